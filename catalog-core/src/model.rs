@@ -1,0 +1,578 @@
+//! The normalized data model every phase shares: what the index stores for each operation, and
+//! what a tool carries at run time.
+//!
+//! The spec side is normalized once (in [`crate::normalize`]) into these types; accounting,
+//! schema generation, routing and the runtime read only these, never the raw document.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt;
+
+/// Where a parameter travels on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Location {
+    /// A segment of the path template (`/users/{id}`).
+    Path,
+    /// A query-string parameter.
+    Query,
+    /// A request header.
+    Header,
+    /// A cookie.
+    Cookie,
+    /// A top-level field of the request body, or the whole body when it is not an object.
+    Body,
+}
+
+impl Location {
+    /// Every location, in the order accounting tables list them.
+    pub const ALL: [Location; 5] = [
+        Location::Path,
+        Location::Query,
+        Location::Header,
+        Location::Cookie,
+        Location::Body,
+    ];
+
+    /// The location as it is spelled in a parameter address (`query`, `body`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Location::Path => "path",
+            Location::Query => "query",
+            Location::Header => "header",
+            Location::Cookie => "cookie",
+            Location::Body => "body",
+        }
+    }
+
+    /// Parses the location part of a parameter address.
+    pub fn parse(s: &str) -> Option<Location> {
+        Location::ALL.into_iter().find(|l| l.as_str() == s)
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// OpenAPI parameter serialization style (`style` keyword).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Style {
+    /// `simple`: the default for path and header parameters.
+    Simple,
+    /// `form`: the default for query and cookie parameters.
+    Form,
+    /// `label`: path values prefixed with `.`.
+    Label,
+    /// `matrix`: path values prefixed with `;name=`.
+    Matrix,
+    /// `spaceDelimited` arrays in the query.
+    SpaceDelimited,
+    /// `pipeDelimited` arrays in the query.
+    PipeDelimited,
+    /// `deepObject`: `name[key]=value` in the query.
+    DeepObject,
+}
+
+impl Style {
+    /// The default style for a location, per OpenAPI 3.
+    pub fn default_for(location: Location) -> Style {
+        match location {
+            Location::Query | Location::Cookie => Style::Form,
+            _ => Style::Simple,
+        }
+    }
+
+    /// Parses the `style` keyword.
+    pub fn parse(s: &str) -> Option<Style> {
+        Some(match s {
+            "simple" => Style::Simple,
+            "form" => Style::Form,
+            "label" => Style::Label,
+            "matrix" => Style::Matrix,
+            "spaceDelimited" => Style::SpaceDelimited,
+            "pipeDelimited" => Style::PipeDelimited,
+            "deepObject" => Style::DeepObject,
+            _ => return None,
+        })
+    }
+}
+
+/// A normalized schema: a type plus the facts every form of the spec agrees on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Schema {
+    /// The normalized type.
+    #[serde(flatten)]
+    pub ty: Type,
+    /// Whether `null` is an accepted value, from any of the forms real specs use.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub nullable: bool,
+    /// The schema's own description, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The schema's default value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
+}
+
+impl Schema {
+    /// A schema of the given type, not nullable, with no description or default.
+    pub fn new(ty: Type) -> Schema {
+        Schema {
+            ty,
+            nullable: false,
+            description: None,
+            default: None,
+        }
+    }
+
+    /// An opaque schema: any JSON value.
+    pub fn any() -> Schema {
+        Schema::new(Type::Any)
+    }
+}
+
+/// The normalized type of a schema.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Type {
+    /// A string, with its constraints.
+    String {
+        /// `format` (`date-time`, `uuid`, `binary`, ...).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        format: Option<String>,
+        /// The allowed values, when the schema is an enum (null removed: see `nullable`).
+        #[serde(default, rename = "enum", skip_serializing_if = "Option::is_none")]
+        enumeration: Option<Vec<String>>,
+        /// `pattern`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pattern: Option<String>,
+        /// `minLength`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        min_length: Option<u64>,
+        /// `maxLength`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_length: Option<u64>,
+    },
+    /// An integer. Bounds are inclusive; exclusive bounds of the spec are folded in. They are
+    /// `f64` because the index is JSON (which caps exact integers at 2^53 on many readers and
+    /// cannot round-trip `i128` through serde's buffered enums); `u64::MAX`-sized bounds stay
+    /// distinguishable from `i64::MAX` ones, which is what type checking needs.
+    Integer {
+        /// `format` (`int32`, `int64`, ...).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        format: Option<String>,
+        /// Smallest allowed value.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        minimum: Option<f64>,
+        /// Largest allowed value.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        maximum: Option<f64>,
+        /// The allowed values, when the schema is an enum.
+        #[serde(default, rename = "enum", skip_serializing_if = "Option::is_none")]
+        enumeration: Option<Vec<i64>>,
+    },
+    /// A number (floating point).
+    Number {
+        /// `format` (`float`, `double`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        format: Option<String>,
+        /// Lower bound.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        minimum: Option<f64>,
+        /// Upper bound.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        maximum: Option<f64>,
+        /// Whether `minimum` itself is excluded.
+        #[serde(default, skip_serializing_if = "is_false")]
+        exclusive_minimum: bool,
+        /// Whether `maximum` itself is excluded.
+        #[serde(default, skip_serializing_if = "is_false")]
+        exclusive_maximum: bool,
+    },
+    /// `true` or `false`.
+    Boolean,
+    /// An array of one element type.
+    Array {
+        /// The element schema.
+        items: Box<Schema>,
+        /// `minItems`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        min_items: Option<u64>,
+        /// `maxItems`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_items: Option<u64>,
+    },
+    /// An object with known fields (after `allOf` merging).
+    Object {
+        /// The declared properties, in spec order.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        fields: Vec<Field>,
+        /// Whether properties beyond `fields` are allowed (`additionalProperties` not `false`).
+        #[serde(default, skip_serializing_if = "is_false")]
+        open: bool,
+    },
+    /// `oneOf`/`anyOf`: a value matching one of the arms.
+    AnyOf {
+        /// The arms, null arms removed (they make the schema nullable instead).
+        arms: Vec<Schema>,
+    },
+    /// Any JSON value: free-form objects, recursive schemas past their first level, shapes the
+    /// index does not model.
+    Any,
+}
+
+impl Type {
+    /// A short human name for the type (`string`, `integer int64`, `array of string`), as used
+    /// in messages and accounting tables.
+    pub fn describe(&self) -> String {
+        match self {
+            Type::String {
+                format,
+                enumeration,
+                ..
+            } => match (format, enumeration) {
+                (_, Some(values)) => format!("string enum [{}]", values.join(", ")),
+                (Some(f), None) => format!("string ({f})"),
+                (None, None) => "string".into(),
+            },
+            Type::Integer { format, .. } => match format {
+                Some(f) => format!("integer ({f})"),
+                None => "integer".into(),
+            },
+            Type::Number { format, .. } => match format {
+                Some(f) => format!("number ({f})"),
+                None => "number".into(),
+            },
+            Type::Boolean => "boolean".into(),
+            Type::Array { items, .. } => format!("array of {}", items.ty.describe()),
+            Type::Object { fields, .. } if fields.is_empty() => "object".into(),
+            Type::Object { fields, .. } => format!("object ({} fields)", fields.len()),
+            Type::AnyOf { arms } => format!("one of {} types", arms.len()),
+            Type::Any => "any JSON value".into(),
+        }
+    }
+}
+
+/// A property of an object schema.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Field {
+    /// The property name, as the spec spells it.
+    pub name: String,
+    /// Whether the object's `required` lists it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub required: bool,
+    /// Whether the property is `readOnly` (never sent in a request).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub read_only: bool,
+    /// The property's schema.
+    pub schema: Schema,
+}
+
+/// One parameter of an operation: a path/query/header/cookie parameter or a top-level body field.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Param {
+    /// Where it travels.
+    pub location: Location,
+    /// The wire name, exactly as the spec spells it. Empty for a whole (non-object) body.
+    pub name: String,
+    /// Whether the request must carry it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub required: bool,
+    /// Whether the spec marks it deprecated.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub deprecated: bool,
+    /// The parameter's description (else its schema's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The normalized schema.
+    pub schema: Schema,
+    /// Serialization style.
+    pub style: Style,
+    /// Whether arrays and objects are exploded.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub explode: bool,
+    /// JSON pointer to where the spec declares it.
+    pub pointer: String,
+}
+
+impl Param {
+    /// The parameter's address, `"<location>.<wire name>"`, or `"body"` for a whole body.
+    pub fn address(&self) -> String {
+        if self.location == Location::Body && self.name.is_empty() {
+            "body".to_string()
+        } else {
+            format!("{}.{}", self.location, self.name)
+        }
+    }
+}
+
+/// How the request body is encoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BodyKind {
+    /// `application/json` or any `+json` type.
+    Json,
+    /// `application/x-www-form-urlencoded`.
+    Form,
+    /// `multipart/form-data`.
+    Multipart,
+    /// `text/*`.
+    Text,
+    /// `application/octet-stream` and other binary types.
+    Binary,
+}
+
+/// The request body of an operation. Its fields are [`Param`]s with [`Location::Body`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Body {
+    /// The chosen media type, exactly as the spec spells it.
+    pub media_type: String,
+    /// How that media type is encoded.
+    pub kind: BodyKind,
+    /// Whether the request must carry a body.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub required: bool,
+    /// True when the body is not an object: it is one parameter addressed as `"body"`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub whole: bool,
+    /// Whether the body object accepts properties beyond its declared fields.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub open: bool,
+    /// JSON pointer to the chosen media type's schema.
+    pub pointer: String,
+}
+
+/// A shape the index could not normalize, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unsupported {
+    /// What is wrong, in words a user can act on.
+    pub reason: String,
+    /// JSON pointer into the spec.
+    pub pointer: String,
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unsupported: {} at {}", self.reason, self.pointer)
+    }
+}
+
+/// Identity of the spec an operation came from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecInfo {
+    /// The spec file's stem (`mattermost-v4`), which `#[tool(spec = ...)]` names.
+    pub stem: String,
+    /// `info.title`.
+    pub title: String,
+    /// `info.version`.
+    pub version: String,
+    /// The document's `openapi` version string.
+    pub openapi: String,
+    /// A hash of the spec's bytes (16 hex digits; detects change, not tampering).
+    pub hash: String,
+}
+
+/// What a tool decided for one parameter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "disposition", rename_all = "lowercase")]
+pub enum Disposition {
+    /// A field of the tool sets it from the agent's argument.
+    Set {
+        /// The argument name the agent uses (MCP schema property).
+        argument: String,
+        /// The Rust field name.
+        field: String,
+    },
+    /// Always sent with this value.
+    Fixed {
+        /// The value sent.
+        value: Value,
+        /// Why the agent may not choose it.
+        reason: String,
+    },
+    /// Never sent.
+    Omitted {
+        /// What a user loses, and why that is right.
+        reason: String,
+        /// The glob that covered it, when it was omitted as part of a group.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pattern: Option<String>,
+    },
+    /// Read by the server though the spec does not document it.
+    Undocumented {
+        /// The argument that sets it, when a field does.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        argument: Option<String>,
+        /// The Rust field name, when a field sets it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        field: Option<String>,
+        /// A value always sent, when no field sets it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        value: Option<Value>,
+        /// Where in the server's code it is read.
+        read_at: String,
+        /// Why the tool relies on it.
+        reason: String,
+    },
+}
+
+impl Disposition {
+    /// The disposition's name as accounting tables show it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Disposition::Set { .. } => "Set",
+            Disposition::Fixed { .. } => "Fixed",
+            Disposition::Omitted { .. } => "Omitted",
+            Disposition::Undocumented { .. } => "Undocumented",
+        }
+    }
+}
+
+/// One row of a tool's accounting table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Accounted {
+    /// The parameter, as the operation declares it. For an Undocumented parameter this is
+    /// synthesized from the declaration (its schema is the argument's type, or `Any`).
+    pub param: Param,
+    /// What the tool does with it.
+    #[serde(flatten)]
+    pub disposition: Disposition,
+}
+
+/// A normalized operation. In the index, `spec` is empty and `accounting` is empty; a tool's
+/// [`Operation`] carries both.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Operation {
+    /// `operationId`, when the spec gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// HTTP method, upper case.
+    pub method: String,
+    /// Path template, as the spec spells it (`/api/v4/posts/{post_id}`).
+    pub path: String,
+    /// JSON pointer to the operation object.
+    pub pointer: String,
+    /// `summary`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    /// `description`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Whether the operation is deprecated.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub deprecated: bool,
+    /// Every parameter: path, query, header, cookie (path-level merged with operation-level, in
+    /// spec order), then the top-level body fields (or the whole body).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub params: Vec<Param>,
+    /// The request body, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<Body>,
+    /// Why tools cannot wrap this operation, when they cannot.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsupported: Vec<Unsupported>,
+    /// The spec the operation came from (filled in for a tool).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub spec: SpecInfo,
+    /// The tool's accounting table (filled in for a tool), in parameter order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accounting: Vec<Accounted>,
+}
+
+impl Operation {
+    /// `"METHOD /path"`, the name that identifies an operation even without an operationId.
+    pub fn key(&self) -> String {
+        format!("{} {}", self.method, self.path)
+    }
+
+    /// The operationId if any, else `"METHOD /path"`.
+    pub fn display_name(&self) -> String {
+        self.id.clone().unwrap_or_else(|| self.key())
+    }
+
+    /// The parameter at `address` (`"query.page"`, `"body"`).
+    pub fn param(&self, address: &str) -> Option<&Param> {
+        self.params.iter().find(|p| p.address() == address)
+    }
+
+    /// Whether tools can wrap this operation.
+    pub fn is_supported(&self) -> bool {
+        self.unsupported.is_empty()
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn address_of_whole_body_is_body() {
+        let p = Param {
+            location: Location::Body,
+            name: String::new(),
+            required: true,
+            deprecated: false,
+            description: None,
+            schema: Schema::any(),
+            style: Style::Simple,
+            explode: false,
+            pointer: "#/x".into(),
+        };
+        assert_eq!(p.address(), "body");
+        let q = Param {
+            location: Location::Query,
+            name: "pageNum".into(),
+            ..p
+        };
+        assert_eq!(q.address(), "query.pageNum");
+    }
+
+    #[test]
+    fn operation_round_trips_through_json() {
+        let op = Operation {
+            id: Some("GetThing".into()),
+            method: "GET".into(),
+            path: "/things/{id}".into(),
+            pointer: "#/paths/~1things~1{id}/get".into(),
+            summary: None,
+            description: None,
+            deprecated: false,
+            params: vec![Param {
+                location: Location::Path,
+                name: "id".into(),
+                required: true,
+                deprecated: false,
+                description: Some("The id".into()),
+                schema: Schema::new(Type::Integer {
+                    format: Some("int64".into()),
+                    minimum: Some(1.0),
+                    maximum: None,
+                    enumeration: None,
+                }),
+                style: Style::Simple,
+                explode: false,
+                pointer: "#/p".into(),
+            }],
+            body: None,
+            unsupported: vec![],
+            spec: SpecInfo::default(),
+            accounting: vec![],
+        };
+        let json = serde_json::to_string(&op).unwrap();
+        let back: Operation = serde_json::from_str(&json).unwrap();
+        assert_eq!(op, back);
+        assert_eq!(op.key(), "GET /things/{id}");
+    }
+}

@@ -1,0 +1,1 @@
+//! The `#[tool]` attribute of `catalog`. Use it through the `catalog` crate.
