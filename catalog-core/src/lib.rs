@@ -6,7 +6,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod build;
+pub mod index;
 pub mod model;
+pub mod normalize;
+pub mod spec;
 
 pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,

@@ -1,0 +1,125 @@
+//! Indexing specs from a build script: `catalog::build::index("openapi/spec.json")`.
+
+use crate::index::{INDEX_DIR_VAR, Index, MANIFEST};
+use crate::model::SpecInfo;
+use crate::spec::SpecError;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// What [`index`] did.
+#[derive(Debug, Clone)]
+pub struct Indexed {
+    /// The spec's identity.
+    pub spec: SpecInfo,
+    /// The number of operations indexed.
+    pub operations: usize,
+    /// How many of them tools cannot wrap (each carries its reason in the index).
+    pub unsupported: usize,
+    /// The index's directory file.
+    pub dir_file: PathBuf,
+}
+
+/// Why a spec could not be indexed. Its `Debug` is its message, so that `.unwrap()` in a build
+/// script prints something a person can act on.
+pub enum BuildError {
+    /// The spec could not be read or is not a usable OpenAPI document.
+    Spec(SpecError),
+    /// Writing the index failed.
+    Io(std::io::Error),
+    /// `OUT_DIR` is not set: [`index`] runs only inside a build script.
+    NotInBuildScript,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Spec(e) => e.fmt(f),
+            BuildError::Io(e) => write!(f, "cannot write the catalog index: {e}"),
+            BuildError::NotInBuildScript => f.write_str(
+                "OUT_DIR is not set: call catalog::build::index from build.rs, or use \
+                 catalog::build::index_to outside a build script",
+            ),
+        }
+    }
+}
+
+impl fmt::Debug for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl From<SpecError> for BuildError {
+    fn from(e: SpecError) -> Self {
+        BuildError::Spec(e)
+    }
+}
+
+impl From<std::io::Error> for BuildError {
+    fn from(e: std::io::Error) -> Self {
+        BuildError::Io(e)
+    }
+}
+
+/// Indexes a spec (JSON or YAML, OpenAPI 3.0.x or 3.1.x) for the `#[tool]` macro. Call it from
+/// `build.rs`, once per spec; a relative path is relative to the package root.
+///
+/// It parses the spec once, writes the index to `OUT_DIR/catalog`, tells cargo to rerun when the
+/// spec changes, and points the macro at the index with `cargo:rustc-env=CATALOG_INDEX_DIR`.
+///
+/// Build scripts run unoptimized; for very large specs, opting into
+/// `[profile.dev.build-override] opt-level = 3` makes indexing several times faster.
+pub fn index(path: impl AsRef<Path>) -> Result<Indexed, BuildError> {
+    let path = path.as_ref();
+    println!("cargo:rerun-if-changed={}", path.display());
+    let out = std::env::var_os("OUT_DIR").ok_or(BuildError::NotInBuildScript)?;
+    let dir = Path::new(&out).join("catalog");
+    let indexed = index_to(path, &dir)?;
+    println!("cargo:rustc-env={INDEX_DIR_VAR}={}", dir.display());
+    Ok(indexed)
+}
+
+/// Indexes a spec into `dir` without talking to cargo: for tests, benchmarks and tools. The
+/// first call in a process starts a new manifest; later calls add to it.
+pub fn index_to(path: &Path, dir: &Path) -> Result<Indexed, BuildError> {
+    static STARTED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    let index = Index::load(path)?;
+    let dir_file = index.write(dir)?;
+    let manifest = dir.join(MANIFEST);
+    let fresh = STARTED
+        .lock()
+        .map(|mut started| {
+            let fresh = !started.contains(&manifest);
+            if fresh {
+                started.push(manifest.clone());
+            }
+            fresh
+        })
+        .unwrap_or(true);
+    let mut stems: Vec<String> = if fresh {
+        Vec::new()
+    } else {
+        std::fs::read_to_string(&manifest)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    if !stems.contains(&index.spec.stem) {
+        stems.push(index.spec.stem.clone());
+    }
+    std::fs::write(&manifest, stems.join("\n") + "\n")?;
+    Ok(Indexed {
+        unsupported: index
+            .operations
+            .iter()
+            .filter(|o| !o.is_supported())
+            .count(),
+        operations: index.operations.len(),
+        spec: index.spec,
+        dir_file,
+    })
+}
