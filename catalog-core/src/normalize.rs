@@ -471,6 +471,7 @@ impl<'a> Normalizer<'a> {
         } else if let Some((key, arms)) = ["oneOf", "anyOf"]
             .iter()
             .find_map(|k| obj.get(*k).and_then(Value::as_array).map(|a| (*k, a)))
+            .filter(|(_, arms)| arms_are_shapes(obj, arms))
         {
             self.any_of(key, arms, ptr)
         } else {
@@ -814,6 +815,24 @@ fn pick_media_type(content: &Map<String, Value>) -> Option<(&str, BodyKind)> {
         .map(|k| (k.as_str(), rank(k)))
         .min_by_key(|(_, (r, _))| *r)
         .map(|(k, (_, kind))| (k, kind))
+}
+
+// `oneOf`/`anyOf` beside `properties` or a `type` whose arms only add constraints
+// (`required: [...]`, a `format`) narrow the sibling schema rather than replace it.
+fn arms_are_shapes(obj: &Map<String, Value>, arms: &[Value]) -> bool {
+    if obj.contains_key("properties") {
+        return false;
+    }
+    let sibling_type = obj.get("type");
+    arms.iter().any(|a| {
+        a.get("$ref").is_some()
+            || a.get("properties").is_some()
+            || a.get("items").is_some()
+            || ["oneOf", "anyOf", "allOf", "enum", "const"]
+                .iter()
+                .any(|k| a.get(*k).is_some())
+            || a.get("type").is_some_and(|t| Some(t) != sibling_type)
+    })
 }
 
 fn template_names(path: &str) -> impl Iterator<Item = &str> {
