@@ -7,8 +7,10 @@
 #![warn(missing_docs)]
 
 pub mod model;
+pub mod suggest;
 
 pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
     Style, Type, Unsupported,
 };
+pub use suggest::{Candidate, Rule, Suggestion, suggest};
