@@ -11,8 +11,10 @@ pub mod index;
 pub mod model;
 pub mod normalize;
 pub mod spec;
+pub mod suggest;
 
 pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
     Style, Type, Unsupported,
 };
+pub use suggest::{Candidate, Rule, Suggestion, suggest};
