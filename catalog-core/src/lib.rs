@@ -6,9 +6,16 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod doc;
 pub mod model;
+pub mod schema;
 
+pub use doc::accounting_markdown;
 pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
     Style, Type, Unsupported,
+};
+pub use schema::{
+    DIALECT, input_schema, input_schema_string, input_schema_with_docs, schema_of,
+    schema_with_description,
 };
