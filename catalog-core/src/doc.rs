@@ -182,9 +182,10 @@ fn truncate(s: &str, max: usize) -> String {
         return s;
     }
     let cut: String = s.chars().take(max).collect();
+    let ends_on_word = s.chars().nth(max) == Some(' ');
     // Prefer ending on a whole word, unless that throws away most of the text.
     let cut = match cut.rfind(' ') {
-        Some(i) if i >= max / 2 => &cut[..i],
+        Some(i) if !ends_on_word && i >= max / 2 => &cut[..i],
         _ => &cut,
     };
     format!("{}…", cut.trim_end_matches([' ', ',', ';', ':', '.']))
@@ -234,4 +235,32 @@ fn code(s: &str) -> String {
     };
     let body = s.replace('|', "\\|");
     format!("{fence}{pad}{body}{pad}{fence}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncate_is_char_safe_and_prefers_words() {
+        assert_eq!(truncate("short", 10), "short");
+        assert_eq!(truncate("ééééé ééééé ééééé", 12), "ééééé ééééé…");
+        // No space in the second half: cut mid-word rather than lose most of the text.
+        assert_eq!(truncate("a bcdefghijklmnop", 8), "a bcdefg…");
+        assert_eq!(truncate("one, two, three", 9), "one, two…");
+    }
+
+    #[test]
+    fn first_paragraph_stops_at_a_blank_line() {
+        assert_eq!(first_paragraph("\n  one\ntwo\n\n  \nthree"), "one\ntwo\n");
+        assert_eq!(first_paragraph("only"), "only");
+        assert_eq!(first_paragraph(""), "");
+    }
+
+    #[test]
+    fn code_spans_survive_backticks_and_pipes() {
+        assert_eq!(code("a|b"), "`a\\|b`");
+        assert_eq!(code("``x"), "``` ``x ```");
+        assert_eq!(code(""), "(empty)");
+    }
 }
