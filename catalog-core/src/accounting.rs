@@ -393,7 +393,7 @@ pub fn check_type(param: &Param, ty: &RustType) -> Option<String> {
             ty.render()
         ));
     }
-    if layers == 2 && !(schema.nullable && !param.required) {
+    if layers == 2 && (param.required || !schema.nullable) {
         return Some(format!(
             "`Option<Option<T>>` tells absent from null, which only a nullable optional parameter \
              has; `{what}` is {described}: use `{wants}`"
@@ -451,11 +451,8 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<String> {
             }
         }
         (Type::Integer { .. }, _) => use_(base_type_for(schema)),
-        (Type::Number { format, .. }, RustType::F64)
-            if format.as_deref() != Some("float") || true =>
-        {
-            None
-        }
+        // f64 carries every float and double.
+        (Type::Number { .. }, RustType::F64) => None,
         (Type::Number { format, .. }, RustType::F32) if format.as_deref() == Some("float") => None,
         (Type::Number { .. }, _) => use_(base_type_for(schema)),
         (Type::Boolean, RustType::Bool) => None,
@@ -497,10 +494,10 @@ pub fn check_value(schema: &Schema, value: &Value) -> Option<String> {
         (Type::Integer { enumeration, .. }, Value::Number(n)) if n.is_i64() || n.is_u64() => {
             let (lo, hi) = int_range(&schema.ty);
             let v = n.as_f64().unwrap_or_default();
-            if let Some(e) = enumeration {
-                if !n.as_i64().is_some_and(|i| e.contains(&i)) {
-                    return Some(format!("{n} is not one of the allowed values {e:?}"));
-                }
+            if let Some(e) = enumeration
+                && !n.as_i64().is_some_and(|i| e.contains(&i))
+            {
+                return Some(format!("{n} is not one of the allowed values {e:?}"));
             }
             (v < lo || v > hi).then(|| format!("{n} is outside {lo}..={hi}"))
         }

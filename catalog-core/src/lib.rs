@@ -6,15 +6,23 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod accounting;
 pub mod build;
+pub mod doc;
 pub mod index;
 pub mod model;
 pub mod normalize;
+pub mod schema;
 pub mod spec;
 pub mod suggest;
 
+pub use doc::accounting_markdown;
 pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
     Style, Type, Unsupported,
+};
+pub use schema::{
+    DIALECT, input_schema, input_schema_string, input_schema_with_docs, schema_of,
+    schema_with_description,
 };
 pub use suggest::{Candidate, Rule, Suggestion, suggest};

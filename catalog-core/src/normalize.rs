@@ -645,11 +645,11 @@ impl<'a> Normalizer<'a> {
         if let Some(c) = obj.get("const") {
             enumeration = Some(vec![c]);
         }
-        if let Some(values) = &mut enumeration {
-            if values.iter().any(|v| v.is_null()) {
-                nullable = true;
-                values.retain(|v| !v.is_null());
-            }
+        if let Some(values) = &mut enumeration
+            && values.iter().any(|v| v.is_null())
+        {
+            nullable = true;
+            values.retain(|v| !v.is_null());
         }
         if types.is_empty() {
             if obj.contains_key("properties") || obj.contains_key("additionalProperties") {

@@ -1,0 +1,266 @@
+//! The rustdoc a tool carries: which operation it wraps, from which spec, and its whole
+//! accounting table, so `cargo doc` reads as a catalog of what every tool does with every
+//! parameter.
+//!
+//! Spec text is untrusted markdown: every cell is escaped so a description cannot break the
+//! table, open an HTML tag or make a broken intra-doc link (rustdoc warns on both, and those
+//! warnings would land in the user's crate).
+
+use crate::model::{Accounted, Disposition, Operation, Param};
+use serde_json::Value;
+
+/// The longest a spec description may run in a table cell, in characters, before it is cut.
+const DESCRIPTION_CHARS: usize = 100;
+/// The longest a type or a fixed value may run in a table cell, in characters.
+const SHORT_CHARS: usize = 60;
+
+/// Rustdoc markdown describing the tool's operation and its accounting table.
+///
+/// The first line, usable as a summary, names the operation (`` `POST /api/v4/posts` ``, its
+/// operationId) and the spec's title and version. A table follows with one row per accounting
+/// row, in accounting order: location, name, type ([`crate::Type::describe`], plus nullability),
+/// whether the spec requires it, the disposition, and the reason. A Set row shows the argument
+/// name in the disposition and the spec's description (first paragraph, cut at about 100
+/// characters) in the reason column; the other dispositions show their reason in full. A
+/// parameter omitted by a glob is its own row naming the glob, so the docs list everything a
+/// group covered. The text ends with a newline.
+pub fn accounting_markdown(op: &Operation) -> String {
+    let mut out = String::new();
+    out.push_str("Wraps ");
+    out.push_str(&code(&op.key()));
+    if let Some(id) = &op.id {
+        out.push_str(" (operation ");
+        out.push_str(&code(id));
+        out.push(')');
+    }
+    let title = if op.spec.title.trim().is_empty() {
+        &op.spec.stem
+    } else {
+        &op.spec.title
+    };
+    if !title.trim().is_empty() {
+        out.push_str(" of *");
+        out.push_str(&text(title));
+        out.push('*');
+        if !op.spec.version.trim().is_empty() {
+            out.push_str(" version ");
+            out.push_str(&code(&op.spec.version));
+        }
+    }
+    out.push_str(".\n");
+    if op.deprecated {
+        out.push_str("\nThe spec marks this operation **deprecated**.\n");
+    }
+    out.push('\n');
+    if op.accounting.is_empty() {
+        out.push_str("The operation has no parameters.\n");
+        return out;
+    }
+    out.push_str("| Location | Name | Type | Required | Disposition | Reason / description |\n");
+    out.push_str("|---|---|---|---|---|---|\n");
+    for row in &op.accounting {
+        let cells = [
+            row.param.location.as_str().to_string(),
+            name_cell(&row.param),
+            type_cell(&row.param),
+            if row.param.required { "yes" } else { "no" }.to_string(),
+            disposition_cell(&row.disposition),
+            reason_cell(row),
+        ];
+        out.push('|');
+        for cell in cells {
+            out.push(' ');
+            out.push_str(&cell);
+            out.push_str(" |");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn name_cell(param: &Param) -> String {
+    let mut cell = if param.name.is_empty() {
+        "(whole body)".to_string()
+    } else {
+        code(&param.name)
+    };
+    if param.deprecated {
+        cell.push_str(" (deprecated)");
+    }
+    cell
+}
+
+fn type_cell(param: &Param) -> String {
+    let mut ty = truncate(&param.schema.ty.describe(), SHORT_CHARS);
+    if param.schema.nullable {
+        ty.push_str(", nullable");
+    }
+    text(&ty)
+}
+
+fn disposition_cell(disposition: &Disposition) -> String {
+    match disposition {
+        Disposition::Set { argument, .. } => format!("Set as {}", code(argument)),
+        Disposition::Fixed { value, .. } => format!("Fixed to {}", value_code(value)),
+        Disposition::Omitted { pattern: None, .. } => "Omitted".to_string(),
+        Disposition::Omitted {
+            pattern: Some(p), ..
+        } => format!("Omitted by {}", code(p)),
+        Disposition::Undocumented {
+            argument,
+            value,
+            read_at,
+            ..
+        } => {
+            let mut cell = "Undocumented".to_string();
+            if let Some(a) = argument {
+                cell.push_str(", set as ");
+                cell.push_str(&code(a));
+            } else if let Some(v) = value {
+                cell.push_str(", sent as ");
+                cell.push_str(&value_code(v));
+            }
+            cell.push_str(", read at ");
+            cell.push_str(&code(read_at));
+            cell
+        }
+    }
+}
+
+fn reason_cell(row: &Accounted) -> String {
+    match &row.disposition {
+        Disposition::Set { .. } => {
+            let description = row
+                .param
+                .description
+                .as_deref()
+                .or(row.param.schema.description.as_deref())
+                .unwrap_or("");
+            text(&truncate(first_paragraph(description), DESCRIPTION_CHARS))
+        }
+        // Reasons are the tool author's own words, written for this table: shown whole.
+        Disposition::Fixed { reason, .. }
+        | Disposition::Omitted { reason, .. }
+        | Disposition::Undocumented { reason, .. } => text(&collapse(reason)),
+    }
+}
+
+/// A JSON value as a code span, cut when long (a fixed value can be a whole object).
+fn value_code(value: &Value) -> String {
+    code(&truncate(&value.to_string(), SHORT_CHARS))
+}
+
+/// The text before the first blank line: spec descriptions often run to several paragraphs.
+fn first_paragraph(s: &str) -> &str {
+    let s = s.trim();
+    let mut end = s.len();
+    let mut offset = 0;
+    let mut previous_blank = false;
+    for line in s.split_inclusive('\n') {
+        let blank = line.trim().is_empty();
+        if blank && !previous_blank && offset > 0 {
+            end = offset;
+            break;
+        }
+        previous_blank = blank;
+        offset += line.len();
+    }
+    &s[..end]
+}
+
+/// Whitespace runs (newlines included) collapsed to one space, ends trimmed: a table row is
+/// one line.
+fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `s` collapsed and cut to at most `max` characters (plus `…`), at a word boundary when one is
+/// near enough.
+fn truncate(s: &str, max: usize) -> String {
+    let s = collapse(s);
+    if s.chars().count() <= max {
+        return s;
+    }
+    let cut: String = s.chars().take(max).collect();
+    let ends_on_word = s.chars().nth(max) == Some(' ');
+    // Prefer ending on a whole word, unless that throws away most of the text.
+    let cut = match cut.rfind(' ') {
+        Some(i) if !ends_on_word && i >= max / 2 => &cut[..i],
+        _ => &cut,
+    };
+    format!("{}…", cut.trim_end_matches([' ', ',', ';', ':', '.']))
+}
+
+/// Plain text made safe for a table cell: newlines collapsed, and every character markdown
+/// could read as syntax backslash-escaped (`|` would split the cell; `<` open an HTML tag;
+/// `[` make a link; `*`, `_`, `` ` ``, `~` change emphasis or open code).
+fn text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in collapse(s).chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '#' | '!'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A code span for a table cell: the fence is longer than any backtick run inside, and `|` is
+/// escaped (GFM removes that backslash before reading the code span).
+fn code(s: &str) -> String {
+    let s = collapse(s);
+    if s.is_empty() {
+        // An empty code span does not exist in markdown; "``" would show as two backticks.
+        return "(empty)".to_string();
+    }
+    let mut longest = 0;
+    let mut run = 0;
+    for c in s.chars() {
+        if c == '`' {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    let fence = "`".repeat(longest + 1);
+    // A space on each side keeps a leading or trailing backtick from joining the fence.
+    let pad = if s.starts_with('`') || s.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    let body = s.replace('|', "\\|");
+    format!("{fence}{pad}{body}{pad}{fence}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncate_is_char_safe_and_prefers_words() {
+        assert_eq!(truncate("short", 10), "short");
+        assert_eq!(truncate("ééééé ééééé ééééé", 12), "ééééé ééééé…");
+        // No space in the second half: cut mid-word rather than lose most of the text.
+        assert_eq!(truncate("a bcdefghijklmnop", 8), "a bcdefg…");
+        assert_eq!(truncate("one, two, three", 9), "one, two…");
+    }
+
+    #[test]
+    fn first_paragraph_stops_at_a_blank_line() {
+        assert_eq!(first_paragraph("\n  one\ntwo\n\n  \nthree"), "one\ntwo\n");
+        assert_eq!(first_paragraph("only"), "only");
+        assert_eq!(first_paragraph(""), "");
+    }
+
+    #[test]
+    fn code_spans_survive_backticks_and_pipes() {
+        assert_eq!(code("a|b"), "`a\\|b`");
+        assert_eq!(code("``x"), "``` ``x ```");
+        assert_eq!(code(""), "(empty)");
+    }
+}

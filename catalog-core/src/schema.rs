@@ -1,0 +1,281 @@
+//! The tool's input JSON Schema: the MCP `inputSchema` a client shows the agent and validates
+//! arguments against.
+//!
+//! The schema is built from a tool's accounting table, never from the raw spec, so it lists
+//! exactly the arguments the tool takes. It is:
+//!
+//! - **a plain object at the root**: `{"type": "object", "properties": {...}, "required": [...],
+//!   "additionalProperties": false}`. `properties` is always present (strict clients expect it,
+//!   even when a tool takes no arguments); `required` is left out when it would be empty (an empty
+//!   `required` array is rejected by draft-04-era validators some clients still embed, and
+//!   leaving it out means the same thing).
+//! - **without `$schema`**: the MCP specification makes JSON Schema 2020-12 the default dialect
+//!   of `inputSchema`, so the keyword adds nothing, while some clients that forward schemas to
+//!   model APIs with a restricted keyword set reject it. [`DIALECT`] names the dialect for a
+//!   caller that wants to add it. Every keyword emitted here means the same in 2020-12 as in
+//!   draft 7 (numeric `exclusiveMinimum`/`exclusiveMaximum`, `items` as a single schema).
+//! - **self-contained**: no `$ref` or `$defs`; nested objects are written out in place.
+//! - **deterministic**: properties follow accounting (spec) order and every map is built in a
+//!   fixed order, so the same [`Operation`] always gives byte-identical output.
+
+use crate::model::{Accounted, Disposition, Field, Operation, Schema, Type};
+use serde_json::{Map, Number, Value, json};
+
+/// The JSON Schema dialect the emitted schemas conform to (JSON Schema 2020-12). It is not
+/// written into the schema: MCP makes it the default `inputSchema` dialect.
+pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// The MCP input schema of a tool: one property per argument, in accounting order.
+///
+/// Properties come from every [`Disposition::Set`] row and every [`Disposition::Undocumented`]
+/// row that an argument sets; Fixed, Omitted and value-only Undocumented rows are not the
+/// agent's to choose and do not appear. An argument's description is its parameter's
+/// description, else its schema's. `required` lists the arguments whose parameter is required,
+/// including required nullable ones (the agent must say `null` explicitly; DESIGN §2 sends the
+/// key always). Each argument name is expected once (accounting guarantees it); a repeated
+/// name keeps its first position and the last row's schema.
+pub fn input_schema(op: &Operation) -> Value {
+    input_schema_with_docs(op, |_| None)
+}
+
+/// [`input_schema`] with descriptions taken from the tool's own field docs first.
+///
+/// `field_doc` is called with the Rust field name of each argument (the `field` of its
+/// disposition); when it returns `Some`, that text is the property's description instead of the
+/// spec's (DESIGN §4: "field doc, else the spec's"). An empty doc counts as none.
+pub fn input_schema_with_docs<F>(op: &Operation, field_doc: F) -> Value
+where
+    F: Fn(&str) -> Option<String>,
+{
+    let mut properties = Map::new();
+    let mut required: Vec<Value> = Vec::new();
+    for row in &op.accounting {
+        let Some((argument, field)) = argument_of(row) else {
+            continue;
+        };
+        let doc = field
+            .and_then(&field_doc)
+            .filter(|d| !d.trim().is_empty())
+            .or_else(|| row.param.description.clone());
+        properties.insert(
+            argument.to_string(),
+            schema_with_description(&row.param.schema, doc.as_deref()),
+        );
+        let name = Value::String(argument.to_string());
+        if row.param.required && !required.contains(&name) {
+            required.push(name);
+        }
+    }
+    let mut root = Map::new();
+    root.insert("type".into(), json!("object"));
+    root.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() {
+        root.insert("required".into(), Value::Array(required));
+    }
+    root.insert("additionalProperties".into(), Value::Bool(false));
+    Value::Object(root)
+}
+
+/// [`input_schema`] as compact JSON text, e.g. for a compile-time `&'static str` constant.
+/// Byte-identical for the same [`Operation`].
+pub fn input_schema_string(op: &Operation) -> String {
+    // `Display` of a `Value` is compact JSON and cannot fail (every key is a string).
+    input_schema(op).to_string()
+}
+
+/// The argument name (and Rust field, when known) a row exposes to the agent, if any.
+fn argument_of(row: &Accounted) -> Option<(&str, Option<&str>)> {
+    match &row.disposition {
+        Disposition::Set { argument, field } => Some((argument, Some(field))),
+        Disposition::Undocumented {
+            argument: Some(argument),
+            field,
+            ..
+        } => Some((argument, field.as_deref())),
+        _ => None,
+    }
+}
+
+/// The JSON Schema of a normalized [`Schema`], with its own description.
+///
+/// Never a `$ref`; nullability becomes a `null` type, enum member or `anyOf` arm.
+pub fn schema_of(schema: &Schema) -> Value {
+    schema_with_description(schema, None)
+}
+
+/// [`schema_of`] with `description` (when given) in place of the schema's own.
+pub fn schema_with_description(schema: &Schema, description: Option<&str>) -> Value {
+    let mut out = Map::new();
+    // `description` first: it reads best at the top and it is the same for every type.
+    if let Some(d) = description.or(schema.description.as_deref()) {
+        out.insert("description".into(), Value::String(d.to_string()));
+    }
+    let nullable = schema.nullable;
+    match &schema.ty {
+        Type::String {
+            format,
+            enumeration,
+            pattern,
+            min_length,
+            max_length,
+        } => {
+            out.insert("type".into(), type_name("string", nullable));
+            if let Some(values) = enumeration {
+                let values = values.iter().map(|v| Value::String(v.clone()));
+                out.insert("enum".into(), enum_values(values, nullable));
+            }
+            insert_str(&mut out, "format", format);
+            insert_str(&mut out, "pattern", pattern);
+            insert_u64(&mut out, "minLength", *min_length);
+            insert_u64(&mut out, "maxLength", *max_length);
+        }
+        Type::Integer {
+            format,
+            minimum,
+            maximum,
+            enumeration,
+        } => {
+            out.insert("type".into(), type_name("integer", nullable));
+            if let Some(values) = enumeration {
+                let values = values.iter().map(|v| Value::from(*v));
+                out.insert("enum".into(), enum_values(values, nullable));
+            }
+            insert_str(&mut out, "format", format);
+            insert_bound(&mut out, "minimum", *minimum);
+            insert_bound(&mut out, "maximum", *maximum);
+        }
+        Type::Number {
+            format,
+            minimum,
+            maximum,
+            exclusive_minimum,
+            exclusive_maximum,
+        } => {
+            out.insert("type".into(), type_name("number", nullable));
+            insert_str(&mut out, "format", format);
+            // 2020-12 spells an exclusive bound as a number in its own keyword.
+            let (lo, hi) = match (exclusive_minimum, exclusive_maximum) {
+                (true, true) => ("exclusiveMinimum", "exclusiveMaximum"),
+                (true, false) => ("exclusiveMinimum", "maximum"),
+                (false, true) => ("minimum", "exclusiveMaximum"),
+                (false, false) => ("minimum", "maximum"),
+            };
+            insert_bound(&mut out, lo, *minimum);
+            insert_bound(&mut out, hi, *maximum);
+        }
+        Type::Boolean => {
+            out.insert("type".into(), type_name("boolean", nullable));
+        }
+        Type::Array {
+            items,
+            min_items,
+            max_items,
+        } => {
+            out.insert("type".into(), type_name("array", nullable));
+            out.insert("items".into(), schema_of(items));
+            insert_u64(&mut out, "minItems", *min_items);
+            insert_u64(&mut out, "maxItems", *max_items);
+        }
+        Type::Object { fields, open } => {
+            out.insert("type".into(), type_name("object", nullable));
+            object_body(&mut out, fields, *open);
+        }
+        Type::AnyOf { arms } if arms.is_empty() && !nullable => {
+            // No arm at all cannot be written as `anyOf` (it needs one); the normalizer never
+            // makes this, and accepting anything is the choice that never blocks an agent.
+        }
+        Type::AnyOf { arms } => {
+            let mut arms: Vec<Value> = arms.iter().map(schema_of).collect();
+            if nullable {
+                arms.push(json!({"type": "null"}));
+            }
+            out.insert("anyOf".into(), Value::Array(arms));
+        }
+        // `{}` accepts every JSON value, null included, so nullability adds nothing.
+        Type::Any => {}
+    }
+    if let Some(default) = &schema.default {
+        out.insert("default".into(), default.clone());
+    }
+    Value::Object(out)
+}
+
+/// `properties`, `required` and `additionalProperties` of a nested object schema.
+///
+/// `readOnly` fields are left out: a request never carries them, and OpenAPI says their
+/// `required` applies to responses only.
+fn object_body(out: &mut Map<String, Value>, fields: &[Field], open: bool) {
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for field in fields.iter().filter(|f| !f.read_only) {
+        properties.insert(field.name.clone(), schema_of(&field.schema));
+        let name = Value::String(field.name.clone());
+        if field.required && !required.contains(&name) {
+            required.push(name);
+        }
+    }
+    if !properties.is_empty() {
+        out.insert("properties".into(), Value::Object(properties));
+    }
+    if !required.is_empty() {
+        out.insert("required".into(), Value::Array(required));
+    }
+    if !open {
+        out.insert("additionalProperties".into(), Value::Bool(false));
+    }
+}
+
+/// `"t"`, or `["t", "null"]` when nullable.
+fn type_name(name: &str, nullable: bool) -> Value {
+    if nullable {
+        json!([name, "null"])
+    } else {
+        json!(name)
+    }
+}
+
+/// An `enum` array; a nullable enum must list `null` too, or `type` would admit it in vain.
+fn enum_values(values: impl Iterator<Item = Value>, nullable: bool) -> Value {
+    let mut values: Vec<Value> = values.collect();
+    if nullable && !values.contains(&Value::Null) {
+        values.push(Value::Null);
+    }
+    Value::Array(values)
+}
+
+fn insert_str(out: &mut Map<String, Value>, key: &str, value: &Option<String>) {
+    if let Some(v) = value {
+        out.insert(key.into(), Value::String(v.clone()));
+    }
+}
+
+fn insert_u64(out: &mut Map<String, Value>, key: &str, value: Option<u64>) {
+    if let Some(v) = value {
+        out.insert(key.into(), Value::from(v));
+    }
+}
+
+/// A numeric bound, skipped when it is not finite (JSON has no infinity or NaN).
+fn insert_bound(out: &mut Map<String, Value>, key: &str, value: Option<f64>) {
+    if let Some(n) = value.and_then(bound_number) {
+        out.insert(key.into(), Value::Number(n));
+    }
+}
+
+/// A bound as a JSON number: integral values print as integers (`1`, not `1.0`), which reads
+/// better and is what integer-typed schemas are expected to carry.
+fn bound_number(v: f64) -> Option<Number> {
+    // 2^63 and 2^64, exactly representable as f64.
+    const I64_END: f64 = 9_223_372_036_854_775_808.0;
+    const U64_END: f64 = 18_446_744_073_709_551_616.0;
+    if v.is_finite() && v.fract() == 0.0 {
+        if (-I64_END..I64_END).contains(&v) {
+            // In range and integral, so the cast is exact.
+            return Some(Number::from(v as i64));
+        }
+        if (0.0..U64_END).contains(&v) {
+            return Some(Number::from(v as u64));
+        }
+    }
+    Number::from_f64(v)
+}
