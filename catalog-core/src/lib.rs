@@ -8,6 +8,7 @@
 
 pub mod accounting;
 pub mod build;
+pub mod decode;
 pub mod doc;
 pub mod index;
 pub mod model;
@@ -16,6 +17,7 @@ pub mod schema;
 pub mod spec;
 pub mod suggest;
 
+pub use decode::{ArgumentError, Problem, ProblemKind, check_arguments};
 pub use doc::accounting_markdown;
 pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
