@@ -1,0 +1,176 @@
+//! The expansion of a checked tool: the struct with its accounting in rustdoc, and
+//! `impl catalog::Tool` whose data (operation, schema) are compile-time string constants.
+
+use crate::ast::Field;
+use crate::attr::ToolAttr;
+use catalog_core::accounting::RustType;
+use catalog_core::{Disposition, Operation};
+use heck::ToSnakeCase;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+pub fn tool_name(attr: &ToolAttr, item: &syn::ItemStruct, op: Option<&Operation>) -> String {
+    match (&attr.name, op.and_then(|o| o.id.as_deref())) {
+        (Some(n), _) => n.value.clone(),
+        (None, Some(id)) => id.to_snake_case(),
+        (None, None) => item.ident.to_string().to_snake_case(),
+    }
+}
+
+pub fn description(item: &syn::ItemStruct, op: &Operation) -> String {
+    let mut text = crate::attr::doc(&item.attrs)
+        .or_else(|| op.summary.clone())
+        .or_else(|| op.description.clone())
+        .unwrap_or_else(|| format!("{} {}", op.method, op.path));
+    // What the accounting means for the agent: a full replace clears what the tool cannot send.
+    if op.method == "PUT" {
+        let omitted: Vec<String> = op
+            .accounting
+            .iter()
+            .filter(|r| {
+                r.param.location == catalog_core::Location::Body
+                    && matches!(r.disposition, Disposition::Omitted { .. })
+            })
+            .map(|r| format!("`{}`", r.param.name))
+            .collect();
+        text.push_str(
+            "\n\nThis is a full replace (PUT): every body field you leave out is written as empty.",
+        );
+        if !omitted.is_empty() {
+            text.push_str(&format!(
+                " This tool cannot send {}, so those are cleared too.",
+                omitted.join(", ")
+            ));
+        }
+    }
+    let omitted: Vec<String> = op
+        .accounting
+        .iter()
+        .filter_map(|r| match &r.disposition {
+            Disposition::Omitted { reason, .. } if !r.param.name.is_empty() => {
+                Some(format!("- `{}` is not available: {reason}", r.param.name))
+            }
+            _ => None,
+        })
+        .collect();
+    // A glob can omit hundreds of filters; they are listed in the rejection message instead.
+    if !omitted.is_empty() && omitted.len() <= 12 {
+        text.push_str("\n\nNot available through this tool:\n");
+        text.push_str(&omitted.join("\n"));
+    }
+    text
+}
+
+pub fn emit(
+    item: &syn::ItemStruct,
+    attr: &ToolAttr,
+    fields: &[Field],
+    op: &Operation,
+    dir_file: &std::path::Path,
+) -> TokenStream {
+    let ident = &item.ident;
+    let name = tool_name(attr, item, Some(op));
+    let description = description(item, op);
+    let docs: Vec<(String, Option<String>)> = fields
+        .iter()
+        .map(|f| (f.ident.to_string(), f.doc.clone()))
+        .collect();
+    let schema = catalog_core::input_schema_with_docs(op, |field| {
+        docs.iter()
+            .find(|(n, _)| n == field)
+            .and_then(|(_, d)| d.clone())
+    })
+    .to_string();
+    let op_json = serde_json::to_string(op).unwrap_or_default();
+    let table = catalog_core::accounting_markdown(op);
+    let dir_file = dir_file.display().to_string();
+
+    let mut takes = Vec::new();
+    let mut puts = Vec::new();
+    for f in fields {
+        let fident = f.ident;
+        let fname = fident.to_string();
+        let row = op.accounting.iter().find(|r| match &r.disposition {
+            Disposition::Set { field, .. } => *field == fname,
+            Disposition::Undocumented { field, .. } => field.as_deref() == Some(fname.as_str()),
+            _ => false,
+        });
+        let Some(row) = row else { continue };
+        let argument = match &row.disposition {
+            Disposition::Set { argument, .. } => argument.clone(),
+            Disposition::Undocumented { argument, .. } => argument.clone().unwrap_or_default(),
+            _ => continue,
+        };
+        let (layers, _) = f.shape.options();
+        let null_when_none = row.param.required && row.param.schema.nullable;
+        let (take, put) = match layers {
+            0 => (
+                quote!(take(&mut __args, #argument)?),
+                quote!(::catalog::__private::arg(&self.#fident)?),
+            ),
+            1 => (
+                quote!(take_option(&mut __args, #argument)?),
+                quote!(::catalog::__private::arg_option(&self.#fident, #null_when_none)?),
+            ),
+            _ => (
+                quote!(take_nullable(&mut __args, #argument)?),
+                quote!(::catalog::__private::arg_nullable(&self.#fident)?),
+            ),
+        };
+        takes.push(quote!(#fident: ::catalog::__private::#take));
+        puts.push(quote!((#argument, #put)));
+        let _ = RustType::Bool;
+    }
+    let construct = match &item.fields {
+        syn::Fields::Unit => quote!(#ident),
+        _ => quote!(#ident { #(#takes,)* }),
+    };
+    let args_binding = if takes.is_empty() {
+        quote!(let _ = ::catalog::__private::arguments(Self::operation(), args)?;)
+    } else {
+        quote!(let mut __args = ::catalog::__private::arguments(Self::operation(), args)?;)
+    };
+    let marker = format_ident!("__CATALOG_INDEX_{}", ident);
+    quote! {
+        #[doc = ""]
+        #[doc = #table]
+        #item
+
+        #[allow(non_upper_case_globals)]
+        const #marker: &[u8] = include_bytes!(#dir_file);
+
+        #[automatically_derived]
+        impl ::catalog::Tool for #ident {
+            const NAME: &'static str = #name;
+            const DESCRIPTION: &'static str = #description;
+            const INPUT_SCHEMA: &'static str = #schema;
+
+            fn operation() -> &'static ::catalog::Operation {
+                static OPERATION: ::std::sync::LazyLock<::catalog::Operation> =
+                    ::std::sync::LazyLock::new(|| ::catalog::__private::operation(#op_json));
+                &OPERATION
+            }
+
+            fn input_schema() -> &'static ::catalog::__private::Value {
+                static SCHEMA: ::std::sync::LazyLock<::catalog::__private::Value> =
+                    ::std::sync::LazyLock::new(|| {
+                        ::catalog::__private::schema(<#ident as ::catalog::Tool>::INPUT_SCHEMA)
+                    });
+                &SCHEMA
+            }
+
+            fn from_arguments(
+                args: ::catalog::__private::Value,
+            ) -> ::core::result::Result<Self, ::catalog::ArgumentError> {
+                #args_binding
+                ::core::result::Result::Ok(#construct)
+            }
+
+            fn to_request(
+                &self,
+            ) -> ::core::result::Result<::catalog::__private::Request, ::catalog::RequestError> {
+                ::catalog::__private::request(Self::operation(), &[#(#puts),*])
+            }
+        }
+    }
+}

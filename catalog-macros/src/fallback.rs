@@ -1,0 +1,35 @@
+//! What a tool expands to when it has errors: the user's item and a stub impl, so the only
+//! errors the user sees are the real ones (thiserror's `fallback.rs`).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn stub(item: &syn::ItemStruct, name: &str, errors: TokenStream) -> TokenStream {
+    let ident = &item.ident;
+    quote! {
+        #errors
+        #item
+
+        impl ::catalog::Tool for #ident {
+            const NAME: &'static str = #name;
+            const DESCRIPTION: &'static str = "";
+            const INPUT_SCHEMA: &'static str = "{}";
+            fn operation() -> &'static ::catalog::Operation {
+                ::core::unreachable!()
+            }
+            fn input_schema() -> &'static ::catalog::__private::Value {
+                ::core::unreachable!()
+            }
+            fn from_arguments(
+                _: ::catalog::__private::Value,
+            ) -> ::core::result::Result<Self, ::catalog::ArgumentError> {
+                ::core::unreachable!()
+            }
+            fn to_request(
+                &self,
+            ) -> ::core::result::Result<::catalog::__private::Request, ::catalog::RequestError> {
+                ::core::unreachable!()
+            }
+        }
+    }
+}
