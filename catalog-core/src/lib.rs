@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod model;
+pub mod projection;
 
 pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
