@@ -582,13 +582,16 @@ fn other_keywords_are_not_traversed() {
     }
 }
 
+/// Puts a schema somewhere in an OpenAPI document.
+type Place = Box<dyn Fn(&Value) -> Value>;
+
 /// One case per place an OpenAPI document holds schemas.
 #[test]
 fn openapi_documents_are_projected_where_they_hold_schemas() {
     let inner = object(json!({"q": gone(), "k": {"type": "string"}}));
     let inner_projected = object(json!({"k": {"type": "string"}}));
     let media = |schema: &Value| json!({"application/json": {"schema": schema}});
-    let places: Vec<(&str, Box<dyn Fn(&Value) -> Value>)> = vec![
+    let places: Vec<(&str, Place)> = vec![
         (
             "components.schemas",
             Box::new(|s| json!({"components": {"schemas": {"S": s}}})),
