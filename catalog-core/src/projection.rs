@@ -266,7 +266,7 @@ pub fn project<'a>(schema: &'a Value, capabilities: &Value, rules: &Rules) -> Co
         .as_object()
         .is_some_and(|root| root.contains_key("openapi") || root.contains_key("swagger"));
     let changed = if is_document {
-        walker.document(schema, ALL_PATTERNS, ALL_MASK, 0)
+        walker.document(schema)
     } else {
         walker.schema(schema, schema)
     };
@@ -343,147 +343,27 @@ fn rebuild_array<'a>(
     out
 }
 
-/// One step of a path to the schemas of an OpenAPI document.
-#[derive(Clone, Copy)]
-enum Seg {
-    Key(&'static str),
-    Any,
+/// Projects the members of an object one by one (`None` for anything else).
+fn fields<'a>(
+    value: &'a Value,
+    mut f: impl FnMut(&'a str, &'a Value) -> Option<Value>,
+) -> Option<Value> {
+    let map = value.as_object()?;
+    rebuild_map(map, |key, value| f(key, value).into()).map(Value::Object)
 }
 
-use Seg::{Any, Key};
+/// Projects every member value of an object alike.
+fn each_value<'a>(
+    value: &'a Value,
+    mut f: impl FnMut(&'a Value) -> Option<Value>,
+) -> Option<Value> {
+    fields(value, |_, value| f(value))
+}
 
-/// Where an OpenAPI document (3.x and Swagger 2) holds schemas. Each pattern ends at a schema.
-const ALL_PATTERNS: &[&[Seg]] = &[
-    &[Key("components"), Key("schemas"), Any],
-    &[Key("definitions"), Any],
-    &[Key("components"), Key("parameters"), Any, Key("schema")],
-    &[
-        Key("components"),
-        Key("parameters"),
-        Any,
-        Key("content"),
-        Any,
-        Key("schema"),
-    ],
-    &[Key("components"), Key("headers"), Any, Key("schema")],
-    &[
-        Key("components"),
-        Key("requestBodies"),
-        Any,
-        Key("content"),
-        Any,
-        Key("schema"),
-    ],
-    &[
-        Key("components"),
-        Key("responses"),
-        Any,
-        Key("content"),
-        Any,
-        Key("schema"),
-    ],
-    &[
-        Key("components"),
-        Key("responses"),
-        Any,
-        Key("headers"),
-        Any,
-        Key("schema"),
-    ],
-    &[Key("parameters"), Any, Key("schema")],
-    &[Key("responses"), Any, Key("schema")],
-    &[Key("paths"), Any, Key("parameters"), Any, Key("schema")],
-    &[
-        Key("paths"),
-        Any,
-        Key("parameters"),
-        Any,
-        Key("content"),
-        Any,
-        Key("schema"),
-    ],
-    &[
-        Key("paths"),
-        Any,
-        Any,
-        Key("parameters"),
-        Any,
-        Key("schema"),
-    ],
-    &[
-        Key("paths"),
-        Any,
-        Any,
-        Key("parameters"),
-        Any,
-        Key("content"),
-        Any,
-        Key("schema"),
-    ],
-    &[
-        Key("paths"),
-        Any,
-        Any,
-        Key("requestBody"),
-        Key("content"),
-        Any,
-        Key("schema"),
-    ],
-    &[
-        Key("paths"),
-        Any,
-        Any,
-        Key("responses"),
-        Any,
-        Key("content"),
-        Any,
-        Key("schema"),
-    ],
-    &[
-        Key("paths"),
-        Any,
-        Any,
-        Key("responses"),
-        Any,
-        Key("headers"),
-        Any,
-        Key("schema"),
-    ],
-    &[Key("paths"), Any, Any, Key("responses"), Any, Key("schema")],
-    &[
-        Key("webhooks"),
-        Any,
-        Any,
-        Key("parameters"),
-        Any,
-        Key("schema"),
-    ],
-    &[
-        Key("webhooks"),
-        Any,
-        Any,
-        Key("requestBody"),
-        Key("content"),
-        Any,
-        Key("schema"),
-    ],
-    &[
-        Key("webhooks"),
-        Any,
-        Any,
-        Key("responses"),
-        Any,
-        Key("content"),
-        Any,
-        Key("schema"),
-    ],
-];
-
-/// Every pattern of [`ALL_PATTERNS`]; the assertion keeps the bit set wide enough.
-const ALL_MASK: u32 = {
-    assert!(ALL_PATTERNS.len() < 32);
-    (1u32 << ALL_PATTERNS.len()) - 1
-};
+/// Projects every item of an array alike.
+fn each_item<'a>(value: &'a Value, f: impl FnMut(&'a Value) -> Option<Value>) -> Option<Value> {
+    rebuild_array(value.as_array()?, f).map(Value::Array)
+}
 
 struct Walker<'r> {
     rules: &'r Rules,
@@ -491,58 +371,74 @@ struct Walker<'r> {
 }
 
 impl Walker<'_> {
-    /// Projects the part of an OpenAPI document reached by the patterns whose bits are set in
-    /// `mask` (over [`ALL_PATTERNS`]) after `depth` steps. A bit set rather than a list keeps the
-    /// walk over a large `paths` object free of allocation.
-    fn document(
-        &self,
-        node: &Value,
-        patterns: &[&[Seg]],
-        mask: u32,
-        depth: usize,
-    ) -> Option<Value> {
-        let ends = patterns
-            .iter()
-            .enumerate()
-            .any(|(i, p)| mask & (1 << i) != 0 && p.len() == depth);
-        if ends {
-            return self.schema(node, node);
-        }
-        let next_mask = |key: Option<&str>| {
-            patterns
-                .iter()
-                .enumerate()
-                .fold(0u32, |next, (i, pattern)| {
-                    let matched = mask & (1 << i) != 0
-                        && match (pattern.get(depth), key) {
-                            (Some(Any), _) => true,
-                            (Some(Key(want)), Some(key)) => *want == key,
-                            _ => false,
-                        };
-                    if matched { next | (1 << i) } else { next }
-                })
-        };
-        match node {
-            Value::Object(map) => rebuild_map(map, |key, value| {
-                let mask = next_mask(Some(key));
-                if mask == 0 {
-                    return Change::Keep;
-                }
-                self.document(value, patterns, mask, depth + 1).into()
-            })
-            .map(Value::Object),
-            Value::Array(items) => {
-                let mask = next_mask(None);
-                if mask == 0 {
-                    return None;
-                }
-                rebuild_array(items, |value| {
-                    self.document(value, patterns, mask, depth + 1)
-                })
-                .map(Value::Array)
-            }
+    /// Projects an OpenAPI document (3.x or Swagger 2) where it holds schemas. Spelled out by
+    /// hand rather than as data: on a large `paths` object this walk is a good part of the cost.
+    fn document(&self, root: &Value) -> Option<Value> {
+        fields(root, |key, value| match key {
+            "components" => fields(value, |key, value| match key {
+                "schemas" => self.each_in_map(value, None),
+                "parameters" | "headers" => each_value(value, |v| self.parameter(v)),
+                "requestBodies" => each_value(value, |v| self.request_body(v)),
+                "responses" => each_value(value, |v| self.response(v)),
+                _ => None,
+            }),
+            "definitions" => self.each_in_map(value, None),
+            "parameters" => each_value(value, |v| self.parameter(v)),
+            "responses" => each_value(value, |v| self.response(v)),
+            "paths" | "webhooks" => each_value(value, |v| self.path_item(v)),
             _ => None,
-        }
+        })
+    }
+
+    /// A path item: its own parameters, and each operation under it (any other member is a
+    /// string, an array or a `$ref`, which [`fields`] passes over).
+    fn path_item(&self, item: &Value) -> Option<Value> {
+        fields(item, |key, value| match key {
+            "parameters" => each_item(value, |v| self.parameter(v)),
+            "summary" | "description" | "servers" | "$ref" => None,
+            _ => fields(value, |key, value| match key {
+                "parameters" => each_item(value, |v| self.parameter(v)),
+                "requestBody" => self.request_body(value),
+                "responses" => each_value(value, |v| self.response(v)),
+                _ => None,
+            }),
+        })
+    }
+
+    /// A parameter or a header: `schema`, or `content`.
+    fn parameter(&self, parameter: &Value) -> Option<Value> {
+        fields(parameter, |key, value| match key {
+            "schema" => self.schema(value, value),
+            "content" => self.content(value),
+            _ => None,
+        })
+    }
+
+    fn request_body(&self, body: &Value) -> Option<Value> {
+        fields(body, |key, value| match key {
+            "content" => self.content(value),
+            _ => None,
+        })
+    }
+
+    /// A response: `content` and `headers` (3.x), or `schema` (Swagger 2).
+    fn response(&self, response: &Value) -> Option<Value> {
+        fields(response, |key, value| match key {
+            "content" => self.content(value),
+            "headers" => each_value(value, |v| self.parameter(v)),
+            "schema" => self.schema(value, value),
+            _ => None,
+        })
+    }
+
+    /// A `content` object: the `schema` of each media type.
+    fn content(&self, content: &Value) -> Option<Value> {
+        each_value(content, |media| {
+            fields(media, |key, value| match key {
+                "schema" => self.schema(value, value),
+                _ => None,
+            })
+        })
     }
 
     /// Projects one schema. `group` is the schema describing the same instance location at the
