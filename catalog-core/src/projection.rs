@@ -262,13 +262,11 @@ pub fn project<'a>(schema: &'a Value, capabilities: &Value, rules: &Rules) -> Co
         rules,
         capabilities,
     };
-    let is_document = schema
-        .as_object()
-        .is_some_and(|root| root.contains_key("openapi") || root.contains_key("swagger"));
-    let changed = if is_document {
-        walker.document(schema)
-    } else {
-        walker.schema(schema, schema)
+    let changed = match schema.as_object() {
+        Some(root) if root.contains_key("openapi") || root.contains_key("swagger") => {
+            walker.document(root)
+        }
+        _ => walker.schema(schema, schema, false),
     };
     match changed {
         Some(projected) => Cow::Owned(projected),
@@ -289,15 +287,22 @@ impl From<Option<Value>> for Change {
     }
 }
 
-/// Rebuilds `map` only once an entry changes: entries before it are cloned then, entries after
-/// it as they are visited. `None` when every entry is kept.
+// Copy on write, in one pass. Every walking function takes `build`: when `false` it only reads,
+// and returns `None` if nothing below changes; when `true` the caller is already building its own
+// copy, so the function returns its copy (`Some`, for an object or array) built in the same pass
+// that reads it, instead of answering `None` and having the caller clone it in a second pass.
+// An object switches to building at its first changed entry: entries read before are cloned
+// then, entries after are built as they are read.
+
+/// Projects the entries of `map`; `None` when nothing changes and the caller is not building.
 fn rebuild_map<'a>(
     map: &'a Map<String, Value>,
-    mut change: impl FnMut(&'a str, &'a Value) -> Change,
+    build: bool,
+    mut change: impl FnMut(&'a str, &'a Value, bool) -> Change,
 ) -> Option<Map<String, Value>> {
-    let mut out: Option<Map<String, Value>> = None;
+    let mut out: Option<Map<String, Value>> = build.then(|| Map::with_capacity(map.len()));
     for (index, (key, value)) in map.iter().enumerate() {
-        let change = change(key, value);
+        let change = change(key, value, out.is_some());
         if out.is_none() && matches!(change, Change::Keep) {
             continue;
         }
@@ -324,11 +329,12 @@ fn rebuild_map<'a>(
 /// [`rebuild_map`] for arrays; entries are never removed from arrays.
 fn rebuild_array<'a>(
     array: &'a [Value],
-    mut change: impl FnMut(&'a Value) -> Option<Value>,
+    build: bool,
+    mut change: impl FnMut(&'a Value, bool) -> Option<Value>,
 ) -> Option<Vec<Value>> {
-    let mut out: Option<Vec<Value>> = None;
+    let mut out: Option<Vec<Value>> = build.then(|| Vec::with_capacity(array.len()));
     for (index, value) in array.iter().enumerate() {
-        match (change(value), &mut out) {
+        match (change(value, out.is_some()), &mut out) {
             (Some(new), Some(out)) => out.push(new),
             (None, Some(out)) => out.push(value.clone()),
             (None, None) => {}
@@ -346,23 +352,29 @@ fn rebuild_array<'a>(
 /// Projects the members of an object one by one (`None` for anything else).
 fn fields<'a>(
     value: &'a Value,
-    mut f: impl FnMut(&'a str, &'a Value) -> Option<Value>,
+    build: bool,
+    mut f: impl FnMut(&'a str, &'a Value, bool) -> Option<Value>,
 ) -> Option<Value> {
     let map = value.as_object()?;
-    rebuild_map(map, |key, value| f(key, value).into()).map(Value::Object)
+    rebuild_map(map, build, |key, value, build| f(key, value, build).into()).map(Value::Object)
 }
 
 /// Projects every member value of an object alike.
 fn each_value<'a>(
     value: &'a Value,
-    mut f: impl FnMut(&'a Value) -> Option<Value>,
+    build: bool,
+    mut f: impl FnMut(&'a Value, bool) -> Option<Value>,
 ) -> Option<Value> {
-    fields(value, |_, value| f(value))
+    fields(value, build, |_, value, build| f(value, build))
 }
 
 /// Projects every item of an array alike.
-fn each_item<'a>(value: &'a Value, f: impl FnMut(&'a Value) -> Option<Value>) -> Option<Value> {
-    rebuild_array(value.as_array()?, f).map(Value::Array)
+fn each_item<'a>(
+    value: &'a Value,
+    build: bool,
+    f: impl FnMut(&'a Value, bool) -> Option<Value>,
+) -> Option<Value> {
+    rebuild_array(value.as_array()?, build, f).map(Value::Array)
 }
 
 struct Walker<'r> {
@@ -373,69 +385,90 @@ struct Walker<'r> {
 impl Walker<'_> {
     /// Projects an OpenAPI document (3.x or Swagger 2) where it holds schemas. Spelled out by
     /// hand rather than as data: on a large `paths` object this walk is a good part of the cost.
-    fn document(&self, root: &Value) -> Option<Value> {
-        fields(root, |key, value| match key {
-            "components" => fields(value, |key, value| match key {
-                "schemas" => self.each_in_map(value, None),
-                "parameters" | "headers" => each_value(value, |v| self.parameter(v)),
-                "requestBodies" => each_value(value, |v| self.request_body(v)),
-                "responses" => each_value(value, |v| self.response(v)),
+    ///
+    /// The reusable schemas are read first, though `paths` usually comes before them: once one
+    /// changes, the much larger `paths` is built in the pass that reads it, not read then cloned.
+    fn document(&self, root: &Map<String, Value>) -> Option<Value> {
+        let member = |key: &str, value: &Value, build: bool| match key {
+            "components" => fields(value, build, |key, value, build| match key {
+                "schemas" => self.each_schema_in_map(value, None, build),
+                "parameters" | "headers" => each_value(value, build, |v, b| self.parameter(v, b)),
+                "requestBodies" => each_value(value, build, |v, b| self.request_body(v, b)),
+                "responses" => each_value(value, build, |v, b| self.response(v, b)),
                 _ => None,
             }),
-            "definitions" => self.each_in_map(value, None),
-            "parameters" => each_value(value, |v| self.parameter(v)),
-            "responses" => each_value(value, |v| self.response(v)),
-            "paths" | "webhooks" => each_value(value, |v| self.path_item(v)),
+            "definitions" => self.each_schema_in_map(value, None, build),
+            "parameters" => each_value(value, build, |v, b| self.parameter(v, b)),
+            "responses" => each_value(value, build, |v, b| self.response(v, b)),
+            "paths" | "webhooks" => each_value(value, build, |v, b| self.path_item(v, b)),
             _ => None,
-        })
+        };
+        let first = |key: &str| matches!(key, "components" | "definitions");
+        let mut projected: Vec<Option<Value>> = vec![None; root.len()];
+        let mut build = false;
+        for pass_first in [true, false] {
+            for ((key, value), slot) in root.iter().zip(projected.iter_mut()) {
+                if first(key) == pass_first {
+                    *slot = member(key, value, build);
+                    build |= slot.is_some();
+                }
+            }
+        }
+        if !build {
+            return None;
+        }
+        let mut out = Map::with_capacity(root.len());
+        for ((key, value), slot) in root.iter().zip(projected) {
+            out.insert(key.clone(), slot.unwrap_or_else(|| value.clone()));
+        }
+        Some(Value::Object(out))
     }
 
-    /// A path item: its own parameters, and each operation under it (any other member is a
-    /// string, an array or a `$ref`, which [`fields`] passes over).
-    fn path_item(&self, item: &Value) -> Option<Value> {
-        fields(item, |key, value| match key {
-            "parameters" => each_item(value, |v| self.parameter(v)),
+    /// A path item: its own parameters, and each operation under it.
+    fn path_item(&self, item: &Value, build: bool) -> Option<Value> {
+        fields(item, build, |key, value, build| match key {
+            "parameters" => each_item(value, build, |v, b| self.parameter(v, b)),
             "summary" | "description" | "servers" | "$ref" => None,
-            _ => fields(value, |key, value| match key {
-                "parameters" => each_item(value, |v| self.parameter(v)),
-                "requestBody" => self.request_body(value),
-                "responses" => each_value(value, |v| self.response(v)),
+            _ => fields(value, build, |key, value, build| match key {
+                "parameters" => each_item(value, build, |v, b| self.parameter(v, b)),
+                "requestBody" => self.request_body(value, build),
+                "responses" => each_value(value, build, |v, b| self.response(v, b)),
                 _ => None,
             }),
         })
     }
 
     /// A parameter or a header: `schema`, or `content`.
-    fn parameter(&self, parameter: &Value) -> Option<Value> {
-        fields(parameter, |key, value| match key {
-            "schema" => self.schema(value, value),
-            "content" => self.content(value),
+    fn parameter(&self, parameter: &Value, build: bool) -> Option<Value> {
+        fields(parameter, build, |key, value, build| match key {
+            "schema" => self.schema(value, value, build),
+            "content" => self.content(value, build),
             _ => None,
         })
     }
 
-    fn request_body(&self, body: &Value) -> Option<Value> {
-        fields(body, |key, value| match key {
-            "content" => self.content(value),
+    fn request_body(&self, body: &Value, build: bool) -> Option<Value> {
+        fields(body, build, |key, value, build| match key {
+            "content" => self.content(value, build),
             _ => None,
         })
     }
 
     /// A response: `content` and `headers` (3.x), or `schema` (Swagger 2).
-    fn response(&self, response: &Value) -> Option<Value> {
-        fields(response, |key, value| match key {
-            "content" => self.content(value),
-            "headers" => each_value(value, |v| self.parameter(v)),
-            "schema" => self.schema(value, value),
+    fn response(&self, response: &Value, build: bool) -> Option<Value> {
+        fields(response, build, |key, value, build| match key {
+            "content" => self.content(value, build),
+            "headers" => each_value(value, build, |v, b| self.parameter(v, b)),
+            "schema" => self.schema(value, value, build),
             _ => None,
         })
     }
 
     /// A `content` object: the `schema` of each media type.
-    fn content(&self, content: &Value) -> Option<Value> {
-        each_value(content, |media| {
-            fields(media, |key, value| match key {
-                "schema" => self.schema(value, value),
+    fn content(&self, content: &Value, build: bool) -> Option<Value> {
+        each_value(content, build, |media, build| {
+            fields(media, build, |key, value, build| match key {
+                "schema" => self.schema(value, value, build),
                 _ => None,
             })
         })
@@ -443,59 +476,66 @@ impl Walker<'_> {
 
     /// Projects one schema. `group` is the schema describing the same instance location at the
     /// outermost level (the root of its in-place applicators), where guards are looked up.
-    fn schema(&self, node: &Value, group: &Value) -> Option<Value> {
-        let map = node.as_object()?;
-        rebuild_map(map, |key, value| {
-            match key {
-                "properties" => self.properties(value, group),
-                // In place: the same instance, so the same guards.
-                "allOf" | "anyOf" | "oneOf" => self.each_in_array(value, Some(group)),
-                "if" | "then" | "else" => self.schema(value, group),
-                "dependentSchemas" => self.each_in_map(value, Some(group)),
-                "dependencies" => self.each_in_map(value, Some(group)),
-                // A new instance location, or a negation: guards start afresh.
-                "items" if value.is_array() => self.each_in_array(value, None),
-                "items"
-                | "additionalProperties"
-                | "unevaluatedProperties"
-                | "additionalItems"
-                | "unevaluatedItems"
-                | "contains"
-                | "not" => self.schema(value, value),
-                "prefixItems" => self.each_in_array(value, None),
-                "patternProperties" | "$defs" | "definitions" => self.each_in_map(value, None),
-                _ => None,
+    fn schema(&self, node: &Value, group: &Value, build: bool) -> Option<Value> {
+        fields(node, build, |key, value, build| match key {
+            "properties" => self.properties(value, group, build),
+            // In place: the same instance, so the same guards.
+            "allOf" | "anyOf" | "oneOf" => self.each_schema_in_array(value, Some(group), build),
+            "if" | "then" | "else" => self.schema(value, group, build),
+            "dependentSchemas" | "dependencies" => {
+                self.each_schema_in_map(value, Some(group), build)
             }
-            .into()
+            // A new instance location, or a negation: guards start afresh.
+            "items" if value.is_array() => self.each_schema_in_array(value, None, build),
+            "items"
+            | "additionalProperties"
+            | "unevaluatedProperties"
+            | "additionalItems"
+            | "unevaluatedItems"
+            | "contains"
+            | "not" => self.schema(value, value, build),
+            "prefixItems" => self.each_schema_in_array(value, None, build),
+            "patternProperties" | "$defs" | "definitions" => {
+                self.each_schema_in_map(value, None, build)
+            }
+            _ => None,
         })
-        .map(Value::Object)
     }
 
     /// Projects each schema of an array; `group` is `None` when each is its own location.
-    fn each_in_array(&self, value: &Value, group: Option<&Value>) -> Option<Value> {
-        let items = value.as_array()?;
-        rebuild_array(items, |item| self.schema(item, group.unwrap_or(item))).map(Value::Array)
+    fn each_schema_in_array(
+        &self,
+        value: &Value,
+        group: Option<&Value>,
+        build: bool,
+    ) -> Option<Value> {
+        each_item(value, build, |item, build| {
+            self.schema(item, group.unwrap_or(item), build)
+        })
     }
 
-    /// Projects each schema of an object's values (array values of `dependencies` and any other
-    /// non-object value are left alone by [`Walker::schema`]).
-    fn each_in_map(&self, value: &Value, group: Option<&Value>) -> Option<Value> {
-        let map = value.as_object()?;
-        rebuild_map(map, |_, item| {
-            self.schema(item, group.unwrap_or(item)).into()
+    /// Projects each schema among an object's values (array values of `dependencies`, and any
+    /// other value that is not an object, are left alone by [`Walker::schema`]).
+    fn each_schema_in_map(
+        &self,
+        value: &Value,
+        group: Option<&Value>,
+        build: bool,
+    ) -> Option<Value> {
+        each_value(value, build, |item, build| {
+            self.schema(item, group.unwrap_or(item), build)
         })
-        .map(Value::Object)
     }
 
     /// Projects a `properties` object: removes what does not apply and is not guarded, and
     /// projects the rest, each property being a new instance location.
-    fn properties(&self, value: &Value, group: &Value) -> Option<Value> {
+    fn properties(&self, value: &Value, group: &Value, build: bool) -> Option<Value> {
         let map = value.as_object()?;
-        rebuild_map(map, |name, property| {
+        rebuild_map(map, build, |name, property, build| {
             if self.drops(name, property, group) {
                 Change::Remove
             } else {
-                self.schema(property, property).into()
+                self.schema(property, property, build).into()
             }
         })
         .map(Value::Object)
