@@ -93,20 +93,29 @@
 //! `x-*` extension values are left exactly as they are, even when they contain something that
 //! looks like an annotated schema.
 //!
-//! A value with a top-level `openapi` or `swagger` key is projected as an OpenAPI document: the
-//! schemas at `components.schemas.*`, `definitions.*` (Swagger 2), and the `schema` of every
-//! parameter, header, media type (`content.*`) and Swagger 2 response found under `paths.*`,
-//! `paths.*.*`, `webhooks.*.*`, `components.parameters`, `components.headers`,
-//! `components.requestBodies`, `components.responses`, and Swagger 2 top-level `parameters` and
-//! `responses`. Callbacks and links are not traversed.
+//! A value with a top-level `openapi` or `swagger` key is projected as an OpenAPI document, at
+//! these places only (each a schema projected as above):
+//!
+//! - `components.schemas.*` and Swagger 2 `definitions.*`;
+//! - the `schema` of every parameter and header, and of every media type of a `content`:
+//!   path-item and operation `parameters`, operation `requestBody` and `responses` (with their
+//!   `headers`) under `paths.*` and `webhooks.*`, and `components.parameters`,
+//!   `components.headers`, `components.requestBodies`, `components.responses`;
+//! - Swagger 2: the `schema` of top-level `parameters.*` and `responses.*` and of operation
+//!   responses.
+//!
+//! Callbacks, links, examples and extensions of a document are not traversed.
 //!
 //! # Copy on write
 //!
-//! The input is never mutated. When nothing is removed the input itself is returned
-//! ([`Cow::Borrowed`]), without any copy. Otherwise only the objects and arrays on the way from
-//! the root to a removal are rebuilt; the untouched subtrees beside them are cloned once each and
-//! never before the projection knows they are needed, so a projection costs one read of the
-//! schemas plus, when something is removed, about one clone of the document.
+//! The input is never mutated, and never cloned up front. When nothing is removed the input
+//! itself is returned ([`Cow::Borrowed`]) after one read of the schemas, with no copy at all.
+//! Otherwise the output is assembled while reading: an object or array is only rebuilt once one
+//! of its entries changes; the entries read before that are cloned then, and the entries after it
+//! are copied in the same pass that reads them (a subtree that is not a schema position is
+//! cloned whole). Each part of the input is thus read once and copied at most once, and a
+//! removed property is never copied. In an OpenAPI document the reusable schemas are read
+//! before `paths`, so that a change there lets the large `paths` be copied as it is read.
 //!
 //! Recursion follows the nesting of the value, like `serde_json`'s own `Clone` and `Drop`; values
 //! parsed by `serde_json` are at most 128 levels deep.

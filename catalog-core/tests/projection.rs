@@ -827,3 +827,47 @@ fn real_specs() {
         );
     }
 }
+
+/// Once an object is being copied, what follows is copied as it is read: removals there must
+/// still happen and everything else must come out identical, in order.
+#[test]
+fn entries_after_a_change_are_projected_and_copied_exactly() {
+    let inner = object(json!({"q": gone(), "k": {"type": "string", "enum": ["a", "b"]}}));
+    let inner_projected = object(json!({"k": {"type": "string", "enum": ["a", "b"]}}));
+    let plain = json!({"type": "array", "items": {"type": "string"}, "x-note": {"q": gone()}});
+    let document = |schema: &Value| {
+        json!({
+            "openapi": "3.1.0",
+            "info": {"title": "t", "version": "1"},
+            "paths": {
+                "/a": {"get": {"parameters": [
+                    {"name": "p", "in": "query", "schema": plain},
+                    {"name": "f", "in": "query", "schema": schema}
+                ], "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": plain}}}}}},
+                "/b": {"summary": "b", "post": {"requestBody": {"content": {"application/json": {"schema": schema}}}}}
+            },
+            "components": {"schemas": {"First": schema, "Plain": plain, "Last": schema}},
+            "x-trailer": [schema]
+        })
+    };
+    let mut expected = document(&inner_projected);
+    // Extensions are never projected.
+    expected["x-trailer"] = json!([inner]);
+    assert_projects(&document(&inner), &expected, "document");
+
+    let schema = json!({
+        "type": "object",
+        "properties": {"q": gone(), "n": inner, "b": true},
+        "items": [inner, plain],
+        "allOf": [plain, inner],
+        "default": {"q": "kept"}
+    });
+    let expected = json!({
+        "type": "object",
+        "properties": {"n": inner_projected, "b": true},
+        "items": [inner_projected, plain],
+        "allOf": [plain, inner_projected],
+        "default": {"q": "kept"}
+    });
+    assert_projects(&schema, &expected, "schema");
+}
