@@ -13,6 +13,7 @@ pub mod doc;
 pub mod index;
 pub mod model;
 pub mod normalize;
+pub mod projection;
 pub mod schema;
 pub mod spec;
 pub mod suggest;
