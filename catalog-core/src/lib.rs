@@ -8,6 +8,7 @@
 
 pub mod decode;
 pub mod model;
+pub mod routing;
 pub mod suggest;
 
 pub use decode::{ArgumentError, Problem, ProblemKind, check_arguments};
@@ -15,4 +16,5 @@ pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
     Style, Type, Unsupported,
 };
+pub use routing::{ArgValue, RequestError, RequestErrorKind, build_request};
 pub use suggest::{Candidate, Rule, Suggestion, suggest};
