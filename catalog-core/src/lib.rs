@@ -14,6 +14,7 @@ pub mod index;
 pub mod model;
 pub mod normalize;
 pub mod projection;
+pub mod routing;
 pub mod schema;
 pub mod spec;
 pub mod suggest;
@@ -28,4 +29,5 @@ pub use schema::{
     DIALECT, input_schema, input_schema_string, input_schema_with_docs, schema_of,
     schema_with_description,
 };
+pub use routing::{ArgValue, RequestError, RequestErrorKind, build_request};
 pub use suggest::{Candidate, Rule, Suggestion, suggest};

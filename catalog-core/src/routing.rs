@@ -1,0 +1,767 @@
+//! Wire encoding: turning a tool's argument values into an [`http::Request`].
+//!
+//! [`build_request`] reads only the tool's accounting: Set (and Undocumented) rows take their
+//! value from the arguments, Fixed rows always send theirs, Omitted rows are never sent, and an
+//! [`ArgValue::Absent`] argument is not sent. The request's URI is the path and query relative
+//! to the API's base URL (`/api/v4/posts?x=1`).
+//!
+//! Decisions (DESIGN §5 leaves these open):
+//! - Path, query, cookie and form values are percent-encoded with everything but RFC 3986
+//!   unreserved characters (`A-Z a-z 0-9 - . _ ~`) escaped, so `/ ? # % & = + ;` inside a value
+//!   never change the request's structure. Delimiters the style adds (`,` `|` `[` `]` `=` `;`)
+//!   are written raw, as the OpenAPI examples show.
+//! - A path value (or array element) that is empty, `.` or `..` is refused: it would name
+//!   another resource once a server or proxy normalizes the path.
+//! - An explicit null is never dropped: in the query, a cookie or a form body it is the name with
+//!   an empty value (`name=`); in a header, an empty value; in a JSON body, `null`. A null path
+//!   value is refused (a path has no null form).
+//! - Header values with any control character (CR, LF, NUL, TAB, DEL, ...) are refused; other
+//!   non-ASCII text is sent as UTF-8 bytes.
+//! - An exploded empty array sends nothing in the query (there is no element to repeat); a
+//!   non-exploded one sends `name=`.
+//! - `deepObject` nests (`a[b][c]=v`) and repeats the key for arrays (`a[k]=1&a[k]=2`).
+//! - A JSON object body is sent when the body is required or any body field has a value;
+//!   otherwise the request has no body and no `content-type`.
+//! - Form-urlencoded body fields are encoded like query parameters of style `form`, exploded.
+//! - Multipart and binary bodies are refused with [`RequestErrorKind::Unsupported`] rather than
+//!   sent wrongly.
+
+use crate::model::{Accounted, BodyKind, Disposition, Location, Operation, Param, Style};
+use http::header::{CONTENT_TYPE, COOKIE, HeaderName, HeaderValue};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// Everything but RFC 3986 unreserved characters is escaped.
+const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// The value of one argument, as the request should carry it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum ArgValue {
+    /// Not given: the parameter is not sent.
+    #[default]
+    Absent,
+    /// An explicit null: sent as the location's null form (see the module docs).
+    Null,
+    /// A value.
+    Value(Value),
+}
+
+impl ArgValue {
+    /// `None` is [`ArgValue::Absent`]; `Some(null)` is [`ArgValue::Null`].
+    pub fn from_option(value: Option<Value>) -> ArgValue {
+        value.map_or(ArgValue::Absent, ArgValue::from)
+    }
+}
+
+impl From<Value> for ArgValue {
+    /// `null` becomes [`ArgValue::Null`], anything else [`ArgValue::Value`].
+    fn from(value: Value) -> ArgValue {
+        match value {
+            Value::Null => ArgValue::Null,
+            v => ArgValue::Value(v),
+        }
+    }
+}
+
+/// What kind of problem stopped a request from being built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RequestErrorKind {
+    /// The operation's method is not a valid HTTP method.
+    Method,
+    /// An argument name the tool does not declare.
+    UnknownArgument,
+    /// A required parameter has no value.
+    Missing,
+    /// A path value that is empty, `.`, `..` or null.
+    PathValue,
+    /// The path template names a parameter the tool does not send, or is malformed.
+    PathTemplate,
+    /// A header or cookie name that is not a valid token.
+    Name,
+    /// A header value with a control character.
+    HeaderValue,
+    /// A value whose shape the parameter's style cannot encode (a nested array in a query).
+    Shape,
+    /// A body kind not supported yet (multipart, binary).
+    Unsupported,
+    /// The assembled URI or request was refused by the `http` crate.
+    Http,
+}
+
+/// Why a request could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestError {
+    kind: RequestErrorKind,
+    address: Option<String>,
+    message: String,
+}
+
+impl RequestError {
+    fn new(kind: RequestErrorKind, param: Option<&Param>, message: impl Into<String>) -> Self {
+        RequestError {
+            kind,
+            address: param.map(Param::address),
+            message: message.into(),
+        }
+    }
+
+    /// What kind of problem it is.
+    pub fn kind(&self) -> RequestErrorKind {
+        self.kind
+    }
+
+    /// The address of the parameter at fault (`query.page`, `body`), when one is.
+    pub fn address(&self) -> Option<&str> {
+        self.address.as_deref()
+    }
+
+    /// What is wrong, without the address.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.address {
+            Some(a) => write!(f, "cannot build the request: {a}: {}", self.message),
+            None => write!(f, "cannot build the request: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+/// A row's value once arguments and Fixed values are resolved.
+#[derive(Clone, Copy)]
+enum Resolved<'a> {
+    Absent,
+    Null,
+    Value(&'a Value),
+}
+
+fn resolve<'a>(row: &'a Accounted, args: &'a [(&str, ArgValue)]) -> Resolved<'a> {
+    let from_arg = |name: &str| match args.iter().find(|(n, _)| *n == name) {
+        None | Some((_, ArgValue::Absent)) => Resolved::Absent,
+        Some((_, ArgValue::Null)) | Some((_, ArgValue::Value(Value::Null))) => Resolved::Null,
+        Some((_, ArgValue::Value(v))) => Resolved::Value(v),
+    };
+    let fixed = |v: &'a Value| match v {
+        Value::Null => Resolved::Null,
+        v => Resolved::Value(v),
+    };
+    match &row.disposition {
+        Disposition::Set { argument, .. } => from_arg(argument),
+        Disposition::Undocumented {
+            argument: Some(a), ..
+        } => from_arg(a),
+        Disposition::Undocumented { value: Some(v), .. } => fixed(v),
+        Disposition::Fixed { value, .. } => fixed(value),
+        Disposition::Omitted { .. } | Disposition::Undocumented { .. } => Resolved::Absent,
+    }
+}
+
+/// Builds the HTTP request for `op` from argument values (argument name -> value).
+///
+/// Every argument name must be one the tool declares; a required parameter must have a value
+/// (from its argument or a Fixed value).
+pub fn build_request(
+    op: &Operation,
+    args: &[(&str, ArgValue)],
+) -> Result<http::Request<Vec<u8>>, RequestError> {
+    let method = http::Method::from_bytes(op.method.as_bytes()).map_err(|_| {
+        RequestError::new(
+            RequestErrorKind::Method,
+            None,
+            format!("`{}` is not an HTTP method", op.method.escape_debug()),
+        )
+    })?;
+    for (name, _) in args {
+        let known = op
+            .accounting
+            .iter()
+            .any(|row| crate::decode::argument_of(&row.disposition) == Some(name));
+        if !known {
+            return Err(RequestError::new(
+                RequestErrorKind::UnknownArgument,
+                None,
+                format!("`{}` is not an argument of this tool", name.escape_debug()),
+            ));
+        }
+    }
+
+    let mut path_values: Vec<(&str, String)> = Vec::new();
+    let mut query = String::new();
+    let mut headers = http::HeaderMap::new();
+    let mut cookie = String::new();
+    let mut body_fields: Vec<(&Param, Resolved<'_>)> = Vec::new();
+
+    for row in &op.accounting {
+        let param = &row.param;
+        let value = resolve(row, args);
+        let required = param.required
+            || (param.location == Location::Body
+                && param.name.is_empty()
+                && op.body.as_ref().is_some_and(|b| b.required));
+        if matches!(value, Resolved::Absent) {
+            if required && !matches!(row.disposition, Disposition::Omitted { .. }) {
+                return Err(RequestError::new(
+                    RequestErrorKind::Missing,
+                    Some(param),
+                    "required, but no value was given",
+                ));
+            }
+            continue;
+        }
+        match param.location {
+            Location::Path => path_values.push((&param.name, encode_path(param, value)?)),
+            Location::Query => {
+                let style = match param.style {
+                    Style::Simple | Style::Label | Style::Matrix => Style::Form,
+                    s => s,
+                };
+                encode_query(&mut query, param, &param.name, style, param.explode, value)?;
+            }
+            Location::Header => {
+                let name = HeaderName::from_bytes(param.name.as_bytes()).map_err(|_| {
+                    RequestError::new(
+                        RequestErrorKind::Name,
+                        Some(param),
+                        "not a valid header name",
+                    )
+                })?;
+                let text = header_text(param, value)?;
+                let value = HeaderValue::from_bytes(text.as_bytes()).map_err(|_| {
+                    RequestError::new(
+                        RequestErrorKind::HeaderValue,
+                        Some(param),
+                        "not a valid header value",
+                    )
+                })?;
+                headers.append(name, value);
+            }
+            Location::Cookie => encode_cookie(&mut cookie, param, value)?,
+            Location::Body => body_fields.push((param, value)),
+        }
+    }
+
+    let path = fill_template(op, &path_values)?;
+    let uri = if query.is_empty() {
+        path
+    } else {
+        format!("{path}?{query}")
+    };
+    let uri = http::Uri::try_from(uri).map_err(|e| {
+        RequestError::new(
+            RequestErrorKind::Http,
+            None,
+            format!("the request URI is not valid: {e}"),
+        )
+    })?;
+
+    if !cookie.is_empty() {
+        let value = HeaderValue::from_str(&cookie).map_err(|_| {
+            RequestError::new(
+                RequestErrorKind::HeaderValue,
+                None,
+                "not a valid cookie header",
+            )
+        })?;
+        headers.insert(COOKIE, value);
+    }
+
+    let body = encode_body(op, &body_fields)?;
+    if let (Some(b), Some(_)) = (&op.body, &body) {
+        let ct = HeaderValue::from_str(&b.media_type).map_err(|_| {
+            RequestError::new(
+                RequestErrorKind::HeaderValue,
+                None,
+                format!(
+                    "media type `{}` is not a valid header value",
+                    b.media_type.escape_debug()
+                ),
+            )
+        })?;
+        headers.insert(CONTENT_TYPE, ct);
+    }
+
+    let mut request = http::Request::new(body.unwrap_or_default());
+    *request.method_mut() = method;
+    *request.uri_mut() = uri;
+    *request.headers_mut() = headers;
+    Ok(request)
+}
+
+/// Appends `s` percent-encoded (everything but unreserved characters escaped).
+fn push_enc(out: &mut String, s: &str) {
+    for chunk in utf8_percent_encode(s, COMPONENT) {
+        out.push_str(chunk);
+    }
+}
+
+/// A scalar's text (`true`, `1.5`, the string itself); `None` for arrays and objects. Null
+/// elements inside arrays and objects are the empty string.
+fn scalar(v: &Value) -> Option<std::borrow::Cow<'_, str>> {
+    use std::borrow::Cow;
+    match v {
+        Value::String(s) => Some(Cow::Borrowed(s)),
+        Value::Number(n) => Some(Cow::Owned(n.to_string())),
+        Value::Bool(true) => Some(Cow::Borrowed("true")),
+        Value::Bool(false) => Some(Cow::Borrowed("false")),
+        Value::Null => Some(Cow::Borrowed("")),
+        Value::Array(_) | Value::Object(_) => None,
+    }
+}
+
+fn nested(param: &Param) -> RequestError {
+    RequestError::new(
+        RequestErrorKind::Shape,
+        Some(param),
+        format!(
+            "a nested array or object cannot be encoded in a {} parameter of style {:?}",
+            param.location, param.style
+        ),
+    )
+}
+
+/// The text of one path value or element, refused when empty, `.` or `..`.
+fn path_scalar<'v>(param: &Param, v: &'v Value) -> Result<std::borrow::Cow<'v, str>, RequestError> {
+    let s = scalar(v).ok_or_else(|| nested(param))?;
+    if s.is_empty() || s == "." || s == ".." {
+        return Err(RequestError::new(
+            RequestErrorKind::PathValue,
+            Some(param),
+            format!(
+                "a path value cannot be {}: it would change which resource the path names",
+                if s.is_empty() {
+                    "empty".to_string()
+                } else {
+                    format!("`{s}`")
+                }
+            ),
+        ));
+    }
+    Ok(s)
+}
+
+/// One path parameter's rendering per its style (simple, label, matrix) and explode.
+fn encode_path(param: &Param, value: Resolved<'_>) -> Result<String, RequestError> {
+    let Resolved::Value(value) = value else {
+        return Err(RequestError::new(
+            RequestErrorKind::PathValue,
+            Some(param),
+            "a path value cannot be null",
+        ));
+    };
+    let mut out = String::new();
+    let (prefix, sep) = match param.style {
+        Style::Label => (".", if param.explode { "." } else { "," }),
+        Style::Matrix => (";", if param.explode { ";" } else { "," }),
+        _ => ("", ","),
+    };
+    out.push_str(prefix);
+    match value {
+        Value::Array(items) => {
+            if items.is_empty() {
+                return Err(RequestError::new(
+                    RequestErrorKind::PathValue,
+                    Some(param),
+                    "a path value cannot be an empty array",
+                ));
+            }
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(sep);
+                }
+                if param.style == Style::Matrix && (param.explode || i == 0) {
+                    push_enc(&mut out, &param.name);
+                    out.push('=');
+                }
+                push_enc(&mut out, &path_scalar(param, item)?);
+            }
+        }
+        Value::Object(map) => {
+            if map.is_empty() {
+                return Err(RequestError::new(
+                    RequestErrorKind::PathValue,
+                    Some(param),
+                    "a path value cannot be an empty object",
+                ));
+            }
+            if param.style == Style::Matrix && !param.explode {
+                push_enc(&mut out, &param.name);
+                out.push('=');
+            }
+            for (i, (k, v)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(sep);
+                }
+                push_enc(&mut out, k);
+                out.push_str(if param.explode { "=" } else { "," });
+                push_enc(&mut out, &path_scalar(param, v)?);
+            }
+        }
+        v => {
+            if param.style == Style::Matrix {
+                push_enc(&mut out, &param.name);
+                out.push('=');
+            }
+            push_enc(&mut out, &path_scalar(param, v)?);
+        }
+    }
+    Ok(out)
+}
+
+/// Replaces each `{name}` of the path template with its rendered value.
+fn fill_template(op: &Operation, values: &[(&str, String)]) -> Result<String, RequestError> {
+    let template_error =
+        |message: String| RequestError::new(RequestErrorKind::PathTemplate, None, message);
+    let mut out = String::with_capacity(op.path.len() + 16);
+    let mut rest = op.path.as_str();
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let close = after.find('}').ok_or_else(|| {
+            template_error(format!("path template `{}` has an unclosed `{{`", op.path))
+        })?;
+        let name = &after[..close];
+        let value = values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+            .ok_or_else(|| {
+                template_error(format!(
+                    "path template `{}` names `{{{name}}}`, which this tool does not send",
+                    op.path
+                ))
+            })?;
+        out.push_str(value);
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    // Defense in depth: no value may have produced a dot segment.
+    if out.split('/').any(|seg| seg == "." || seg == "..") {
+        return Err(template_error(format!(
+            "the path `{out}` has a `.` or `..` segment"
+        )));
+    }
+    Ok(out)
+}
+
+fn push_pair(out: &mut String, key: &str, raw_key: bool) {
+    if !out.is_empty() {
+        out.push('&');
+    }
+    if raw_key {
+        out.push_str(key);
+    } else {
+        push_enc(out, key);
+    }
+    out.push('=');
+}
+
+/// Appends one query parameter (or form-body field) per its style and explode.
+fn encode_query(
+    out: &mut String,
+    param: &Param,
+    name: &str,
+    style: Style,
+    explode: bool,
+    value: Resolved<'_>,
+) -> Result<(), RequestError> {
+    let value = match value {
+        Resolved::Absent => return Ok(()),
+        Resolved::Null => {
+            push_pair(out, name, false);
+            return Ok(());
+        }
+        Resolved::Value(v) => v,
+    };
+    let delim = match style {
+        Style::SpaceDelimited => "%20",
+        Style::PipeDelimited => "|",
+        _ => ",",
+    };
+    match value {
+        Value::Array(items) => {
+            if explode {
+                for item in items {
+                    push_pair(out, name, false);
+                    push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+                }
+            } else {
+                push_pair(out, name, false);
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(delim);
+                    }
+                    push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+                }
+            }
+        }
+        Value::Object(map) if style == Style::DeepObject => {
+            let mut key = String::new();
+            push_enc(&mut key, name);
+            deep_object(out, param, &mut key, map)?;
+        }
+        Value::Object(map) => {
+            if explode {
+                for (k, v) in map {
+                    push_pair(out, k, false);
+                    push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+                }
+            } else {
+                push_pair(out, name, false);
+                for (i, (k, v)) in map.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(delim);
+                    }
+                    push_enc(out, k);
+                    out.push_str(delim);
+                    push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+                }
+            }
+        }
+        v => {
+            push_pair(out, name, false);
+            push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+        }
+    }
+    Ok(())
+}
+
+/// `key[k]=v`, nesting for objects and repeating the key for arrays. `key` is already encoded.
+fn deep_object(
+    out: &mut String,
+    param: &Param,
+    key: &mut String,
+    map: &Map<String, Value>,
+) -> Result<(), RequestError> {
+    for (k, v) in map {
+        let len = key.len();
+        key.push('[');
+        push_enc(key, k);
+        key.push(']');
+        match v {
+            Value::Object(inner) => deep_object(out, param, key, inner)?,
+            Value::Array(items) => {
+                for item in items {
+                    push_pair(out, key, true);
+                    push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+                }
+            }
+            v => {
+                push_pair(out, key, true);
+                push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+            }
+        }
+        key.truncate(len);
+    }
+    Ok(())
+}
+
+/// A header's text (style simple): arrays comma-joined, objects `k,v` or `k=v` (explode).
+fn header_text(param: &Param, value: Resolved<'_>) -> Result<String, RequestError> {
+    let mut out = String::new();
+    match value {
+        Resolved::Absent | Resolved::Null => {}
+        Resolved::Value(Value::Array(items)) => {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&scalar(item).ok_or_else(|| nested(param))?);
+            }
+        }
+        Resolved::Value(Value::Object(map)) => {
+            for (i, (k, v)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(k);
+                out.push(if param.explode { '=' } else { ',' });
+                out.push_str(&scalar(v).ok_or_else(|| nested(param))?);
+            }
+        }
+        Resolved::Value(v) => out.push_str(&scalar(v).ok_or_else(|| nested(param))?),
+    }
+    if let Some(c) = out.chars().find(|c| c.is_control()) {
+        return Err(RequestError::new(
+            RequestErrorKind::HeaderValue,
+            Some(param),
+            format!(
+                "a header value cannot contain control characters (found U+{:04X})",
+                c as u32
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+/// Whether a cookie name is an RFC 6265 token.
+fn is_token(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !b"()<>@,;:\\\"/[]?={}".contains(&b))
+}
+
+/// Appends one cookie (`name=value`, `; `-separated), values percent-encoded.
+fn encode_cookie(out: &mut String, param: &Param, value: Resolved<'_>) -> Result<(), RequestError> {
+    if !is_token(&param.name) {
+        return Err(RequestError::new(
+            RequestErrorKind::Name,
+            Some(param),
+            "not a valid cookie name",
+        ));
+    }
+    let pair = |out: &mut String, name: &str| {
+        if !out.is_empty() {
+            out.push_str("; ");
+        }
+        out.push_str(name);
+        out.push('=');
+    };
+    match value {
+        Resolved::Absent => {}
+        Resolved::Null => pair(out, &param.name),
+        Resolved::Value(Value::Array(items)) if param.explode => {
+            for item in items {
+                pair(out, &param.name);
+                push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+            }
+        }
+        Resolved::Value(Value::Array(items)) => {
+            pair(out, &param.name);
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+            }
+        }
+        Resolved::Value(Value::Object(map)) if param.explode => {
+            for (k, v) in map {
+                if !is_token(k) {
+                    return Err(RequestError::new(
+                        RequestErrorKind::Name,
+                        Some(param),
+                        format!("`{}` is not a valid cookie name", k.escape_debug()),
+                    ));
+                }
+                pair(out, k);
+                push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+            }
+        }
+        Resolved::Value(Value::Object(map)) => {
+            pair(out, &param.name);
+            for (i, (k, v)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_enc(out, k);
+                out.push(',');
+                push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+            }
+        }
+        Resolved::Value(v) => {
+            pair(out, &param.name);
+            push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+        }
+    }
+    Ok(())
+}
+
+/// The body bytes, or `None` when nothing is to be sent.
+fn encode_body(
+    op: &Operation,
+    fields: &[(&Param, Resolved<'_>)],
+) -> Result<Option<Vec<u8>>, RequestError> {
+    let Some(body) = &op.body else {
+        return match fields.first() {
+            Some((p, _)) => Err(RequestError::new(
+                RequestErrorKind::PathTemplate,
+                Some(p),
+                "the operation declares no request body",
+            )),
+            None => Ok(None),
+        };
+    };
+    if fields.is_empty() && !body.required {
+        return Ok(None);
+    }
+    let unsupported = |what: &str| {
+        RequestError::new(
+            RequestErrorKind::Unsupported,
+            None,
+            format!(
+                "{what} request bodies (`{}`) are not supported yet",
+                body.media_type.escape_debug()
+            ),
+        )
+    };
+    let whole = fields.iter().find(|(p, _)| p.name.is_empty());
+    match body.kind {
+        BodyKind::Multipart => Err(unsupported("multipart")),
+        BodyKind::Binary => Err(unsupported("binary")),
+        BodyKind::Json => {
+            let json = match whole {
+                Some((_, Resolved::Value(v))) => serde_json::to_vec(v),
+                Some(_) => Ok(b"null".to_vec()),
+                None => {
+                    let mut map = Map::new();
+                    for (p, v) in fields {
+                        let v = match v {
+                            Resolved::Value(v) => (*v).clone(),
+                            _ => Value::Null,
+                        };
+                        map.insert(p.name.clone(), v);
+                    }
+                    serde_json::to_vec(&map)
+                }
+            };
+            json.map(Some).map_err(|e| {
+                RequestError::new(
+                    RequestErrorKind::Shape,
+                    None,
+                    format!("the body is not JSON: {e}"),
+                )
+            })
+        }
+        BodyKind::Form => {
+            if whole.is_some() {
+                return Err(unsupported("non-object form"));
+            }
+            let mut out = String::new();
+            for (p, v) in fields {
+                encode_query(&mut out, p, &p.name, Style::Form, true, *v)?;
+            }
+            Ok(Some(out.into_bytes()))
+        }
+        BodyKind::Text => match whole {
+            Some((p, Resolved::Value(v))) => match scalar(v) {
+                Some(s) => Ok(Some(s.into_owned().into_bytes())),
+                None => Err(RequestError::new(
+                    RequestErrorKind::Shape,
+                    Some(p),
+                    "a text body must be a string, number or boolean",
+                )),
+            },
+            Some((p, _)) => Err(RequestError::new(
+                RequestErrorKind::Shape,
+                Some(p),
+                "a text body cannot be null",
+            )),
+            None => Err(unsupported("object text")),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests;
