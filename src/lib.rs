@@ -6,3 +6,6 @@
 
 pub use catalog_core::*;
 pub use catalog_macros::tool;
+
+#[doc(hidden)]
+pub use catalog_core::tool::__private;

@@ -234,8 +234,7 @@ pub fn glob_matches(pattern: &str, text: &str) -> bool {
         return pattern == text;
     }
     let (first, last) = (parts[0], parts[parts.len() - 1]);
-    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last)
-    {
+    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {
         return false;
     }
     let mut rest = &text[first.len()..text.len() - last.len()];
@@ -435,7 +434,13 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<String> {
     let use_ = |t: String| Some(format!("use `{t}`"));
     match (&schema.ty, ty) {
         (Type::String { .. }, RustType::String) => None,
-        (Type::String { enumeration: Some(_), .. }, RustType::Named(_)) => None,
+        (
+            Type::String {
+                enumeration: Some(_),
+                ..
+            },
+            RustType::Named(_),
+        ) => None,
         (Type::String { .. }, _) => use_("String".into()),
         (Type::Integer { .. }, RustType::Int { signed, bits }) => {
             let (lo, hi) = int_range(&schema.ty);
@@ -459,7 +464,11 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<String> {
         (Type::Boolean, _) => use_("bool".into()),
         (Type::Array { items, .. }, RustType::Vec(elem)) => {
             let (layers, inner) = elem.options();
-            let nullable_ok = if items.nullable { layers == 1 } else { layers == 0 };
+            let nullable_ok = if items.nullable {
+                layers == 1
+            } else {
+                layers == 0
+            };
             if !nullable_ok {
                 return use_(base_type_for(schema));
             }
@@ -481,13 +490,17 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<String> {
 /// Checks a JSON value against a schema, for Fixed values. `None` when it fits.
 pub fn check_value(schema: &Schema, value: &Value) -> Option<String> {
     if value.is_null() {
-        return (!schema.nullable).then(|| "null is not allowed: the parameter is not nullable".into());
+        return (!schema.nullable)
+            .then(|| "null is not allowed: the parameter is not nullable".into());
     }
     match (&schema.ty, value) {
         (Type::String { enumeration, .. }, Value::String(s)) => match enumeration {
             Some(e) if !e.contains(s) => Some(format!(
                 "`\"{s}\"` is not one of the allowed values: {}",
-                e.iter().map(|v| format!("\"{v}\"")).collect::<Vec<_>>().join(", ")
+                e.iter()
+                    .map(|v| format!("\"{v}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
             _ => None,
         },
@@ -503,17 +516,17 @@ pub fn check_value(schema: &Schema, value: &Value) -> Option<String> {
         }
         (Type::Number { .. }, Value::Number(_)) => None,
         (Type::Boolean, Value::Bool(_)) => None,
-        (Type::Array { items, .. }, Value::Array(vs)) => {
-            vs.iter().enumerate().find_map(|(i, v)| {
-                check_value(items, v).map(|why| format!("element {i}: {why}"))
-            })
-        }
+        (Type::Array { items, .. }, Value::Array(vs)) => vs
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| check_value(items, v).map(|why| format!("element {i}: {why}"))),
         (Type::Object { .. }, Value::Object(_)) | (Type::Any, _) => None,
-        (Type::AnyOf { arms }, v) => {
-            (!arms.iter().any(|a| check_value(a, v).is_none()))
-                .then(|| "it matches none of the schema's arms".to_string())
-        }
-        (ty, v) => Some(format!("the parameter is {} but the value is {v}", ty.describe())),
+        (Type::AnyOf { arms }, v) => (!arms.iter().any(|a| check_value(a, v).is_none()))
+            .then(|| "it matches none of the schema's arms".to_string()),
+        (ty, v) => Some(format!(
+            "the parameter is {} but the value is {v}",
+            ty.describe()
+        )),
     }
 }
 
@@ -531,12 +544,56 @@ pub fn field_name_for(wire: &str) -> String {
 fn is_keyword(s: &str) -> bool {
     matches!(
         s,
-        "as" | "break" | "const" | "continue" | "crate" | "else" | "enum" | "extern" | "false"
-            | "fn" | "for" | "if" | "impl" | "in" | "let" | "loop" | "match" | "mod" | "move"
-            | "mut" | "pub" | "ref" | "return" | "self" | "static" | "struct" | "super" | "trait"
-            | "true" | "type" | "unsafe" | "use" | "where" | "while" | "async" | "await"
-            | "dyn" | "abstract" | "become" | "box" | "do" | "final" | "macro" | "override"
-            | "priv" | "typeof" | "unsized" | "virtual" | "yield" | "try" | "gen"
+        "as" | "break"
+            | "const"
+            | "continue"
+            | "crate"
+            | "else"
+            | "enum"
+            | "extern"
+            | "false"
+            | "fn"
+            | "for"
+            | "if"
+            | "impl"
+            | "in"
+            | "let"
+            | "loop"
+            | "match"
+            | "mod"
+            | "move"
+            | "mut"
+            | "pub"
+            | "ref"
+            | "return"
+            | "self"
+            | "static"
+            | "struct"
+            | "super"
+            | "trait"
+            | "true"
+            | "type"
+            | "unsafe"
+            | "use"
+            | "where"
+            | "while"
+            | "async"
+            | "await"
+            | "dyn"
+            | "abstract"
+            | "become"
+            | "box"
+            | "do"
+            | "final"
+            | "macro"
+            | "override"
+            | "priv"
+            | "typeof"
+            | "unsized"
+            | "virtual"
+            | "yield"
+            | "try"
+            | "gen"
     )
 }
 
@@ -586,7 +643,13 @@ fn unaccounted(op: &Operation, param: &Param, site: Site, tool: &str) -> Finding
         .description
         .as_deref()
         .map(|d| {
-            let first: String = d.lines().next().unwrap_or_default().chars().take(120).collect();
+            let first: String = d
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .chars()
+                .take(120)
+                .collect();
             format!(" — \"{}\"", first.trim())
         })
         .unwrap_or_default();
@@ -681,7 +744,10 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
                         op,
                         address,
                         *site,
-                        &format!("field `{}` points at a parameter the operation does not have", f.ident),
+                        &format!(
+                            "field `{}` points at a parameter the operation does not have",
+                            f.ident
+                        ),
                     ));
                     None
                 }
@@ -692,7 +758,9 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
                     .params
                     .iter()
                     .enumerate()
-                    .filter(|(_, p)| !p.name.is_empty() && (p.name == ident || p.name.to_snake_case() == ident))
+                    .filter(|(_, p)| {
+                        !p.name.is_empty() && (p.name == ident || p.name.to_snake_case() == ident)
+                    })
                     .map(|(i, _)| i)
                     .collect();
                 match matches.as_slice() {
@@ -947,7 +1015,12 @@ fn undocumented_problem(
 ) -> Option<Vec<Finding>> {
     let mut out = Vec::new();
     match parse_address(address) {
-        None => out.push(unknown_param(op, address, site, "bad undocumented parameter")),
+        None => out.push(unknown_param(
+            op,
+            address,
+            site,
+            "bad undocumented parameter",
+        )),
         Some(_) if op.param(address).is_some() => out.push(Finding {
             site,
             message: format!(
@@ -974,11 +1047,19 @@ fn undocumented_problem(
             ),
         });
     }
-    out.extend(check_reason(reason, &format!("relying on undocumented `{address}`")));
+    out.extend(check_reason(
+        reason,
+        &format!("relying on undocumented `{address}`"),
+    ));
     (!out.is_empty()).then_some(out)
 }
 
-fn synthesized(location: Location, name: &str, ty: Option<&RustType>, doc: Option<String>) -> Param {
+fn synthesized(
+    location: Location,
+    name: &str,
+    ty: Option<&RustType>,
+    doc: Option<String>,
+) -> Param {
     let (schema, required) = match ty {
         Some(t) => {
             let (layers, inner) = t.options();
@@ -1030,10 +1111,12 @@ fn schema_of_rust(t: &RustType) -> Schema {
             min_items: None,
             max_items: None,
         },
-        RustType::Option(inner) => return Schema {
-            nullable: true,
-            ..schema_of_rust(inner)
-        },
+        RustType::Option(inner) => {
+            return Schema {
+                nullable: true,
+                ..schema_of_rust(inner)
+            };
+        }
         RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => Type::Any,
     };
     Schema::new(ty)

@@ -135,9 +135,8 @@ pub fn locate(spec: Option<&str>) -> Result<PathBuf, IndexError> {
 
 /// Finds the directory file of a spec in a given index directory.
 pub fn locate_in(dir: &Path, spec: Option<&str>) -> Result<PathBuf, IndexError> {
-    let manifest = std::fs::read_to_string(dir.join(MANIFEST)).map_err(|e| {
-        IndexError::Unreadable(format!("{}: {e}", dir.join(MANIFEST).display()))
-    })?;
+    let manifest = std::fs::read_to_string(dir.join(MANIFEST))
+        .map_err(|e| IndexError::Unreadable(format!("{}: {e}", dir.join(MANIFEST).display())))?;
     let stems: Vec<String> = manifest
         .lines()
         .filter(|l| !l.is_empty())

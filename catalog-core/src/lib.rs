@@ -18,6 +18,7 @@ pub mod routing;
 pub mod schema;
 pub mod spec;
 pub mod suggest;
+pub mod tool;
 
 pub use decode::{ArgumentError, Problem, ProblemKind, check_arguments};
 pub use doc::accounting_markdown;
@@ -25,9 +26,10 @@ pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
     Style, Type, Unsupported,
 };
+pub use routing::{ArgValue, RequestError, RequestErrorKind, build_request};
 pub use schema::{
     DIALECT, input_schema, input_schema_string, input_schema_with_docs, schema_of,
     schema_with_description,
 };
-pub use routing::{ArgValue, RequestError, RequestErrorKind, build_request};
 pub use suggest::{Candidate, Rule, Suggestion, suggest};
+pub use tool::Tool;

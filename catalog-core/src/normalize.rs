@@ -310,7 +310,8 @@ impl<'a> Normalizer<'a> {
             return None;
         };
         if location == Location::Header
-            && ["accept", "content-type", "authorization"].contains(&name.to_ascii_lowercase().as_str())
+            && ["accept", "content-type", "authorization"]
+                .contains(&name.to_ascii_lowercase().as_str())
         {
             return None;
         }
@@ -355,8 +356,7 @@ impl<'a> Normalizer<'a> {
             location,
             name: name.to_string(),
             // Path parameters are always required, whatever the document says.
-            required: location == Location::Path
-                || p.get("required") == Some(&Value::Bool(true)),
+            required: location == Location::Path || p.get("required") == Some(&Value::Bool(true)),
             deprecated: p.get("deprecated") == Some(&Value::Bool(true)),
             description,
             schema,
@@ -550,12 +550,20 @@ impl<'a> Normalizer<'a> {
             .unwrap_or_default();
         let meaningful: Vec<Schema> = normalized
             .into_iter()
-            .filter(|s| !(s.ty == Type::Any && s.description.as_deref().is_none_or(|d| !d.starts_with("recursive"))))
+            .filter(|s| {
+                !(s.ty == Type::Any
+                    && s.description
+                        .as_deref()
+                        .is_none_or(|d| !d.starts_with("recursive")))
+            })
             .collect();
         let mut merged = match meaningful.len() {
             0 => Schema::any(),
             1 => meaningful.into_iter().next().unwrap_or_else(Schema::any),
-            _ if meaningful.iter().all(|s| matches!(s.ty, Type::Object { .. })) => {
+            _ if meaningful
+                .iter()
+                .all(|s| matches!(s.ty, Type::Object { .. })) =>
+            {
                 let mut fields: Vec<Field> = Vec::new();
                 let mut open = true;
                 let mut description = None;
@@ -711,8 +719,20 @@ impl<'a> Normalizer<'a> {
                 let (minimum, exclusive_min) = self.bound(obj, "minimum", "exclusiveMinimum");
                 let (maximum, exclusive_max) = self.bound(obj, "maximum", "exclusiveMaximum");
                 // Exclusive integer bounds fold into inclusive ones.
-                let minimum = minimum.map(|m| if exclusive_min { m.floor() + 1.0 } else { m.ceil() });
-                let maximum = maximum.map(|m| if exclusive_max { m.ceil() - 1.0 } else { m.floor() });
+                let minimum = minimum.map(|m| {
+                    if exclusive_min {
+                        m.floor() + 1.0
+                    } else {
+                        m.ceil()
+                    }
+                });
+                let maximum = maximum.map(|m| {
+                    if exclusive_max {
+                        m.ceil() - 1.0
+                    } else {
+                        m.floor()
+                    }
+                });
                 Type::Integer {
                     format: str_of("format"),
                     minimum,
@@ -775,7 +795,12 @@ impl<'a> Normalizer<'a> {
 
     // Reads a bound in either version's form: 3.0 `minimum` + boolean `exclusiveMinimum`, or
     // 3.1 numeric `exclusiveMinimum` (which may also appear in 3.0-labelled real specs).
-    fn bound(&self, obj: &Map<String, Value>, inclusive: &str, exclusive: &str) -> (Option<f64>, bool) {
+    fn bound(
+        &self,
+        obj: &Map<String, Value>,
+        inclusive: &str,
+        exclusive: &str,
+    ) -> (Option<f64>, bool) {
         let _ = self.v31;
         match obj.get(exclusive) {
             Some(Value::Number(n)) => (n.as_f64(), true),

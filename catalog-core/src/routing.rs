@@ -92,6 +92,8 @@ pub enum RequestErrorKind {
     Unsupported,
     /// The assembled URI or request was refused by the `http` crate.
     Http,
+    /// A field's value could not be serialized to JSON (a user type's `Serialize` failed).
+    Serialize,
 }
 
 /// Why a request could not be built.
@@ -103,7 +105,11 @@ pub struct RequestError {
 }
 
 impl RequestError {
-    fn new(kind: RequestErrorKind, param: Option<&Param>, message: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        kind: RequestErrorKind,
+        param: Option<&Param>,
+        message: impl Into<String>,
+    ) -> Self {
         RequestError {
             kind,
             address: param.map(Param::address),

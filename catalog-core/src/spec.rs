@@ -235,12 +235,17 @@ mod tests {
     use super::*;
 
     fn err(bytes: &str, format: Format) -> String {
-        parse(bytes.as_bytes(), format, "t").unwrap_err().to_string()
+        parse(bytes.as_bytes(), format, "t")
+            .unwrap_err()
+            .to_string()
     }
 
     #[test]
     fn malformed_json_reports_line_and_column() {
-        let e = err("{\n  \"openapi\": \"3.0.0\",\n  \"paths\": {,}\n}", Format::Json);
+        let e = err(
+            "{\n  \"openapi\": \"3.0.0\",\n  \"paths\": {,}\n}",
+            Format::Json,
+        );
         assert_eq!(
             e,
             "spec is not valid JSON at line 3, column 13: key must be a string"

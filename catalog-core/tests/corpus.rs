@@ -68,7 +68,13 @@ fn body_fields(root: &Value, schema: &Value, names: &mut Vec<String>, depth: usi
 }
 
 fn json_media(content: &Map<String, Value>) -> Option<&Value> {
-    let base = |k: &str| k.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let base = |k: &str| {
+        k.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase()
+    };
     content
         .iter()
         .find(|(k, _)| base(k) == "application/json")
@@ -82,7 +88,11 @@ fn json_media(content: &Map<String, Value>) -> Option<&Value> {
                 .iter()
                 .find(|(k, _)| base(k) == "application/x-www-form-urlencoded")
         })
-        .or_else(|| content.iter().find(|(k, _)| base(k) == "multipart/form-data"))
+        .or_else(|| {
+            content
+                .iter()
+                .find(|(k, _)| base(k) == "multipart/form-data")
+        })
         .or_else(|| content.iter().find(|(k, _)| base(k).starts_with("text/")))
         .or_else(|| content.iter().next())
         .map(|(_, v)| v)
@@ -152,7 +162,11 @@ fn every_real_spec_is_indexed_and_counts_match() {
     );
     for name in SPECS {
         let path = dir.join(name);
-        assert!(path.exists(), "{} is missing from the corpus", path.display());
+        assert!(
+            path.exists(),
+            "{} is missing from the corpus",
+            path.display()
+        );
         let started = std::time::Instant::now();
         let index = Index::load(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         let ms = started.elapsed().as_millis();
@@ -180,7 +194,12 @@ fn every_real_spec_is_indexed_and_counts_match() {
             let want = expected
                 .get(&(op.method.clone(), op.path.clone()))
                 .unwrap_or_else(|| panic!("{name}: {} not in the raw document", op.key()));
-            assert_eq!(&got, want, "{name} {}: [path, query, header, cookie, body]", op.key());
+            assert_eq!(
+                &got,
+                want,
+                "{name} {}: [path, query, header, cookie, body]",
+                op.key()
+            );
             for (t, g) in totals.iter_mut().zip(got) {
                 *t += g;
             }

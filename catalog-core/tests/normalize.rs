@@ -42,13 +42,21 @@ fn string() -> Type {
 
 #[test]
 fn nullable_true() {
-    let s = field("3.0.3", json!({"type": "string", "nullable": true}), json!({}));
+    let s = field(
+        "3.0.3",
+        json!({"type": "string", "nullable": true}),
+        json!({}),
+    );
     assert_eq!((s.ty, s.nullable), (string(), true));
 }
 
 #[test]
 fn x_nullable() {
-    let s = field("3.0.3", json!({"type": "string", "x-nullable": true}), json!({}));
+    let s = field(
+        "3.0.3",
+        json!({"type": "string", "x-nullable": true}),
+        json!({}),
+    );
     assert_eq!((s.ty, s.nullable), (string(), true));
 }
 
@@ -245,10 +253,7 @@ fn form_body_fields() {
         .iter()
         .map(|p| (p.address(), p.required))
         .collect();
-    assert_eq!(
-        got,
-        [("body.name".into(), true), ("body.n".into(), false)]
-    );
+    assert_eq!(got, [("body.name".into(), true), ("body.n".into(), false)]);
 }
 
 #[test]
@@ -266,7 +271,11 @@ fn media_type_preference() {
             "application/merge-patch+json",
             BodyKind::Json,
         ),
-        (json!({"multipart/form-data": {}}), "multipart/form-data", BodyKind::Multipart),
+        (
+            json!({"multipart/form-data": {}}),
+            "multipart/form-data",
+            BodyKind::Multipart,
+        ),
         (json!({"text/plain": {}}), "text/plain", BodyKind::Text),
         (
             json!({"application/octet-stream": {}}),
@@ -469,10 +478,10 @@ fn read_only_body_fields_are_not_parameters() {
     let ops = doc(
         "3.0.3",
         json!({"/x": {"post": {"requestBody": {"content": {"application/json": {"schema": {
-            "type": "object", "properties": {
-                "id": {"type": "integer", "readOnly": true},
-                "name": {"type": "string"}
-            }}}}}}}}),
+        "type": "object", "properties": {
+            "id": {"type": "integer", "readOnly": true},
+            "name": {"type": "string"}
+        }}}}}}}}),
         json!({}),
     );
     let got: Vec<String> = ops[0].params.iter().map(|p| p.address()).collect();

@@ -79,7 +79,10 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
             "name" => out.name = Some(lit(&meta.value()?.parse()?)),
             // fixed("query.x", value = false, reason = "...")
             "fixed" => {
-                let span = meta.path.get_ident().map_or_else(Span::call_site, |i| i.span());
+                let span = meta
+                    .path
+                    .get_ident()
+                    .map_or_else(Span::call_site, |i| i.span());
                 let e = entry(meta.input, span, &["value", "reason"])?;
                 let value = e.value.ok_or_else(|| {
                     syn::Error::new(e.first.span, "fixed(...) needs `value = <literal>`")
@@ -93,9 +96,14 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
             }
             // omitted("body.file_ids", reason = "...")
             "omitted" => {
-                let span = meta.path.get_ident().map_or_else(Span::call_site, |i| i.span());
+                let span = meta
+                    .path
+                    .get_ident()
+                    .map_or_else(Span::call_site, |i| i.span());
                 let e = entry(meta.input, span, &["reason"])?;
-                let reason = e.reason.ok_or_else(|| missing_reason(&e.first, "omitting"))?;
+                let reason = e
+                    .reason
+                    .ok_or_else(|| missing_reason(&e.first, "omitting"))?;
                 out.omitted.push(Omitted {
                     pattern: e.first,
                     reason,
@@ -103,7 +111,10 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
             }
             // undocumented("query.x", read_at = "...", reason = "...")
             "undocumented" => {
-                let span = meta.path.get_ident().map_or_else(Span::call_site, |i| i.span());
+                let span = meta
+                    .path
+                    .get_ident()
+                    .map_or_else(Span::call_site, |i| i.span());
                 let e = entry(meta.input, span, &["value", "read_at", "reason"])?;
                 let read_at = e.read_at.ok_or_else(|| {
                     syn::Error::new(
@@ -161,7 +172,10 @@ fn entry(input: ParseStream, span: Span, keys: &[&str]) -> syn::Result<Entry> {
     let content;
     syn::parenthesized!(content in input);
     if content.is_empty() {
-        return Err(syn::Error::new(span, "expected a parameter address, like \"query.page\""));
+        return Err(syn::Error::new(
+            span,
+            "expected a parameter address, like \"query.page\"",
+        ));
     }
     let first = lit(&content.parse()?);
     let mut e = Entry {
