@@ -6,6 +6,7 @@ use serde_json::json;
 
 /// List the tasks of a board.
 #[tool(
+    spec = "taskboard",
     operation = "ListTasks",
     omitted(
         "header.X-Request-Id",
@@ -41,3 +42,4 @@ fn list_tasks_round_trip() {
     );
     assert_eq!(ListTasks::NAME, "list_tasks");
 }
+

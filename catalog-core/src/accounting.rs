@@ -341,6 +341,20 @@ fn int_range(ty: &Type) -> (f64, f64) {
     )
 }
 
+/// An integer bound as a person reads it: `f64` bounds at the edge of `i64`/`u64` print as the
+/// exact limits rather than their nearest float.
+fn fmt_int(v: f64) -> String {
+    if v >= u64::MAX as f64 {
+        u64::MAX.to_string()
+    } else if v >= i64::MAX as f64 {
+        i64::MAX.to_string()
+    } else if v <= i64::MIN as f64 {
+        i64::MIN.to_string()
+    } else {
+        format!("{}", v as i128)
+    }
+}
+
 fn int_type_range(signed: bool, bits: u32) -> (f64, f64) {
     if signed {
         let hi = 2f64.powi(bits as i32 - 1);
@@ -413,9 +427,11 @@ fn describe_param(param: &Param) -> String {
     } = &param.schema.ty
     {
         match (minimum, maximum) {
-            (Some(lo), Some(hi)) => s.push_str(&format!(" from {lo} to {hi}")),
-            (Some(lo), None) => s.push_str(&format!(" of at least {lo}")),
-            (None, Some(hi)) => s.push_str(&format!(" of at most {hi}")),
+            (Some(lo), Some(hi)) => {
+                s.push_str(&format!(" from {} to {}", fmt_int(*lo), fmt_int(*hi)))
+            }
+            (Some(lo), None) => s.push_str(&format!(" of at least {}", fmt_int(*lo))),
+            (None, Some(hi)) => s.push_str(&format!(" of at most {}", fmt_int(*hi))),
             (None, None) => {}
         }
     }
@@ -449,8 +465,12 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<String> {
                 None
             } else {
                 Some(format!(
-                    "it holds {tlo}..={thi} but the spec allows {lo}..={hi}; use `{}` or any \
-                     integer type that holds every allowed value",
+                    "it holds {}..={} but the spec allows {}..={}; use `{}` or any integer type \
+                     that holds every allowed value",
+                    fmt_int(tlo),
+                    fmt_int(thi),
+                    fmt_int(lo),
+                    fmt_int(hi),
                     smallest_int(lo, hi).render()
                 ))
             }
@@ -512,7 +532,7 @@ pub fn check_value(schema: &Schema, value: &Value) -> Option<String> {
             {
                 return Some(format!("{n} is not one of the allowed values {e:?}"));
             }
-            (v < lo || v > hi).then(|| format!("{n} is outside {lo}..={hi}"))
+            (v < lo || v > hi).then(|| format!("{n} is outside {}..={}", fmt_int(lo), fmt_int(hi)))
         }
         (Type::Number { .. }, Value::Number(_)) => None,
         (Type::Boolean, Value::Bool(_)) => None,
@@ -657,7 +677,7 @@ fn unaccounted(op: &Operation, param: &Param, site: Site, tool: &str) -> Finding
     Finding {
         site,
         message: format!(
-            "`{tool}` leaves parameter `{addr}` of `{op_name}` unaccounted\n  \
+            "`{tool}` leaves `{addr}` of operation `{op_name}` unaccounted\n  \
              {addr}: {ty}{desc} ({ptr})\n\
              help: set it with a field      {field_line}\n      \
              or {verb} it with a reason  {alt}",
@@ -884,26 +904,31 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
         let what = format!("omitting `{}`", o.pattern);
         findings.extend(check_reason(&o.reason, &what));
         let mut covered = 0;
+        let mut required = Vec::new();
         for (i, p) in op.params.iter().enumerate() {
             if !claims[i].is_empty() || !glob_matches(&o.pattern, &p.address()) {
                 continue;
             }
             if p.required || p.location == Location::Path {
-                findings.push(Finding {
-                    site: o.site,
-                    message: format!(
-                        "`{}` matches required parameter `{}`, which cannot be omitted; set or \
-                         fix it, or narrow the pattern",
-                        o.pattern,
-                        p.address()
-                    ),
-                });
+                required.push(format!("`{}`", p.address()));
                 continue;
             }
             claims[i].push((Claim::Glob(*oi), o.site));
             covered += 1;
         }
-        if covered == 0 {
+        if !required.is_empty() {
+            findings.push(Finding {
+                site: o.site,
+                message: format!(
+                    "`{}` matches required {} {}, which cannot be omitted; set or fix {}, or \
+                     narrow the pattern",
+                    o.pattern,
+                    if required.len() == 1 { "parameter" } else { "parameters" },
+                    required.join(", "),
+                    if required.len() == 1 { "it" } else { "them" },
+                ),
+            });
+        } else if covered == 0 {
             findings.push(Finding {
                 site: o.site,
                 message: format!(
@@ -947,9 +972,9 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
                     findings.push(Finding {
                         site: *site,
                         message: format!(
-                            "`{}` is accounted for {} times; keep one of: {}",
+                            "`{}` is accounted for {} times ({}); keep exactly one",
                             p.address(),
-                            many.len(),
+                            if many.len() == 2 { "two".to_string() } else { many.len().to_string() },
                             many.iter()
                                 .map(|(c, _)| claim_name(declared, c))
                                 .collect::<Vec<_>>()

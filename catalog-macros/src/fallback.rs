@@ -6,11 +6,12 @@ use quote::quote;
 
 pub fn stub(item: &syn::ItemStruct, name: &str, errors: TokenStream) -> TokenStream {
     let ident = &item.ident;
+    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     quote! {
         #errors
         #item
 
-        impl ::catalog::Tool for #ident {
+        impl #impl_generics ::catalog::Tool for #ident #ty_generics #where_clause {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = "";
             const INPUT_SCHEMA: &'static str = "{}";

@@ -37,8 +37,14 @@ fn expand(args: proc_macro2::TokenStream, mut item: syn::ItemStruct) -> proc_mac
                 item.generics.params[0].span(),
                 "a #[tool] struct cannot be generic: its argument types come from one operation",
             );
+            return None;
         }
         let fields = ast::fields(&cx, &item);
+        // A malformed #[arg] is reported alone: checking without it would only add errors
+        // that fixing it removes.
+        if cx.has_errors() {
+            return None;
+        }
         let checked = check::check(&cx, &item, attr, &fields)?;
         Some((checked, attr))
     });

@@ -1,0 +1,9 @@
+use catalog::tool;
+
+#[tool(spec = "taskboard", operation = "GetTask")]
+pub struct GetTask {
+    pub board: String,
+    pub task_id: i64,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use catalog::tool;
+
+#[tool(spec = "edge-cases", operation = "Broken")]
+pub struct Broken {}
+
+fn main() {}

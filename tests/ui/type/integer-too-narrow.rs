@@ -1,0 +1,9 @@
+use catalog::tool;
+
+#[tool(spec = "taskboard", operation = "GetTask")]
+pub struct GetTask {
+    pub board_id: String,
+    pub task_id: u16,
+}
+
+fn main() {}
