@@ -544,7 +544,7 @@ pub fn check_value(schema: &Schema, value: &Value) -> Option<String> {
         (Type::AnyOf { arms }, v) => (!arms.iter().any(|a| check_value(a, v).is_none()))
             .then(|| "it matches none of the schema's arms".to_string()),
         (ty, v) => Some(format!(
-            "the parameter is {} but the value is {v}",
+            "expected {}, got {v}",
             ty.describe()
         )),
     }
