@@ -42,4 +42,3 @@ fn list_tasks_round_trip() {
     );
     assert_eq!(ListTasks::NAME, "list_tasks");
 }
-

@@ -543,10 +543,7 @@ pub fn check_value(schema: &Schema, value: &Value) -> Option<String> {
         (Type::Object { .. }, Value::Object(_)) | (Type::Any, _) => None,
         (Type::AnyOf { arms }, v) => (!arms.iter().any(|a| check_value(a, v).is_none()))
             .then(|| "it matches none of the schema's arms".to_string()),
-        (ty, v) => Some(format!(
-            "expected {}, got {v}",
-            ty.describe()
-        )),
+        (ty, v) => Some(format!("expected {}, got {v}", ty.describe())),
     }
 }
 
@@ -923,7 +920,11 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
                     "`{}` matches required {} {}, which cannot be omitted; set or fix {}, or \
                      narrow the pattern",
                     o.pattern,
-                    if required.len() == 1 { "parameter" } else { "parameters" },
+                    if required.len() == 1 {
+                        "parameter"
+                    } else {
+                        "parameters"
+                    },
                     required.join(", "),
                     if required.len() == 1 { "it" } else { "them" },
                 ),
@@ -974,7 +975,11 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
                         message: format!(
                             "`{}` is accounted for {} times ({}); keep exactly one",
                             p.address(),
-                            if many.len() == 2 { "two".to_string() } else { many.len().to_string() },
+                            if many.len() == 2 {
+                                "two".to_string()
+                            } else {
+                                many.len().to_string()
+                            },
                             many.iter()
                                 .map(|(c, _)| claim_name(declared, c))
                                 .collect::<Vec<_>>()
