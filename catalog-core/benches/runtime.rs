@@ -196,10 +196,17 @@ fn arguments() -> Value {
 
 /// What the emitted `to_request` does: each field to an [`ArgValue`], then `build_request`.
 fn to_request(op: &Operation, a: &Args) -> http::Request<Vec<u8>> {
+    match build_request(op, &arg_values(a)) {
+        Ok(r) => r,
+        Err(e) => panic!("bench request does not build: {e}"),
+    }
+}
+
+fn arg_values(a: &Args) -> [(&'static str, ArgValue); 12] {
     fn opt<T: Serialize>(x: &Option<T>) -> ArgValue {
         ArgValue::from_option(x.as_ref().and_then(|v| serde_json::to_value(v).ok()))
     }
-    let args = [
+    [
         ("team_id", ArgValue::Value(Value::from(a.team_id.as_str()))),
         ("post_id", ArgValue::Value(Value::from(a.post_id))),
         ("tags", opt(&a.tags)),
@@ -212,11 +219,7 @@ fn to_request(op: &Operation, a: &Args) -> http::Request<Vec<u8>> {
         ("filter", opt(&a.filter)),
         ("priority", opt(&a.priority)),
         ("urgent", opt(&a.urgent)),
-    ];
-    match build_request(op, &args) {
-        Ok(r) => r,
-        Err(e) => panic!("bench request does not build: {e}"),
-    }
+    ]
 }
 
 fn median(mut samples: Vec<Duration>) -> Duration {
@@ -224,21 +227,23 @@ fn median(mut samples: Vec<Duration>) -> Duration {
     samples[samples.len() / 2]
 }
 
-/// Median per-call time over `runs` runs of `batch` calls each.
-fn measure(runs: usize, batch: u32, mut f: impl FnMut()) -> Duration {
-    for _ in 0..batch {
-        f();
-    }
-    let samples = (0..runs)
-        .map(|_| {
+/// Median per-call time of each closure over `runs` runs of `batch` calls. The closures are
+/// timed in turn within each run, so load on a shared machine hits them alike.
+fn measure(runs: usize, batch: u32, fs: &mut [&mut dyn FnMut()]) -> Vec<Duration> {
+    let mut samples = vec![Vec::with_capacity(runs); fs.len()];
+    for run in 0..=runs {
+        for (f, out) in fs.iter_mut().zip(samples.iter_mut()) {
             let start = Instant::now();
             for _ in 0..batch {
                 f();
             }
-            start.elapsed() / batch
-        })
-        .collect();
-    median(samples)
+            // The first run warms caches and is not kept.
+            if run > 0 {
+                out.push(start.elapsed() / batch);
+            }
+        }
+    }
+    samples.into_iter().map(median).collect()
 }
 
 fn main() {
@@ -261,60 +266,70 @@ fn main() {
         )
     );
 
-    let (runs, batch) = (201, 2_000);
-    let check_only = measure(runs, batch, || {
-        black_box(check_arguments(black_box(&op), black_box(&args)).is_ok());
-    });
-    let schema_only = measure(runs, batch, || {
-        black_box(validator.is_valid(black_box(&args)));
-    });
-    let decode_only = measure(runs, batch, || {
-        black_box(Args::deserialize(black_box(&args)).is_ok());
-    });
-    let build_only = match Args::deserialize(&args) {
-        Ok(a) => measure(runs, batch, || {
-            black_box(to_request(black_box(&op), &a));
-        }),
+    let (runs, batch) = (201, 1_000);
+    let typed = match Args::deserialize(&args) {
+        Ok(a) => a,
         Err(e) => panic!("bench arguments do not decode: {e}"),
     };
-    let ours = measure(runs, batch, || {
-        let args = black_box(&args);
-        if check_arguments(&op, args).is_ok()
-            && let Ok(a) = Args::deserialize(args)
-        {
-            black_box(to_request(&op, &a));
-        }
-    });
-    let theirs = measure(runs, batch, || {
-        let args = black_box(&args);
-        if validator.is_valid(args) {
-            black_box(Args::deserialize(args).is_ok());
-        }
-    });
-
+    let values = arg_values(&typed);
+    let t = measure(
+        runs,
+        batch,
+        &mut [
+            &mut || {
+                let args = black_box(&args);
+                if check_arguments(&op, args).is_ok()
+                    && let Ok(a) = Args::deserialize(args)
+                {
+                    black_box(to_request(&op, &a));
+                }
+            },
+            &mut || {
+                let args = black_box(&args);
+                if validator.is_valid(args) {
+                    black_box(Args::deserialize(args).is_ok());
+                }
+            },
+            &mut || {
+                black_box(check_arguments(black_box(&op), black_box(&args)).is_ok());
+            },
+            &mut || {
+                black_box(validator.is_valid(black_box(&args)));
+            },
+            &mut || {
+                black_box(Args::deserialize(black_box(&args)).is_ok());
+            },
+            &mut || {
+                black_box(arg_values(black_box(&typed)));
+            },
+            &mut || {
+                black_box(build_request(black_box(&op), black_box(&values)).is_ok());
+            },
+        ],
+    );
+    let rows = [
+        ("catalog: check + decode + build_request", t[0]),
+        ("jsonschema: is_valid + decode", t[1]),
+        ("  check_arguments", t[2]),
+        ("  jsonschema is_valid", t[3]),
+        ("  serde decode into the tool struct", t[4]),
+        ("  tool fields -> ArgValues", t[5]),
+        ("  build_request", t[6]),
+    ];
     println!(
-        "runtime bench: operation with 12 arguments (2 path, 4 query incl. array, 1 header, 5 body incl. nested object), median of {runs} runs x {batch} calls"
+        "runtime bench: 12 arguments (2 path, 4 query incl. array, 1 header, 5 body incl. nested object); median ns per call over {runs} runs x {batch} calls"
+    );
+    for (name, d) in rows {
+        println!("  {name:<42} {:>7} ns", d.as_nanos());
+    }
+    println!(
+        "  {:<42} {:>7.2}",
+        "ratio catalog / jsonschema",
+        t[0].as_secs_f64() / t[1].as_secs_f64()
     );
     println!(
-        "  check_arguments                         {:>9.0?}",
-        check_only
-    );
-    println!(
-        "  serde decode into the tool struct       {:>9.0?}",
-        decode_only
-    );
-    println!(
-        "  fields -> ArgValue + build_request      {:>9.0?}",
-        build_only
-    );
-    println!(
-        "  jsonschema is_valid                     {:>9.0?}",
-        schema_only
-    );
-    println!("  catalog: check + decode + build_request {:>9.0?}", ours);
-    println!("  jsonschema: is_valid + decode           {:>9.0?}", theirs);
-    println!(
-        "  ratio catalog / jsonschema              {:>9.2}",
-        ours.as_secs_f64() / theirs.as_secs_f64()
+        "  {:<42} {:>7.2}",
+        "ratio check_arguments / jsonschema is_valid",
+        t[2].as_secs_f64() / t[3].as_secs_f64()
     );
 }
