@@ -298,6 +298,32 @@ impl<'v> Checker<'v> {
                         ),
                     );
                 }
+                Disposition::Set { argument, .. }
+                | Disposition::Undocumented {
+                    argument: Some(argument),
+                    ..
+                } => {
+                    // Same parameter in another case, or renamed by the tool: either way this is
+                    // the argument meant.
+                    if *argument == row.param.name {
+                        return self.report(
+                            ProblemKind::UnknownArgument,
+                            format!(
+                                "unknown argument `{}`; did you mean `{}`?",
+                                shown(key),
+                                shown(argument)
+                            ),
+                        );
+                    }
+                    return self.report(
+                        ProblemKind::UnknownArgument,
+                        format!(
+                            "unknown argument `{}`; this tool takes {address} as `{}`",
+                            shown(key),
+                            shown(argument)
+                        ),
+                    );
+                }
                 _ => {}
             }
         }
@@ -855,6 +881,23 @@ mod tests {
                 "$.zzzzzz: unknown argument `zzzzzz`; accepted: `team_id`, `sort`, `per_page`, `level`, `ratio`, `tags`, `X-Request-Id`, `message`, `root_id`, `filter`, `either`, `extra`, `flag`"
             ]
         );
+    }
+
+    #[test]
+    fn renamed_argument_is_named_by_its_wire_name() {
+        let mut o = op();
+        if let Some(row) = o.accounting.iter_mut().find(|r| r.param.name == "root_id") {
+            row.disposition = Disposition::Set {
+                argument: "reply_to".into(),
+                field: "reply_to".into(),
+            };
+        }
+        let e = check_arguments(&o, &with(json!({"root_id": "x"}))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid arguments: $.root_id: unknown argument `root_id`; this tool takes body.root_id as `reply_to`"
+        );
+        assert_eq!(check_arguments(&o, &with(json!({"reply_to": "x"}))), Ok(()));
     }
 
     #[test]
