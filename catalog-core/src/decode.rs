@@ -156,10 +156,18 @@ pub(crate) fn argument_of(d: &Disposition) -> Option<&str> {
 
 /// The parameter an argument sets, if the tool declares that argument.
 fn declared<'o>(op: &'o Operation, name: &str) -> Option<&'o Param> {
-    op.accounting
-        .iter()
-        .find(|row| argument_of(&row.disposition) == Some(name))
-        .map(|row| &row.param)
+    declared_from(op, name, 0).map(|(_, p)| p)
+}
+
+/// [`declared`], searching from row `start` onwards (wrapping): agents and the emitted code
+/// usually pass arguments in accounting order, so the next one is most often the next row.
+fn declared_from<'o>(op: &'o Operation, name: &str, start: usize) -> Option<(usize, &'o Param)> {
+    let rows = &op.accounting;
+    let n = rows.len();
+    (0..n)
+        .map(|i| (start + i) % n)
+        .find(|&i| argument_of(&rows[i].disposition) == Some(name))
+        .map(|i| (i, &rows[i].param))
 }
 
 /// Checks an agent's arguments against the tool's accounting and the parameters' schemas.
@@ -167,7 +175,10 @@ fn declared<'o>(op: &'o Operation, name: &str) -> Option<&'o Param> {
 /// `args` must be a JSON object whose keys are the tool's argument names (Set, or Undocumented
 /// set by an argument). Every problem is reported with its JSON path.
 pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError> {
-    let mut cx = Checker::default();
+    let mut cx = Checker {
+        path: Vec::with_capacity(8),
+        ..Checker::default()
+    };
     let Some(map) = args.as_object() else {
         cx.report(
             ProblemKind::NotAnObject,
@@ -175,10 +186,14 @@ pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError
         );
         return cx.finish();
     };
+    let mut next = 0;
     for (key, value) in map {
         cx.path.push(Seg::Key(key));
-        match declared(op, key) {
-            Some(param) => cx.check(&param.schema, value),
+        match declared_from(op, key, next) {
+            Some((i, param)) => {
+                next = i + 1;
+                cx.check(&param.schema, value);
+            }
             None => cx.undeclared(op, key),
         }
         cx.path.pop();
@@ -280,6 +295,32 @@ impl<'v> Checker<'v> {
                             "`{}` is not accepted: this tool always sends {address} = {}: {reason}",
                             shown(key),
                             shown(&value.to_string())
+                        ),
+                    );
+                }
+                Disposition::Set { argument, .. }
+                | Disposition::Undocumented {
+                    argument: Some(argument),
+                    ..
+                } => {
+                    // Same parameter in another case, or renamed by the tool: either way this is
+                    // the argument meant.
+                    if *argument == row.param.name {
+                        return self.report(
+                            ProblemKind::UnknownArgument,
+                            format!(
+                                "unknown argument `{}`; did you mean `{}`?",
+                                shown(key),
+                                shown(argument)
+                            ),
+                        );
+                    }
+                    return self.report(
+                        ProblemKind::UnknownArgument,
+                        format!(
+                            "unknown argument `{}`; this tool takes {address} as `{}`",
+                            shown(key),
+                            shown(argument)
                         ),
                     );
                 }
@@ -840,6 +881,23 @@ mod tests {
                 "$.zzzzzz: unknown argument `zzzzzz`; accepted: `team_id`, `sort`, `per_page`, `level`, `ratio`, `tags`, `X-Request-Id`, `message`, `root_id`, `filter`, `either`, `extra`, `flag`"
             ]
         );
+    }
+
+    #[test]
+    fn renamed_argument_is_named_by_its_wire_name() {
+        let mut o = op();
+        if let Some(row) = o.accounting.iter_mut().find(|r| r.param.name == "root_id") {
+            row.disposition = Disposition::Set {
+                argument: "reply_to".into(),
+                field: "reply_to".into(),
+            };
+        }
+        let e = check_arguments(&o, &with(json!({"root_id": "x"}))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid arguments: $.root_id: unknown argument `root_id`; this tool takes body.root_id as `reply_to`"
+        );
+        assert_eq!(check_arguments(&o, &with(json!({"reply_to": "x"}))), Ok(()));
     }
 
     #[test]

@@ -152,24 +152,46 @@ enum Resolved<'a> {
     Value(&'a Value),
 }
 
-fn resolve<'a>(row: &'a Accounted, args: &'a [(&str, ArgValue)]) -> Resolved<'a> {
-    let from_arg = |name: &str| match args.iter().find(|(n, _)| *n == name) {
-        None | Some((_, ArgValue::Absent)) => Resolved::Absent,
-        Some((_, ArgValue::Null)) | Some((_, ArgValue::Value(Value::Null))) => Resolved::Null,
-        Some((_, ArgValue::Value(v))) => Resolved::Value(v),
-    };
-    let fixed = |v: &'a Value| match v {
-        Value::Null => Resolved::Null,
-        v => Resolved::Value(v),
-    };
-    match &row.disposition {
-        Disposition::Set { argument, .. } => from_arg(argument),
-        Disposition::Undocumented {
-            argument: Some(a), ..
-        } => from_arg(a),
-        Disposition::Undocumented { value: Some(v), .. } => fixed(v),
-        Disposition::Fixed { value, .. } => fixed(value),
-        Disposition::Omitted { .. } | Disposition::Undocumented { .. } => Resolved::Absent,
+/// Finds argument values by name. Arguments usually come in accounting order, so the search
+/// starts where the last one was found: a whole request costs one pass, not a pass per row.
+struct Lookup<'a, 'n> {
+    args: &'a [(&'n str, ArgValue)],
+    next: usize,
+    found: usize,
+}
+
+impl<'a> Lookup<'a, '_> {
+    fn get(&mut self, name: &str) -> Resolved<'a> {
+        let n = self.args.len();
+        let hit = (0..n)
+            .map(|i| (self.next + i) % n)
+            .find(|&i| self.args[i].0 == name);
+        let Some(i) = hit else {
+            return Resolved::Absent;
+        };
+        self.next = i + 1;
+        self.found += 1;
+        match &self.args[i].1 {
+            ArgValue::Absent => Resolved::Absent,
+            ArgValue::Null | ArgValue::Value(Value::Null) => Resolved::Null,
+            ArgValue::Value(v) => Resolved::Value(v),
+        }
+    }
+
+    fn resolve(&mut self, row: &'a Accounted) -> Resolved<'a> {
+        let fixed = |v: &'a Value| match v {
+            Value::Null => Resolved::Null,
+            v => Resolved::Value(v),
+        };
+        match &row.disposition {
+            Disposition::Set { argument, .. } => self.get(argument),
+            Disposition::Undocumented {
+                argument: Some(a), ..
+            } => self.get(a),
+            Disposition::Undocumented { value: Some(v), .. } => fixed(v),
+            Disposition::Fixed { value, .. } => fixed(value),
+            Disposition::Omitted { .. } | Disposition::Undocumented { .. } => Resolved::Absent,
+        }
     }
 }
 
@@ -188,29 +210,20 @@ pub fn build_request(
             format!("`{}` is not an HTTP method", op.method.escape_debug()),
         )
     })?;
-    for (name, _) in args {
-        let known = op
-            .accounting
-            .iter()
-            .any(|row| crate::decode::argument_of(&row.disposition) == Some(name));
-        if !known {
-            return Err(RequestError::new(
-                RequestErrorKind::UnknownArgument,
-                None,
-                format!("`{}` is not an argument of this tool", name.escape_debug()),
-            ));
-        }
-    }
-
     let mut path_values: Vec<(&str, String)> = Vec::new();
     let mut query = String::new();
-    let mut headers = http::HeaderMap::new();
+    let mut headers = http::HeaderMap::with_capacity(4);
     let mut cookie = String::new();
     let mut body_fields: Vec<(&Param, Resolved<'_>)> = Vec::new();
 
+    let mut lookup = Lookup {
+        args,
+        next: 0,
+        found: 0,
+    };
     for row in &op.accounting {
         let param = &row.param;
-        let value = resolve(row, args);
+        let value = lookup.resolve(row);
         let required = param.required
             || (param.location == Location::Body
                 && param.name.is_empty()
@@ -255,6 +268,11 @@ pub fn build_request(
             Location::Cookie => encode_cookie(&mut cookie, param, value)?,
             Location::Body => body_fields.push((param, value)),
         }
+    }
+
+    // Every argument is found once unless one is unknown (or repeated): only then look closer.
+    if lookup.found != args.len() {
+        check_names(op, args)?;
     }
 
     let path = fill_template(op, &path_values)?;
@@ -302,6 +320,24 @@ pub fn build_request(
     *request.uri_mut() = uri;
     *request.headers_mut() = headers;
     Ok(request)
+}
+
+/// Refuses an argument name the tool does not declare.
+fn check_names(op: &Operation, args: &[(&str, ArgValue)]) -> Result<(), RequestError> {
+    for (name, _) in args {
+        let known = op
+            .accounting
+            .iter()
+            .any(|row| crate::decode::argument_of(&row.disposition) == Some(name));
+        if !known {
+            return Err(RequestError::new(
+                RequestErrorKind::UnknownArgument,
+                None,
+                format!("`{}` is not an argument of this tool", name.escape_debug()),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Appends `s` percent-encoded (everything but unreserved characters escaped).
@@ -684,6 +720,23 @@ fn encode_cookie(out: &mut String, param: &Param, value: Resolved<'_>) -> Result
     Ok(())
 }
 
+/// The JSON object body, serialized straight from the resolved values (no copy of them).
+struct BodyObject<'f, 'a>(&'f [(&'a Param, Resolved<'a>)]);
+
+impl serde::Serialize for BodyObject<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (p, v) in self.0 {
+            match v {
+                Resolved::Value(v) => map.serialize_entry(&p.name, v)?,
+                _ => map.serialize_entry(&p.name, &Value::Null)?,
+            }
+        }
+        map.end()
+    }
+}
+
 /// The body bytes, or `None` when nothing is to be sent.
 fn encode_body(
     op: &Operation,
@@ -720,17 +773,7 @@ fn encode_body(
             let json = match whole {
                 Some((_, Resolved::Value(v))) => serde_json::to_vec(v),
                 Some(_) => Ok(b"null".to_vec()),
-                None => {
-                    let mut map = Map::new();
-                    for (p, v) in fields {
-                        let v = match v {
-                            Resolved::Value(v) => (*v).clone(),
-                            _ => Value::Null,
-                        };
-                        map.insert(p.name.clone(), v);
-                    }
-                    serde_json::to_vec(&map)
-                }
+                None => serde_json::to_vec(&BodyObject(fields)),
             };
             json.map(Some).map_err(|e| {
                 RequestError::new(
