@@ -991,10 +991,45 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
         }
     }
     accounting.extend(undocumented_rows);
+    findings.extend(shared_arguments(declared, &accounting));
     Reconciled {
         accounting,
         findings,
     }
+}
+
+/// Two fields that take the same argument name (`path.id` and `body.id`, or a `rename`) would
+/// be one property of the input schema and one key of the agent's JSON: the second is reported.
+fn shared_arguments(declared: &Declared, accounting: &[Accounted]) -> Vec<Finding> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    let mut findings = Vec::new();
+    for row in accounting {
+        let (argument, field) = match &row.disposition {
+            Disposition::Set { argument, field } => (argument, field),
+            Disposition::Undocumented {
+                argument: Some(argument),
+                field: Some(field),
+                ..
+            } => (argument, field),
+            _ => continue,
+        };
+        match seen.iter().find(|(a, _)| a == argument) {
+            Some((_, first)) => findings.push(Finding {
+                site: declared
+                    .fields
+                    .iter()
+                    .find(|f| f.ident == *field)
+                    .map_or(declared.operation_site, |f| f.site),
+                message: format!(
+                    "fields `{first}` and `{field}` both take the argument `{argument}`, which an \
+                     agent can send only once; give one another name with \
+                     #[arg(rename = \"...\")]"
+                ),
+            }),
+            None => seen.push((argument, field)),
+        }
+    }
+    findings
 }
 
 fn claim_name(declared: &Declared, c: &Claim) -> String {
