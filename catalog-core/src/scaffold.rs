@@ -174,7 +174,7 @@ fn plan_fields(op: &Operation) -> Vec<PlannedField> {
             };
             let rename = if used_args.contains(&wire) {
                 let r = unique(
-                    format!("{}_{}", p.location, field_name_for(&p.name)),
+                    format!("{}_{}", p.location, bare(&ident_for(p))),
                     |r| used_args.contains(r),
                     p.location,
                 );
@@ -197,6 +197,10 @@ fn plan_fields(op: &Operation) -> Vec<PlannedField> {
 fn ident_for(p: &Param) -> String {
     if p.location == Location::Body && p.name.is_empty() {
         return "body".into();
+    }
+    // `field_name_for` calls a name with no word characters `body`; here that would mislead.
+    if p.name.to_snake_case().is_empty() {
+        return format!("{}_param", p.location);
     }
     let name = field_name_for(&p.name);
     let (raw, name) = match name.strip_prefix("r#") {
