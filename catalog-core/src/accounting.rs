@@ -631,10 +631,13 @@ pub fn paste_lines(op: &Operation, param: &Param) -> (String, String) {
         String::new()
     };
     let field_name = field.trim_start_matches("r#");
+    // A keyword stays raw (`r#type`), except those that cannot be raw identifiers.
     let field_name = if field_name.starts_with(|c: char| c.is_ascii_digit()) {
         format!("_{field_name}")
+    } else if matches!(field_name, "self" | "super" | "crate" | "Self") {
+        format!("{field_name}_")
     } else {
-        field_name.to_string()
+        field.clone()
     };
     let field_line = format!(
         "{attr}pub {field_name}: {},",
@@ -1185,4 +1188,53 @@ fn schema_of_rust(t: &RustType) -> Schema {
         RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => Type::Any,
     };
     Schema::new(ty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(name: &str) -> Param {
+        Param {
+            location: Location::Query,
+            name: name.into(),
+            required: false,
+            deprecated: false,
+            description: None,
+            schema: Schema::new(Type::Boolean),
+            style: Style::Form,
+            explode: true,
+            pointer: String::new(),
+        }
+    }
+
+    // The help line is pasted into a struct: it must be a field declaration that parses.
+    #[test]
+    fn paste_lines_write_fields_that_parse() {
+        let params = ["type", "self", "2fa", "pageNum"].map(query).to_vec();
+        let op = Operation {
+            id: Some("Op".into()),
+            method: "GET".into(),
+            path: "/".into(),
+            pointer: String::new(),
+            summary: None,
+            description: None,
+            deprecated: false,
+            params: params.clone(),
+            body: None,
+            unsupported: vec![],
+            spec: Default::default(),
+            accounting: vec![],
+        };
+        let lines: Vec<String> = params.iter().map(|p| paste_lines(&op, p).0).collect();
+        assert_eq!(
+            lines,
+            [
+                "#[arg(param = \"query.type\")] pub r#type: Option<bool>,",
+                "#[arg(param = \"query.self\")] pub self_: Option<bool>,",
+                "#[arg(param = \"query.2fa\")] pub _2fa: Option<bool>,",
+                "pub page_num: Option<bool>,",
+            ]
+        );
+    }
 }
