@@ -300,3 +300,162 @@ fn describe(p: &Param) -> String {
     }
     one_line(&s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Index;
+    use crate::spec::{Format, parse};
+
+    fn operations(paths: &str) -> Vec<Operation> {
+        let text = format!(
+            r#"{{"openapi": "3.0.3", "info": {{"title": "T", "version": "1"}}, "paths": {paths}}}"#
+        );
+        let doc = parse(text.as_bytes(), Format::Json, "t").unwrap();
+        Index::from_document(&doc).operations
+    }
+
+    #[test]
+    fn every_parameter_is_a_field_and_optional_ones_have_an_omitted_line() {
+        let ops = operations(
+            r#"{"/boards/{board}/items": {"post": {
+                "operationId": "addItem", "summary": "Add an item\nto a board",
+                "parameters": [
+                    {"name": "board", "in": "path", "required": true, "schema": {"type": "string"}},
+                    {"name": "pageNum", "in": "query", "description": "Page, from 1",
+                     "schema": {"type": "integer", "format": "int32"}},
+                    {"name": "X-Request-Id", "in": "header", "schema": {"type": "string"}}
+                ],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["title"],
+                    "properties": {"title": {"type": "string"},
+                                   "tags": {"type": "array", "items": {"type": "string"}},
+                                   "note": {"type": "string", "nullable": true}}}}}},
+                "responses": {"200": {"description": "ok"}}}}}"#,
+        );
+        assert_eq!(
+            scaffold(&ops[0], "t"),
+            r#"/// Add an item
+/// to a board
+#[tool(
+    spec = "t",
+    operation = "addItem",
+    // Every parameter is a field. To leave an optional one out, delete its field,
+    // uncomment its line here and replace the placeholder with the reason.
+    // omitted("query.pageNum", reason = "<what a user loses, and why that is right>"),
+    // omitted("header.X-Request-Id", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.tags", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.note", reason = "<what a user loses, and why that is right>"),
+)]
+pub struct AddItem {
+    // path.board: string, required
+    pub board: String,
+    // query.pageNum: integer (int32), optional — "Page, from 1"
+    pub page_num: Option<i32>,
+    // header.X-Request-Id: string, optional
+    pub x_request_id: Option<String>,
+    // body.title: string, required
+    pub title: String,
+    // body.tags: array of string, optional
+    pub tags: Option<Vec<String>>,
+    // body.note: string, nullable, optional
+    pub note: Option<String>,
+}
+"#
+        );
+    }
+
+    #[test]
+    fn names_that_are_not_identifiers_or_collide_get_an_address() {
+        let ops = operations(
+            r#"{"/x/{id}": {"put": {
+                "parameters": [
+                    {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                    {"name": "type", "in": "query", "schema": {"type": "string"}},
+                    {"name": "self", "in": "query", "schema": {"type": "string"}},
+                    {"name": "2fa", "in": "query", "schema": {"type": "boolean"}},
+                    {"name": "-", "in": "query", "schema": {"type": "string"}},
+                    {"name": "a\"b", "in": "query", "schema": {"type": "string"}}
+                ],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["id"],
+                    "properties": {"id": {"type": "integer", "format": "int64"}}}}}},
+                "responses": {"200": {"description": "ok"}}}},
+             "/tags": {"put": {
+                "requestBody": {"content": {"application/json": {"schema": {
+                    "type": "array", "items": {"type": "string"}}}}},
+                "responses": {"200": {"description": "ok"}}}}}"#,
+        );
+        let text = scaffold(&ops[0], "t");
+        let fields: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("    pub ") || l.starts_with("    #[arg"))
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                "    #[arg(param = \"path.id\")]",
+                "    pub id: String,",
+                "    pub r#type: Option<String>,",
+                "    #[arg(param = \"query.self\")]",
+                "    pub self_: Option<String>,",
+                "    #[arg(param = \"query.2fa\")]",
+                "    pub _2fa: Option<bool>,",
+                "    #[arg(param = \"query.-\")]",
+                "    pub query_param: Option<String>,",
+                "    pub a_b: Option<String>,",
+                "    #[arg(param = \"body.id\", rename = \"body_id\")]",
+                "    pub id_body: i64,",
+            ]
+        );
+        assert!(
+            text.contains("    // omitted(\"query.a\\\"b\", reason = "),
+            "{text}"
+        );
+        assert!(text.starts_with("/// PUT /x/{id}\n"), "{text}");
+        assert!(
+            text.contains("    operation = \"PUT /x/{id}\",\n"),
+            "{text}"
+        );
+        assert!(text.contains("pub struct PutXId {\n"), "{text}");
+
+        let whole = scaffold(&ops[1], "t");
+        assert!(
+            whole.ends_with(
+                "    // body: array of string, optional\n    #[arg(param = \"body\")]\n    \
+                 pub body: Option<Vec<String>>,\n}\n"
+            ),
+            "{whole}"
+        );
+    }
+
+    #[test]
+    fn an_operation_without_parameters_is_a_unit_struct() {
+        let ops = operations(
+            r#"{"/version": {"get": {"operationId": "get-version",
+                "responses": {"200": {"description": "ok"}}}}}"#,
+        );
+        assert_eq!(
+            scaffold(&ops[0], "t"),
+            "/// GET /version\n#[tool(\n    spec = \"t\",\n    operation = \"get-version\",\n)]\n\
+             pub struct GetVersion;\n"
+        );
+    }
+
+    #[test]
+    fn struct_names_are_identifiers() {
+        let ops = operations(
+            r#"{"/a/{b}": {"get": {"operationId": "2fa.enable", "parameters": [
+                    {"name": "b", "in": "path", "required": true, "schema": {"type": "string"}}],
+                    "responses": {"200": {"description": "ok"}}},
+                "post": {"operationId": "self", "parameters": [
+                    {"name": "b", "in": "path", "required": true, "schema": {"type": "string"}}],
+                    "responses": {"200": {"description": "ok"}}},
+                "put": {"parameters": [
+                    {"name": "b", "in": "path", "required": true, "schema": {"type": "string"}}],
+                    "responses": {"200": {"description": "ok"}}}}}"#,
+        );
+        let names: Vec<String> = ops.iter().map(struct_name_for).collect();
+        assert_eq!(names, ["Op2faEnable", "PutAB", "OpSelf"]);
+    }
+}
