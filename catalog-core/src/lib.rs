@@ -15,6 +15,7 @@ pub mod model;
 pub mod normalize;
 pub mod projection;
 pub mod routing;
+pub mod scaffold;
 pub mod schema;
 pub mod spec;
 pub mod suggest;
