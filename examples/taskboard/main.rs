@@ -3,7 +3,7 @@
 //!
 //! `cargo run --example taskboard`
 
-mod tools;
+pub mod tools;
 
 use catalog::{Disposition, Tool};
 
