@@ -8,12 +8,14 @@
 
 pub mod accounting;
 pub mod build;
+pub mod coverage;
 pub mod decode;
 pub mod doc;
 pub mod index;
 pub mod model;
 pub mod normalize;
 pub mod projection;
+pub mod recorder;
 pub mod routing;
 pub mod scaffold;
 pub mod schema;
