@@ -10,6 +10,8 @@ pub mod accounting;
 pub mod build;
 pub mod decode;
 pub mod doc;
+#[cfg(feature = "runtime")]
+pub mod executor;
 pub mod index;
 pub mod model;
 pub mod normalize;
@@ -22,6 +24,8 @@ pub mod tool;
 
 pub use decode::{ArgumentError, Problem, ProblemKind, check_arguments};
 pub use doc::accounting_markdown;
+#[cfg(feature = "runtime")]
+pub use executor::{ApiResponse, ConfigError, ExecuteError, Executor, ExecutorConfig};
 pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
     Style, Type, Unsupported,
