@@ -387,10 +387,17 @@ fn check_names(op: &Operation, args: &[(&str, ArgValue)]) -> Result<(), RequestE
     Ok(())
 }
 
-/// Whether a byte is an RFC 3986 unreserved character (`A-Z a-z 0-9 - . _ ~`).
-fn unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
-}
+/// Whether each byte is an RFC 3986 unreserved character (`A-Z a-z 0-9 - . _ ~`).
+const UNRESERVED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~');
+        b += 1;
+    }
+    table
+};
 
 /// Appends `s` percent-encoded: every byte but unreserved characters escaped as `%XX` (upper
 /// case hex), runs of unreserved characters copied whole.
@@ -400,7 +407,7 @@ fn push_enc(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
-        if unreserved(b) {
+        if UNRESERVED[usize::from(b)] {
             continue;
         }
         // `start..i` is a run of ASCII, so both ends are character boundaries.
