@@ -721,6 +721,10 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
     let mut claims: Vec<Vec<(Claim, Site)>> = vec![Vec::new(); op.params.len()];
     let index_of = |address: &str| op.params.iter().position(|p| p.address() == address);
     let mut undocumented_rows: Vec<Accounted> = Vec::new();
+    // Each parameter's snake_case name, once: recomputing it for every field made matching
+    // fields x parameters case conversions, most of the macro's time on NetBox's list operations
+    // (hundreds of filters each).
+    let snake: Vec<String> = op.params.iter().map(|p| p.name.to_snake_case()).collect();
 
     // Fields: by explicit address, else by name across locations.
     for (fi, f) in declared.fields.iter().enumerate() {
@@ -778,9 +782,7 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
                     .params
                     .iter()
                     .enumerate()
-                    .filter(|(_, p)| {
-                        !p.name.is_empty() && (p.name == ident || p.name.to_snake_case() == ident)
-                    })
+                    .filter(|(i, p)| !p.name.is_empty() && (p.name == ident || snake[*i] == ident))
                     .map(|(i, _)| i)
                     .collect();
                 match matches.as_slice() {
@@ -1236,5 +1238,59 @@ mod tests {
                 "pub page_num: Option<bool>,",
             ]
         );
+    }
+
+    // Field matching by snake_case name works from names converted once per parameter: with many
+    // filters (NetBox lists have hundreds) each field still finds exactly its own parameter.
+    #[test]
+    fn many_fields_each_match_their_own_parameter_by_snake_case_name() {
+        let names: Vec<String> = (0..400)
+            .map(|i| format!("filterNo{i}__{}", ["ic", "n", "gte"][i % 3]))
+            .collect();
+        let op = Operation {
+            id: Some("list".into()),
+            method: "GET".into(),
+            path: "/".into(),
+            pointer: String::new(),
+            summary: None,
+            description: None,
+            deprecated: false,
+            params: names.iter().map(|n| query(n)).collect(),
+            body: None,
+            unsupported: vec![],
+            spec: Default::default(),
+            accounting: vec![],
+        };
+        let declared = Declared {
+            fields: names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| DeclaredField {
+                    ident: n.to_snake_case(),
+                    site: i,
+                    ty_site: i,
+                    ty: RustType::Option(Box::new(RustType::Bool)),
+                    param: None,
+                    rename: None,
+                    undocumented: None,
+                    doc: None,
+                })
+                .collect(),
+            tool: "List".into(),
+            ..Default::default()
+        };
+        let result = reconcile(&op, &declared);
+        assert_eq!(result.findings, []);
+        let fields: Vec<&str> = result
+            .accounting
+            .iter()
+            .map(|r| match &r.disposition {
+                Disposition::Set { field, .. } => field.as_str(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let expected: Vec<String> = names.iter().map(|n| n.to_snake_case()).collect();
+        assert_eq!(fields, expected);
+        assert_eq!(fields[1], "filter_no1_n");
     }
 }

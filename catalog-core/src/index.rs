@@ -340,3 +340,33 @@ impl IndexReader {
         Ok(op)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The macro expands every tool of a crate in one rustc process: all but the first expansion
+    // must reuse the parsed directory, and a rebuilt index must not be served stale.
+    #[test]
+    fn open_reuses_the_parsed_directory_until_its_content_changes() {
+        let mut index = Index {
+            spec: SpecInfo {
+                stem: "cached".into(),
+                ..Default::default()
+            },
+            operations: vec![],
+        };
+        let dir = std::env::temp_dir().join(format!("catalog-cache-{}", std::process::id()));
+        let file = index.write(&dir).unwrap();
+        let first = IndexReader::open(&file).unwrap();
+        let again = IndexReader::open(&file).unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
+
+        index.spec.title = "changed".into();
+        index.write(&dir).unwrap();
+        let rebuilt = IndexReader::open(&file).unwrap();
+        assert!(!Arc::ptr_eq(&first, &rebuilt));
+        assert_eq!(rebuilt.spec().title, "changed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
