@@ -322,7 +322,8 @@ pub struct Executor {
 }
 
 impl Executor {
-    /// Checks the configuration and builds the HTTP client.
+    /// Checks the configuration and builds the HTTP client (rustls; when the process has no
+    /// rustls crypto provider installed yet, ring's is installed as the default).
     pub fn new(config: ExecutorConfig) -> Result<Executor, ConfigError> {
         let url = reqwest::Url::parse(&config.base_url)
             .map_err(|e| ConfigError::new(format!("base URL {:?}: {e}", config.base_url)))?;
@@ -355,6 +356,11 @@ impl Executor {
                 Some((name, value))
             }
         };
+        // reqwest is built without a TLS crypto provider of its own; use ring unless the
+        // application installed one already (then theirs is kept).
+        if rustls::crypto::CryptoProvider::get_default().is_none() {
+            let _ = rustls::crypto::ring::default_provider().install_default();
+        }
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()
