@@ -2,6 +2,21 @@
 //!
 //! See the README for the tour; `catalog_core` documents the data side and `#[tool]` the macro.
 //!
+//! # Command line
+//!
+//! The `cli` feature builds the `catalog` binary (libraries that leave it off pay nothing):
+//!
+//! - `catalog check <spec>` lists every operation and whether a tool can wrap it (else the
+//!   reason and its JSON pointer), then `N operations: N ok, N unsupported`. It exits 1 only
+//!   when the document cannot be used at all (unreadable, not JSON/YAML, Swagger 2.0, another
+//!   OpenAPI version), with the reason on stderr; 2 on a usage error.
+//! - `catalog scaffold <spec> <operation>` (an operationId or `"METHOD /path"`) prints a
+//!   `#[tool]` that compiles as printed: every parameter is a field (optional ones `Option`),
+//!   and each optional one has a commented `omitted(...)` line whose placeholder reason the
+//!   macro rejects until it is replaced. An unknown name gets a did-you-mean; an operationId
+//!   several operations share lists their `METHOD /path` names. The text comes from
+//!   [`scaffold::scaffold`].
+//!
 //! # Serving tools
 //!
 //! With the default features, a tool crate is an MCP server over stdio in a few lines:

@@ -631,10 +631,13 @@ pub fn paste_lines(op: &Operation, param: &Param) -> (String, String) {
         String::new()
     };
     let field_name = field.trim_start_matches("r#");
+    // A keyword stays raw (`r#type`), except those that cannot be raw identifiers.
     let field_name = if field_name.starts_with(|c: char| c.is_ascii_digit()) {
         format!("_{field_name}")
+    } else if matches!(field_name, "self" | "super" | "crate" | "Self") {
+        format!("{field_name}_")
     } else {
-        field_name.to_string()
+        field.clone()
     };
     let field_line = format!(
         "{attr}pub {field_name}: {},",
@@ -991,10 +994,45 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
         }
     }
     accounting.extend(undocumented_rows);
+    findings.extend(shared_arguments(declared, &accounting));
     Reconciled {
         accounting,
         findings,
     }
+}
+
+/// Two fields that take the same argument name (`path.id` and `body.id`, or a `rename`) would
+/// be one property of the input schema and one key of the agent's JSON: the second is reported.
+fn shared_arguments(declared: &Declared, accounting: &[Accounted]) -> Vec<Finding> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    let mut findings = Vec::new();
+    for row in accounting {
+        let (argument, field) = match &row.disposition {
+            Disposition::Set { argument, field } => (argument, field),
+            Disposition::Undocumented {
+                argument: Some(argument),
+                field: Some(field),
+                ..
+            } => (argument, field),
+            _ => continue,
+        };
+        match seen.iter().find(|(a, _)| a == argument) {
+            Some((_, first)) => findings.push(Finding {
+                site: declared
+                    .fields
+                    .iter()
+                    .find(|f| f.ident == *field)
+                    .map_or(declared.operation_site, |f| f.site),
+                message: format!(
+                    "fields `{first}` and `{field}` both take the argument `{argument}`, which an \
+                     agent can send only once; give one another name with \
+                     #[arg(rename = \"...\")]"
+                ),
+            }),
+            None => seen.push((argument, field)),
+        }
+    }
+    findings
 }
 
 fn claim_name(declared: &Declared, c: &Claim) -> String {
@@ -1150,4 +1188,53 @@ fn schema_of_rust(t: &RustType) -> Schema {
         RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => Type::Any,
     };
     Schema::new(ty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(name: &str) -> Param {
+        Param {
+            location: Location::Query,
+            name: name.into(),
+            required: false,
+            deprecated: false,
+            description: None,
+            schema: Schema::new(Type::Boolean),
+            style: Style::Form,
+            explode: true,
+            pointer: String::new(),
+        }
+    }
+
+    // The help line is pasted into a struct: it must be a field declaration that parses.
+    #[test]
+    fn paste_lines_write_fields_that_parse() {
+        let params = ["type", "self", "2fa", "pageNum"].map(query).to_vec();
+        let op = Operation {
+            id: Some("Op".into()),
+            method: "GET".into(),
+            path: "/".into(),
+            pointer: String::new(),
+            summary: None,
+            description: None,
+            deprecated: false,
+            params: params.clone(),
+            body: None,
+            unsupported: vec![],
+            spec: Default::default(),
+            accounting: vec![],
+        };
+        let lines: Vec<String> = params.iter().map(|p| paste_lines(&op, p).0).collect();
+        assert_eq!(
+            lines,
+            [
+                "#[arg(param = \"query.type\")] pub r#type: Option<bool>,",
+                "#[arg(param = \"query.self\")] pub self_: Option<bool>,",
+                "#[arg(param = \"query.2fa\")] pub _2fa: Option<bool>,",
+                "pub page_num: Option<bool>,",
+            ]
+        );
+    }
 }

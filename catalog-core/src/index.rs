@@ -82,6 +82,41 @@ impl Index {
     }
 }
 
+impl Index {
+    /// Looks an operation up by operationId or `METHOD /path` (the method in any case), as
+    /// [`IndexReader::find`] does for the macro.
+    pub fn find(&self, name: &str) -> Lookup {
+        let name = normalize_name(name);
+        let found: Vec<&Operation> = self
+            .operations
+            .iter()
+            .filter(|op| op.key() == name || op.id.as_deref() == Some(name.as_ref()))
+            .collect();
+        match found.as_slice() {
+            [] => Lookup::NotFound,
+            [op] => Lookup::Found(Box::new((*op).clone())),
+            many => Lookup::Ambiguous(many.iter().map(|op| op.key()).collect()),
+        }
+    }
+
+    /// Every name an operation can be found by: each operationId and each `METHOD /path`.
+    pub fn names(&self) -> impl Iterator<Item = String> + '_ {
+        self.operations
+            .iter()
+            .flat_map(|op| op.id.clone().into_iter().chain([op.key()]))
+    }
+}
+
+/// `get /x` -> `GET /x`: the method of a `METHOD /path` name in upper case; other names as given.
+fn normalize_name(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.split_once(' ') {
+        Some((method, path)) if path.starts_with('/') => {
+            format!("{} {}", method.to_ascii_uppercase(), path.trim()).into()
+        }
+        _ => name.into(),
+    }
+}
+
 /// Why the macro could not get an operation out of an index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IndexError {
@@ -277,15 +312,8 @@ impl IndexReader {
 
     /// Looks an operation up by operationId or `METHOD /path` (the method in any case).
     pub fn find(&self, name: &str) -> Result<Lookup, IndexError> {
-        let normalized;
-        let name = match name.split_once(' ') {
-            Some((method, path)) if path.starts_with('/') => {
-                normalized = format!("{} {}", method.to_ascii_uppercase(), path.trim());
-                normalized.as_str()
-            }
-            _ => name,
-        };
-        match self.by_name.get(name).map(Vec::as_slice) {
+        let name = normalize_name(name);
+        match self.by_name.get(name.as_ref()).map(Vec::as_slice) {
             None | Some([]) => Ok(Lookup::NotFound),
             Some([i]) => Ok(Lookup::Found(Box::new(self.read(*i)?))),
             Some(many) => Ok(Lookup::Ambiguous(

@@ -9,6 +9,7 @@
 pub mod accounting;
 pub mod build;
 pub mod catalog;
+pub mod coverage;
 pub mod decode;
 pub mod doc;
 #[cfg(feature = "runtime")]
@@ -19,7 +20,9 @@ pub mod mcp;
 pub mod model;
 pub mod normalize;
 pub mod projection;
+pub mod recorder;
 pub mod routing;
+pub mod scaffold;
 pub mod schema;
 pub mod spec;
 pub mod suggest;

@@ -39,13 +39,8 @@ const MAX_DEPTH: usize = 64;
 
 /// Normalizes every operation of a version-checked document, in spec order.
 pub fn normalize(doc: &Value) -> Vec<Operation> {
-    let v31 = doc
-        .get("openapi")
-        .and_then(Value::as_str)
-        .is_some_and(|v| v.starts_with("3.1"));
     let mut n = Normalizer {
         root: doc,
-        v31,
         memo: HashMap::new(),
         stack: Vec::new(),
         cut: usize::MAX,
@@ -157,7 +152,6 @@ impl<'p> Ptr<'p> {
 
 struct Normalizer<'a> {
     root: &'a Value,
-    v31: bool,
     // Normalized component schemas, keyed by `$ref`. Only results that did not depend on the
     // expansion stack (no cut into an enclosing ref) and had no problems are kept.
     memo: HashMap<&'a str, Schema>,
@@ -445,15 +439,12 @@ impl<'a> Normalizer<'a> {
             // `true`, `false` and anything else that is not a schema object accepts any value.
             return Schema::any();
         };
-        let mut nullable = obj.get("nullable") == Some(&Value::Bool(true))
-            || obj.get("x-nullable") == Some(&Value::Bool(true));
-        let description = obj
-            .get("description")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        let default = obj.get("default").cloned();
+        let kw = Keywords::read(obj);
+        let mut nullable = kw.nullable;
+        let description = kw.description.map(str::to_string);
+        let default = kw.default.cloned();
 
-        if let Some(r) = obj.get("$ref") {
+        if let Some(r) = kw.reference {
             let mut s = self.reference(r, ptr);
             // Siblings of `$ref` (3.1, and 3.0 specs in practice) refine the target.
             s.nullable |= nullable;
@@ -466,18 +457,18 @@ impl<'a> Normalizer<'a> {
             return s;
         }
 
-        let mut s = if let Some(arms) = obj.get("allOf").and_then(Value::as_array) {
-            self.all_of(obj, arms, ptr)
-        } else if let Some((key, arms)) = ["oneOf", "anyOf"]
-            .iter()
-            .find_map(|k| obj.get(*k).and_then(Value::as_array).map(|a| (*k, a)))
-            .filter(|(_, arms)| arms_are_shapes(obj, arms))
+        let mut s = if let Some(arms) = kw.all_of {
+            self.all_of(&kw, arms, ptr)
+        } else if let Some((key, arms)) = kw
+            .one_of
+            .or(kw.any_of)
+            .filter(|(_, arms)| kw.arms_are_shapes(arms))
         {
             self.any_of(key, arms, ptr)
         } else {
-            self.typed(obj, ptr)
+            self.typed(&kw, ptr)
         };
-        if s.ty == Type::Any && matches!(obj.get("type"), Some(Value::String(t)) if t == "null") {
+        if s.ty == Type::Any && matches!(kw.ty, Some(Value::String(t)) if t == "null") {
             nullable = true;
         }
         s.nullable |= nullable;
@@ -532,22 +523,18 @@ impl<'a> Normalizer<'a> {
         s
     }
 
-    fn all_of(&mut self, obj: &'a Map<String, Value>, arms: &'a [Value], ptr: &Ptr<'_>) -> Schema {
+    fn all_of(&mut self, kw: &Keywords<'a>, arms: &'a [Value], ptr: &Ptr<'_>) -> Schema {
         let all = ptr.key("allOf");
         let mut normalized: Vec<Schema> = Vec::with_capacity(arms.len() + 1);
         for (i, arm) in arms.iter().enumerate() {
             normalized.push(self.schema(arm, &all.index(i)));
         }
-        // Keywords beside `allOf` (properties, required, type) are one more arm.
-        if obj.contains_key("properties") || obj.contains_key("type") {
-            normalized.push(self.typed(obj, ptr));
+        // Keywords beside `allOf` (properties, type) are one more arm.
+        if kw.properties.is_some() || kw.ty.is_some() {
+            normalized.push(self.typed(kw, ptr));
         }
         // `required` beside `allOf` binds fields that the arms declare.
-        let outer_required: Vec<&str> = obj
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let outer_required = kw.required();
         let meaningful: Vec<Schema> = normalized
             .into_iter()
             .filter(|s| {
@@ -606,7 +593,7 @@ impl<'a> Normalizer<'a> {
         merged
     }
 
-    fn any_of(&mut self, key: &'a str, arms: &'a [Value], ptr: &Ptr<'_>) -> Schema {
+    fn any_of(&mut self, key: &'static str, arms: &'a [Value], ptr: &Ptr<'_>) -> Schema {
         let base = ptr.key(key);
         let mut nullable = false;
         let mut out = Vec::with_capacity(arms.len());
@@ -630,10 +617,10 @@ impl<'a> Normalizer<'a> {
         s
     }
 
-    fn typed(&mut self, obj: &'a Map<String, Value>, ptr: &Ptr<'_>) -> Schema {
+    fn typed(&mut self, kw: &Keywords<'a>, ptr: &Ptr<'_>) -> Schema {
         let mut nullable = false;
         let mut types: Vec<&str> = Vec::new();
-        match obj.get("type") {
+        match kw.ty {
             Some(Value::String(t)) => types.push(t),
             Some(Value::Array(ts)) => {
                 for t in ts.iter().filter_map(Value::as_str) {
@@ -646,11 +633,8 @@ impl<'a> Normalizer<'a> {
             }
             _ => {}
         }
-        let mut enumeration: Option<Vec<&'a Value>> = obj
-            .get("enum")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().collect());
-        if let Some(c) = obj.get("const") {
+        let mut enumeration: Option<Vec<&'a Value>> = kw.enumeration.map(|a| a.iter().collect());
+        if let Some(c) = kw.constant {
             enumeration = Some(vec![c]);
         }
         if let Some(values) = &mut enumeration
@@ -660,9 +644,9 @@ impl<'a> Normalizer<'a> {
             values.retain(|v| !v.is_null());
         }
         if types.is_empty() {
-            if obj.contains_key("properties") || obj.contains_key("additionalProperties") {
+            if kw.properties.is_some() || kw.additional.is_some() {
                 types.push("object");
-            } else if obj.contains_key("items") {
+            } else if kw.items.is_some() {
                 types.push("array");
             } else if let Some(values) = &enumeration {
                 if !values.is_empty() && values.iter().all(|v| v.is_string()) {
@@ -674,12 +658,8 @@ impl<'a> Normalizer<'a> {
         }
         let mut arms: Vec<Schema> = Vec::with_capacity(types.len());
         for t in &types {
-            let ty = self.one_type(t, obj, enumeration.as_deref(), ptr);
-            if *t == "null" {
-                nullable = true;
-            } else {
-                arms.push(Schema::new(ty));
-            }
+            let ty = self.one_type(t, kw, enumeration.as_deref(), ptr);
+            arms.push(Schema::new(ty));
         }
         let mut s = match arms.len() {
             0 => Schema::any(),
@@ -693,16 +673,15 @@ impl<'a> Normalizer<'a> {
     fn one_type(
         &mut self,
         t: &str,
-        obj: &'a Map<String, Value>,
+        kw: &Keywords<'a>,
         enumeration: Option<&[&'a Value]>,
         ptr: &Ptr<'_>,
     ) -> Type {
-        let str_of = |k: &str| obj.get(k).and_then(Value::as_str).map(str::to_string);
-        let u64_of = |k: &str| obj.get(k).and_then(Value::as_u64);
-        let f64_of = |k: &str| obj.get(k).and_then(Value::as_f64);
+        let text = |v: Option<&'a Value>| v.and_then(Value::as_str).map(str::to_string);
+        let count = |v: Option<&'a Value>| v.and_then(Value::as_u64);
         match t {
             "string" => Type::String {
-                format: str_of("format"),
+                format: text(kw.format),
                 enumeration: enumeration.map(|vs| {
                     vs.iter()
                         .map(|v| match v {
@@ -711,13 +690,13 @@ impl<'a> Normalizer<'a> {
                         })
                         .collect()
                 }),
-                pattern: str_of("pattern"),
-                min_length: u64_of("minLength"),
-                max_length: u64_of("maxLength"),
+                pattern: text(kw.pattern),
+                min_length: count(kw.min_length),
+                max_length: count(kw.max_length),
             },
             "integer" => {
-                let (minimum, exclusive_min) = self.bound(obj, "minimum", "exclusiveMinimum");
-                let (maximum, exclusive_max) = self.bound(obj, "maximum", "exclusiveMaximum");
+                let (minimum, exclusive_min) = bound(kw.minimum, kw.exclusive_minimum);
+                let (maximum, exclusive_max) = bound(kw.maximum, kw.exclusive_maximum);
                 // Exclusive integer bounds fold into inclusive ones.
                 let minimum = minimum.map(|m| {
                     if exclusive_min {
@@ -734,7 +713,7 @@ impl<'a> Normalizer<'a> {
                     }
                 });
                 Type::Integer {
-                    format: str_of("format"),
+                    format: text(kw.format),
                     minimum,
                     maximum,
                     enumeration: enumeration
@@ -742,10 +721,10 @@ impl<'a> Normalizer<'a> {
                 }
             }
             "number" => {
-                let (minimum, exclusive_minimum) = self.bound(obj, "minimum", "exclusiveMinimum");
-                let (maximum, exclusive_maximum) = self.bound(obj, "maximum", "exclusiveMaximum");
+                let (minimum, exclusive_minimum) = bound(kw.minimum, kw.exclusive_minimum);
+                let (maximum, exclusive_maximum) = bound(kw.maximum, kw.exclusive_maximum);
                 Type::Number {
-                    format: str_of("format"),
+                    format: text(kw.format),
                     minimum,
                     maximum,
                     exclusive_minimum,
@@ -754,24 +733,21 @@ impl<'a> Normalizer<'a> {
             }
             "boolean" => Type::Boolean,
             "array" => {
-                let items = match obj.get("items") {
+                let items = match kw.items {
                     Some(i) => self.schema(i, &ptr.key("items")),
                     None => Schema::any(),
                 };
                 Type::Array {
                     items: Box::new(items),
-                    min_items: u64_of("minItems"),
-                    max_items: u64_of("maxItems"),
+                    min_items: count(kw.min_items),
+                    max_items: count(kw.max_items),
                 }
             }
             "object" => {
-                let required: Vec<&str> = obj
-                    .get("required")
-                    .and_then(Value::as_array)
-                    .map(|a| a.iter().filter_map(Value::as_str).collect())
-                    .unwrap_or_default();
+                let required = kw.required();
                 let mut fields = Vec::new();
-                if let Some(props) = obj.get("properties").and_then(Value::as_object) {
+                if let Some(props) = kw.properties {
+                    fields.reserve(props.len());
                     let pp = ptr.key("properties");
                     for (name, s) in props {
                         let fp = pp.key(name);
@@ -783,30 +759,111 @@ impl<'a> Normalizer<'a> {
                         });
                     }
                 }
-                let open = obj.get("additionalProperties") != Some(&Value::Bool(false));
+                let open = kw.additional != Some(&Value::Bool(false));
                 Type::Object { fields, open }
             }
-            _ => {
-                let _ = f64_of;
-                Type::Any
-            }
+            _ => Type::Any,
         }
     }
+}
 
-    // Reads a bound in either version's form: 3.0 `minimum` + boolean `exclusiveMinimum`, or
-    // 3.1 numeric `exclusiveMinimum` (which may also appear in 3.0-labelled real specs).
-    fn bound(
-        &self,
-        obj: &Map<String, Value>,
-        inclusive: &str,
-        exclusive: &str,
-    ) -> (Option<f64>, bool) {
-        let _ = self.v31;
-        match obj.get(exclusive) {
-            Some(Value::Number(n)) => (n.as_f64(), true),
-            Some(Value::Bool(true)) => (obj.get(inclusive).and_then(Value::as_f64), true),
-            _ => (obj.get(inclusive).and_then(Value::as_f64), false),
+// Reads a bound in either version's form: 3.0 `minimum` + boolean `exclusiveMinimum`, or
+// 3.1 numeric `exclusiveMinimum` (which also appears in 3.0-labelled real specs).
+fn bound(inclusive: Option<&Value>, exclusive: Option<&Value>) -> (Option<f64>, bool) {
+    match exclusive {
+        Some(Value::Number(n)) => (n.as_f64(), true),
+        Some(Value::Bool(true)) => (inclusive.and_then(Value::as_f64), true),
+        _ => (inclusive.and_then(Value::as_f64), false),
+    }
+}
+
+/// The keywords of one schema object, read in a single pass over its entries: real specs have
+/// hundreds of thousands of schema objects, and one pass with a `match` on the key costs far
+/// less than a hashed lookup per keyword.
+#[derive(Default)]
+struct Keywords<'a> {
+    reference: Option<&'a Value>,
+    ty: Option<&'a Value>,
+    nullable: bool,
+    description: Option<&'a str>,
+    default: Option<&'a Value>,
+    all_of: Option<&'a [Value]>,
+    one_of: Option<(&'static str, &'a [Value])>,
+    any_of: Option<(&'static str, &'a [Value])>,
+    enumeration: Option<&'a [Value]>,
+    constant: Option<&'a Value>,
+    properties: Option<&'a Map<String, Value>>,
+    additional: Option<&'a Value>,
+    items: Option<&'a Value>,
+    required: Option<&'a [Value]>,
+    format: Option<&'a Value>,
+    pattern: Option<&'a Value>,
+    min_length: Option<&'a Value>,
+    max_length: Option<&'a Value>,
+    minimum: Option<&'a Value>,
+    maximum: Option<&'a Value>,
+    exclusive_minimum: Option<&'a Value>,
+    exclusive_maximum: Option<&'a Value>,
+    min_items: Option<&'a Value>,
+    max_items: Option<&'a Value>,
+}
+
+impl<'a> Keywords<'a> {
+    fn read(obj: &'a Map<String, Value>) -> Keywords<'a> {
+        let mut kw = Keywords::default();
+        for (k, v) in obj {
+            match k.as_str() {
+                "$ref" => kw.reference = Some(v),
+                "type" => kw.ty = Some(v),
+                "nullable" | "x-nullable" => kw.nullable |= *v == Value::Bool(true),
+                "description" => kw.description = v.as_str(),
+                "default" => kw.default = Some(v),
+                "allOf" => kw.all_of = v.as_array().map(Vec::as_slice),
+                "oneOf" => kw.one_of = v.as_array().map(|a| ("oneOf", a.as_slice())),
+                "anyOf" => kw.any_of = v.as_array().map(|a| ("anyOf", a.as_slice())),
+                "enum" => kw.enumeration = v.as_array().map(Vec::as_slice),
+                "const" => kw.constant = Some(v),
+                "properties" => kw.properties = v.as_object(),
+                "additionalProperties" => kw.additional = Some(v),
+                "items" => kw.items = Some(v),
+                "required" => kw.required = v.as_array().map(Vec::as_slice),
+                "format" => kw.format = Some(v),
+                "pattern" => kw.pattern = Some(v),
+                "minLength" => kw.min_length = Some(v),
+                "maxLength" => kw.max_length = Some(v),
+                "minimum" => kw.minimum = Some(v),
+                "maximum" => kw.maximum = Some(v),
+                "exclusiveMinimum" => kw.exclusive_minimum = Some(v),
+                "exclusiveMaximum" => kw.exclusive_maximum = Some(v),
+                "minItems" => kw.min_items = Some(v),
+                "maxItems" => kw.max_items = Some(v),
+                _ => {}
+            }
         }
+        kw
+    }
+
+    fn required(&self) -> Vec<&'a str> {
+        self.required
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default()
+    }
+
+    // `oneOf`/`anyOf` beside `properties` or a `type` whose arms only add constraints
+    // (`required: [...]`, a `format`) narrow the sibling schema rather than replace it.
+    fn arms_are_shapes(&self, arms: &[Value]) -> bool {
+        if self.properties.is_some() {
+            return false;
+        }
+        arms.iter().any(|a| {
+            a.get("$ref").is_some()
+                || a.get("properties").is_some()
+                || a.get("items").is_some()
+                || ["oneOf", "anyOf", "allOf", "enum", "const"]
+                    .iter()
+                    .any(|k| a.get(*k).is_some())
+                || a.get("type").is_some_and(|t| Some(t) != self.ty)
+        })
     }
 }
 
@@ -840,24 +897,6 @@ fn pick_media_type(content: &Map<String, Value>) -> Option<(&str, BodyKind)> {
         .map(|k| (k.as_str(), rank(k)))
         .min_by_key(|(_, (r, _))| *r)
         .map(|(k, (_, kind))| (k, kind))
-}
-
-// `oneOf`/`anyOf` beside `properties` or a `type` whose arms only add constraints
-// (`required: [...]`, a `format`) narrow the sibling schema rather than replace it.
-fn arms_are_shapes(obj: &Map<String, Value>, arms: &[Value]) -> bool {
-    if obj.contains_key("properties") {
-        return false;
-    }
-    let sibling_type = obj.get("type");
-    arms.iter().any(|a| {
-        a.get("$ref").is_some()
-            || a.get("properties").is_some()
-            || a.get("items").is_some()
-            || ["oneOf", "anyOf", "allOf", "enum", "const"]
-                .iter()
-                .any(|k| a.get(*k).is_some())
-            || a.get("type").is_some_and(|t| Some(t) != sibling_type)
-    })
 }
 
 fn template_names(path: &str) -> impl Iterator<Item = &str> {

@@ -778,6 +778,11 @@ fn real_specs() {
         println!("skipped: CATALOG_SPECS_DIR is not set (point it at the directory of real specs)");
         return;
     };
+    // A relative value is relative to the workspace root, where `.ci/run` runs; this test runs
+    // in `catalog-core/`.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(dir);
     let mut entries: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|entry| entry.unwrap().path())

@@ -15,7 +15,7 @@
 //! | `CATALOG_TIMEOUT_SECS` | one request, headers and body together | 30 |
 //! | `CATALOG_MAX_LINE_BYTES` | one incoming MCP message; longer lines are drained and refused | 4194304 |
 
-mod tools;
+pub mod tools;
 
 use catalog::executor::{Executor, ExecutorConfig};
 use catalog::mcp::McpServer;

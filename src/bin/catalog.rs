@@ -1,1 +1,136 @@
-fn main() {}
+//! The `catalog` command line: `catalog check <spec>` and `catalog scaffold <spec> <operation>`.
+//!
+//! A thin shell over `catalog_core`: arguments are parsed by hand (two subcommands with
+//! positional arguments do not need an argument-parsing crate), and all the work is in the
+//! library, where it is tested.
+//!
+//! Exit codes: 0 done; 1 the spec cannot be used, or the operation cannot be scaffolded; 2 usage
+//! error.
+#![forbid(unsafe_code)]
+
+use catalog::index::{Index, Lookup};
+use catalog::scaffold::{Options, scaffold_with};
+use catalog::suggest::{Candidate, Suggestion, suggest};
+use std::path::Path;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  catalog check <spec>                  list every operation of an OpenAPI document and whether \
+a #[tool] can wrap it
+  catalog scaffold <spec> <operation>   print a #[tool] for an operation (operationId or \
+\"METHOD /path\")";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args.as_slice() {
+        ["check", spec] => check(Path::new(spec)),
+        ["scaffold", spec, operation] => scaffold(Path::new(spec), operation),
+        ["-h" | "--help" | "help"] => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Loads a spec, or says on stderr why the document cannot be used.
+fn load(spec: &Path) -> Result<Index, ExitCode> {
+    Index::load(spec).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })
+}
+
+fn check(spec: &Path) -> ExitCode {
+    let index = match load(spec) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let info = &index.spec;
+    println!(
+        "{}: {} {} (OpenAPI {})",
+        info.stem, info.title, info.version, info.openapi
+    );
+    let mut unsupported = 0;
+    for op in &index.operations {
+        let name = match &op.id {
+            Some(id) => format!("{} ({id})", op.key()),
+            None => op.key(),
+        };
+        match op.unsupported.as_slice() {
+            [] => println!("ok           {name}"),
+            reasons => {
+                unsupported += 1;
+                println!("unsupported  {name}");
+                for u in reasons {
+                    println!("    {} at {}", u.reason, u.pointer);
+                }
+            }
+        }
+    }
+    let total = index.operations.len();
+    println!(
+        "{total} operations: {} ok, {unsupported} unsupported",
+        total - unsupported
+    );
+    // Unsupported operations are not an error: only the tools that use them fail to build.
+    ExitCode::SUCCESS
+}
+
+fn scaffold(spec: &Path, operation: &str) -> ExitCode {
+    let index = match load(spec) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let stem = &index.spec.stem;
+    let op = match index.find(operation) {
+        Lookup::Found(op) => op,
+        Lookup::Ambiguous(keys) => {
+            eprintln!(
+                "error: operationId `{operation}` is used by {} operations of `{stem}`; name the \
+                 one you mean by method and path:",
+                keys.len()
+            );
+            for k in keys {
+                eprintln!("    catalog scaffold {} \"{k}\"", spec.display());
+            }
+            return ExitCode::FAILURE;
+        }
+        Lookup::NotFound => {
+            let names: Vec<String> = index.names().collect();
+            let candidates: Vec<Candidate> = names.iter().map(|n| Candidate::new(n)).collect();
+            let hint = match suggest(operation, None, &candidates) {
+                s @ Suggestion::Name { .. } => s.to_string(),
+                Suggestion::Accepted(_) => format!(
+                    "run `catalog check {}` to list its {} operations",
+                    spec.display(),
+                    index.operations.len()
+                ),
+            };
+            eprintln!("error: no operation `{operation}` in `{stem}`; {hint}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if !op.is_supported() {
+        eprintln!(
+            "error: operation `{}` cannot be wrapped by a tool:",
+            op.display_name()
+        );
+        for u in &op.unsupported {
+            eprintln!("    {} at {}", u.reason, u.pointer);
+        }
+        return ExitCode::FAILURE;
+    }
+    let mut options = Options::new(&op, stem);
+    // An id shared by several operations cannot name this one in `#[tool]`: use what the user
+    // typed, which found exactly one.
+    if op.id.is_some() && matches!(index.find(&op.display_name()), Lookup::Ambiguous(_)) {
+        options.operation = op.key();
+    }
+    print!("use catalog::tool;\n\n{}", scaffold_with(&op, &options));
+    ExitCode::SUCCESS
+}

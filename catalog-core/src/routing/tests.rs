@@ -559,6 +559,12 @@ fn unknown_arguments_and_bad_methods_are_refused() {
 }
 
 #[test]
+fn repeated_argument_uses_the_first() {
+    let o = op("GET", "/x", vec![set("query", "a", json!({}))], None);
+    assert_eq!(uri(&o, &[("a", v(json!(1))), ("a", v(json!(2)))]), "/x?a=1");
+}
+
+#[test]
 fn arg_value_conversions() {
     assert_eq!(ArgValue::from_option(None), ArgValue::Absent);
     assert_eq!(ArgValue::from_option(Some(Value::Null)), ArgValue::Null);

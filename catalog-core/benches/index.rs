@@ -1,0 +1,163 @@
+//! Indexing NetBox's 12.9 MB spec: the median time of `catalog::build::index`'s work against
+//! `serde_json::from_slice::<Value>` on the same bytes, in one run; the process's peak memory after
+//! indexing; and the macro-side reader loading one operation, for a large and a tiny spec.
+//!
+//! ```sh
+//! CATALOG_SPECS_DIR=../shared/specs cargo bench -p catalog-core --bench index                # release
+//! CATALOG_SPECS_DIR=../shared/specs cargo bench -p catalog-core --bench index --profile dev  # opt-level 0
+//! ```
+
+use catalog_core::index::{Index, IndexReader, Lookup};
+use catalog_core::spec::{self, Format};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn peak_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// The whole of `catalog::build::index`'s work: read, parse, hash, normalize, write, free.
+fn index_once(path: &Path, out: &Path) -> usize {
+    let bytes = std::fs::read(path).unwrap();
+    let doc = spec::parse(&bytes, Format::Json, "netbox-4.6.8").unwrap();
+    let index = Index::from_document(&doc);
+    index.write(out).unwrap();
+    index.operations.len()
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
+    match args.next().as_deref() {
+        // Child modes, so that peak memory and cold reader loads are measured in fresh processes.
+        Some("--peak") => {
+            let path = PathBuf::from(args.next().unwrap());
+            let out = PathBuf::from(args.next().unwrap());
+            let before = peak_kib();
+            index_once(&path, &out);
+            println!("{before} {}", peak_kib());
+            return;
+        }
+        Some("--reader") => {
+            let dir_file = PathBuf::from(args.next().unwrap());
+            let op = args.next().unwrap();
+            let started = Instant::now();
+            let reader = IndexReader::open(&dir_file).unwrap();
+            let found = matches!(reader.find(&op).unwrap(), Lookup::Found(_));
+            let took = started.elapsed();
+            assert!(found, "{op} not found");
+            println!("{}", took.as_nanos());
+            return;
+        }
+        _ => {}
+    }
+    let Some(dir) = std::env::var_os("CATALOG_SPECS_DIR") else {
+        eprintln!("skipped: CATALOG_SPECS_DIR is not set");
+        return;
+    };
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(dir);
+    let netbox = dir.join("netbox-4.6.8.json");
+    let bytes = std::fs::read(&netbox).unwrap();
+    let out = std::env::temp_dir().join(format!("catalog-bench-{}", std::process::id()));
+    let runs = 7;
+    let (mut parse, mut index) = (Vec::new(), Vec::new());
+    let mut ops = 0;
+    for _ in 0..runs {
+        // Both sides include freeing what they built, so neither is charged for the other's
+        // teardown.
+        let t = Instant::now();
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        drop(v);
+        parse.push(t.elapsed());
+        let t = Instant::now();
+        ops = index_once(&netbox, &out);
+        index.push(t.elapsed());
+    }
+    let (p, i) = (median(parse), median(index));
+    println!(
+        "netbox-4.6.8.json: {} bytes, {ops} operations, {runs} runs each, interleaved",
+        bytes.len()
+    );
+    println!(
+        "  serde_json::from_slice::<Value>   median {:8.1} ms",
+        ms(p)
+    );
+    println!(
+        "  catalog index (parse+normalize+write) median {:8.1} ms",
+        ms(i)
+    );
+    println!(
+        "  ratio index / parse                {:8.2}",
+        i.as_secs_f64() / p.as_secs_f64()
+    );
+
+    let me = std::env::current_exe().unwrap();
+    let child = Command::new(&me)
+        .args(["--peak", netbox.to_str().unwrap(), out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&child.stdout);
+    let mut it = text
+        .split_whitespace()
+        .map(|x| x.parse::<u64>().unwrap_or(0));
+    let (before, after) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
+    println!(
+        "  peak memory indexing once (VmHWM)  {:8.1} MiB (process before: {:.1} MiB; spec {:.1} MiB)",
+        after as f64 / 1024.0,
+        before as f64 / 1024.0,
+        bytes.len() as f64 / 1048576.0
+    );
+
+    // The macro's side: open the directory and parse one operation, cold, in a fresh process.
+    let tiny = dir.join("progenitor-cli-gen.json");
+    let tiny_out = out.join("tiny");
+    let tiny_index = Index::load(&tiny).unwrap();
+    let tiny_file = tiny_index.write(&tiny_out).unwrap();
+    let tiny_op = tiny_index.operations[0].key();
+    let netbox_file = out.join("netbox-4.6.8.catalog-dir");
+    for (name, file, op) in [
+        (
+            "netbox-4.6.8 dcim_devices_list",
+            &netbox_file,
+            "dcim_devices_list".to_string(),
+        ),
+        ("progenitor-cli-gen (1 op)", &tiny_file, tiny_op),
+    ] {
+        let samples: Vec<Duration> = (0..15)
+            .map(|_| {
+                let o = Command::new(&me)
+                    .args(["--reader", file.to_str().unwrap(), &op])
+                    .output()
+                    .unwrap();
+                let n: u64 = String::from_utf8_lossy(&o.stdout)
+                    .trim()
+                    .parse()
+                    .unwrap_or(0);
+                Duration::from_nanos(n)
+            })
+            .collect();
+        println!(
+            "  reader: load one operation, {name:32} median {:6.2} ms",
+            ms(median(samples))
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -1,0 +1,303 @@
+//! The `catalog` binary, run as a user runs it: outputs and exit codes of `check` and
+//! `scaffold`. Needs the binary, so it runs only with `--features cli` (Cargo.toml gives this
+//! test `required-features`); `cargo test --workspace --all-features` runs it.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use support::{real_spec, specs_dir, workspace_root};
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn catalog(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_catalog"))
+        .args(args)
+        .current_dir(workspace_root())
+        .output()
+        .expect("run catalog");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A file under `target/catalog-tmp/cli` with these contents.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = workspace_root().join("target/catalog-tmp/cli");
+    std::fs::create_dir_all(&dir).expect("create target/catalog-tmp/cli");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write temp file");
+    path
+}
+
+fn arg(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+#[test]
+fn check_prints_every_real_spec_summary() {
+    let Some(dir) = specs_dir("check_prints_every_real_spec_summary") else {
+        return;
+    };
+    let expected = [
+        ("ersatztv-scripted-schedule.json", 28, 0),
+        ("ersatztv-v1.json", 18, 0),
+        ("mattermost-v4.json", 420, 0),
+        ("netbox-4.6.8.json", 1193, 0),
+        ("oxide-buildomat.json", 21, 0),
+        ("oxide-keeper.json", 6, 0),
+        ("oxide-nexus.json", 193, 0),
+        ("oxide-propolis-server.json", 7, 0),
+        ("progenitor-cli-gen.json", 1, 0),
+        ("progenitor-github-api-2021.json", 767, 0),
+        ("progenitor-param-collision.json", 1, 0),
+        ("progenitor-param-overrides.json", 1, 0),
+    ];
+    for (file, total, unsupported) in expected {
+        let spec = real_spec(&dir, file);
+        let run = catalog(&["check", arg(&spec)]);
+        assert_eq!(run.code, Some(0), "{file}: {}", run.stderr);
+        assert_eq!(run.stderr, "", "{file}");
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(
+            lines.last().copied(),
+            Some(
+                format!(
+                    "{total} operations: {} ok, {unsupported} unsupported",
+                    total - unsupported
+                )
+                .as_str()
+            ),
+            "{file}"
+        );
+        // A header, then one line per operation (unsupported ones add their reasons).
+        let listed = lines
+            .iter()
+            .filter(|l| l.starts_with("ok ") || l.starts_with("unsupported "))
+            .count();
+        assert_eq!(listed, total, "{file}");
+    }
+}
+
+#[test]
+fn check_lists_each_operation_with_why_it_cannot_be_wrapped() {
+    let ersatz = specs_dir("check_lists_each_operation_with_why_it_cannot_be_wrapped")
+        .map(|d| real_spec(&d, "ersatztv-v1.json"));
+    if let Some(spec) = ersatz {
+        let run = catalog(&["check", arg(&spec)]);
+        assert_eq!(run.code, Some(0));
+        assert_eq!(
+            run.stdout,
+            "ersatztv-v1: ErsatzTV | v1 1.0.0 (OpenAPI 3.1.1)
+ok           GET /api/channels
+ok           POST /api/channels/{channelNumber}/playout/reset
+ok           GET /api/ffmpeg/profiles (GetFFmpegProfiles)
+ok           POST /api/ffmpeg/profiles/new (CreateFFmpegProfile)
+ok           PUT /api/ffmpeg/profiles/update (UpdateFFmpegProfile)
+ok           DELETE /api/ffmpeg/delete/{id} (DeleteFFmpegProfile)
+ok           POST /api/libraries/{id}/scan
+ok           POST /api/libraries/{id}/scan-show
+ok           GET /api/maintenance/gc
+ok           POST /api/maintenance/empty_trash
+ok           GET /api/ffmpeg/resolution/by-name/{name} (GetResolutionByName)
+ok           GET /api/sessions
+ok           DELETE /api/session/{channelNumber}
+ok           GET /api/collections/smart (GetSmartCollections)
+ok           POST /api/collections/smart/new (CreateSmartCollection)
+ok           PUT /api/collections/smart/update (UpdateSmartCollection)
+ok           DELETE /api/collections/smart/delete/{id} (DeleteSmartCollection)
+ok           GET /api/version (GetVersion)
+18 operations: 18 ok, 0 unsupported
+"
+        );
+    }
+    // The project's own spec has an operation tools cannot wrap; it is listed, not an error.
+    let run = catalog(&["check", "openapi/edge-cases.json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "edge-cases: Edge cases 0.3.0 (OpenAPI 3.1.0)
+ok           GET /things/{id} (GetThing)
+ok           DELETE /things/{id} (GetThing)
+unsupported  GET /broken/{id} (Broken)
+    the path template names `{id}` but no path parameter declares it at #/paths/~1broken~1{id}/get
+ok           GET /folders/{name} (GetFolder)
+ok           POST /types (EveryType)
+5 operations: 4 ok, 1 unsupported
+"
+    );
+}
+
+/// A document that cannot be used: exit 1, nothing on stdout, the reason on stderr.
+fn assert_unusable(path: &Path, message: &str) {
+    for args in [
+        vec!["check", arg(path)],
+        vec!["scaffold", arg(path), "GetTask"],
+    ] {
+        let run = catalog(&args);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert_eq!(run.stderr, format!("error: {message}\n"), "{args:?}");
+    }
+}
+
+#[test]
+fn unusable_documents_exit_1_with_the_reason() {
+    assert_unusable(
+        &temp_file(
+            "swagger.json",
+            r#"{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}"#,
+        ),
+        "this is a Swagger 2.0 document; catalog reads OpenAPI 3.0.x and 3.1.x: convert it first \
+         (for example with `npx swagger2openapi spec.json -o openapi.json`)",
+    );
+    assert_unusable(
+        &temp_file(
+            "malformed.json",
+            "{\n  \"openapi\": \"3.0.0\",\n  \"paths\": {,}\n}",
+        ),
+        "spec is not valid JSON at line 3, column 13: key must be a string",
+    );
+    assert_unusable(
+        &temp_file("malformed.yaml", "openapi: 3.0.0\npaths:\n  /a: [\n"),
+        "spec is not valid YAML at line 4, column 1: did not find expected node content",
+    );
+    assert_unusable(
+        &temp_file("future.json", r#"{"openapi": "4.0.0", "paths": {}}"#),
+        "unsupported OpenAPI version `4.0.0`; catalog reads 3.0.x and 3.1.x: convert the \
+         document to one of them",
+    );
+    let missing = workspace_root().join("target/catalog-tmp/cli/missing.json");
+    assert_unusable(
+        &missing,
+        &format!(
+            "cannot read spec `{}`: No such file or directory (os error 2)",
+            missing.display()
+        ),
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &[][..],
+        &["check"],
+        &["check", "a.json", "b.json"],
+        &["scaffold", "openapi/taskboard.yaml"],
+        &["lint", "openapi/taskboard.yaml"],
+    ] {
+        let run = catalog(args);
+        assert_eq!(run.code, Some(2), "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(
+            run.stderr.starts_with("usage:\n"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let help = catalog(&["--help"]);
+    assert_eq!(help.code, Some(0));
+    assert!(help.stdout.starts_with("usage:\n"), "{}", help.stdout);
+}
+
+#[test]
+fn scaffold_prints_a_tool() {
+    let run = catalog(&[
+        "scaffold",
+        "openapi/taskboard.yaml",
+        "get /boards/{board_id}/tasks/{task_id}",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    assert_eq!(
+        run.stdout,
+        r#"use catalog::tool;
+
+/// Get one task
+#[tool(
+    spec = "taskboard",
+    operation = "GetTask",
+)]
+pub struct GetTask {
+    // path.board_id: string, required — "The board, by its slug"
+    pub board_id: String,
+    // path.task_id: integer (int64), required — "The task"
+    pub task_id: i64,
+}
+"#
+    );
+}
+
+#[test]
+fn scaffold_of_an_unknown_operation_suggests_the_right_one() {
+    let run = catalog(&["scaffold", "openapi/taskboard.yaml", "GetTsk"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "error: no operation `GetTsk` in `taskboard`; did you mean `GetTask`?\n"
+    );
+    if let Some(dir) = specs_dir("scaffold_of_an_unknown_operation_suggests_the_right_one") {
+        let spec = real_spec(&dir, "mattermost-v4.json");
+        let run = catalog(&["scaffold", arg(&spec), "CreatePots"]);
+        assert_eq!(run.code, Some(1));
+        assert_eq!(
+            run.stderr,
+            "error: no operation `CreatePots` in `mattermost-v4`; did you mean `CreatePost`?\n"
+        );
+        // Nothing near: point at the list rather than printing hundreds of names.
+        let run = catalog(&["scaffold", arg(&spec), "Zzzzzzzzzzzzzzzzzz"]);
+        assert_eq!(run.code, Some(1));
+        assert_eq!(
+            run.stderr,
+            format!(
+                "error: no operation `Zzzzzzzzzzzzzzzzzz` in `mattermost-v4`; run `catalog check \
+                 {}` to list its 420 operations\n",
+                spec.display()
+            )
+        );
+    }
+}
+
+#[test]
+fn scaffold_of_an_ambiguous_id_lists_the_candidates() {
+    let run = catalog(&["scaffold", "openapi/edge-cases.json", "GetThing"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "error: operationId `GetThing` is used by 2 operations of `edge-cases`; name the one you \
+         mean by method and path:
+    catalog scaffold openapi/edge-cases.json \"GET /things/{id}\"
+    catalog scaffold openapi/edge-cases.json \"DELETE /things/{id}\"
+"
+    );
+    // Named by method and path, the tool names it the same way: the id would be ambiguous.
+    let run = catalog(&["scaffold", "openapi/edge-cases.json", "DELETE /things/{id}"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("    operation = \"DELETE /things/{id}\",\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn scaffold_of_an_unsupported_operation_says_why() {
+    let run = catalog(&["scaffold", "openapi/edge-cases.json", "Broken"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "error: operation `Broken` cannot be wrapped by a tool:
+    the path template names `{id}` but no path parameter declares it at #/paths/~1broken~1{id}/get
+"
+    );
+}

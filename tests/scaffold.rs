@@ -1,0 +1,188 @@
+//! Scaffolds compile as printed: every supported operation of the small real specs (and a
+//! deterministic sample of the large ones) is scaffolded into one temporary crate per spec (see
+//! `support`), which must `cargo check` clean; and uncommenting an `omitted(...)` alternative
+//! without writing its reason must not.
+
+mod support;
+
+use catalog::index::{Index, Lookup};
+use catalog::scaffold::{Options, scaffold_with};
+use std::collections::HashSet;
+use std::path::Path;
+use support::{TempCrate, real_spec, specs_dir};
+
+/// One crate holding a scaffold for every `step`-th supported operation of `spec`; returns the
+/// number of tools it holds. Then checks that the placeholder reason is rejected.
+fn scaffold_crate(spec: &Path, step: usize) -> usize {
+    let index = Index::load(spec).expect("the spec loads");
+    let stem = index.spec.stem.clone();
+    let crate_name = format!("scaffold-{}", stem.replace('.', "-"));
+    let mut used: HashSet<String> = HashSet::new();
+    let mut tools = Vec::new();
+    for op in index
+        .operations
+        .iter()
+        .filter(|op| op.is_supported())
+        .step_by(step)
+    {
+        let mut options = Options::new(op, &stem);
+        // A shared operationId cannot name the operation; `catalog scaffold` does the same.
+        if matches!(index.find(&options.operation), Lookup::Ambiguous(_)) {
+            options.operation = op.key();
+        }
+        let base = options.struct_name.clone();
+        let mut n = 1;
+        while !used.insert(options.struct_name.clone()) {
+            n += 1;
+            options.struct_name = format!("{base}{n}");
+        }
+        tools.push((op, scaffold_with(op, &options)));
+    }
+    assert!(!tools.is_empty(), "{stem} has supported operations");
+    let c = TempCrate::new(&crate_name);
+    c.build_rs(&spec.display().to_string());
+    let all: Vec<&str> = tools.iter().map(|(_, t)| t.as_str()).collect();
+    c.write(
+        "src/lib.rs",
+        &format!("use catalog::tool;\n\n{}", all.join("\n")),
+    );
+    c.check()
+        .assert_ok(&format!("{} scaffolds of {stem}", tools.len()));
+    eprintln!("{stem}: {} scaffolded tools compile", tools.len());
+
+    // The first tool with an optional parameter: leave it out by uncommenting its line and
+    // deleting its field, without writing the reason.
+    let (op, text) = tools
+        .iter()
+        .find(|(op, _)| op.params.iter().any(|p| !p.required))
+        .expect("some operation has an optional parameter");
+    let param = op.params.iter().find(|p| !p.required).map(|p| p.address());
+    let param = param.unwrap_or_default();
+    c.write(
+        "src/lib.rs",
+        &format!("use catalog::tool;\n\n{}", omit(text, &param)),
+    );
+    let out = c.check();
+    assert!(
+        !out.success,
+        "the placeholder reason compiled:\n{}",
+        out.stderr
+    );
+    assert_eq!(
+        out.error_lines(),
+        [format!(
+            "error: write the reason for omitting `{param}`: say what a user loses, and why that \
+             is right"
+        )],
+        "{}",
+        out.stderr
+    );
+    tools.len()
+}
+
+/// The scaffold with `address` omitted: its `// omitted(...)` line uncommented (placeholder
+/// reason kept) and its field (comment, `#[arg]` and `pub` line) deleted.
+fn omit(scaffold: &str, address: &str) -> String {
+    let omitted = format!("    // omitted({address:?}, ");
+    let field_comment = format!("    // {address}: ");
+    let mut out = String::new();
+    let mut in_field = false;
+    let (mut uncommented, mut removed) = (false, false);
+    for line in scaffold.lines() {
+        if line.starts_with(&omitted) {
+            out.push_str(&line.replacen("// ", "", 1));
+            out.push('\n');
+            uncommented = true;
+        } else if line.starts_with(&field_comment) {
+            in_field = true;
+        } else if in_field {
+            if line.starts_with("    pub ") {
+                in_field = false;
+                removed = true;
+            }
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    assert!(uncommented && removed, "no `{address}` in\n{scaffold}");
+    out
+}
+
+fn real(test: &str, file: &str, step: usize) {
+    let Some(dir) = specs_dir(test) else {
+        return;
+    };
+    scaffold_crate(&real_spec(&dir, file), step);
+}
+
+#[test]
+fn every_ersatztv_operation_scaffolds_to_a_compiling_tool() {
+    real("ersatztv", "ersatztv-v1.json", 1);
+}
+
+#[test]
+fn every_mattermost_operation_scaffolds_to_a_compiling_tool() {
+    real("mattermost", "mattermost-v4.json", 1);
+}
+
+#[test]
+fn every_25th_netbox_operation_scaffolds_to_a_compiling_tool() {
+    real("netbox", "netbox-4.6.8.json", 25);
+}
+
+#[test]
+fn every_25th_oxide_nexus_operation_scaffolds_to_a_compiling_tool() {
+    real("oxide-nexus", "oxide-nexus.json", 25);
+}
+
+#[test]
+fn project_specs_scaffold_to_compiling_tools() {
+    let root = support::workspace_root();
+    assert_eq!(scaffold_crate(&root.join("openapi/taskboard.yaml"), 1), 8);
+}
+
+/// Wire names that are not Rust identifiers, or that collide, still give a compiling tool.
+#[test]
+fn awkward_wire_names_scaffold_to_a_compiling_tool() {
+    let dir = support::workspace_root().join("target/catalog-tmp");
+    std::fs::create_dir_all(&dir).expect("create target/catalog-tmp");
+    let spec = dir.join("awkward-names.json");
+    let q = |name: &str, ty: &str| {
+        format!(r#"{{"name": {name:?}, "in": "query", "schema": {{"type": {ty:?}}}}}"#)
+    };
+    let params = [
+        q("type", "string"),
+        q("self", "string"),
+        q("2fa", "boolean"),
+        q("pageNum", "integer"),
+        q("page_num", "integer"),
+        q("filter[name]", "string"),
+        q("name__n", "string"),
+        q("$top", "integer"),
+        q("a\"b", "string"),
+        q("größe", "number"),
+        q("-", "string"),
+        r#"{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}"#.into(),
+        r#"{"name": "X-Request-Id", "in": "header", "schema": {"type": "string"}}"#.into(),
+    ];
+    let text = format!(
+        r#"{{"openapi": "3.0.3", "info": {{"title": "Awkward", "version": "1"}}, "paths": {{
+  "/things/{{id}}": {{
+    "post": {{"operationId": "awkward.update-thing", "summary": "Update a thing",
+      "parameters": [{params}],
+      "requestBody": {{"required": true, "content": {{"application/json": {{"schema": {{
+        "type": "object", "required": ["id"],
+        "properties": {{"id": {{"type": "integer"}}, "type": {{"type": "string"}}}}}}}}}}}},
+      "responses": {{"200": {{"description": "ok"}}}}}},
+    "put": {{"summary": "Set the tags",
+      "parameters": [{{"name": "id", "in": "path", "required": true, "schema": {{"type": "string"}}}}],
+      "requestBody": {{"content": {{"application/json": {{"schema": {{
+        "type": "array", "items": {{"type": "string"}}}}}}}}}},
+      "responses": {{"200": {{"description": "ok"}}}}}}
+  }}}}}}"#,
+        params = params.join(", ")
+    );
+    std::fs::write(&spec, text).expect("write the spec");
+    assert_eq!(scaffold_crate(&spec, 1), 2);
+}

@@ -1,0 +1,176 @@
+//! Shared helpers for tests that write a temporary tool crate and run `cargo check` on it.
+//!
+//! Each crate lives in `target/catalog-tmp/<name>` with its own `[workspace]` table, so it is
+//! standalone, and depends on this workspace's `catalog` by path in `[dependencies]` and
+//! `[build-dependencies]`, as a user's crate does. All of them share one target directory,
+//! `target/catalog-tmp/target`, so `catalog` and its dependencies compile once; the workspace's
+//! `Cargo.lock` is copied in so they resolve to the versions this workspace is tested with.
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The workspace root (this package's directory).
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The directory holding the real third-party specs, from `CATALOG_SPECS_DIR` (relative to the
+/// workspace root). `None`, after saying the test was skipped and why, when it is not set.
+pub fn specs_dir(test: &str) -> Option<PathBuf> {
+    match std::env::var_os("CATALOG_SPECS_DIR") {
+        Some(d) => Some(workspace_root().join(d)),
+        None => {
+            eprintln!(
+                "{test}: skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it to ../shared/specs)"
+            );
+            None
+        }
+    }
+}
+
+/// A spec in the specs directory; a missing file fails the test, since a test that expects it
+/// would otherwise pass by checking nothing.
+pub fn real_spec(dir: &Path, file: &str) -> PathBuf {
+    let path = dir.join(file);
+    assert!(
+        path.is_file(),
+        "{} is missing from CATALOG_SPECS_DIR ({})",
+        file,
+        dir.display()
+    );
+    path
+}
+
+/// A Rust string literal for a path or any text.
+pub fn lit(s: impl AsRef<str>) -> String {
+    format!("{:?}", s.as_ref())
+}
+
+/// A temporary tool crate.
+pub struct TempCrate {
+    /// Its directory.
+    pub dir: PathBuf,
+}
+
+/// What `cargo check` said.
+#[derive(Debug)]
+pub struct Checked {
+    /// Whether it succeeded.
+    pub success: bool,
+    /// Its whole stderr (`CARGO_TERM_COLOR=never`).
+    pub stderr: String,
+}
+
+impl Checked {
+    /// Every diagnostic that is an error, as its message lines (from `error...` up to the
+    /// ` --> ` location line), leaving out cargo's closing `could not compile` summary.
+    pub fn errors(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut current: Option<Vec<&str>> = None;
+        for line in self.stderr.lines() {
+            if line.starts_with("error") || line.starts_with("warning") {
+                if let Some(c) = current.take() {
+                    out.push(c.join("\n"));
+                }
+                if line.starts_with("error") && !line.starts_with("error: could not compile") {
+                    current = Some(vec![line]);
+                }
+            } else if line.trim_start().starts_with("--> ") || line.is_empty() {
+                if let Some(c) = current.take() {
+                    out.push(c.join("\n"));
+                }
+            } else if let Some(c) = current.as_mut() {
+                c.push(line);
+            }
+        }
+        if let Some(c) = current.take() {
+            out.push(c.join("\n"));
+        }
+        out
+    }
+
+    /// The first line of every error.
+    pub fn error_lines(&self) -> Vec<String> {
+        self.errors()
+            .iter()
+            .map(|e| e.lines().next().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// Fails with the whole output unless the check succeeded.
+    pub fn assert_ok(&self, what: &str) {
+        assert!(self.success, "{what}: cargo check failed:\n{}", self.stderr);
+    }
+}
+
+impl TempCrate {
+    /// A fresh crate named `name` (its directory is emptied first) with an empty `src/lib.rs`.
+    pub fn new(name: &str) -> TempCrate {
+        let dir = workspace_root().join("target/catalog-tmp").join(name);
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir).expect("remove the old temp crate");
+        }
+        std::fs::create_dir_all(dir.join("src")).expect("create the temp crate");
+        let root = workspace_root();
+        let manifest = format!(
+            "[package]\nname = {name:?}\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+             [workspace]\n\n\
+             [dependencies]\ncatalog = {{ path = {root:?} }}\nserde_json = \"1\"\n\n\
+             [build-dependencies]\ncatalog = {{ path = {root:?} }}\n",
+            root = root.display().to_string(),
+        );
+        let c = TempCrate { dir };
+        c.write("Cargo.toml", &manifest);
+        std::fs::copy(root.join("Cargo.lock"), c.dir.join("Cargo.lock")).expect("copy Cargo.lock");
+        c.write("src/lib.rs", "");
+        c
+    }
+
+    /// Writes a file of the crate (creating its directory).
+    pub fn write(&self, rel: &str, text: &str) {
+        let path = self.dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("create directory");
+        }
+        std::fs::write(&path, text).expect("write temp crate file");
+    }
+
+    /// Removes a file of the crate.
+    pub fn remove(&self, rel: &str) {
+        std::fs::remove_file(self.dir.join(rel)).expect("remove temp crate file");
+    }
+
+    /// A `build.rs` that indexes `spec` and says so with a `cargo:warning`, so tests can see
+    /// the build script run.
+    pub fn build_rs(&self, spec: &str) {
+        self.write(
+            "build.rs",
+            &format!(
+                "fn main() {{\n    let i = catalog::build::index({}).unwrap();\n    \
+                 println!(\"cargo:warning=indexed {{}} (hash {{}})\", i.spec.stem, i.spec.hash);\n}}\n",
+                lit(spec)
+            ),
+        );
+    }
+
+    /// Runs `cargo check` in the crate, without any `CATALOG_INDEX_DIR` the test process has.
+    pub fn check(&self) -> Checked {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let out = Command::new(cargo)
+            .arg("check")
+            .current_dir(&self.dir)
+            .env(
+                "CARGO_TARGET_DIR",
+                workspace_root().join("target/catalog-tmp/target"),
+            )
+            .env("CARGO_TERM_COLOR", "never")
+            .env_remove("CATALOG_INDEX_DIR")
+            .output()
+            .expect("run cargo check");
+        Checked {
+            success: out.status.success(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+}
