@@ -6,6 +6,7 @@
 //! - the base URL's path prefix is kept (`http://h/api/v1` + `/boards/x/tasks` ->
 //!   `http://h/api/v1/boards/x/tasks`);
 //! - the configured auth header is sent on every request, marked sensitive (redacted in `Debug`);
+//! - `Accept: application/json, */*;q=0.8` is sent unless the tool set an `Accept` itself;
 //! - one timeout bounds the whole exchange, headers and the streamed body together;
 //! - the body kept is at most [`ExecutorConfig::max_response_bytes`], cut on a UTF-8 boundary
 //!   and followed by a marker saying so;
@@ -30,6 +31,10 @@ pub const ENV_TIMEOUT_SECS: &str = "CATALOG_TIMEOUT_SECS";
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 /// The default cap on the response body kept for the agent.
 pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 256 * 1024;
+
+/// The `Accept` header sent when the tool's request has none: JSON preferred, anything else
+/// taken.
+pub const DEFAULT_ACCEPT: &str = "application/json, */*;q=0.8";
 
 /// The response headers handed back to the agent, in this order, when present. Others are left
 /// out: they are transport detail an agent cannot act on, and they cost context.
@@ -417,6 +422,14 @@ impl Executor {
             .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
         let (parts, body) = request.into_parts();
         let mut headers = parts.headers;
+        if !headers.contains_key(http::header::ACCEPT) {
+            // Agents read text, and JSON best; servers (and mocks) that offer several media types
+            // otherwise pick their first, which may be one they cannot render.
+            headers.insert(
+                http::header::ACCEPT,
+                HeaderValue::from_static(DEFAULT_ACCEPT),
+            );
+        }
         if let Some((name, value)) = &self.auth {
             // The operator's credential wins over anything a tool could set.
             headers.insert(name.clone(), value.clone());

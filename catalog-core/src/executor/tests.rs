@@ -70,6 +70,10 @@ async fn sends_the_auth_header_and_wins_over_the_tools() {
         .map(|(_, v)| v.as_str())
         .collect();
     assert_eq!(keys, ["s3cret"]);
+    assert_eq!(
+        seen[0].header("accept"),
+        Some("application/json, */*;q=0.8")
+    );
 }
 
 #[tokio::test]
