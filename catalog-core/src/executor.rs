@@ -6,6 +6,7 @@
 //! - the base URL's path prefix is kept (`http://h/api/v1` + `/boards/x/tasks` ->
 //!   `http://h/api/v1/boards/x/tasks`);
 //! - the configured auth header is sent on every request, marked sensitive (redacted in `Debug`);
+//! - `Accept: application/json, */*;q=0.8` is sent unless the tool set an `Accept` itself;
 //! - one timeout bounds the whole exchange, headers and the streamed body together;
 //! - the body kept is at most [`ExecutorConfig::max_response_bytes`], cut on a UTF-8 boundary
 //!   and followed by a marker saying so;
@@ -30,6 +31,10 @@ pub const ENV_TIMEOUT_SECS: &str = "CATALOG_TIMEOUT_SECS";
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 /// The default cap on the response body kept for the agent.
 pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 256 * 1024;
+
+/// The `Accept` header sent when the tool's request has none: JSON preferred, anything else
+/// taken.
+pub const DEFAULT_ACCEPT: &str = "application/json, */*;q=0.8";
 
 /// The response headers handed back to the agent, in this order, when present. Others are left
 /// out: they are transport detail an agent cannot act on, and they cost context.
@@ -322,7 +327,8 @@ pub struct Executor {
 }
 
 impl Executor {
-    /// Checks the configuration and builds the HTTP client.
+    /// Checks the configuration and builds the HTTP client (rustls; when the process has no
+    /// rustls crypto provider installed yet, ring's is installed as the default).
     pub fn new(config: ExecutorConfig) -> Result<Executor, ConfigError> {
         let url = reqwest::Url::parse(&config.base_url)
             .map_err(|e| ConfigError::new(format!("base URL {:?}: {e}", config.base_url)))?;
@@ -355,6 +361,11 @@ impl Executor {
                 Some((name, value))
             }
         };
+        // reqwest is built without a TLS crypto provider of its own; use ring unless the
+        // application installed one already (then theirs is kept).
+        if rustls::crypto::CryptoProvider::get_default().is_none() {
+            let _ = rustls::crypto::ring::default_provider().install_default();
+        }
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()
@@ -411,6 +422,14 @@ impl Executor {
             .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
         let (parts, body) = request.into_parts();
         let mut headers = parts.headers;
+        if !headers.contains_key(http::header::ACCEPT) {
+            // Agents read text, and JSON best; servers (and mocks) that offer several media types
+            // otherwise pick their first, which may be one they cannot render.
+            headers.insert(
+                http::header::ACCEPT,
+                HeaderValue::from_static(DEFAULT_ACCEPT),
+            );
+        }
         if let Some((name, value)) = &self.auth {
             // The operator's credential wins over anything a tool could set.
             headers.insert(name.clone(), value.clone());

@@ -70,6 +70,10 @@ async fn sends_the_auth_header_and_wins_over_the_tools() {
         .map(|(_, v)| v.as_str())
         .collect();
     assert_eq!(keys, ["s3cret"]);
+    assert_eq!(
+        seen[0].header("accept"),
+        Some("application/json, */*;q=0.8")
+    );
 }
 
 #[tokio::test]
@@ -268,4 +272,23 @@ fn catalog_env_settings() {
         err(&[("CATALOG_TIMEOUT_SECS", "-1")]),
         "CATALOG_TIMEOUT_SECS=\"-1\": expected a positive number of seconds"
     );
+}
+
+#[tokio::test]
+async fn https_goes_through_rustls() {
+    // A server that answers plain HTTP at once: the TLS handshake fails, as a transport error.
+    use tokio::io::AsyncWriteExt;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        if let Ok((mut stream, _)) = listener.accept().await {
+            let _ = stream.write_all(b"HTTP/1.1 200 OK\r\n\r\n").await;
+        }
+    });
+    let ex = Executor::new(ExecutorConfig::new(format!("https://127.0.0.1:{port}"))).unwrap();
+    let err = ex.execute(get("/search?q=ab")).await.unwrap_err();
+    let ExecuteError::Transport(message) = &err else {
+        panic!("{err:?}")
+    };
+    assert!(message.contains("error sending request"), "{message}");
 }
