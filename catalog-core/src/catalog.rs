@@ -70,6 +70,8 @@ struct Entry {
 #[derive(Clone, Default)]
 pub struct Catalog {
     entries: Vec<Entry>,
+    // Capability projection of advertised schemas: off unless `with_projection` is called.
+    projection: Option<std::sync::Arc<(Value, crate::projection::Rules)>>,
 }
 
 impl fmt::Debug for Catalog {
@@ -154,6 +156,48 @@ impl Catalog {
             name: name.to_string(),
             suggestion: suggest(name, None, &candidates).to_string(),
         }
+    }
+
+    /// Advertise every input schema projected onto the server's `capabilities` (see
+    /// [`crate::projection`]): optional properties whose applies-when annotation does not match
+    /// are left out of what [`advertised_schema`](Self::advertised_schema) and the MCP server
+    /// list. Off by default; decoding is unchanged either way.
+    pub fn with_projection(
+        mut self,
+        capabilities: Value,
+        rules: crate::projection::Rules,
+    ) -> Catalog {
+        self.projection = Some(std::sync::Arc::new((capabilities, rules)));
+        self
+    }
+
+    /// The input schema the catalog advertises for `name`: the tool's own schema, or its
+    /// projection when [`with_projection`](Self::with_projection) is on.
+    pub fn advertised_schema(&self, name: &str) -> Option<std::borrow::Cow<'static, Value>> {
+        let info = self.get(name)?;
+        Some(match &self.projection {
+            None => std::borrow::Cow::Borrowed(info.input_schema),
+            Some(p) => {
+                // An input schema is closed (`additionalProperties: false`) because decoding is
+                // strict, not because the API's property set is closed, and projection never
+                // removes from a closed object. So the top level is projected open and closed
+                // again; nested objects keep the guard.
+                let mut open = info.input_schema.clone();
+                let closed = open
+                    .as_object_mut()
+                    .and_then(|o| o.remove("additionalProperties"));
+                let projected = crate::projection::project(&open, &p.0, &p.1);
+                match projected {
+                    std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(info.input_schema),
+                    std::borrow::Cow::Owned(mut v) => {
+                        if let (Some(c), Some(o)) = (closed, v.as_object_mut()) {
+                            o.insert("additionalProperties".into(), c);
+                        }
+                        std::borrow::Cow::Owned(v)
+                    }
+                }
+            }
+        })
     }
 
     /// Decodes `args` for the tool `name` and builds its HTTP request, without sending it.

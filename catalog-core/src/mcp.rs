@@ -76,7 +76,10 @@ impl McpServer {
         let tools = catalog
             .tools()
             .map(|t| {
-                let schema: JsonObject = match t.input_schema {
+                let advertised = catalog
+                    .advertised_schema(t.name)
+                    .unwrap_or(std::borrow::Cow::Borrowed(t.input_schema));
+                let schema: JsonObject = match advertised.as_ref() {
                     Value::Object(m) => m.clone(),
                     // The macro always emits an object schema; anything else would be a bug,
                     // and an empty object schema is still valid for clients.
