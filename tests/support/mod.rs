@@ -113,11 +113,14 @@ impl TempCrate {
         }
         std::fs::create_dir_all(dir.join("src")).expect("create the temp crate");
         let root = workspace_root();
+        // Without the default features: these crates only check tools, and the HTTP stack
+        // (the `runtime` and `mcp` features, tested in the workspace) would cost minutes here.
         let manifest = format!(
             "[package]\nname = {name:?}\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
              [workspace]\n\n\
-             [dependencies]\ncatalog = {{ path = {root:?} }}\nserde_json = \"1\"\n\n\
-             [build-dependencies]\ncatalog = {{ path = {root:?} }}\n",
+             [dependencies]\ncatalog = {{ path = {root:?}, default-features = false }}\n\
+             serde_json = \"1\"\n\n\
+             [build-dependencies]\ncatalog = {{ path = {root:?}, default-features = false }}\n",
             root = root.display().to_string(),
         );
         let c = TempCrate { dir };
