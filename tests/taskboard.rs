@@ -1,26 +1,55 @@
-//! Tools against the project's own spec: decoding, encoding and emitted data, end to end
-//! through the macro.
+//! The example's tools, compiled again here: emitted schemas are pinned as snapshots and valid
+//! 2020-12; decoding and encoding run end to end through the macro; `cargo doc` shows the
+//! accounting table.
 
-use catalog::{Tool, tool};
-use serde_json::json;
+#[path = "../examples/taskboard/tools.rs"]
+#[allow(dead_code)]
+mod tools;
 
-/// List the tasks of a board.
-#[tool(
-    spec = "taskboard",
-    operation = "ListTasks",
-    omitted(
-        "header.X-Request-Id",
-        reason = "request ids are for the server's operators; an agent has no log to correlate"
-    )
-)]
-pub struct ListTasks {
-    /// The board's slug.
-    pub board_id: String,
-    pub status: Option<Vec<String>>,
-    pub label: Option<Vec<String>>,
-    pub assignee: Option<Option<String>>,
-    pub page: Option<i32>,
-    pub per_page: Option<u8>,
+use catalog::Tool;
+use serde_json::{Value, json};
+use std::path::Path;
+use tools::*;
+
+fn check_snapshot<T: Tool>() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{}.json", T::NAME));
+    let got = serde_json::to_string_pretty(T::input_schema()).unwrap() + "\n";
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run with UPDATE_SNAPSHOTS=1 to write it",
+            path.display()
+        )
+    });
+    assert_eq!(
+        got,
+        want,
+        "{} changed; review and run with UPDATE_SNAPSHOTS=1",
+        T::NAME
+    );
+    jsonschema::draft202012::meta::validate(T::input_schema()).unwrap();
+    // The compile-time constant and the parsed schema are the same document.
+    assert_eq!(
+        serde_json::from_str::<Value>(T::INPUT_SCHEMA).unwrap(),
+        *T::input_schema()
+    );
+}
+
+#[test]
+fn schema_snapshots() {
+    check_snapshot::<ListTasks>();
+    check_snapshot::<CreateTask>();
+    check_snapshot::<GetTask>();
+    check_snapshot::<ReplaceTask>();
+    check_snapshot::<DeleteTask>();
+    check_snapshot::<SetTaskLabels>();
+    check_snapshot::<AddComment>();
+    check_snapshot::<Search>();
 }
 
 #[test]
@@ -41,4 +70,101 @@ fn list_tasks_round_trip() {
         "/boards/ops/tasks?status=todo&status=doing&label=a,b%20c&assignee=&page=2"
     );
     assert_eq!(ListTasks::NAME, "list_tasks");
+}
+
+#[test]
+fn fixed_values_are_sent_and_omitted_ones_never() {
+    let t = CreateTask::from_arguments(json!({
+        "board_id": "ops", "title": "Ship it", "status": "todo"
+    }))
+    .unwrap();
+    let req = t.to_request().unwrap();
+    assert_eq!(req.uri().to_string(), "/boards/ops/tasks?notify=false");
+    assert_eq!(req.headers()["content-type"], "application/json");
+    let body: Value = serde_json::from_slice(req.body()).unwrap();
+    assert_eq!(body, json!({"title": "Ship it", "status": "todo"}));
+    let e = CreateTask::from_arguments(json!({
+        "board_id": "ops", "title": "x", "status": "todo", "metadata": {}
+    }))
+    .map(|_| ())
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("metadata carries integration payloads"), "{e}");
+}
+
+#[test]
+fn whole_body_form_body_and_cookie_less_tools() {
+    let t = SetTaskLabels::from_arguments(json!({"board_id": "b", "task_id": 4, "labels": ["x"]}))
+        .unwrap();
+    let req = t.to_request().unwrap();
+    assert_eq!(req.method(), "PUT");
+    assert_eq!(req.uri().to_string(), "/boards/b/tasks/4/labels");
+    assert_eq!(req.body().as_slice(), br#"["x"]"#);
+
+    let t = AddComment::from_arguments(json!({"board_id": "b", "text": "a&b=c", "pinned": true}))
+        .unwrap();
+    let req = t.to_request().unwrap();
+    assert_eq!(
+        req.headers()["content-type"],
+        "application/x-www-form-urlencoded"
+    );
+    assert_eq!(req.body().as_slice(), b"text=a%26b%3Dc&pinned=true");
+    assert!(req.headers().get("cookie").is_none());
+}
+
+#[test]
+fn hostile_path_values_are_refused() {
+    for id in ["..", ".", ""] {
+        let t = GetTask::from_arguments(json!({"board_id": id, "task_id": 1}));
+        // The spec's pattern is not enforced by decoding (the server judges patterns); the path
+        // encoder refuses traversal whatever the schema says.
+        if let Ok(t) = t {
+            assert!(t.to_request().is_err(), "{id:?} reached the wire");
+        }
+    }
+    let t = GetTask::from_arguments(json!({"board_id": "a/b?c#d", "task_id": 1})).unwrap();
+    assert_eq!(
+        t.to_request().unwrap().uri().to_string(),
+        "/boards/a%2Fb%3Fc%23d/tasks/1"
+    );
+}
+
+#[test]
+fn header_injection_is_refused() {
+    let t = ReplaceTask::from_arguments(json!({
+        "board_id": "b", "task_id": 1, "If-Match": "\"1\"\r\nX-Evil: 1",
+        "title": "t", "status": "done"
+    }))
+    .unwrap();
+    assert!(t.to_request().is_err());
+}
+
+/// `cargo doc` on the example renders the accounting table into the struct's page.
+#[test]
+fn cargo_doc_shows_the_accounting_table() {
+    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/doc-check");
+    let status = std::process::Command::new(env!("CARGO"))
+        .args(["doc", "--no-deps", "--example", "taskboard", "--quiet"])
+        .env("CARGO_TARGET_DIR", &target)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let page =
+        std::fs::read_to_string(target.join("doc/taskboard/tools/struct.CreateTask.html")).unwrap();
+    for needle in [
+        "POST /boards/{board_id}/tasks",
+        "Taskboard API",
+        "query",
+        "notify",
+        "Fixed to",
+        "an agent creating tasks in bulk must not page the assignee for each one",
+        "Omitted",
+        "metadata carries integration payloads that an agent should not forge",
+    ] {
+        assert!(
+            page.contains(needle),
+            "the CreateTask page lacks {needle:?}"
+        );
+    }
 }

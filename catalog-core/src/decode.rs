@@ -164,10 +164,35 @@ fn declared<'o>(op: &'o Operation, name: &str) -> Option<&'o Param> {
 fn declared_from<'o>(op: &'o Operation, name: &str, start: usize) -> Option<(usize, &'o Param)> {
     let rows = &op.accounting;
     let n = rows.len();
-    (0..n)
-        .map(|i| (start + i) % n)
-        .find(|&i| argument_of(&rows[i].disposition) == Some(name))
-        .map(|i| (i, &rows[i].param))
+    // Rows `start, ..., n - 1, 0, ..., start - 1`, without a division per step.
+    let mut i = start;
+    for _ in 0..n {
+        if i >= n {
+            i = 0;
+        }
+        if argument_of(&rows[i].disposition) == Some(name) {
+            return Some((i, &rows[i].param));
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Which rows (or fields) were matched by a key, so that required ones are confirmed present
+/// without a hash lookup each. Indices past 63 are not recorded; callers look those up.
+#[derive(Clone, Copy, Default)]
+struct Seen(u64);
+
+impl Seen {
+    fn mark(&mut self, i: usize) {
+        if i < 64 {
+            self.0 |= 1 << i;
+        }
+    }
+
+    fn has(self, i: usize) -> bool {
+        i < 64 && self.0 & (1 << i) != 0
+    }
 }
 
 /// Checks an agent's arguments against the tool's accounting and the parameters' schemas.
@@ -175,36 +200,37 @@ fn declared_from<'o>(op: &'o Operation, name: &str, start: usize) -> Option<(usi
 /// `args` must be a JSON object whose keys are the tool's argument names (Set, or Undocumented
 /// set by an argument). Every problem is reported with its JSON path.
 pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError> {
-    let mut cx = Checker {
-        path: Vec::with_capacity(8),
-        ..Checker::default()
-    };
+    let mut cx = Checker::default();
+    let root = Path::ROOT;
     let Some(map) = args.as_object() else {
         cx.report(
+            &root,
             ProblemKind::NotAnObject,
             format!("arguments must be a JSON object, got {}", got(args)),
         );
         return cx.finish();
     };
     let mut next = 0;
+    let mut seen = Seen::default();
     for (key, value) in map {
-        cx.path.push(Seg::Key(key));
+        let path = root.key(key);
         match declared_from(op, key, next) {
             Some((i, param)) => {
                 next = i + 1;
-                cx.check(&param.schema, value);
+                seen.mark(i);
+                cx.check(&path, &param.schema, value);
             }
-            None => cx.undeclared(op, key),
+            None => cx.undeclared(&path, op, key),
         }
-        cx.path.pop();
     }
-    for row in &op.accounting {
+    for (i, row) in op.accounting.iter().enumerate() {
         if let Some(arg) = argument_of(&row.disposition)
             && row.param.required
+            && !seen.has(i)
             && !map.contains_key(arg)
         {
-            cx.path.push(Seg::Key(arg));
             cx.report(
+                &root.key(arg),
                 ProblemKind::Missing,
                 format!(
                     "missing required argument `{}` ({})",
@@ -212,7 +238,6 @@ pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError
                     expected(&row.param.schema)
                 ),
             );
-            cx.path.pop();
         }
     }
     cx.finish()
@@ -220,21 +245,49 @@ pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError
 
 /// One step of a JSON path.
 #[derive(Clone, Copy)]
-enum Seg<'v> {
-    Key(&'v str),
+enum Seg<'a> {
+    Root,
+    Key(&'a str),
     Index(usize),
 }
 
-/// Walks values, keeping the current path as a stack so that nothing is allocated unless a
-/// problem is found.
+/// The JSON path of the value being checked, as a list linked through the call stack: going
+/// one level down costs nothing, and the path is only rendered when a problem is found.
+#[derive(Clone, Copy)]
+struct Path<'a> {
+    seg: Seg<'a>,
+    parent: Option<&'a Path<'a>>,
+}
+
+impl<'a> Path<'a> {
+    const ROOT: Path<'static> = Path {
+        seg: Seg::Root,
+        parent: None,
+    };
+
+    fn key(&'a self, key: &'a str) -> Path<'a> {
+        Path {
+            seg: Seg::Key(key),
+            parent: Some(self),
+        }
+    }
+
+    fn index(&'a self, i: usize) -> Path<'a> {
+        Path {
+            seg: Seg::Index(i),
+            parent: Some(self),
+        }
+    }
+}
+
+/// Walks values, collecting problems; nothing is allocated unless a problem is found.
 #[derive(Default)]
-struct Checker<'v> {
-    path: Vec<Seg<'v>>,
+struct Checker {
     problems: Vec<Problem>,
     more: usize,
 }
 
-impl<'v> Checker<'v> {
+impl Checker {
     fn finish(self) -> Result<(), ArgumentError> {
         if self.problems.is_empty() {
             Ok(())
@@ -250,20 +303,20 @@ impl<'v> Checker<'v> {
         !self.problems.is_empty() || self.more > 0
     }
 
-    fn report(&mut self, kind: ProblemKind, message: String) {
+    fn report(&mut self, path: &Path<'_>, kind: ProblemKind, message: String) {
         if self.problems.len() >= MAX_PROBLEMS {
             self.more += 1;
             return;
         }
         self.problems.push(Problem {
-            path: render_path(&self.path),
+            path: render_path(path),
             kind,
             message,
         });
     }
 
     /// An argument the tool does not take: say why (omitted, fixed) or what was meant.
-    fn undeclared(&mut self, op: &Operation, key: &str) {
+    fn undeclared(&mut self, path: &Path<'_>, op: &Operation, key: &str) {
         let snake = key.to_snake_case();
         let named =
             |p: &Param| !p.name.is_empty() && (p.name == key || p.name.to_snake_case() == snake);
@@ -275,6 +328,7 @@ impl<'v> Checker<'v> {
             match &row.disposition {
                 Disposition::Omitted { reason, .. } => {
                     return self.report(
+                        path,
                         ProblemKind::Omitted,
                         format!(
                             "`{}` is not accepted: this tool omits {address}: {reason}",
@@ -290,6 +344,7 @@ impl<'v> Checker<'v> {
                     ..
                 } => {
                     return self.report(
+                        path,
                         ProblemKind::Fixed,
                         format!(
                             "`{}` is not accepted: this tool always sends {address} = {}: {reason}",
@@ -307,6 +362,7 @@ impl<'v> Checker<'v> {
                     // the argument meant.
                     if *argument == row.param.name {
                         return self.report(
+                            path,
                             ProblemKind::UnknownArgument,
                             format!(
                                 "unknown argument `{}`; did you mean `{}`?",
@@ -316,6 +372,7 @@ impl<'v> Checker<'v> {
                         );
                     }
                     return self.report(
+                        path,
                         ProblemKind::UnknownArgument,
                         format!(
                             "unknown argument `{}`; this tool takes {address} as `{}`",
@@ -334,16 +391,18 @@ impl<'v> Checker<'v> {
             .collect();
         let hint = suggest(key, None, &candidates);
         self.report(
+            path,
             ProblemKind::UnknownArgument,
             format!("unknown argument `{}`; {hint}", shown(key)),
         );
     }
 
-    fn check(&mut self, schema: &Schema, value: &'v Value) {
+    fn check(&mut self, path: &Path<'_>, schema: &Schema, value: &Value) {
         match (&schema.ty, value) {
             (_, Value::Null) => {
                 if !schema.nullable {
                     self.report(
+                        path,
                         ProblemKind::Null,
                         format!("cannot be null; expected {}", expected(schema)),
                     );
@@ -364,16 +423,23 @@ impl<'v> Checker<'v> {
                 {
                     let list = allowed.iter().map(|a| quoted(a)).collect::<Vec<_>>();
                     self.report(
+                        path,
                         ProblemKind::Enum,
                         format!("expected one of {}, got {}", list.join(", "), got(value)),
                     );
                 }
-                if min_length.is_some() || max_length.is_some() {
+                // A string of `b` bytes has between `ceil(b / 4)` and `b` characters: count
+                // them only when those bounds do not settle both limits.
+                let bytes = s.len() as u64;
+                let settled = min_length.is_none_or(|min| bytes.div_ceil(4) >= min)
+                    && max_length.is_none_or(|max| bytes <= max);
+                if !settled {
                     let n = s.chars().count() as u64;
                     if let Some(min) = *min_length
                         && n < min
                     {
                         self.report(
+                            path,
                             ProblemKind::Length,
                             format!(
                                 "must be at least {} long, got {n}",
@@ -385,6 +451,7 @@ impl<'v> Checker<'v> {
                         && n > max
                     {
                         self.report(
+                            path,
                             ProblemKind::Length,
                             format!("must be at most {} long, got {n}", plural(max, "character")),
                         );
@@ -402,6 +469,7 @@ impl<'v> Checker<'v> {
             ) => {
                 if !(n.is_i64() || n.is_u64()) {
                     return self.report(
+                        path,
                         ProblemKind::Type,
                         format!("expected {}, got {}", expected(schema), got(value)),
                     );
@@ -411,11 +479,12 @@ impl<'v> Checker<'v> {
                 {
                     let list = allowed.iter().map(i64::to_string).collect::<Vec<_>>();
                     return self.report(
+                        path,
                         ProblemKind::Enum,
                         format!("expected one of {}, got {n}", list.join(", ")),
                     );
                 }
-                self.bounds(n, *minimum, *maximum, false, false);
+                self.bounds(path, n, *minimum, *maximum, false, false);
             }
             (
                 Type::Number {
@@ -427,6 +496,7 @@ impl<'v> Checker<'v> {
                 },
                 Value::Number(n),
             ) => self.bounds(
+                path,
                 n,
                 *minimum,
                 *maximum,
@@ -446,6 +516,7 @@ impl<'v> Checker<'v> {
                     && n < min
                 {
                     self.report(
+                        path,
                         ProblemKind::Items,
                         format!("must have at least {}, got {n}", plural(min, "item")),
                     );
@@ -454,19 +525,21 @@ impl<'v> Checker<'v> {
                     && n > max
                 {
                     self.report(
+                        path,
                         ProblemKind::Items,
                         format!("must have at most {}, got {n}", plural(max, "item")),
                     );
                 }
                 for (i, item) in list.iter().enumerate() {
-                    self.path.push(Seg::Index(i));
-                    self.check(items, item);
-                    self.path.pop();
+                    self.check(&path.index(i), items, item);
                 }
             }
-            (Type::Object { fields, open }, Value::Object(map)) => self.object(fields, *open, map),
-            (Type::AnyOf { arms }, _) => self.any_of(schema, arms, value),
+            (Type::Object { fields, open }, Value::Object(map)) => {
+                self.object(path, fields, *open, map)
+            }
+            (Type::AnyOf { arms }, _) => self.any_of(path, schema, arms, value),
             _ => self.report(
+                path,
                 ProblemKind::Type,
                 format!("expected {}, got {}", expected(schema), got(value)),
             ),
@@ -475,6 +548,7 @@ impl<'v> Checker<'v> {
 
     fn bounds(
         &mut self,
+        path: &Path<'_>,
         n: &Number,
         minimum: Option<f64>,
         maximum: Option<f64>,
@@ -487,11 +561,13 @@ impl<'v> Checker<'v> {
         if let Some(min) = minimum {
             if exclusive_minimum && x <= min {
                 self.report(
+                    path,
                     ProblemKind::Range,
                     format!("must be greater than {}, got {n}", num(min)),
                 );
             } else if x < min {
                 self.report(
+                    path,
                     ProblemKind::Range,
                     format!("must be at least {}, got {n}", num(min)),
                 );
@@ -500,11 +576,13 @@ impl<'v> Checker<'v> {
         if let Some(max) = maximum {
             if exclusive_maximum && x >= max {
                 self.report(
+                    path,
                     ProblemKind::Range,
                     format!("must be less than {}, got {n}", num(max)),
                 );
             } else if x > max {
                 self.report(
+                    path,
                     ProblemKind::Range,
                     format!("must be at most {}, got {n}", num(max)),
                 );
@@ -512,58 +590,50 @@ impl<'v> Checker<'v> {
         }
     }
 
-    fn object(&mut self, fields: &[Field], open: bool, map: &'v Map<String, Value>) {
+    fn object(&mut self, path: &Path<'_>, fields: &[Field], open: bool, map: &Map<String, Value>) {
+        let mut seen = Seen::default();
         for (key, value) in map {
-            self.path.push(Seg::Key(key));
-            match fields.iter().find(|f| f.name == *key) {
-                Some(field) => self.check(&field.schema, value),
+            let path = path.key(key);
+            match fields.iter().position(|f| f.name == *key) {
+                Some(i) => {
+                    seen.mark(i);
+                    self.check(&path, &fields[i].schema, value);
+                }
                 None if open => {}
                 None => {
                     let candidates: Vec<Candidate<'_>> =
                         fields.iter().map(|f| Candidate::new(&f.name)).collect();
                     let hint = suggest(key, None, &candidates);
                     self.report(
+                        &path,
                         ProblemKind::UnknownField,
                         format!("unknown field `{}`; {hint}", shown(key)),
                     );
                 }
             }
-            self.path.pop();
         }
-        for field in fields {
-            if field.required && !map.contains_key(&field.name) {
-                // The name is the schema's, so it lives as long as the schema, not the value;
-                // render it now rather than borrow it into the path stack.
-                let mut path = render_path(&self.path);
-                push_key(&mut path, &field.name);
-                let message = format!(
-                    "missing required field `{}` ({})",
-                    shown(&field.name),
-                    expected(&field.schema)
+        for (i, field) in fields.iter().enumerate() {
+            if field.required && !seen.has(i) && !map.contains_key(&field.name) {
+                self.report(
+                    &path.key(&field.name),
+                    ProblemKind::Missing,
+                    format!(
+                        "missing required field `{}` ({})",
+                        shown(&field.name),
+                        expected(&field.schema)
+                    ),
                 );
-                if self.problems.len() >= MAX_PROBLEMS {
-                    self.more += 1;
-                } else {
-                    self.problems.push(Problem {
-                        path,
-                        kind: ProblemKind::Missing,
-                        message,
-                    });
-                }
             }
         }
     }
 
-    fn any_of(&mut self, schema: &Schema, arms: &[Schema], value: &'v Value) {
+    fn any_of(&mut self, path: &Path<'_>, schema: &Schema, arms: &[Schema], value: &Value) {
         // One arm of the value's JSON kind: its own problems are the most useful answer.
         let mut same_kind = None;
         let mut count = 0;
         for arm in arms {
-            let mut trial = Checker {
-                path: self.path.clone(),
-                ..Checker::default()
-            };
-            trial.check(arm, value);
+            let mut trial = Checker::default();
+            trial.check(path, arm, value);
             if !trial.has_problems() {
                 return;
             }
@@ -584,6 +654,7 @@ impl<'v> Checker<'v> {
                 self.more += trial.more;
             }
             _ => self.report(
+                path,
                 ProblemKind::NoArm,
                 format!("expected {}, got {}", expected(schema), got(value)),
             ),
@@ -681,10 +752,17 @@ fn num(x: f64) -> String {
     }
 }
 
-fn render_path(path: &[Seg<'_>]) -> String {
+fn render_path(path: &Path<'_>) -> String {
+    let mut segs = Vec::new();
+    let mut at = Some(path);
+    while let Some(p) = at {
+        segs.push(p.seg);
+        at = p.parent;
+    }
     let mut out = String::from("$");
-    for seg in path {
+    for seg in segs.iter().rev() {
         match seg {
+            Seg::Root => {}
             Seg::Key(k) => push_key(&mut out, k),
             Seg::Index(i) => {
                 let _ = write!(out, "[{i}]");

@@ -8,12 +8,19 @@
 
 pub mod accounting;
 pub mod build;
+pub mod catalog;
+pub mod coverage;
 pub mod decode;
 pub mod doc;
+#[cfg(feature = "runtime")]
+pub mod executor;
 pub mod index;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 pub mod model;
 pub mod normalize;
 pub mod projection;
+pub mod recorder;
 pub mod routing;
 pub mod scaffold;
 pub mod schema;
@@ -21,8 +28,13 @@ pub mod spec;
 pub mod suggest;
 pub mod tool;
 
+pub use catalog::{CallError, Catalog, ToolInfo};
 pub use decode::{ArgumentError, Problem, ProblemKind, check_arguments};
 pub use doc::accounting_markdown;
+#[cfg(feature = "runtime")]
+pub use executor::{ApiResponse, ConfigError, ExecuteError, Executor, ExecutorConfig};
+#[cfg(feature = "mcp")]
+pub use mcp::{LineTransport, McpServer, ServeError};
 pub use model::{
     Accounted, Body, BodyKind, Disposition, Field, Location, Operation, Param, Schema, SpecInfo,
     Style, Type, Unsupported,

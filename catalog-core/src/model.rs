@@ -116,6 +116,11 @@ pub struct Schema {
     /// The schema's default value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
+    /// The schema's `x-*` extension keywords (other than `x-nullable`), carried into the
+    /// emitted input schema so that annotations such as applies-when reach
+    /// [`crate::projection`].
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub extensions: serde_json::Map<String, Value>,
 }
 
 impl Schema {
@@ -126,6 +131,7 @@ impl Schema {
             nullable: false,
             description: None,
             default: None,
+            extensions: serde_json::Map::new(),
         }
     }
 

@@ -446,6 +446,7 @@ impl<'a> Normalizer<'a> {
 
         if let Some(r) = kw.reference {
             let mut s = self.reference(r, ptr);
+            extend(&mut s, &kw);
             // Siblings of `$ref` (3.1, and 3.0 specs in practice) refine the target.
             s.nullable |= nullable;
             if description.is_some() {
@@ -468,6 +469,7 @@ impl<'a> Normalizer<'a> {
         } else {
             self.typed(&kw, ptr)
         };
+        extend(&mut s, &kw);
         if s.ty == Type::Any && matches!(kw.ty, Some(Value::String(t)) if t == "null") {
             nullable = true;
         }
@@ -767,6 +769,13 @@ impl<'a> Normalizer<'a> {
     }
 }
 
+// The schema's own `x-*` keywords win over those of a `$ref` target it refines.
+fn extend(s: &mut Schema, kw: &Keywords<'_>) {
+    for (k, v) in &kw.extensions {
+        s.extensions.insert((*k).clone(), (*v).clone());
+    }
+}
+
 // Reads a bound in either version's form: 3.0 `minimum` + boolean `exclusiveMinimum`, or
 // 3.1 numeric `exclusiveMinimum` (which also appears in 3.0-labelled real specs).
 fn bound(inclusive: Option<&Value>, exclusive: Option<&Value>) -> (Option<f64>, bool) {
@@ -806,6 +815,7 @@ struct Keywords<'a> {
     exclusive_maximum: Option<&'a Value>,
     min_items: Option<&'a Value>,
     max_items: Option<&'a Value>,
+    extensions: Vec<(&'a String, &'a Value)>,
 }
 
 impl<'a> Keywords<'a> {
@@ -837,6 +847,7 @@ impl<'a> Keywords<'a> {
                 "exclusiveMaximum" => kw.exclusive_maximum = Some(v),
                 "minItems" => kw.min_items = Some(v),
                 "maxItems" => kw.max_items = Some(v),
+                x if x.starts_with("x-") => kw.extensions.push((k, v)),
                 _ => {}
             }
         }

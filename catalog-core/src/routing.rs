@@ -28,16 +28,9 @@
 
 use crate::model::{Accounted, BodyKind, Disposition, Location, Operation, Param, Style};
 use http::header::{CONTENT_TYPE, COOKIE, HeaderName, HeaderValue};
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::{Map, Value};
-use std::fmt;
-
-/// Everything but RFC 3986 unreserved characters is escaped.
-const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'_')
-    .remove(b'~');
+use std::fmt::{self, Write as _};
+use std::ops::Range;
 
 /// The value of one argument, as the request should carry it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -163,9 +156,19 @@ struct Lookup<'a, 'n> {
 impl<'a> Lookup<'a, '_> {
     fn get(&mut self, name: &str) -> Resolved<'a> {
         let n = self.args.len();
-        let hit = (0..n)
-            .map(|i| (self.next + i) % n)
-            .find(|&i| self.args[i].0 == name);
+        // Indices `next, next + 1, ..., n - 1, 0, ..., next - 1`, without a division per step.
+        let mut i = self.next;
+        let mut hit = None;
+        for _ in 0..n {
+            if i >= n {
+                i = 0;
+            }
+            if self.args[i].0 == name {
+                hit = Some(i);
+                break;
+            }
+            i += 1;
+        }
         let Some(i) = hit else {
             return Resolved::Absent;
         };
@@ -210,11 +213,26 @@ pub fn build_request(
             format!("`{}` is not an HTTP method", op.method.escape_debug()),
         )
     })?;
-    let mut path_values: Vec<(&str, String)> = Vec::new();
+    // How many rows go where, so that each buffer is allocated once at its size.
+    let (mut n_path, mut n_body) = (0, 0);
+    for row in &op.accounting {
+        match row.param.location {
+            Location::Path => n_path += 1,
+            Location::Body => n_body += 1,
+            _ => {}
+        }
+    }
+    // Path values are rendered one after another into `path_text`; `path_values` holds each
+    // one's name and byte range there.
+    let mut path_text = String::new();
+    let mut path_values: Vec<(&str, Range<usize>)> = Vec::with_capacity(n_path);
     let mut query = String::new();
-    let mut headers = http::HeaderMap::with_capacity(4);
+    let mut headers = http::HeaderMap::new();
     let mut cookie = String::new();
-    let mut body_fields: Vec<(&Param, Resolved<'_>)> = Vec::new();
+    let mut body_fields: Vec<(&Param, Resolved<'_>)> = Vec::with_capacity(n_body);
+    // Scratch space for number text and header values, reused across rows.
+    let mut scratch = String::new();
+    let mut text = String::new();
 
     let mut lookup = Lookup {
         args,
@@ -239,13 +257,28 @@ pub fn build_request(
             continue;
         }
         match param.location {
-            Location::Path => path_values.push((&param.name, encode_path(param, value)?)),
+            Location::Path => {
+                let start = path_text.len();
+                encode_path(&mut path_text, &mut scratch, param, value)?;
+                path_values.push((&param.name, start..path_text.len()));
+            }
             Location::Query => {
                 let style = match param.style {
                     Style::Simple | Style::Label | Style::Matrix => Style::Form,
                     s => s,
                 };
-                encode_query(&mut query, param, &param.name, style, param.explode, value)?;
+                if query.capacity() == 0 {
+                    query.reserve(128);
+                }
+                encode_query(
+                    &mut query,
+                    &mut scratch,
+                    param,
+                    &param.name,
+                    style,
+                    param.explode,
+                    value,
+                )?;
             }
             Location::Header => {
                 let name = HeaderName::from_bytes(param.name.as_bytes()).map_err(|_| {
@@ -255,7 +288,7 @@ pub fn build_request(
                         "not a valid header name",
                     )
                 })?;
-                let text = header_text(param, value)?;
+                header_text(&mut text, &mut scratch, param, value)?;
                 let value = HeaderValue::from_bytes(text.as_bytes()).map_err(|_| {
                     RequestError::new(
                         RequestErrorKind::HeaderValue,
@@ -265,7 +298,7 @@ pub fn build_request(
                 })?;
                 headers.append(name, value);
             }
-            Location::Cookie => encode_cookie(&mut cookie, param, value)?,
+            Location::Cookie => encode_cookie(&mut cookie, &mut scratch, param, value)?,
             Location::Body => body_fields.push((param, value)),
         }
     }
@@ -275,12 +308,13 @@ pub fn build_request(
         check_names(op, args)?;
     }
 
-    let path = fill_template(op, &path_values)?;
-    let uri = if query.is_empty() {
-        path
-    } else {
-        format!("{path}?{query}")
-    };
+    let extra = if query.is_empty() { 0 } else { query.len() + 1 };
+    let mut uri = String::with_capacity(op.path.len() + path_text.len() + extra);
+    fill_template(&mut uri, op, &path_text, &path_values)?;
+    if !query.is_empty() {
+        uri.push('?');
+        uri.push_str(&query);
+    }
     let uri = http::Uri::try_from(uri).map_err(|e| {
         RequestError::new(
             RequestErrorKind::Http,
@@ -300,19 +334,9 @@ pub fn build_request(
         headers.insert(COOKIE, value);
     }
 
-    let body = encode_body(op, &body_fields)?;
+    let body = encode_body(op, &body_fields, &mut scratch)?;
     if let (Some(b), Some(_)) = (&op.body, &body) {
-        let ct = HeaderValue::from_str(&b.media_type).map_err(|_| {
-            RequestError::new(
-                RequestErrorKind::HeaderValue,
-                None,
-                format!(
-                    "media type `{}` is not a valid header value",
-                    b.media_type.escape_debug()
-                ),
-            )
-        })?;
-        headers.insert(CONTENT_TYPE, ct);
+        headers.insert(CONTENT_TYPE, content_type(&b.media_type)?);
     }
 
     let mut request = http::Request::new(body.unwrap_or_default());
@@ -320,6 +344,29 @@ pub fn build_request(
     *request.uri_mut() = uri;
     *request.headers_mut() = headers;
     Ok(request)
+}
+
+/// The `content-type` header value; the common media types need no copy.
+fn content_type(media_type: &str) -> Result<HeaderValue, RequestError> {
+    const KNOWN: [&str; 4] = [
+        "application/json",
+        "application/x-www-form-urlencoded",
+        "text/plain",
+        "application/merge-patch+json",
+    ];
+    if let Some(known) = KNOWN.into_iter().find(|k| *k == media_type) {
+        return Ok(HeaderValue::from_static(known));
+    }
+    HeaderValue::from_str(media_type).map_err(|_| {
+        RequestError::new(
+            RequestErrorKind::HeaderValue,
+            None,
+            format!(
+                "media type `{}` is not a valid header value",
+                media_type.escape_debug()
+            ),
+        )
+    })
 }
 
 /// Refuses an argument name the tool does not declare.
@@ -340,25 +387,66 @@ fn check_names(op: &Operation, args: &[(&str, ArgValue)]) -> Result<(), RequestE
     Ok(())
 }
 
-/// Appends `s` percent-encoded (everything but unreserved characters escaped).
+/// Whether each byte is an RFC 3986 unreserved character (`A-Z a-z 0-9 - . _ ~`).
+const UNRESERVED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~');
+        b += 1;
+    }
+    table
+};
+
+/// Appends `s` percent-encoded: every byte but unreserved characters escaped as `%XX` (upper
+/// case hex), runs of unreserved characters copied whole.
 fn push_enc(out: &mut String, s: &str) {
-    for chunk in utf8_percent_encode(s, COMPONENT) {
-        out.push_str(chunk);
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.reserve(s.len());
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if UNRESERVED[usize::from(b)] {
+            continue;
+        }
+        // `start..i` is a run of ASCII, so both ends are character boundaries.
+        if start < i {
+            out.push_str(&s[start..i]);
+        }
+        out.push('%');
+        out.push(char::from(HEX[usize::from(b >> 4)]));
+        out.push(char::from(HEX[usize::from(b & 0xf)]));
+        start = i + 1;
+    }
+    if start < bytes.len() {
+        out.push_str(&s[start..]);
     }
 }
 
 /// A scalar's text (`true`, `1.5`, the string itself); `None` for arrays and objects. Null
-/// elements inside arrays and objects are the empty string.
-fn scalar(v: &Value) -> Option<std::borrow::Cow<'_, str>> {
-    use std::borrow::Cow;
+/// elements inside arrays and objects are the empty string. Number text is written into
+/// `scratch`, which is overwritten.
+fn scalar<'s>(v: &'s Value, scratch: &'s mut String) -> Option<&'s str> {
     match v {
-        Value::String(s) => Some(Cow::Borrowed(s)),
-        Value::Number(n) => Some(Cow::Owned(n.to_string())),
-        Value::Bool(true) => Some(Cow::Borrowed("true")),
-        Value::Bool(false) => Some(Cow::Borrowed("false")),
-        Value::Null => Some(Cow::Borrowed("")),
+        Value::String(s) => Some(s),
+        Value::Number(n) => {
+            scratch.clear();
+            // Writing to a `String` cannot fail.
+            let _ = write!(scratch, "{n}");
+            Some(scratch)
+        }
+        Value::Bool(true) => Some("true"),
+        Value::Bool(false) => Some("false"),
+        Value::Null => Some(""),
         Value::Array(_) | Value::Object(_) => None,
     }
+}
+
+/// Appends a scalar's text percent-encoded; `None` for arrays and objects.
+fn push_scalar_enc(out: &mut String, scratch: &mut String, v: &Value) -> Option<()> {
+    push_enc(out, scalar(v, scratch)?);
+    Some(())
 }
 
 fn nested(param: &Param) -> RequestError {
@@ -372,9 +460,14 @@ fn nested(param: &Param) -> RequestError {
     )
 }
 
-/// The text of one path value or element, refused when empty, `.` or `..`.
-fn path_scalar<'v>(param: &Param, v: &'v Value) -> Result<std::borrow::Cow<'v, str>, RequestError> {
-    let s = scalar(v).ok_or_else(|| nested(param))?;
+/// Appends the encoded text of one path value or element, refused when empty, `.` or `..`.
+fn push_path_scalar(
+    out: &mut String,
+    scratch: &mut String,
+    param: &Param,
+    v: &Value,
+) -> Result<(), RequestError> {
+    let s = scalar(v, scratch).ok_or_else(|| nested(param))?;
     if s.is_empty() || s == "." || s == ".." {
         return Err(RequestError::new(
             RequestErrorKind::PathValue,
@@ -389,11 +482,17 @@ fn path_scalar<'v>(param: &Param, v: &'v Value) -> Result<std::borrow::Cow<'v, s
             ),
         ));
     }
-    Ok(s)
+    push_enc(out, s);
+    Ok(())
 }
 
-/// One path parameter's rendering per its style (simple, label, matrix) and explode.
-fn encode_path(param: &Param, value: Resolved<'_>) -> Result<String, RequestError> {
+/// Appends one path parameter's rendering per its style (simple, label, matrix) and explode.
+fn encode_path(
+    out: &mut String,
+    scratch: &mut String,
+    param: &Param,
+    value: Resolved<'_>,
+) -> Result<(), RequestError> {
     let Resolved::Value(value) = value else {
         return Err(RequestError::new(
             RequestErrorKind::PathValue,
@@ -401,7 +500,6 @@ fn encode_path(param: &Param, value: Resolved<'_>) -> Result<String, RequestErro
             "a path value cannot be null",
         ));
     };
-    let mut out = String::new();
     let (prefix, sep) = match param.style {
         Style::Label => (".", if param.explode { "." } else { "," }),
         Style::Matrix => (";", if param.explode { ";" } else { "," }),
@@ -422,10 +520,10 @@ fn encode_path(param: &Param, value: Resolved<'_>) -> Result<String, RequestErro
                     out.push_str(sep);
                 }
                 if param.style == Style::Matrix && (param.explode || i == 0) {
-                    push_enc(&mut out, &param.name);
+                    push_enc(out, &param.name);
                     out.push('=');
                 }
-                push_enc(&mut out, &path_scalar(param, item)?);
+                push_path_scalar(out, scratch, param, item)?;
             }
         }
         Value::Object(map) => {
@@ -437,63 +535,72 @@ fn encode_path(param: &Param, value: Resolved<'_>) -> Result<String, RequestErro
                 ));
             }
             if param.style == Style::Matrix && !param.explode {
-                push_enc(&mut out, &param.name);
+                push_enc(out, &param.name);
                 out.push('=');
             }
             for (i, (k, v)) in map.iter().enumerate() {
                 if i > 0 {
                     out.push_str(sep);
                 }
-                push_enc(&mut out, k);
+                push_enc(out, k);
                 out.push_str(if param.explode { "=" } else { "," });
-                push_enc(&mut out, &path_scalar(param, v)?);
+                push_path_scalar(out, scratch, param, v)?;
             }
         }
         v => {
             if param.style == Style::Matrix {
-                push_enc(&mut out, &param.name);
+                push_enc(out, &param.name);
                 out.push('=');
             }
-            push_enc(&mut out, &path_scalar(param, v)?);
+            push_path_scalar(out, scratch, param, v)?;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
-/// Replaces each `{name}` of the path template with its rendered value.
-fn fill_template(op: &Operation, values: &[(&str, String)]) -> Result<String, RequestError> {
+/// Writes the path template into `out`, each `{name}` replaced with its rendered value (the
+/// range `values` gives for it in `text`).
+fn fill_template(
+    out: &mut String,
+    op: &Operation,
+    text: &str,
+    values: &[(&str, Range<usize>)],
+) -> Result<(), RequestError> {
     let template_error =
         |message: String| RequestError::new(RequestErrorKind::PathTemplate, None, message);
-    let mut out = String::with_capacity(op.path.len() + 16);
     let mut rest = op.path.as_str();
-    while let Some(open) = rest.find('{') {
+    while let Some(open) = rest.bytes().position(|b| b == b'{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        let close = after.find('}').ok_or_else(|| {
+        let close = after.bytes().position(|b| b == b'}').ok_or_else(|| {
             template_error(format!("path template `{}` has an unclosed `{{`", op.path))
         })?;
         let name = &after[..close];
-        let value = values
+        let range = values
             .iter()
             .find(|(n, _)| *n == name)
-            .map(|(_, v)| v)
+            .map(|(_, r)| r.clone())
             .ok_or_else(|| {
                 template_error(format!(
                     "path template `{}` names `{{{name}}}`, which this tool does not send",
                     op.path
                 ))
             })?;
-        out.push_str(value);
+        out.push_str(&text[range]);
         rest = &after[close + 1..];
     }
     out.push_str(rest);
     // Defense in depth: no value may have produced a dot segment.
-    if out.split('/').any(|seg| seg == "." || seg == "..") {
+    if out
+        .as_bytes()
+        .split(|&b| b == b'/')
+        .any(|seg| seg == b"." || seg == b"..")
+    {
         return Err(template_error(format!(
             "the path `{out}` has a `.` or `..` segment"
         )));
     }
-    Ok(out)
+    Ok(())
 }
 
 fn push_pair(out: &mut String, key: &str, raw_key: bool) {
@@ -511,6 +618,7 @@ fn push_pair(out: &mut String, key: &str, raw_key: bool) {
 /// Appends one query parameter (or form-body field) per its style and explode.
 fn encode_query(
     out: &mut String,
+    scratch: &mut String,
     param: &Param,
     name: &str,
     style: Style,
@@ -535,7 +643,7 @@ fn encode_query(
             if explode {
                 for item in items {
                     push_pair(out, name, false);
-                    push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+                    push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
                 }
             } else {
                 push_pair(out, name, false);
@@ -543,20 +651,20 @@ fn encode_query(
                     if i > 0 {
                         out.push_str(delim);
                     }
-                    push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+                    push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
                 }
             }
         }
         Value::Object(map) if style == Style::DeepObject => {
             let mut key = String::new();
             push_enc(&mut key, name);
-            deep_object(out, param, &mut key, map)?;
+            deep_object(out, scratch, param, &mut key, map)?;
         }
         Value::Object(map) => {
             if explode {
                 for (k, v) in map {
                     push_pair(out, k, false);
-                    push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+                    push_scalar_enc(out, scratch, v).ok_or_else(|| nested(param))?;
                 }
             } else {
                 push_pair(out, name, false);
@@ -566,13 +674,13 @@ fn encode_query(
                     }
                     push_enc(out, k);
                     out.push_str(delim);
-                    push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+                    push_scalar_enc(out, scratch, v).ok_or_else(|| nested(param))?;
                 }
             }
         }
         v => {
             push_pair(out, name, false);
-            push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+            push_scalar_enc(out, scratch, v).ok_or_else(|| nested(param))?;
         }
     }
     Ok(())
@@ -581,6 +689,7 @@ fn encode_query(
 /// `key[k]=v`, nesting for objects and repeating the key for arrays. `key` is already encoded.
 fn deep_object(
     out: &mut String,
+    scratch: &mut String,
     param: &Param,
     key: &mut String,
     map: &Map<String, Value>,
@@ -591,16 +700,16 @@ fn deep_object(
         push_enc(key, k);
         key.push(']');
         match v {
-            Value::Object(inner) => deep_object(out, param, key, inner)?,
+            Value::Object(inner) => deep_object(out, scratch, param, key, inner)?,
             Value::Array(items) => {
                 for item in items {
                     push_pair(out, key, true);
-                    push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+                    push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
                 }
             }
             v => {
                 push_pair(out, key, true);
-                push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+                push_scalar_enc(out, scratch, v).ok_or_else(|| nested(param))?;
             }
         }
         key.truncate(len);
@@ -608,9 +717,15 @@ fn deep_object(
     Ok(())
 }
 
-/// A header's text (style simple): arrays comma-joined, objects `k,v` or `k=v` (explode).
-fn header_text(param: &Param, value: Resolved<'_>) -> Result<String, RequestError> {
-    let mut out = String::new();
+/// Writes a header's text (style simple) into `out`, which is overwritten: arrays
+/// comma-joined, objects `k,v` or `k=v` (explode).
+fn header_text(
+    out: &mut String,
+    scratch: &mut String,
+    param: &Param,
+    value: Resolved<'_>,
+) -> Result<(), RequestError> {
+    out.clear();
     match value {
         Resolved::Absent | Resolved::Null => {}
         Resolved::Value(Value::Array(items)) => {
@@ -618,7 +733,7 @@ fn header_text(param: &Param, value: Resolved<'_>) -> Result<String, RequestErro
                 if i > 0 {
                     out.push(',');
                 }
-                out.push_str(&scalar(item).ok_or_else(|| nested(param))?);
+                out.push_str(scalar(item, scratch).ok_or_else(|| nested(param))?);
             }
         }
         Resolved::Value(Value::Object(map)) => {
@@ -628,12 +743,14 @@ fn header_text(param: &Param, value: Resolved<'_>) -> Result<String, RequestErro
                 }
                 out.push_str(k);
                 out.push(if param.explode { '=' } else { ',' });
-                out.push_str(&scalar(v).ok_or_else(|| nested(param))?);
+                out.push_str(scalar(v, scratch).ok_or_else(|| nested(param))?);
             }
         }
-        Resolved::Value(v) => out.push_str(&scalar(v).ok_or_else(|| nested(param))?),
+        Resolved::Value(v) => out.push_str(scalar(v, scratch).ok_or_else(|| nested(param))?),
     }
-    if let Some(c) = out.chars().find(|c| c.is_control()) {
+    // Printable ASCII has no control character; only other text needs a closer look.
+    let printable = out.bytes().all(|b| (0x20..0x7f).contains(&b));
+    if !printable && let Some(c) = out.chars().find(|c| c.is_control()) {
         return Err(RequestError::new(
             RequestErrorKind::HeaderValue,
             Some(param),
@@ -643,7 +760,7 @@ fn header_text(param: &Param, value: Resolved<'_>) -> Result<String, RequestErro
             ),
         ));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Whether a cookie name is an RFC 6265 token.
@@ -655,7 +772,12 @@ fn is_token(name: &str) -> bool {
 }
 
 /// Appends one cookie (`name=value`, `; `-separated), values percent-encoded.
-fn encode_cookie(out: &mut String, param: &Param, value: Resolved<'_>) -> Result<(), RequestError> {
+fn encode_cookie(
+    out: &mut String,
+    scratch: &mut String,
+    param: &Param,
+    value: Resolved<'_>,
+) -> Result<(), RequestError> {
     if !is_token(&param.name) {
         return Err(RequestError::new(
             RequestErrorKind::Name,
@@ -676,7 +798,7 @@ fn encode_cookie(out: &mut String, param: &Param, value: Resolved<'_>) -> Result
         Resolved::Value(Value::Array(items)) if param.explode => {
             for item in items {
                 pair(out, &param.name);
-                push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+                push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
             }
         }
         Resolved::Value(Value::Array(items)) => {
@@ -685,7 +807,7 @@ fn encode_cookie(out: &mut String, param: &Param, value: Resolved<'_>) -> Result
                 if i > 0 {
                     out.push(',');
                 }
-                push_enc(out, &scalar(item).ok_or_else(|| nested(param))?);
+                push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
             }
         }
         Resolved::Value(Value::Object(map)) if param.explode => {
@@ -698,7 +820,7 @@ fn encode_cookie(out: &mut String, param: &Param, value: Resolved<'_>) -> Result
                     ));
                 }
                 pair(out, k);
-                push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+                push_scalar_enc(out, scratch, v).ok_or_else(|| nested(param))?;
             }
         }
         Resolved::Value(Value::Object(map)) => {
@@ -709,12 +831,12 @@ fn encode_cookie(out: &mut String, param: &Param, value: Resolved<'_>) -> Result
                 }
                 push_enc(out, k);
                 out.push(',');
-                push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+                push_scalar_enc(out, scratch, v).ok_or_else(|| nested(param))?;
             }
         }
         Resolved::Value(v) => {
             pair(out, &param.name);
-            push_enc(out, &scalar(v).ok_or_else(|| nested(param))?);
+            push_scalar_enc(out, scratch, v).ok_or_else(|| nested(param))?;
         }
     }
     Ok(())
@@ -737,10 +859,14 @@ impl serde::Serialize for BodyObject<'_, '_> {
     }
 }
 
+/// Room reserved up front for a JSON body, so that a typical one is written without regrowing.
+const BODY_CAPACITY: usize = 256;
+
 /// The body bytes, or `None` when nothing is to be sent.
 fn encode_body(
     op: &Operation,
     fields: &[(&Param, Resolved<'_>)],
+    scratch: &mut String,
 ) -> Result<Option<Vec<u8>>, RequestError> {
     let Some(body) = &op.body else {
         return match fields.first() {
@@ -770,12 +896,16 @@ fn encode_body(
         BodyKind::Multipart => Err(unsupported("multipart")),
         BodyKind::Binary => Err(unsupported("binary")),
         BodyKind::Json => {
-            let json = match whole {
-                Some((_, Resolved::Value(v))) => serde_json::to_vec(v),
-                Some(_) => Ok(b"null".to_vec()),
-                None => serde_json::to_vec(&BodyObject(fields)),
+            let mut out = Vec::with_capacity(BODY_CAPACITY);
+            let written = match whole {
+                Some((_, Resolved::Value(v))) => serde_json::to_writer(&mut out, v),
+                Some(_) => {
+                    out.extend_from_slice(b"null");
+                    Ok(())
+                }
+                None => serde_json::to_writer(&mut out, &BodyObject(fields)),
             };
-            json.map(Some).map_err(|e| {
+            written.map(|()| Some(out)).map_err(|e| {
                 RequestError::new(
                     RequestErrorKind::Shape,
                     None,
@@ -789,13 +919,13 @@ fn encode_body(
             }
             let mut out = String::new();
             for (p, v) in fields {
-                encode_query(&mut out, p, &p.name, Style::Form, true, *v)?;
+                encode_query(&mut out, scratch, p, &p.name, Style::Form, true, *v)?;
             }
             Ok(Some(out.into_bytes()))
         }
         BodyKind::Text => match whole {
-            Some((p, Resolved::Value(v))) => match scalar(v) {
-                Some(s) => Ok(Some(s.into_owned().into_bytes())),
+            Some((p, Resolved::Value(v))) => match scalar(v, scratch) {
+                Some(s) => Ok(Some(s.as_bytes().to_vec())),
                 None => Err(RequestError::new(
                     RequestErrorKind::Shape,
                     Some(p),
@@ -814,3 +944,56 @@ fn encode_body(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod encoding_tests {
+    use super::push_enc;
+    use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+    use proptest::prelude::*;
+
+    /// Everything but RFC 3986 unreserved characters is escaped: the reference `push_enc` must
+    /// agree with.
+    const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~');
+
+    fn reference(s: &str) -> String {
+        utf8_percent_encode(s, COMPONENT).to_string()
+    }
+
+    fn enc(s: &str) -> String {
+        let mut out = String::from("x=");
+        push_enc(&mut out, s);
+        out.split_off(2)
+    }
+
+    #[test]
+    fn push_enc_matches_the_reference_set() {
+        for s in [
+            "",
+            "a",
+            "A-Z_a.z~09",
+            " ",
+            "/?#[]@!$&'()*+,;=%",
+            "é",
+            "aé",
+            "éa",
+            "a\u{0}b",
+            "日本語",
+            "\u{1F600}x",
+            "..",
+            "\u{7f}\u{80}",
+        ] {
+            assert_eq!(enc(s), reference(s), "{s:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn push_enc_matches_the_reference_for_any_text(s in any::<String>()) {
+            prop_assert_eq!(enc(&s), reference(&s));
+        }
+    }
+}

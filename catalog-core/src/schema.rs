@@ -197,6 +197,11 @@ pub fn schema_with_description(schema: &Schema, description: Option<&str>) -> Va
     if let Some(default) = &schema.default {
         out.insert("default".into(), default.clone());
     }
+    // Extension keywords last: JSON Schema ignores unknown keywords, and annotations such as
+    // applies-when must reach the catalog's projection.
+    for (k, v) in &schema.extensions {
+        out.insert(k.clone(), v.clone());
+    }
     Value::Object(out)
 }
 

@@ -131,9 +131,11 @@ pub fn emit(
         quote!(let mut __args = ::catalog::__private::arguments(Self::operation(), args)?;)
     };
     let marker = format_ident!("__CATALOG_INDEX_{}", ident);
+    // The accounting goes after the user's own doc comment, so their summary stays first.
+    let mut item = item.clone();
+    item.attrs.push(syn::parse_quote!(#[doc = ""]));
+    item.attrs.push(syn::parse_quote!(#[doc = #table]));
     quote! {
-        #[doc = ""]
-        #[doc = #table]
         #item
 
         #[allow(non_upper_case_globals)]

@@ -1,16 +1,34 @@
 //! The main job: build the tool catalog for `openapi/taskboard.yaml` and show it — each tool's
-//! name, operation, accounting and input schema.
+//! name, operation, accounting and input schema — or serve it to an agent over MCP.
 //!
-//! `cargo run --example taskboard`
+//! `cargo run --example taskboard` prints the catalog.
+//!
+//! `cargo run --example taskboard -- serve` runs an MCP server over stdio, configured by the
+//! environment:
+//!
+//! | variable | meaning | default |
+//! |---|---|---|
+//! | `TASKBOARD_BASE_URL` | the API's base URL; its path prefix is kept | `http://127.0.0.1:4010` |
+//! | `TASKBOARD_API_KEY` | sent as the `X-Api-Key` header on every request | none |
+//! | `CATALOG_ALLOW_WRITES` | `1` lets POST/PUT/DELETE tools send; otherwise they are refused | `0` |
+//! | `CATALOG_MAX_RESPONSE_BYTES` | the response body kept for the agent | 262144 |
+//! | `CATALOG_TIMEOUT_SECS` | one request, headers and body together | 30 |
+//! | `CATALOG_MAX_LINE_BYTES` | one incoming MCP message; longer lines are drained and refused | 4194304 |
 
-mod tools;
+pub mod tools;
 
-use catalog::{Disposition, Tool};
+use catalog::executor::{Executor, ExecutorConfig};
+use catalog::mcp::McpServer;
+use catalog::{Disposition, ToolInfo};
+use std::process::ExitCode;
 
-fn show<T: Tool>() {
-    let op = T::operation();
-    println!("{}  ->  {} {}", T::NAME, op.method, op.path);
-    println!("  {}", T::DESCRIPTION.lines().next().unwrap_or_default());
+/// The header `TASKBOARD_API_KEY` is sent as.
+const API_KEY_HEADER: &str = "X-Api-Key";
+
+fn show(t: &ToolInfo) {
+    let op = t.operation;
+    println!("{}  ->  {} {}", t.name, op.method, op.path);
+    println!("  {}", t.description.lines().next().unwrap_or_default());
     for row in &op.accounting {
         let what = match &row.disposition {
             Disposition::Set { argument, .. } => format!("Set as `{argument}`"),
@@ -22,18 +40,67 @@ fn show<T: Tool>() {
         };
         println!("    {:<24} {}", row.param.address(), what);
     }
-    println!("  inputSchema: {}\n", T::INPUT_SCHEMA);
+    println!("  inputSchema: {}\n", t.input_schema_json);
 }
 
-fn main() {
-    let spec = &tools::ListTasks::operation().spec;
-    println!("{} {} (hash {})\n", spec.title, spec.version, spec.hash);
-    show::<tools::ListTasks>();
-    show::<tools::CreateTask>();
-    show::<tools::GetTask>();
-    show::<tools::ReplaceTask>();
-    show::<tools::DeleteTask>();
-    show::<tools::SetTaskLabels>();
-    show::<tools::AddComment>();
-    show::<tools::Search>();
+fn print_catalog() {
+    let catalog = tools::catalog();
+    if let Some(first) = catalog.tools().next() {
+        let spec = &first.operation.spec;
+        println!("{} {} (hash {})\n", spec.title, spec.version, spec.hash);
+    }
+    for t in catalog.tools() {
+        show(&t);
+    }
+}
+
+fn serve() -> Result<(), String> {
+    let base_url =
+        std::env::var("TASKBOARD_BASE_URL").unwrap_or_else(|_| "http://127.0.0.1:4010".into());
+    let mut config = ExecutorConfig::new(base_url)
+        .with_catalog_env()
+        .map_err(|e| e.to_string())?;
+    if let Ok(key) = std::env::var("TASKBOARD_API_KEY") {
+        config = config.auth_header(API_KEY_HEADER, key);
+    }
+    let executor = Executor::new(config).map_err(|e| e.to_string())?;
+    let mut server = McpServer::new(tools::catalog(), executor);
+    if let Ok(v) = std::env::var("CATALOG_MAX_LINE_BYTES") {
+        match v.trim().parse::<usize>() {
+            Ok(n) if n > 0 => server = server.max_line_bytes(n),
+            _ => {
+                return Err(format!(
+                    "CATALOG_MAX_LINE_BYTES={v:?}: expected a positive number of bytes"
+                ));
+            }
+        }
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime
+        .block_on(server.serve_stdio())
+        .map_err(|e| e.to_string())
+}
+
+fn main() -> ExitCode {
+    match std::env::args().nth(1).as_deref() {
+        None => {
+            print_catalog();
+            ExitCode::SUCCESS
+        }
+        Some("serve") => match serve() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("taskboard: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(other) => {
+            eprintln!("taskboard: unknown command {other:?}; usage: taskboard [serve]");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -133,3 +133,16 @@ pub struct Search {
     pub q: String,
     pub score_min: Option<f32>,
 }
+
+/// Every tool above, as one catalog.
+pub fn catalog() -> catalog::Catalog {
+    catalog::Catalog::new()
+        .tool::<ListTasks>()
+        .tool::<CreateTask>()
+        .tool::<GetTask>()
+        .tool::<ReplaceTask>()
+        .tool::<DeleteTask>()
+        .tool::<SetTaskLabels>()
+        .tool::<AddComment>()
+        .tool::<Search>()
+}

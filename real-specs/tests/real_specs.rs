@@ -106,6 +106,31 @@ mod real {
     }
 
     #[test]
+    fn coverage_and_pinning_on_real_specs() {
+        let tools: Vec<(&str, &Operation)> = all().iter().map(|r| (r.name, r.op)).collect();
+        let ersatz = Index::load(&specs_dir().join("ersatztv-v1.json")).unwrap();
+        let c = catalog::coverage::coverage(&ersatz, tools.iter().copied());
+        assert_eq!(c.operations.len(), 18);
+        assert!(c.unwrapped().is_empty(), "{c}");
+        assert_eq!(
+            c.foreign.len(),
+            5,
+            "the Mattermost and NetBox tools are another spec's"
+        );
+        let mm = Index::load(&specs_dir().join("mattermost-v4.json")).unwrap();
+        let c = catalog::coverage::coverage(&mm, tools.iter().copied());
+        assert_eq!((c.wrapped(), c.operations.len()), (4, 420));
+        catalog::coverage::assert_pinned(
+            tools.iter().copied().filter(|(_, op)| op.spec.stem != "ersatztv-v1"),
+            "create_post -> POST /api/v4/posts (CreatePost) [mattermost-v4]
+             dcim_devices_list -> GET /api/dcim/devices/ (dcim_devices_list) [netbox-4.6.8]
+             get_posts_for_channel -> GET /api/v4/channels/{channel_id}/posts (GetPostsForChannel) [mattermost-v4]
+             get_users_by_ids -> POST /api/v4/users/ids (GetUsersByIds) [mattermost-v4]
+             update_channel -> PUT /api/v4/channels/{channel_id} (UpdateChannel) [mattermost-v4]",
+        );
+    }
+
+    #[test]
     fn every_ersatztv_operation_has_a_tool() {
         let index = Index::load(&specs_dir().join("ersatztv-v1.json")).unwrap();
         let mut spec: Vec<String> = index.operations.iter().map(Operation::key).collect();

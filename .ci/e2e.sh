@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# End to end: the taskboard example served over MCP (stdio) to the official Python MCP SDK,
+# against a Prism mock of openapi/taskboard.yaml that validates every request.
+#
+# Installs Prism (npm, under target/e2e/prism) and the Python MCP SDK (a venv under
+# target/e2e/venv) when they are not there yet, builds the example, runs
+# tests/e2e/mcp_client.py; then, when CATALOG_SPECS_DIR is set (relative to the workspace root),
+# the same over $CATALOG_SPECS_DIR/ersatztv-v1.json with the real-specs ErsatzTV tools
+# (tests/e2e/ersatztv_client.py). Stops every Prism it started on the way out, and ends with
+# `e2e: N passed, M failed`; exits non-zero on any failed check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
+E2E="$ROOT/target/e2e"
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+case "$TARGET_DIR" in /*) ;; *) TARGET_DIR="$ROOT/$TARGET_DIR" ;; esac
+mkdir -p "$E2E"
+
+PRISM="$E2E/prism/node_modules/.bin/prism"
+if [ ! -x "$PRISM" ]; then
+  echo "== installing Prism into $E2E/prism"
+  npm install --prefix "$E2E/prism" @stoplight/prism-cli --no-audit --no-fund --loglevel=error
+fi
+
+PY="$E2E/venv/bin/python"
+if ! { [ -x "$PY" ] && "$PY" -c "import mcp" 2>/dev/null; }; then
+  echo "== installing the Python MCP SDK into $E2E/venv"
+  python3 -m venv "$E2E/venv"
+  "$PY" -m pip install --quiet --disable-pip-version-check mcp
+fi
+echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version("mcp"))')," \
+  "Prism $("$PRISM" --version)"
+
+echo "== building the taskboard example"
+cargo build --quiet --example taskboard
+SERVER="$TARGET_DIR/debug/examples/taskboard"
+[ -x "$SERVER" ] || { echo "the example binary is not at $SERVER" >&2; exit 1; }
+
+free_port() {
+  "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+PRISM_PIDS=()
+stop_prisms() {
+  for pid in "${PRISM_PIDS[@]}"; do
+    kill -- "-$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+}
+trap stop_prisms EXIT
+
+# start_prism SPEC PORT LOG: Prism mocking SPEC on 127.0.0.1:PORT with request validation and
+# --errors, in its own process group so the trap stops it and anything it started, and nothing
+# else; returns once it listens.
+start_prism() {
+  local spec="$1" port="$2" log="$3"
+  : > "$log"
+  echo "== starting Prism for $(basename "$spec") on 127.0.0.1:$port (log: $log)"
+  setsid "$PRISM" mock "$spec" --host 127.0.0.1 --port "$port" --errors >>"$log" 2>&1 &
+  local pid=$!
+  PRISM_PIDS+=("$pid")
+  for _ in $(seq 1 120); do
+    if grep -q "Prism is listening" "$log"; then return 0; fi
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "Prism exited during startup:" >&2; cat "$log" >&2; return 1
+    fi
+    sleep 0.5
+  done
+  echo "Prism did not start:" >&2; cat "$log" >&2; return 1
+}
+
+PASSED=0
+FAILED=0
+# run_client SCRIPT ARGS...: runs a client, echoing it, and adds its `N passed, M failed`.
+run_client() {
+  local out="$E2E/$(basename "$1" .py).out"
+  set +e
+  "$PY" "$@" | tee "$out"
+  local status="${PIPESTATUS[0]}"
+  set -e
+  local summary
+  summary="$(tail -n 1 "$out")"
+  if [[ "$summary" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    PASSED=$((PASSED + BASH_REMATCH[1]))
+    FAILED=$((FAILED + BASH_REMATCH[2]))
+  else
+    FAILED=$((FAILED + 1))
+  fi
+  if [ "$status" -ne 0 ] && [ "$FAILED" -eq 0 ]; then FAILED=1; fi
+}
+
+PORT="$(free_port)"
+start_prism openapi/taskboard.yaml "$PORT" "$E2E/prism.log"
+echo "== MCP client: taskboard (tests/e2e/mcp_client.py)"
+run_client tests/e2e/mcp_client.py --server "$SERVER" --base-url "http://127.0.0.1:$PORT" \
+  --prism-log "$E2E/prism.log"
+
+if [ -n "${CATALOG_SPECS_DIR:-}" ]; then
+  case "$CATALOG_SPECS_DIR" in /*) SPECS="$CATALOG_SPECS_DIR" ;; *) SPECS="$ROOT/$CATALOG_SPECS_DIR" ;; esac
+  echo "== building the ErsatzTV example (real-specs)"
+  cargo build --quiet -p catalog-real-specs --example ersatztv
+  ETV_PORT="$(free_port)"
+  start_prism "$SPECS/ersatztv-v1.json" "$ETV_PORT" "$E2E/prism-ersatztv.log"
+  echo "== MCP client: ErsatzTV (tests/e2e/ersatztv_client.py)"
+  run_client tests/e2e/ersatztv_client.py --server "$TARGET_DIR/debug/examples/ersatztv" \
+    --base-url "http://127.0.0.1:$ETV_PORT" --prism-log "$E2E/prism-ersatztv.log"
+else
+  echo "== ErsatzTV end to end skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it)"
+fi
+
+echo "e2e: $PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]

@@ -1,0 +1,270 @@
+//! A [`Catalog`]: a set of tools, listed and called by name.
+//!
+//! ```ignore
+//! let catalog = Catalog::new().tool::<ListTasks>().tool::<GetTask>();
+//! for t in catalog.tools() { println!("{}: {}", t.name, t.description); }
+//! let response = catalog.call(&executor, "get_task", json!({"board_id": "ops", "task_id": 1})).await?;
+//! ```
+//!
+//! A call decodes the arguments (`from_arguments`), builds the request (`to_request`) and, with
+//! the `runtime` feature, sends it through an [`Executor`](crate::executor::Executor). When the
+//! arguments or the request are wrong, nothing is sent.
+
+use crate::decode::ArgumentError;
+use crate::model::Operation;
+use crate::routing::RequestError;
+use crate::suggest::{Candidate, suggest};
+use crate::tool::Tool;
+use serde_json::Value;
+use std::fmt;
+
+/// Decodes arguments and builds the request of one tool type, type-erased.
+type Build = fn(Value) -> Result<http::Request<Vec<u8>>, CallError>;
+
+fn build<T: Tool>(args: Value) -> Result<http::Request<Vec<u8>>, CallError> {
+    let tool = T::from_arguments(args).map_err(CallError::Arguments)?;
+    tool.to_request().map_err(CallError::Request)
+}
+
+/// One tool as the catalog lists it.
+#[derive(Clone, Copy)]
+pub struct ToolInfo {
+    /// The MCP tool name.
+    pub name: &'static str,
+    /// What the agent is told.
+    pub description: &'static str,
+    /// The MCP `inputSchema`.
+    pub input_schema: &'static Value,
+    /// The same schema as the JSON text the macro emitted.
+    pub input_schema_json: &'static str,
+    /// The operation the tool wraps.
+    pub operation: &'static Operation,
+}
+
+impl fmt::Debug for ToolInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToolInfo")
+            .field("name", &self.name)
+            .field("method", &self.operation.method)
+            .field("path", &self.operation.path)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ToolInfo {
+    /// Whether the tool only reads (its method is GET): the only tools sent while writes are
+    /// disabled.
+    pub fn read_only(&self) -> bool {
+        self.operation.method.eq_ignore_ascii_case("GET")
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    info: ToolInfo,
+    build: Build,
+}
+
+/// A set of tools, each a type implementing [`Tool`], held type-erased so that one catalog
+/// serves tools of many types.
+#[derive(Clone, Default)]
+pub struct Catalog {
+    entries: Vec<Entry>,
+    // Capability projection of advertised schemas: off unless `with_projection` is called.
+    projection: Option<std::sync::Arc<(Value, crate::projection::Rules)>>,
+}
+
+impl fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.entries.iter().map(|e| e.info.name))
+            .finish()
+    }
+}
+
+impl Catalog {
+    /// An empty catalog.
+    pub fn new() -> Catalog {
+        Catalog::default()
+    }
+
+    /// Adds the tool `T`.
+    ///
+    /// # Panics
+    ///
+    /// When the catalog already holds a tool of the same name: two tools cannot answer to one
+    /// name, and this is fixed in code, not by an agent. [`try_tool`](Self::try_tool) returns
+    /// the error instead.
+    pub fn tool<T: Tool>(self) -> Catalog {
+        match self.try_tool::<T>() {
+            Ok(c) => c,
+            Err(name) => panic!(
+                "catalog: two tools are named `{name}`; rename one with #[tool(name = \"...\")]"
+            ),
+        }
+    }
+
+    /// Adds the tool `T`, or gives back its name when the catalog already has a tool so named.
+    pub fn try_tool<T: Tool>(mut self) -> Result<Catalog, &'static str> {
+        if self.get(T::NAME).is_some() {
+            return Err(T::NAME);
+        }
+        self.entries.push(Entry {
+            info: ToolInfo {
+                name: T::NAME,
+                description: T::DESCRIPTION,
+                input_schema: T::input_schema(),
+                input_schema_json: T::INPUT_SCHEMA,
+                operation: T::operation(),
+            },
+            build: build::<T>,
+        });
+        Ok(self)
+    }
+
+    /// The tools, in the order they were added.
+    pub fn tools(&self) -> impl ExactSizeIterator<Item = ToolInfo> + '_ {
+        self.entries.iter().map(|e| e.info)
+    }
+
+    /// How many tools the catalog holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the catalog holds no tool.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// A tool by name.
+    pub fn get(&self, name: &str) -> Option<ToolInfo> {
+        self.entry(name).map(|e| e.info)
+    }
+
+    fn entry(&self, name: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.info.name == name)
+    }
+
+    fn unknown(&self, name: &str) -> CallError {
+        let candidates: Vec<Candidate<'_>> = self
+            .entries
+            .iter()
+            .map(|e| Candidate::new(e.info.name))
+            .collect();
+        CallError::UnknownTool {
+            name: name.to_string(),
+            suggestion: suggest(name, None, &candidates).to_string(),
+        }
+    }
+
+    /// Advertise every input schema projected onto the server's `capabilities` (see
+    /// [`crate::projection`]): optional properties whose applies-when annotation does not match
+    /// are left out of what [`advertised_schema`](Self::advertised_schema) and the MCP server
+    /// list. Off by default; decoding is unchanged either way.
+    pub fn with_projection(
+        mut self,
+        capabilities: Value,
+        rules: crate::projection::Rules,
+    ) -> Catalog {
+        self.projection = Some(std::sync::Arc::new((capabilities, rules)));
+        self
+    }
+
+    /// The input schema the catalog advertises for `name`: the tool's own schema, or its
+    /// projection when [`with_projection`](Self::with_projection) is on.
+    pub fn advertised_schema(&self, name: &str) -> Option<std::borrow::Cow<'static, Value>> {
+        let info = self.get(name)?;
+        Some(match &self.projection {
+            None => std::borrow::Cow::Borrowed(info.input_schema),
+            Some(p) => {
+                // An input schema is closed (`additionalProperties: false`) because decoding is
+                // strict, not because the API's property set is closed, and projection never
+                // removes from a closed object. So the top level is projected open and closed
+                // again; nested objects keep the guard.
+                let mut open = info.input_schema.clone();
+                let closed = open
+                    .as_object_mut()
+                    .and_then(|o| o.remove("additionalProperties"));
+                let projected = crate::projection::project(&open, &p.0, &p.1);
+                match projected {
+                    std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(info.input_schema),
+                    std::borrow::Cow::Owned(mut v) => {
+                        if let (Some(c), Some(o)) = (closed, v.as_object_mut()) {
+                            o.insert("additionalProperties".into(), c);
+                        }
+                        std::borrow::Cow::Owned(v)
+                    }
+                }
+            }
+        })
+    }
+
+    /// Decodes `args` for the tool `name` and builds its HTTP request, without sending it.
+    pub fn request(&self, name: &str, args: Value) -> Result<http::Request<Vec<u8>>, CallError> {
+        match self.entry(name) {
+            Some(e) => (e.build)(args),
+            None => Err(self.unknown(name)),
+        }
+    }
+
+    /// Calls the tool `name`: decodes `args`, builds the request and sends it through
+    /// `executor`. A tool that is not GET is refused first when writes are disabled; nothing is
+    /// sent unless every step before sending succeeded.
+    #[cfg(feature = "runtime")]
+    pub async fn call(
+        &self,
+        executor: &crate::executor::Executor,
+        name: &str,
+        args: Value,
+    ) -> Result<crate::executor::ApiResponse, CallError> {
+        let entry = self.entry(name).ok_or_else(|| self.unknown(name))?;
+        // Refuse a write before looking at its arguments: the agent learns the tool is off, not
+        // how to fix arguments it cannot use.
+        let method =
+            http::Method::from_bytes(entry.info.operation.method.as_bytes()).map_err(|e| {
+                CallError::Execute(crate::executor::ExecuteError::InvalidRequest(e.to_string()))
+            })?;
+        executor
+            .check_allowed(&method)
+            .map_err(CallError::Execute)?;
+        let request = (entry.build)(args)?;
+        executor.execute(request).await.map_err(CallError::Execute)
+    }
+}
+
+/// Why a call was not answered by the API.
+#[derive(Debug)]
+pub enum CallError {
+    /// No tool has this name; `suggestion` names the nearest one (or lists them all).
+    UnknownTool {
+        /// The name asked for.
+        name: String,
+        /// `did you mean `x`?`, or the list of tools.
+        suggestion: String,
+    },
+    /// The arguments were refused; nothing was sent.
+    Arguments(ArgumentError),
+    /// The request could not be built from valid arguments (e.g. a CR/LF in a header value, a
+    /// `..` path segment); nothing was sent.
+    Request(RequestError),
+    /// The executor refused the request or it failed on the way.
+    #[cfg(feature = "runtime")]
+    Execute(crate::executor::ExecuteError),
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CallError::UnknownTool { name, suggestion } => {
+                write!(f, "unknown tool `{name}`: {suggestion}")
+            }
+            CallError::Arguments(e) => write!(f, "{e}"),
+            CallError::Request(e) => write!(f, "{e}"),
+            #[cfg(feature = "runtime")]
+            CallError::Execute(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CallError {}

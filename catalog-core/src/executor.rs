@@ -1,0 +1,504 @@
+//! The HTTP executor: sends the request a tool built to the API and hands the response back as
+//! data.
+//!
+//! What it guarantees, whatever the tool or the agent asks:
+//!
+//! - the base URL's path prefix is kept (`http://h/api/v1` + `/boards/x/tasks` ->
+//!   `http://h/api/v1/boards/x/tasks`);
+//! - the configured auth header is sent on every request, marked sensitive (redacted in `Debug`);
+//! - `Accept: application/json, */*;q=0.8` is sent unless the tool set an `Accept` itself;
+//! - one timeout bounds the whole exchange, headers and the streamed body together;
+//! - the body kept is at most [`ExecutorConfig::max_response_bytes`], cut on a UTF-8 boundary
+//!   and followed by a marker saying so;
+//! - every method but GET is refused, before anything is sent, unless writes were enabled;
+//! - redirects are not followed: a 3xx is an answer like any other, returned as it came.
+//!
+//! The response (status, a few selected headers, body) is never interpreted.
+
+use http::header::{HeaderName, HeaderValue};
+use http::{Method, StatusCode};
+use std::fmt;
+use std::time::Duration;
+
+/// The environment variable that enables writes in [`ExecutorConfig::with_catalog_env`].
+pub const ENV_ALLOW_WRITES: &str = "CATALOG_ALLOW_WRITES";
+/// The environment variable that sets the response cap in [`ExecutorConfig::with_catalog_env`].
+pub const ENV_MAX_RESPONSE_BYTES: &str = "CATALOG_MAX_RESPONSE_BYTES";
+/// The environment variable that sets the timeout in [`ExecutorConfig::with_catalog_env`].
+pub const ENV_TIMEOUT_SECS: &str = "CATALOG_TIMEOUT_SECS";
+
+/// The default timeout for one request, headers and body together.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+/// The default cap on the response body kept for the agent.
+pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 256 * 1024;
+
+/// The `Accept` header sent when the tool's request has none: JSON preferred, anything else
+/// taken.
+pub const DEFAULT_ACCEPT: &str = "application/json, */*;q=0.8";
+
+/// The response headers handed back to the agent, in this order, when present. Others are left
+/// out: they are transport detail an agent cannot act on, and they cost context.
+pub const SELECTED_HEADERS: &[&str] = &[
+    "content-type",
+    "etag",
+    "last-modified",
+    "location",
+    "retry-after",
+    "link",
+];
+
+/// How an [`Executor`] reaches the API. Built with [`ExecutorConfig::new`] and its setters.
+#[derive(Clone)]
+pub struct ExecutorConfig {
+    base_url: String,
+    auth: Option<(String, String)>,
+    timeout: Duration,
+    max_response_bytes: usize,
+    allow_writes: bool,
+}
+
+impl fmt::Debug for ExecutorConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The auth value is a secret: only its header name is shown.
+        f.debug_struct("ExecutorConfig")
+            .field("base_url", &self.base_url)
+            .field(
+                "auth",
+                &self.auth.as_ref().map(|(name, _)| (name, "<redacted>")),
+            )
+            .field("timeout", &self.timeout)
+            .field("max_response_bytes", &self.max_response_bytes)
+            .field("allow_writes", &self.allow_writes)
+            .finish()
+    }
+}
+
+impl ExecutorConfig {
+    /// A configuration for the API at `base_url` (`http` or `https`; a path prefix such as
+    /// `/api/v1` is kept). No auth header, [`DEFAULT_TIMEOUT`], [`DEFAULT_MAX_RESPONSE_BYTES`],
+    /// writes refused.
+    pub fn new(base_url: impl Into<String>) -> ExecutorConfig {
+        ExecutorConfig {
+            base_url: base_url.into(),
+            auth: None,
+            timeout: DEFAULT_TIMEOUT,
+            max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
+            allow_writes: false,
+        }
+    }
+
+    /// Sends `name: value` on every request (an API key header, or `Authorization`). The value
+    /// is marked sensitive and never printed.
+    pub fn auth_header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.auth = Some((name.into(), value.into()));
+        self
+    }
+
+    /// Bounds each request, from sending it to the last byte of the body kept.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Caps the response body kept for the agent; the rest is not read.
+    pub fn max_response_bytes(mut self, bytes: usize) -> Self {
+        self.max_response_bytes = bytes;
+        self
+    }
+
+    /// Lets tools whose method is not GET send their request.
+    pub fn allow_writes(mut self, allow: bool) -> Self {
+        self.allow_writes = allow;
+        self
+    }
+
+    /// Applies the `CATALOG_*` environment variables that are set: [`ENV_ALLOW_WRITES`]
+    /// (`1`/`true`/`yes` enable writes, `0`/`false`/`no`/empty refuse them),
+    /// [`ENV_MAX_RESPONSE_BYTES`] (a positive integer) and [`ENV_TIMEOUT_SECS`] (a positive
+    /// number of seconds, fractions allowed).
+    pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
+        self.with_env(|name| std::env::var(name).ok())
+    }
+
+    /// [`with_catalog_env`](Self::with_catalog_env) reading from `lookup` instead of the
+    /// process environment (for tests, or another source of settings).
+    pub fn with_env(
+        mut self,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        if let Some(v) = lookup(ENV_ALLOW_WRITES) {
+            self.allow_writes = match v.trim().to_ascii_lowercase().as_str() {
+                "1" | "true" | "yes" => true,
+                "0" | "false" | "no" | "" => false,
+                _ => return Err(ConfigError::env(ENV_ALLOW_WRITES, &v, "expected 1 or 0")),
+            };
+        }
+        if let Some(v) = lookup(ENV_MAX_RESPONSE_BYTES) {
+            self.max_response_bytes = match v.trim().parse::<usize>() {
+                Ok(n) if n > 0 => n,
+                _ => {
+                    return Err(ConfigError::env(
+                        ENV_MAX_RESPONSE_BYTES,
+                        &v,
+                        "expected a positive number of bytes",
+                    ));
+                }
+            };
+        }
+        if let Some(v) = lookup(ENV_TIMEOUT_SECS) {
+            self.timeout = match v.trim().parse::<f64>() {
+                Ok(s) if s.is_finite() && s > 0.0 && s < 1e9 => Duration::from_secs_f64(s),
+                _ => {
+                    return Err(ConfigError::env(
+                        ENV_TIMEOUT_SECS,
+                        &v,
+                        "expected a positive number of seconds",
+                    ));
+                }
+            };
+        }
+        Ok(self)
+    }
+
+    /// Whether writes are enabled.
+    pub fn writes_allowed(&self) -> bool {
+        self.allow_writes
+    }
+}
+
+/// A configuration that cannot be used, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    message: String,
+}
+
+impl ConfigError {
+    fn new(message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            message: message.into(),
+        }
+    }
+
+    fn env(name: &str, value: &str, expected: &str) -> ConfigError {
+        ConfigError::new(format!("{name}={value:?}: {expected}"))
+    }
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Why a request was not answered.
+#[derive(Debug)]
+pub enum ExecuteError {
+    /// The method is not GET and writes are disabled; nothing was sent.
+    WritesDisabled {
+        /// The method refused.
+        method: Method,
+    },
+    /// The request could not be turned into a URL or an HTTP request; nothing was sent.
+    InvalidRequest(String),
+    /// No complete answer came within the timeout (headers and body together).
+    Timeout(Duration),
+    /// The connection failed or broke off.
+    Transport(String),
+}
+
+impl fmt::Display for ExecuteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExecuteError::WritesDisabled { method } => write!(
+                f,
+                "writes are disabled: this tool sends {method}, and only GET is allowed; enable \
+                 writes with {ENV_ALLOW_WRITES}=1 in the server's environment \
+                 (ExecutorConfig::allow_writes(true) in code)"
+            ),
+            ExecuteError::InvalidRequest(m) => write!(f, "the request cannot be sent: {m}"),
+            ExecuteError::Timeout(t) => {
+                write!(f, "the API did not answer within {} s", t.as_secs_f64())
+            }
+            ExecuteError::Transport(m) => write!(f, "the API could not be reached: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ExecuteError {}
+
+/// The API's answer, as data: status, the [`SELECTED_HEADERS`] present, and the body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiResponse {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The selected headers present, lowercase names, in [`SELECTED_HEADERS`] order.
+    pub headers: Vec<(String, String)>,
+    /// The body, cut to the cap on a UTF-8 boundary (invalid UTF-8 is replaced by U+FFFD).
+    pub body: String,
+    /// Whether the body was cut (then [`ApiResponse::to_text`] appends the marker).
+    pub truncated: bool,
+    /// The cap in force, for the marker.
+    pub max_bytes: usize,
+}
+
+impl ApiResponse {
+    /// The `ETag` header, verbatim (quotes and a `W/` prefix included), if the API sent one.
+    pub fn etag(&self) -> Option<&str> {
+        self.header("etag")
+    }
+
+    /// A selected header's value, by lowercase name.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the status is 4xx or 5xx.
+    pub fn is_error(&self) -> bool {
+        self.status.is_client_error() || self.status.is_server_error()
+    }
+
+    /// What the agent reads: the status line, the selected headers, a blank line, the body
+    /// verbatim, then `[truncated: response exceeded N bytes]` when it was cut, then
+    /// `[etag: "..."]` when the API sent an ETag (the value to send back as `If-Match`).
+    pub fn to_text(&self) -> String {
+        let mut out = format!(
+            "HTTP {} {}\n",
+            self.status.as_u16(),
+            self.status.canonical_reason().unwrap_or("")
+        );
+        for (name, value) in &self.headers {
+            out.push_str(name);
+            out.push_str(": ");
+            out.push_str(value);
+            out.push('\n');
+        }
+        out.push('\n');
+        out.push_str(&self.body);
+        if self.truncated {
+            out.push_str(&truncation_marker(self.max_bytes));
+        }
+        if let Some(tag) = self.etag() {
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(&format!("[etag: {tag}]"));
+        }
+        out
+    }
+}
+
+/// The marker appended to a body cut at `max` bytes.
+pub fn truncation_marker(max: usize) -> String {
+    format!("\n[truncated: response exceeded {max} bytes]")
+}
+
+/// The longest prefix of `bytes` of at most `max` bytes that does not split a UTF-8 sequence.
+pub fn utf8_prefix(bytes: &[u8], max: usize) -> &[u8] {
+    if bytes.len() <= max {
+        return bytes;
+    }
+    let mut cut = max;
+    // Step back over continuation bytes (10xxxxxx) to the start of the character the cut falls
+    // in; a sequence is at most 4 bytes long, so this looks back at most 3.
+    while cut > 0 && max - cut < 3 && (bytes[cut] & 0xC0) == 0x80 {
+        cut -= 1;
+    }
+    if (bytes[cut] & 0xC0) == 0x80 {
+        // Not UTF-8 around the cut anyway: cut where asked.
+        cut = max;
+    }
+    &bytes[..cut]
+}
+
+/// Sends tools' requests to one API. Cheap to clone (the connection pool is shared).
+#[derive(Clone, Debug)]
+pub struct Executor {
+    client: reqwest::Client,
+    base: String,
+    auth: Option<(HeaderName, HeaderValue)>,
+    timeout: Duration,
+    max_response_bytes: usize,
+    allow_writes: bool,
+}
+
+impl Executor {
+    /// Checks the configuration and builds the HTTP client (rustls; when the process has no
+    /// rustls crypto provider installed yet, ring's is installed as the default).
+    pub fn new(config: ExecutorConfig) -> Result<Executor, ConfigError> {
+        let url = reqwest::Url::parse(&config.base_url)
+            .map_err(|e| ConfigError::new(format!("base URL {:?}: {e}", config.base_url)))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(ConfigError::new(format!(
+                "base URL {:?}: the scheme must be http or https",
+                config.base_url
+            )));
+        }
+        if url.query().is_some() || url.fragment().is_some() {
+            return Err(ConfigError::new(format!(
+                "base URL {:?}: a query or fragment cannot be combined with a tool's path",
+                config.base_url
+            )));
+        }
+        // The tool's path starts with `/`; the prefix keeps everything before it.
+        let base = url.as_str().trim_end_matches('/').to_string();
+        let auth = match config.auth {
+            None => None,
+            Some((name, value)) => {
+                let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
+                    ConfigError::new(format!("auth header name {name:?} is invalid"))
+                })?;
+                let mut value = HeaderValue::from_str(&value).map_err(|_| {
+                    ConfigError::new(format!(
+                        "the value of auth header {name} is not a valid header value"
+                    ))
+                })?;
+                value.set_sensitive(true);
+                Some((name, value))
+            }
+        };
+        // reqwest is built without a TLS crypto provider of its own; use ring unless the
+        // application installed one already (then theirs is kept).
+        if rustls::crypto::CryptoProvider::get_default().is_none() {
+            let _ = rustls::crypto::ring::default_provider().install_default();
+        }
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| ConfigError::new(format!("the HTTP client cannot be built: {e}")))?;
+        Ok(Executor {
+            client,
+            base,
+            auth,
+            timeout: config.timeout,
+            max_response_bytes: config.max_response_bytes,
+            allow_writes: config.allow_writes,
+        })
+    }
+
+    /// Whether non-GET requests are sent.
+    pub fn writes_allowed(&self) -> bool {
+        self.allow_writes
+    }
+
+    /// The absolute URL a tool's request goes to: the base URL, then the request's path and
+    /// query as they are.
+    pub fn url_for(&self, request: &http::Request<Vec<u8>>) -> String {
+        let pq = request
+            .uri()
+            .path_and_query()
+            .map(|pq| pq.as_str())
+            .unwrap_or("/");
+        if pq.starts_with('/') {
+            format!("{}{pq}", self.base)
+        } else {
+            format!("{}/{pq}", self.base)
+        }
+    }
+
+    /// Refuses a request when its method is not GET and writes are disabled.
+    pub fn check_allowed(&self, method: &Method) -> Result<(), ExecuteError> {
+        if *method == Method::GET || self.allow_writes {
+            Ok(())
+        } else {
+            Err(ExecuteError::WritesDisabled {
+                method: method.clone(),
+            })
+        }
+    }
+
+    /// Sends `request` (as a tool's `to_request` built it) and reads the answer within the
+    /// timeout and the size cap.
+    pub async fn execute(
+        &self,
+        request: http::Request<Vec<u8>>,
+    ) -> Result<ApiResponse, ExecuteError> {
+        self.check_allowed(request.method())?;
+        let url = reqwest::Url::parse(&self.url_for(&request))
+            .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
+        let (parts, body) = request.into_parts();
+        let mut headers = parts.headers;
+        if !headers.contains_key(http::header::ACCEPT) {
+            // Agents read text, and JSON best; servers (and mocks) that offer several media types
+            // otherwise pick their first, which may be one they cannot render.
+            headers.insert(
+                http::header::ACCEPT,
+                HeaderValue::from_static(DEFAULT_ACCEPT),
+            );
+        }
+        if let Some((name, value)) = &self.auth {
+            // The operator's credential wins over anything a tool could set.
+            headers.insert(name.clone(), value.clone());
+        }
+        let req = self
+            .client
+            .request(parts.method, url)
+            .headers(headers)
+            .body(body)
+            .build()
+            .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
+        let exchange = async {
+            let mut response = self.client.execute(req).await.map_err(transport_error)?;
+            let status = response.status();
+            let headers = SELECTED_HEADERS
+                .iter()
+                .filter_map(|name| {
+                    response.headers().get(*name).map(|v| {
+                        (
+                            (*name).to_string(),
+                            String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                        )
+                    })
+                })
+                .collect();
+            let cap = self.max_response_bytes;
+            let mut body: Vec<u8> = Vec::new();
+            let mut truncated = false;
+            while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
+                // Keep one byte past the cap at most: enough to know the body was longer.
+                let room = cap.saturating_add(1).saturating_sub(body.len());
+                body.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                if body.len() > cap {
+                    // Stop reading: the rest would only be thrown away.
+                    truncated = true;
+                    break;
+                }
+            }
+            let kept = if truncated {
+                utf8_prefix(&body, cap)
+            } else {
+                &body[..]
+            };
+            Ok(ApiResponse {
+                status,
+                headers,
+                body: String::from_utf8_lossy(kept).into_owned(),
+                truncated,
+                max_bytes: cap,
+            })
+        };
+        match tokio::time::timeout(self.timeout, exchange).await {
+            Ok(result) => result,
+            Err(_) => Err(ExecuteError::Timeout(self.timeout)),
+        }
+    }
+}
+
+fn transport_error(e: reqwest::Error) -> ExecuteError {
+    // reqwest's Display is terse ("error sending request"); the source chain says why.
+    let mut message = e.to_string();
+    let mut source = std::error::Error::source(&e);
+    while let Some(s) = source {
+        message.push_str(": ");
+        message.push_str(&s.to_string());
+        source = s.source();
+    }
+    ExecuteError::Transport(message)
+}
+
+#[cfg(test)]
+mod tests;

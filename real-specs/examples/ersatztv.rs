@@ -1,0 +1,76 @@
+//! ErsatzTV's tools served over MCP (stdio), for the end-to-end run against a Prism mock of
+//! `$CATALOG_SPECS_DIR/ersatztv-v1.json` (`.ci/e2e.sh`).
+//!
+//! `CATALOG_SPECS_DIR=../shared/specs cargo run -p catalog-real-specs --example ersatztv -- serve`
+//!
+//! Configured by `ERSATZTV_BASE_URL` (default `http://127.0.0.1:8409`), `CATALOG_ALLOW_WRITES`,
+//! `CATALOG_MAX_RESPONSE_BYTES` and `CATALOG_TIMEOUT_SECS`. ErsatzTV's API takes no credential.
+
+use std::process::ExitCode;
+
+#[cfg(real_specs)]
+fn serve() -> Result<(), String> {
+    use catalog::Catalog;
+    use catalog::executor::{Executor, ExecutorConfig};
+    use catalog::mcp::McpServer;
+    use catalog_real_specs::ersatztv::*;
+
+    let catalog = Catalog::new()
+        .tool::<ListChannels>()
+        .tool::<ResetChannelPlayout>()
+        .tool::<GetFFmpegProfiles>()
+        .tool::<CreateFFmpegProfile>()
+        .tool::<UpdateFFmpegProfile>()
+        .tool::<DeleteFFmpegProfile>()
+        .tool::<ScanLibrary>()
+        .tool::<ScanShow>()
+        .tool::<GarbageCollect>()
+        .tool::<EmptyTrash>()
+        .tool::<GetResolutionByName>()
+        .tool::<GetSessions>()
+        .tool::<StopSession>()
+        .tool::<GetSmartCollections>()
+        .tool::<CreateSmartCollection>()
+        .tool::<UpdateSmartCollection>()
+        .tool::<DeleteSmartCollection>()
+        .tool::<GetVersion>();
+    let base =
+        std::env::var("ERSATZTV_BASE_URL").unwrap_or_else(|_| "http://127.0.0.1:8409".into());
+    let config = ExecutorConfig::new(base)
+        .with_catalog_env()
+        .map_err(|e| e.to_string())?;
+    let executor = Executor::new(config).map_err(|e| e.to_string())?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime
+        .block_on(McpServer::new(catalog, executor).serve_stdio())
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(not(real_specs))]
+fn serve() -> Result<(), String> {
+    Err(
+        "built without CATALOG_SPECS_DIR, so without the ErsatzTV tools; \
+         rebuild with CATALOG_SPECS_DIR pointing at the specs"
+            .into(),
+    )
+}
+
+fn main() -> ExitCode {
+    match std::env::args().nth(1).as_deref() {
+        Some("serve") => match serve() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("ersatztv: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        _ => {
+            eprintln!("usage: ersatztv serve");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Pass cases: every accepted row of the type table (DESIGN §2) compiles, and each carries its
+//! value through decoding and encoding unchanged.
+
+use catalog::{Tool, tool};
+use serde_json::{Map, Value, json};
+
+/// A string enum the tool names instead of `String`.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    Red,
+    Green,
+}
+
+/// A user type for an object schema.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Doc {
+    pub k: String,
+}
+
+// One struct per row would need 16 operations; `EveryType` has a body field per row, so each
+// field here is one row. The narrowest accepted integer types are used where the spec bounds them.
+#[tool(
+    spec = "edge-cases",
+    operation = "EveryType",
+    omitted(
+        "query.dry_run",
+        reason = "every call is real; a dry run would report success for nothing"
+    )
+)]
+pub struct EveryType {
+    pub mode: String,                         // string enum -> String
+    pub text: Option<String>,                 // string (uuid) -> String
+    pub count32: Option<i32>,                 // int32 -> i32
+    pub count64: Option<i64>,                 // int64 -> i64
+    pub plain: Option<i128>,                  // integer without format -> a wider type holds it
+    pub small: Option<u8>,                    // 0..=255 -> u8
+    pub ratio: Option<f64>,                   // number -> f64
+    pub fraction: Option<f32>,                // number (float) -> f32
+    pub flag: Option<bool>,                   // boolean -> bool
+    pub ids: Option<Vec<i64>>,                // array of int32 -> Vec of any type that holds int32
+    pub doc: Option<Doc>,                     // object -> a user type
+    pub either: Option<Value>,                // oneOf -> serde_json::Value
+    pub anything: Option<Map<String, Value>>, // any -> serde_json::Map
+    pub note: Option<String>,                 // required and nullable -> Option<T>, None sends null
+    pub color: Option<Color>,                 // string enum -> a Rust enum
+    pub maybe: Option<Option<i64>>,           // nullable and optional -> Option<Option<T>>
+    pub tags: Option<Vec<String>>,            // array of string -> Vec<String>
+}
+
+#[test]
+fn every_row_round_trips() {
+    let args = json!({
+        "mode": "safe", "text": "5f0c", "count32": -5, "count64": 1i64 << 40, "plain": 7,
+        "small": 255, "ratio": 0.25, "fraction": 0.5, "flag": true, "ids": [1, 2],
+        "doc": {"k": "v"}, "either": 3, "anything": {"x": [1]}, "note": null,
+        "color": "green", "maybe": null, "tags": ["a"]
+    });
+    let t = EveryType::from_arguments(args.clone()).unwrap();
+    assert_eq!(t.small, Some(255));
+    assert_eq!(t.color, Some(Color::Green));
+    assert_eq!(t.maybe, Some(None));
+    assert_eq!(t.note, None);
+    let req = t.to_request().unwrap();
+    assert_eq!(req.uri().to_string(), "/types?mode=safe");
+    let body: Value = serde_json::from_slice(req.body()).unwrap();
+    let mut want = args.as_object().unwrap().clone();
+    want.remove("mode");
+    assert_eq!(body, Value::Object(want));
+}
+
+#[test]
+fn absent_and_null_stay_apart() {
+    // `maybe` absent is not sent; `note` is required and nullable, so `None` is sent as null.
+    let t = EveryType::from_arguments(json!({"mode": "fast", "note": null})).unwrap();
+    assert_eq!(t.maybe, None);
+    let body: Value = serde_json::from_slice(t.to_request().unwrap().body()).unwrap();
+    assert_eq!(body, json!({"note": null}));
+}
+
+#[test]
+fn values_outside_the_spec_are_refused_before_any_request() {
+    for (args, needle) in [
+        (json!({"mode": "turbo", "note": null}), "$.mode"),
+        (
+            json!({"mode": "fast", "note": null, "small": 256}),
+            "$.small",
+        ),
+        (
+            json!({"mode": "fast", "note": null, "count32": 1.5}),
+            "$.count32",
+        ),
+        (json!({"mode": "fast"}), "note"),
+        (
+            json!({"mode": "fast", "note": null, "colour": "red"}),
+            "color",
+        ),
+        (
+            json!({"mode": "fast", "note": null, "dry_run": true}),
+            "every call is real",
+        ),
+    ] {
+        let e = EveryType::from_arguments(args.clone())
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(needle), "{args}: {e}");
+    }
+}
+
+#[test]
+fn the_emitted_schema_is_valid_and_closed() {
+    let schema = EveryType::input_schema();
+    jsonschema::draft202012::meta::validate(schema).unwrap();
+    assert_eq!(schema["additionalProperties"], false);
+    assert_eq!(schema["required"], json!(["mode", "note"]));
+    assert_eq!(
+        schema["properties"]["note"]["type"],
+        json!(["string", "null"])
+    );
+    assert_eq!(
+        schema["properties"]["maybe"]["type"],
+        json!(["integer", "null"])
+    );
+    assert_eq!(
+        schema["properties"]["color"]["enum"],
+        json!(["red", "green"])
+    );
+}
