@@ -59,7 +59,7 @@ fn main() {
         index.operations.len(),
         started.elapsed().as_secs_f64()
     );
-    let (tools, picked) = netbox_tools(&index);
+    let (tools, picked, how) = netbox_tools(&index);
     let a = catalog_crate(&base, "bench-tools-catalog", &netbox, &tools);
     let b = derive_crate(&base, "bench-tools-schemars", &tools);
     let (one, tiny_spec) = one_tool(&index, &netbox);
@@ -92,7 +92,7 @@ fn main() {
         index.operations.len()
     );
     println!(
-        "crate A: {TOOLS} #[tool]s ({fields} fields); crate B: the same structs with \
+        "crate A: {TOOLS} #[tool]s ({how}; {fields} fields); crate B: the same structs with \
          #[derive(Deserialize, JsonSchema)] (schemars 1)"
     );
     println!("runs: {runs} each, interleaved, after a warm build; src/lib.rs touched before each");
@@ -135,13 +135,14 @@ struct Tool {
 
 /// Every (supported / TOOLS)-th supported operation, first TOOLS of them: a deterministic spread
 /// of list, read, create, update and delete operations.
-fn netbox_tools(index: &Index) -> (Vec<Tool>, Vec<&Operation>) {
+fn netbox_tools(index: &Index) -> (Vec<Tool>, Vec<&Operation>, String) {
     let supported: Vec<&Operation> = index
         .operations
         .iter()
         .filter(|op| op.is_supported())
         .collect();
     let step = (supported.len() / TOOLS).max(1);
+    let how = format!("every {step}th of {} supported operations", supported.len());
     let picked: Vec<&Operation> = supported.into_iter().step_by(step).take(TOOLS).collect();
     assert_eq!(
         picked.len(),
@@ -153,7 +154,7 @@ fn netbox_tools(index: &Index) -> (Vec<Tool>, Vec<&Operation>) {
         .iter()
         .map(|op| tool(index, op, &index.spec.stem, &mut used))
         .collect();
-    (tools, picked)
+    (tools, picked, how)
 }
 
 /// The scaffold of `op` with a struct name not in `used`, as `tests/scaffold.rs` writes them.
