@@ -129,7 +129,8 @@ unsupported  GET /broken/{id} (Broken)
     the path template names `{id}` but no path parameter declares it at #/paths/~1broken~1{id}/get
 ok           GET /folders/{name} (GetFolder)
 ok           POST /types (EveryType)
-5 operations: 4 ok, 1 unsupported
+ok           POST /campaigns (CreateCampaign)
+6 operations: 5 ok, 1 unsupported
 "
     );
 }
