@@ -20,6 +20,7 @@
 use crate::model::{Disposition, Field, Location, Operation, Param, Schema, Type};
 use crate::suggest::{Candidate, suggest};
 use heck::ToSnakeCase;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};
 use std::fmt::{self, Write as _};
 
@@ -241,6 +242,127 @@ pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError
         }
     }
     cx.finish()
+}
+
+/// The one-pass decoder the `#[tool]` expansion drives: it walks the argument object once,
+/// checks each value against its row's schema and moves it into the field's type. Problems are
+/// collected exactly as [`check_arguments`] collects them. Not a public API.
+#[doc(hidden)]
+pub struct Decoder<'o> {
+    op: &'o Operation,
+    cx: Checker,
+    entries: serde_json::map::IntoIter,
+    seen: Seen,
+    /// Rows past 63 that were seen (tools with that many rows are rare).
+    seen_high: Vec<usize>,
+}
+
+impl<'o> Decoder<'o> {
+    /// Starts decoding `args`; anything but an object is a problem and yields no entries.
+    pub fn new(op: &'o Operation, args: Value) -> Decoder<'o> {
+        let mut cx = Checker::default();
+        let map = match args {
+            Value::Object(map) => map,
+            other => {
+                cx.report(
+                    &Path::ROOT,
+                    ProblemKind::NotAnObject,
+                    format!("arguments must be a JSON object, got {}", got(&other)),
+                );
+                Map::new()
+            }
+        };
+        Decoder {
+            op,
+            cx,
+            entries: map.into_iter(),
+            seen: Seen::default(),
+            seen_high: Vec::new(),
+        }
+    }
+
+    /// The next argument, by value.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<(String, Value)> {
+        self.entries.next()
+    }
+
+    /// Checks `value` against row `row`'s schema and decodes it; `None` after a problem.
+    pub fn value<T: DeserializeOwned>(&mut self, row: usize, key: &str, value: Value) -> Option<T> {
+        if !self.check(row, key, &value) {
+            return None;
+        }
+        match T::deserialize(value) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.cx
+                    .report(&Path::ROOT.key(key), ProblemKind::Other, e.to_string());
+                None
+            }
+        }
+    }
+
+    /// [`Decoder::value`] for a field typed `Option<Option<T>>`: null is `Some(None)`.
+    pub fn nullable<T: DeserializeOwned>(
+        &mut self,
+        row: usize,
+        key: &str,
+        value: Value,
+    ) -> Option<Option<Option<T>>> {
+        if value.is_null() {
+            return self.check(row, key, &value).then_some(Some(None));
+        }
+        self.value(row, key, value).map(|t| Some(Some(t)))
+    }
+
+    /// Marks `row` seen and checks the value; true when it has no problem.
+    fn check(&mut self, row: usize, key: &str, value: &Value) -> bool {
+        let Some(accounted) = self.op.accounting.get(row) else {
+            self.cx.report(
+                &Path::ROOT.key(key),
+                ProblemKind::Other,
+                "catalog bug: the tool names an accounting row its operation does not have"
+                    .to_string(),
+            );
+            return false;
+        };
+        if row < 64 {
+            self.seen.mark(row);
+        } else {
+            self.seen_high.push(row);
+        }
+        let before = self.cx.problems.len() + self.cx.more;
+        self.cx
+            .check(&Path::ROOT.key(key), &accounted.param.schema, value);
+        self.cx.problems.len() + self.cx.more == before
+    }
+
+    /// An argument the tool does not declare: says why (omitted, fixed) or what was meant.
+    pub fn unknown(&mut self, key: &str) {
+        self.cx.undeclared(&Path::ROOT.key(key), self.op, key);
+    }
+
+    /// Reports required arguments never given, then every problem found.
+    pub fn finish(mut self) -> Result<(), ArgumentError> {
+        for (i, row) in self.op.accounting.iter().enumerate() {
+            if let Some(arg) = argument_of(&row.disposition)
+                && row.param.required
+                && !self.seen.has(i)
+                && !(i >= 64 && self.seen_high.contains(&i))
+            {
+                self.cx.report(
+                    &Path::ROOT.key(arg),
+                    ProblemKind::Missing,
+                    format!(
+                        "missing required argument `{}` ({})",
+                        shown(arg),
+                        expected(&row.param.schema)
+                    ),
+                );
+            }
+        }
+        self.cx.finish()
+    }
 }
 
 /// One step of a JSON path.

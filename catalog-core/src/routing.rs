@@ -32,6 +32,8 @@ use serde_json::{Map, Value};
 use std::fmt::{self, Write as _};
 use std::ops::Range;
 
+mod scalar_text;
+
 /// The value of one argument, as the request should carry it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum ArgValue {
@@ -137,24 +139,134 @@ impl fmt::Display for RequestError {
 
 impl std::error::Error for RequestError {}
 
-/// A row's value once arguments and Fixed values are resolved.
+/// A value the `#[tool]` expansion hands to the encoder by reference: serialized straight into
+/// the request (scalars as text, JSON body fields as bytes), with no `serde_json::Value` in
+/// between. Implemented for every `Serialize` type. Not a public API.
+#[doc(hidden)]
+pub trait Encode {
+    /// Writes the value as JSON.
+    fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()>;
+    /// Appends the text of a scalar (string, integer, finite `f64`, boolean, unit enum variant)
+    /// and returns true; returns false (having appended nothing) for anything else.
+    fn write_scalar(&self, out: &mut String) -> bool;
+    /// The value as a `serde_json::Value`, for the shapes [`Encode::write_scalar`] declines.
+    fn to_json_value(&self) -> serde_json::Result<Value>;
+}
+
+impl<T: serde::Serialize + ?Sized> Encode for T {
+    fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        serde_json::to_writer(out, self)
+    }
+
+    fn write_scalar(&self, out: &mut String) -> bool {
+        let len = out.len();
+        let ok = self.serialize(scalar_text::ScalarText(out)).is_ok();
+        if !ok {
+            out.truncate(len);
+        }
+        ok
+    }
+
+    fn to_json_value(&self) -> serde_json::Result<Value> {
+        serde_json::to_value(self)
+    }
+}
+
+/// One argument as the `#[tool]` expansion passes it: borrowed from the tool's fields. Not a
+/// public API; [`build_request`] with [`ArgValue`]s is.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub enum ArgRef<'a> {
+    /// Not given: not sent.
+    Absent,
+    /// An explicit null.
+    Null,
+    /// A field's value.
+    Typed(&'a dyn Encode),
+}
+
+/// A row's value once arguments and Fixed values are found.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    Absent,
+    Null,
+    Value(&'a Value),
+    Typed(&'a dyn Encode),
+}
+
+/// A value as the location encoders take it: typed values are lowered to scalar text, or to a
+/// `Value` for arrays and objects.
 #[derive(Clone, Copy)]
 enum Resolved<'a> {
     Absent,
     Null,
     Value(&'a Value),
+    Text(&'a str),
+}
+
+/// Lowers a source for the location encoders; `text` and `owned` hold what a typed value becomes.
+fn lower<'b>(
+    source: Source<'b>,
+    text: &'b mut String,
+    owned: &'b mut Value,
+    param: &Param,
+) -> Result<Resolved<'b>, RequestError> {
+    Ok(match source {
+        Source::Absent => Resolved::Absent,
+        Source::Null => Resolved::Null,
+        Source::Value(v) => Resolved::Value(v),
+        Source::Typed(t) => {
+            text.clear();
+            if t.write_scalar(text) {
+                Resolved::Text(text)
+            } else {
+                *owned = t.to_json_value().map_err(|e| {
+                    RequestError::new(RequestErrorKind::Serialize, Some(param), e.to_string())
+                })?;
+                match owned {
+                    Value::Null => Resolved::Null,
+                    v => Resolved::Value(v),
+                }
+            }
+        }
+    })
+}
+
+/// An argument source [`Lookup`] reads: owned [`ArgValue`]s or borrowed [`ArgRef`]s.
+trait AsSource {
+    fn source(&self) -> Source<'_>;
+}
+
+impl AsSource for ArgValue {
+    fn source(&self) -> Source<'_> {
+        match self {
+            ArgValue::Absent => Source::Absent,
+            ArgValue::Null | ArgValue::Value(Value::Null) => Source::Null,
+            ArgValue::Value(v) => Source::Value(v),
+        }
+    }
+}
+
+impl AsSource for ArgRef<'_> {
+    fn source(&self) -> Source<'_> {
+        match *self {
+            ArgRef::Absent => Source::Absent,
+            ArgRef::Null => Source::Null,
+            ArgRef::Typed(t) => Source::Typed(t),
+        }
+    }
 }
 
 /// Finds argument values by name. Arguments usually come in accounting order, so the search
 /// starts where the last one was found: a whole request costs one pass, not a pass per row.
-struct Lookup<'a, 'n> {
-    args: &'a [(&'n str, ArgValue)],
+struct Lookup<'a, 'n, A> {
+    args: &'a [(&'n str, A)],
     next: usize,
     found: usize,
 }
 
-impl<'a> Lookup<'a, '_> {
-    fn get(&mut self, name: &str) -> Resolved<'a> {
+impl<'a, A: AsSource> Lookup<'a, '_, A> {
+    fn get(&mut self, name: &str) -> Source<'a> {
         let n = self.args.len();
         // Indices `next, next + 1, ..., n - 1, 0, ..., next - 1`, without a division per step.
         let mut i = self.next;
@@ -170,21 +282,17 @@ impl<'a> Lookup<'a, '_> {
             i += 1;
         }
         let Some(i) = hit else {
-            return Resolved::Absent;
+            return Source::Absent;
         };
         self.next = i + 1;
         self.found += 1;
-        match &self.args[i].1 {
-            ArgValue::Absent => Resolved::Absent,
-            ArgValue::Null | ArgValue::Value(Value::Null) => Resolved::Null,
-            ArgValue::Value(v) => Resolved::Value(v),
-        }
+        self.args[i].1.source()
     }
 
-    fn resolve(&mut self, row: &'a Accounted) -> Resolved<'a> {
+    fn resolve(&mut self, row: &'a Accounted) -> Source<'a> {
         let fixed = |v: &'a Value| match v {
-            Value::Null => Resolved::Null,
-            v => Resolved::Value(v),
+            Value::Null => Source::Null,
+            v => Source::Value(v),
         };
         match &row.disposition {
             Disposition::Set { argument, .. } => self.get(argument),
@@ -193,7 +301,7 @@ impl<'a> Lookup<'a, '_> {
             } => self.get(a),
             Disposition::Undocumented { value: Some(v), .. } => fixed(v),
             Disposition::Fixed { value, .. } => fixed(value),
-            Disposition::Omitted { .. } | Disposition::Undocumented { .. } => Resolved::Absent,
+            Disposition::Omitted { .. } | Disposition::Undocumented { .. } => Source::Absent,
         }
     }
 }
@@ -205,6 +313,22 @@ impl<'a> Lookup<'a, '_> {
 pub fn build_request(
     op: &Operation,
     args: &[(&str, ArgValue)],
+) -> Result<http::Request<Vec<u8>>, RequestError> {
+    build(op, args)
+}
+
+/// [`build_request`] from values borrowed from a tool's fields: what `to_request` calls.
+#[doc(hidden)]
+pub fn build_request_ref(
+    op: &Operation,
+    args: &[(&str, ArgRef<'_>)],
+) -> Result<http::Request<Vec<u8>>, RequestError> {
+    build(op, args)
+}
+
+fn build<A: AsSource>(
+    op: &Operation,
+    args: &[(&str, A)],
 ) -> Result<http::Request<Vec<u8>>, RequestError> {
     let method = http::Method::from_bytes(op.method.as_bytes()).map_err(|_| {
         RequestError::new(
@@ -229,10 +353,13 @@ pub fn build_request(
     let mut query = String::new();
     let mut headers = http::HeaderMap::new();
     let mut cookie = String::new();
-    let mut body_fields: Vec<(&Param, Resolved<'_>)> = Vec::with_capacity(n_body);
+    let mut body_fields: Vec<(&Param, Source<'_>)> = Vec::with_capacity(n_body);
     // Scratch space for number text and header values, reused across rows.
     let mut scratch = String::new();
     let mut text = String::new();
+    // What a typed argument is lowered to (scalar text, or a `Value` for other shapes).
+    let mut typed_text = String::new();
+    let mut typed_value = Value::Null;
 
     let mut lookup = Lookup {
         args,
@@ -246,7 +373,7 @@ pub fn build_request(
             || (param.location == Location::Body
                 && param.name.is_empty()
                 && op.body.as_ref().is_some_and(|b| b.required));
-        if matches!(value, Resolved::Absent) {
+        if matches!(value, Source::Absent) {
             if required && !matches!(row.disposition, Disposition::Omitted { .. }) {
                 return Err(RequestError::new(
                     RequestErrorKind::Missing,
@@ -256,6 +383,11 @@ pub fn build_request(
             }
             continue;
         }
+        if param.location == Location::Body {
+            body_fields.push((param, value));
+            continue;
+        }
+        let value = lower(value, &mut typed_text, &mut typed_value, param)?;
         match param.location {
             Location::Path => {
                 let start = path_text.len();
@@ -299,7 +431,7 @@ pub fn build_request(
                 headers.append(name, value);
             }
             Location::Cookie => encode_cookie(&mut cookie, &mut scratch, param, value)?,
-            Location::Body => body_fields.push((param, value)),
+            Location::Body => {}
         }
     }
 
@@ -370,7 +502,7 @@ fn content_type(media_type: &str) -> Result<HeaderValue, RequestError> {
 }
 
 /// Refuses an argument name the tool does not declare.
-fn check_names(op: &Operation, args: &[(&str, ArgValue)]) -> Result<(), RequestError> {
+fn check_names<A>(op: &Operation, args: &[(&str, A)]) -> Result<(), RequestError> {
     for (name, _) in args {
         let known = op
             .accounting
@@ -468,6 +600,11 @@ fn push_path_scalar(
     v: &Value,
 ) -> Result<(), RequestError> {
     let s = scalar(v, scratch).ok_or_else(|| nested(param))?;
+    push_path_text(out, param, s)
+}
+
+/// Appends one path value's text encoded, refused when empty, `.` or `..`.
+fn push_path_text(out: &mut String, param: &Param, s: &str) -> Result<(), RequestError> {
     if s.is_empty() || s == "." || s == ".." {
         return Err(RequestError::new(
             RequestErrorKind::PathValue,
@@ -493,17 +630,28 @@ fn encode_path(
     param: &Param,
     value: Resolved<'_>,
 ) -> Result<(), RequestError> {
-    let Resolved::Value(value) = value else {
-        return Err(RequestError::new(
-            RequestErrorKind::PathValue,
-            Some(param),
-            "a path value cannot be null",
-        ));
-    };
     let (prefix, sep) = match param.style {
         Style::Label => (".", if param.explode { "." } else { "," }),
         Style::Matrix => (";", if param.explode { ";" } else { "," }),
         _ => ("", ","),
+    };
+    let value = match value {
+        Resolved::Value(v) => v,
+        Resolved::Text(s) => {
+            out.push_str(prefix);
+            if param.style == Style::Matrix {
+                push_enc(out, &param.name);
+                out.push('=');
+            }
+            return push_path_text(out, param, s);
+        }
+        Resolved::Absent | Resolved::Null => {
+            return Err(RequestError::new(
+                RequestErrorKind::PathValue,
+                Some(param),
+                "a path value cannot be null",
+            ));
+        }
     };
     out.push_str(prefix);
     match value {
@@ -631,6 +779,11 @@ fn encode_query(
             push_pair(out, name, false);
             return Ok(());
         }
+        Resolved::Text(s) => {
+            push_pair(out, name, false);
+            push_enc(out, s);
+            return Ok(());
+        }
         Resolved::Value(v) => v,
     };
     let delim = match style {
@@ -747,6 +900,7 @@ fn header_text(
             }
         }
         Resolved::Value(v) => out.push_str(scalar(v, scratch).ok_or_else(|| nested(param))?),
+        Resolved::Text(s) => out.push_str(s),
     }
     // Printable ASCII has no control character; only other text needs a closer look.
     let printable = out.bytes().all(|b| (0x20..0x7f).contains(&b));
@@ -795,6 +949,10 @@ fn encode_cookie(
     match value {
         Resolved::Absent => {}
         Resolved::Null => pair(out, &param.name),
+        Resolved::Text(s) => {
+            pair(out, &param.name);
+            push_enc(out, s);
+        }
         Resolved::Value(Value::Array(items)) if param.explode => {
             for item in items {
                 pair(out, &param.name);
@@ -842,20 +1000,30 @@ fn encode_cookie(
     Ok(())
 }
 
-/// The JSON object body, serialized straight from the resolved values (no copy of them).
-struct BodyObject<'f, 'a>(&'f [(&'a Param, Resolved<'a>)]);
-
-impl serde::Serialize for BodyObject<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (p, v) in self.0 {
-            match v {
-                Resolved::Value(v) => map.serialize_entry(&p.name, v)?,
-                _ => map.serialize_entry(&p.name, &Value::Null)?,
-            }
+/// Writes a JSON object body: each field's name and its value, straight from the arguments.
+fn write_body_object(out: &mut Vec<u8>, fields: &[(&Param, Source<'_>)]) -> serde_json::Result<()> {
+    out.push(b'{');
+    for (i, (p, v)) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
         }
-        map.end()
+        serde_json::to_writer(&mut *out, &p.name)?;
+        out.push(b':');
+        write_json(out, *v)?;
+    }
+    out.push(b'}');
+    Ok(())
+}
+
+/// Writes one value as JSON; absent and null are `null`.
+fn write_json(out: &mut Vec<u8>, v: Source<'_>) -> serde_json::Result<()> {
+    match v {
+        Source::Value(v) => serde_json::to_writer(out, v),
+        Source::Typed(t) => t.write_json(out),
+        Source::Absent | Source::Null => {
+            out.extend_from_slice(b"null");
+            Ok(())
+        }
     }
 }
 
@@ -865,7 +1033,7 @@ const BODY_CAPACITY: usize = 256;
 /// The body bytes, or `None` when nothing is to be sent.
 fn encode_body(
     op: &Operation,
-    fields: &[(&Param, Resolved<'_>)],
+    fields: &[(&Param, Source<'_>)],
     scratch: &mut String,
 ) -> Result<Option<Vec<u8>>, RequestError> {
     let Some(body) = &op.body else {
@@ -898,12 +1066,8 @@ fn encode_body(
         BodyKind::Json => {
             let mut out = Vec::with_capacity(BODY_CAPACITY);
             let written = match whole {
-                Some((_, Resolved::Value(v))) => serde_json::to_writer(&mut out, v),
-                Some(_) => {
-                    out.extend_from_slice(b"null");
-                    Ok(())
-                }
-                None => serde_json::to_writer(&mut out, &BodyObject(fields)),
+                Some((_, v)) => write_json(&mut out, *v),
+                None => write_body_object(&mut out, fields),
             };
             written.map(|()| Some(out)).map_err(|e| {
                 RequestError::new(
@@ -918,27 +1082,38 @@ fn encode_body(
                 return Err(unsupported("non-object form"));
             }
             let mut out = String::new();
+            let (mut text, mut owned) = (String::new(), Value::Null);
             for (p, v) in fields {
-                encode_query(&mut out, scratch, p, &p.name, Style::Form, true, *v)?;
+                let v = lower(*v, &mut text, &mut owned, p)?;
+                encode_query(&mut out, scratch, p, &p.name, Style::Form, true, v)?;
             }
             Ok(Some(out.into_bytes()))
         }
-        BodyKind::Text => match whole {
-            Some((p, Resolved::Value(v))) => match scalar(v, scratch) {
+        BodyKind::Text => {
+            let Some((p, v)) = whole else {
+                return Err(unsupported("object text"));
+            };
+            let (mut text, mut owned) = (String::new(), Value::Null);
+            let text = match lower(*v, &mut text, &mut owned, p)? {
+                Resolved::Text(s) => Some(s),
+                Resolved::Value(v) => scalar(v, scratch),
+                Resolved::Absent | Resolved::Null => {
+                    return Err(RequestError::new(
+                        RequestErrorKind::Shape,
+                        Some(p),
+                        "a text body cannot be null",
+                    ));
+                }
+            };
+            match text {
                 Some(s) => Ok(Some(s.as_bytes().to_vec())),
                 None => Err(RequestError::new(
                     RequestErrorKind::Shape,
                     Some(p),
                     "a text body must be a string, number or boolean",
                 )),
-            },
-            Some((p, _)) => Err(RequestError::new(
-                RequestErrorKind::Shape,
-                Some(p),
-                "a text body cannot be null",
-            )),
-            None => Err(unsupported("object text")),
-        },
+            }
+        }
     }
 }
 

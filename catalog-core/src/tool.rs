@@ -1,12 +1,11 @@
 //! The runtime surface of a tool: the [`Tool`] trait that `#[tool]` implements, and the glue its
 //! expansion calls.
 
-use crate::decode::{ArgumentError, check_arguments};
+use crate::decode::ArgumentError;
 use crate::model::Operation;
-use crate::routing::{ArgValue, RequestError, RequestErrorKind, build_request};
+use crate::routing::{RequestError, build_request_ref};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// A tool: arguments an agent sends as JSON, checked against one OpenAPI operation at compile
 /// time and turned into exactly one HTTP request at run time. Implemented by `#[tool]`.
@@ -55,91 +54,43 @@ pub mod __private {
         })
     }
 
-    /// Checks the arguments and hands back their map.
-    pub fn arguments(op: &Operation, args: Value) -> Result<Map<String, Value>, ArgumentError> {
-        check_arguments(op, &args)?;
-        match args {
-            Value::Object(map) => Ok(map),
-            _ => Err(ArgumentError::other("$", "arguments must be a JSON object")),
-        }
-    }
+    pub use crate::decode::Decoder;
+    pub use crate::routing::{ArgRef, Encode};
 
-    fn decode<T: DeserializeOwned>(name: &str, v: Value) -> Result<T, ArgumentError> {
-        serde_json::from_value(v)
-            .map_err(|e| ArgumentError::other(format!("$.{name}"), e.to_string()))
-    }
-
-    /// A field typed `T`: the argument must be present (checked already) and not null.
-    pub fn take<T: DeserializeOwned>(
-        map: &mut Map<String, Value>,
-        name: &str,
-    ) -> Result<T, ArgumentError> {
-        match map.remove(name) {
-            Some(v) => decode(name, v),
-            None => Err(ArgumentError::other(
-                format!("$.{name}"),
-                format!("`{name}` is required"),
-            )),
-        }
-    }
-
-    /// A field typed `Option<T>`: absent and null are both `None`.
-    pub fn take_option<T: DeserializeOwned>(
-        map: &mut Map<String, Value>,
-        name: &str,
-    ) -> Result<Option<T>, ArgumentError> {
-        match map.remove(name) {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => decode(name, v).map(Some),
-        }
-    }
-
-    /// A field typed `Option<Option<T>>`: absent is `None`, null is `Some(None)`.
-    pub fn take_nullable<T: DeserializeOwned>(
-        map: &mut Map<String, Value>,
-        name: &str,
-    ) -> Result<Option<Option<T>>, ArgumentError> {
-        match map.remove(name) {
-            None => Ok(None),
-            Some(Value::Null) => Ok(Some(None)),
-            Some(v) => decode(name, v).map(|t| Some(Some(t))),
-        }
-    }
-
-    fn encode<T: Serialize>(v: &T) -> Result<Value, RequestError> {
-        serde_json::to_value(v)
-            .map_err(|e| RequestError::new(RequestErrorKind::Serialize, None, e.to_string()))
+    /// A required field's value once [`Decoder::finish`] passed (which reports it missing
+    /// first, so this error is a fallback, not a second message).
+    pub fn required<T>(slot: Option<T>, name: &str) -> Result<T, ArgumentError> {
+        slot.ok_or_else(|| {
+            ArgumentError::other(format!("$.{name}"), format!("`{name}` is required"))
+        })
     }
 
     /// A field typed `T`.
-    pub fn arg<T: Serialize>(v: &T) -> Result<ArgValue, RequestError> {
-        encode(v).map(ArgValue::from)
+    pub fn arg<T: Serialize>(v: &T) -> ArgRef<'_> {
+        ArgRef::Typed(v)
     }
 
     /// A field typed `Option<T>`: `None` is left out, or sent as null when the parameter is
     /// required and nullable (its key is always present).
-    pub fn arg_option<T: Serialize>(
-        v: &Option<T>,
-        null_when_none: bool,
-    ) -> Result<ArgValue, RequestError> {
+    pub fn arg_option<T: Serialize>(v: &Option<T>, null_when_none: bool) -> ArgRef<'_> {
         match v {
-            Some(v) => arg(v),
-            None if null_when_none => Ok(ArgValue::Null),
-            None => Ok(ArgValue::Absent),
+            Some(v) => ArgRef::Typed(v),
+            None if null_when_none => ArgRef::Null,
+            None => ArgRef::Absent,
         }
     }
 
     /// A field typed `Option<Option<T>>`: `None` is left out, `Some(None)` is sent as null.
-    pub fn arg_nullable<T: Serialize>(v: &Option<Option<T>>) -> Result<ArgValue, RequestError> {
+    pub fn arg_nullable<T: Serialize>(v: &Option<Option<T>>) -> ArgRef<'_> {
         match v {
-            None => Ok(ArgValue::Absent),
-            Some(None) => Ok(ArgValue::Null),
-            Some(Some(v)) => arg(v),
+            None => ArgRef::Absent,
+            Some(None) => ArgRef::Null,
+            Some(Some(v)) => ArgRef::Typed(v),
         }
     }
 
     /// Builds the request.
-    pub fn request(op: &Operation, args: &[(&str, ArgValue)]) -> Result<Request, RequestError> {
-        build_request(op, args)
+    pub fn request(op: &Operation, args: &[(&str, ArgRef<'_>)]) -> Result<Request, RequestError> {
+        build_request_ref(op, args)
     }
 }

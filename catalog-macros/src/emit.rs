@@ -3,7 +3,6 @@
 
 use crate::ast::Field;
 use crate::attr::ToolAttr;
-use catalog_core::accounting::RustType;
 use catalog_core::{Disposition, Operation};
 use heck::ToSnakeCase;
 use proc_macro2::TokenStream;
@@ -85,50 +84,61 @@ pub fn emit(
     let table = catalog_core::accounting_markdown(op);
     let dir_file = dir_file.display().to_string();
 
-    let mut takes = Vec::new();
+    // One pass over the arguments: each key matched to its field at compile time, its value
+    // checked against the row's schema and moved into the field (no second walk, no lookups).
+    let mut slots = Vec::new();
+    let mut arms = Vec::new();
+    let mut inits = Vec::new();
     let mut puts = Vec::new();
     for f in fields {
         let fident = f.ident;
         let fname = fident.to_string();
-        let row = op.accounting.iter().find(|r| match &r.disposition {
-            Disposition::Set { field, .. } => *field == fname,
-            Disposition::Undocumented { field, .. } => field.as_deref() == Some(fname.as_str()),
-            _ => false,
-        });
-        let Some(row) = row else { continue };
+        let row = op
+            .accounting
+            .iter()
+            .enumerate()
+            .find(|(_, r)| match &r.disposition {
+                Disposition::Set { field, .. } => *field == fname,
+                Disposition::Undocumented { field, .. } => field.as_deref() == Some(fname.as_str()),
+                _ => false,
+            });
+        let Some((index, row)) = row else { continue };
         let argument = match &row.disposition {
             Disposition::Set { argument, .. } => argument.clone(),
             Disposition::Undocumented { argument, .. } => argument.clone().unwrap_or_default(),
             _ => continue,
         };
+        let ty = f.ty;
+        let slot = format_ident!("__slot_{}", fident);
         let (layers, _) = f.shape.options();
         let null_when_none = row.param.required && row.param.schema.nullable;
-        let (take, put) = match layers {
+        slots.push(
+            quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;),
+        );
+        let (decode, init, put) = match layers {
             0 => (
-                quote!(take(&mut __args, #argument)?),
-                quote!(::catalog::__private::arg(&self.#fident)?),
+                quote!(__decoder.value(#index, #argument, __value)),
+                quote!(::catalog::__private::required(#slot, #argument)?),
+                quote!(::catalog::__private::arg(&self.#fident)),
             ),
             1 => (
-                quote!(take_option(&mut __args, #argument)?),
-                quote!(::catalog::__private::arg_option(&self.#fident, #null_when_none)?),
+                quote!(__decoder.value(#index, #argument, __value)),
+                quote!(::core::option::Option::flatten(#slot)),
+                quote!(::catalog::__private::arg_option(&self.#fident, #null_when_none)),
             ),
             _ => (
-                quote!(take_nullable(&mut __args, #argument)?),
-                quote!(::catalog::__private::arg_nullable(&self.#fident)?),
+                quote!(__decoder.nullable(#index, #argument, __value)),
+                quote!(::core::option::Option::flatten(#slot)),
+                quote!(::catalog::__private::arg_nullable(&self.#fident)),
             ),
         };
-        takes.push(quote!(#fident: ::catalog::__private::#take));
+        arms.push(quote!(#argument => #slot = #decode,));
+        inits.push(quote!(#fident: #init));
         puts.push(quote!((#argument, #put)));
-        let _ = RustType::Bool;
     }
     let construct = match &item.fields {
         syn::Fields::Unit => quote!(#ident),
-        _ => quote!(#ident { #(#takes,)* }),
-    };
-    let args_binding = if takes.is_empty() {
-        quote!(let _ = ::catalog::__private::arguments(Self::operation(), args)?;)
-    } else {
-        quote!(let mut __args = ::catalog::__private::arguments(Self::operation(), args)?;)
+        _ => quote!(#ident { #(#inits,)* }),
     };
     let marker = format_ident!("__CATALOG_INDEX_{}", ident);
     // The accounting goes after the user's own doc comment, so their summary stays first.
@@ -164,7 +174,15 @@ pub fn emit(
             fn from_arguments(
                 args: ::catalog::__private::Value,
             ) -> ::core::result::Result<Self, ::catalog::ArgumentError> {
-                #args_binding
+                let mut __decoder = ::catalog::__private::Decoder::new(Self::operation(), args);
+                #(#slots)*
+                while let ::core::option::Option::Some((__key, __value)) = __decoder.next() {
+                    match __key.as_str() {
+                        #(#arms)*
+                        _ => __decoder.unknown(&__key),
+                    }
+                }
+                __decoder.finish()?;
                 ::core::result::Result::Ok(#construct)
             }
 

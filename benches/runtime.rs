@@ -1,0 +1,209 @@
+//! Runtime cost of one tool call: the `#[tool]`-emitted `from_arguments` + `to_request`,
+//! against validating the same arguments with the `jsonschema` crate against the tool's own
+//! emitted input schema + `serde_json` decoding into an equivalent plain serde struct (how
+//! tools are checked without catalog).
+//!
+//! Run: `cargo bench --bench runtime`. Prints medians over many runs; see BENCHMARKS.md.
+
+use catalog::Tool;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// The nested body object, as a user type.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    channels: Option<Vec<String>>,
+}
+
+/// Reply to a post: 12 arguments in every location (path, query incl. an array, header, JSON
+/// body incl. a nested object and a nullable field).
+#[catalog::tool(operation = "CreateReply", spec = "chat")]
+pub struct CreateReply {
+    team_id: String,
+    post_id: i64,
+    tags: Option<Vec<String>>,
+    sort: Option<String>,
+    per_page: Option<i64>,
+    ratio: Option<f64>,
+    x_request_id: Option<String>,
+    message: String,
+    root_id: Option<Option<String>>,
+    filter: Option<Filter>,
+    priority: Option<i64>,
+    urgent: Option<bool>,
+}
+
+/// The same arguments as a plain serde struct: what the baseline decodes into.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Plain {
+    team_id: String,
+    post_id: i64,
+    tags: Option<Vec<String>>,
+    sort: Option<String>,
+    per_page: Option<i64>,
+    ratio: Option<f64>,
+    #[serde(rename = "X-Request-Id")]
+    x_request_id: Option<String>,
+    message: String,
+    #[serde(default, deserialize_with = "nullable")]
+    root_id: Option<Option<String>>,
+    filter: Option<Filter>,
+    priority: Option<i64>,
+    urgent: Option<bool>,
+}
+
+/// Absent is `None`, null is `Some(None)`, as the tool keeps them apart.
+fn nullable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+fn arguments() -> Value {
+    json!({
+        "team_id": "8k3fj2nd9aqwe7rt5yu1io0pzx",
+        "post_id": 12345,
+        "tags": ["red", "blue"],
+        "sort": "desc",
+        "per_page": 50,
+        "ratio": 0.25,
+        "X-Request-Id": "req-7f3a",
+        "message": "Deploy finished: 3 services updated, 0 failed.",
+        "root_id": null,
+        "filter": {"name": "ops", "level": 3, "channels": ["town-square", "deploys"]},
+        "priority": 2,
+        "urgent": false
+    })
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+/// One measured closure: it gets a fresh owned copy of the arguments per call (copies are made
+/// before the clock starts) and returns something to keep alive until after the clock stops.
+type Case<'a> = (&'a str, &'a mut dyn FnMut(Value) -> Box<dyn std::any::Any>);
+
+/// Median per-call time of each case over `runs` runs of `batch` calls, the cases timed in turn
+/// within each run so that load on a shared machine hits them alike. Argument copies are made,
+/// and results dropped, outside the timed region.
+fn measure(runs: usize, batch: usize, args: &Value, cases: &mut [Case<'_>]) -> Vec<Duration> {
+    let mut samples = vec![Vec::with_capacity(runs); cases.len()];
+    let mut kept: Vec<Box<dyn std::any::Any>> = Vec::with_capacity(batch);
+    for run in 0..=runs {
+        for ((_, f), out) in cases.iter_mut().zip(samples.iter_mut()) {
+            let inputs: Vec<Value> = (0..batch).map(|_| args.clone()).collect();
+            let start = Instant::now();
+            for v in inputs {
+                kept.push(f(black_box(v)));
+            }
+            let elapsed = start.elapsed();
+            kept.clear();
+            // The first run warms caches and is not kept.
+            if run > 0 {
+                out.push(elapsed / batch as u32);
+            }
+        }
+    }
+    samples.into_iter().map(median).collect()
+}
+
+fn main() {
+    let args = arguments();
+    let schema: Value = match serde_json::from_str(CreateReply::INPUT_SCHEMA) {
+        Ok(s) => s,
+        Err(e) => panic!("the emitted schema does not parse: {e}"),
+    };
+    let validator = match jsonschema::validator_for(&schema) {
+        Ok(v) => v,
+        Err(e) => panic!("the emitted schema does not compile: {e}"),
+    };
+
+    // Both sides agree on the fixture before anything is timed.
+    assert!(validator.is_valid(&args));
+    assert!(serde_json::from_value::<Plain>(args.clone()).is_ok());
+    let tool = match CreateReply::from_arguments(args.clone()) {
+        Ok(t) => t,
+        Err(e) => panic!("bench arguments do not decode: {e}"),
+    };
+    let request = match tool.to_request() {
+        Ok(r) => r,
+        Err(e) => panic!("bench request does not build: {e}"),
+    };
+    assert_eq!(
+        request.uri().to_string(),
+        "/api/v4/teams/8k3fj2nd9aqwe7rt5yu1io0pzx/posts/12345/replies?tags=red&tags=blue&sort=desc&per_page=50&ratio=0.25"
+    );
+    assert_eq!(request.headers()["x-request-id"], "req-7f3a");
+    let body: Value = serde_json::from_slice(request.body()).unwrap_or_default();
+    assert_eq!(body["filter"]["channels"][1], "deploys");
+    assert_eq!(body["root_id"], Value::Null);
+
+    let (runs, batch) = (201, 1_000);
+    let t = measure(
+        runs,
+        batch,
+        &args,
+        &mut [
+            ("catalog: from_arguments + to_request", &mut |v| {
+                Box::new(CreateReply::from_arguments(v).map(|t| t.to_request()))
+            }),
+            ("jsonschema: is_valid + serde_json::from_value", &mut |v| {
+                Box::new(
+                    validator
+                        .is_valid(&v)
+                        .then(|| serde_json::from_value::<Plain>(v)),
+                )
+            }),
+            ("jsonschema: is_valid + Plain::deserialize(&v)", &mut |v| {
+                Box::new(validator.is_valid(&v).then(|| Plain::deserialize(&v).ok()))
+            }),
+            ("  from_arguments", &mut |v| {
+                Box::new(CreateReply::from_arguments(v))
+            }),
+            ("  to_request", &mut |_| Box::new(tool.to_request())),
+            ("  jsonschema is_valid", &mut |v| {
+                Box::new(validator.is_valid(&v))
+            }),
+            ("  serde_json::from_value::<Plain>", &mut |v| {
+                Box::new(serde_json::from_value::<Plain>(v))
+            }),
+            ("  nothing (copy handed in, dropped)", &mut |v| Box::new(v)),
+        ],
+    );
+    println!(
+        "runtime bench: CreateReply, 12 arguments (2 path, 4 query incl. an array, 1 header, 5 body incl. a nested object); median ns per call over {runs} runs x {batch} calls"
+    );
+    let names = [
+        "catalog: from_arguments + to_request",
+        "jsonschema: is_valid + serde_json::from_value",
+        "jsonschema: is_valid + Plain::deserialize(&v)",
+        "  from_arguments",
+        "  to_request",
+        "  jsonschema is_valid",
+        "  serde_json::from_value::<Plain>",
+        "  nothing (copy handed in, dropped)",
+    ];
+    for (name, d) in names.iter().zip(&t) {
+        println!("  {name:<48} {:>7} ns", d.as_nanos());
+    }
+    let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+    println!(
+        "  {:<48} {:>7.2}",
+        "ratio catalog / jsonschema (owned)",
+        ratio(t[0], t[1])
+    );
+    println!(
+        "  {:<48} {:>7.2}",
+        "ratio catalog / jsonschema (borrowed decode)",
+        ratio(t[0], t[2])
+    );
+}

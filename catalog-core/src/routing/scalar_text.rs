@@ -1,0 +1,172 @@
+//! A serde `Serializer` that writes a scalar's text (what `serde_json::Value`'s scalars render
+//! as) and declines every other shape, so that typed path, query, header and cookie values are
+//! encoded without building a `Value` first.
+
+use serde::ser::{self, Impossible, Serialize};
+use std::fmt::{self, Write as _};
+
+/// Writes scalar text into the string; the caller truncates on error.
+pub(crate) struct ScalarText<'a>(pub(crate) &'a mut String);
+
+/// The value is not a scalar (or is one whose text `serde_json` renders differently).
+#[derive(Debug)]
+pub(crate) struct NotScalar;
+
+impl fmt::Display for NotScalar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a scalar")
+    }
+}
+
+impl std::error::Error for NotScalar {}
+
+impl ser::Error for NotScalar {
+    fn custom<T: fmt::Display>(_: T) -> Self {
+        NotScalar
+    }
+}
+
+type Result = std::result::Result<(), NotScalar>;
+
+impl ScalarText<'_> {
+    fn int(self, v: impl itoa::Integer) -> Result {
+        self.0.push_str(itoa::Buffer::new().format(v));
+        Ok(())
+    }
+}
+
+impl ser::Serializer for ScalarText<'_> {
+    type Ok = ();
+    type Error = NotScalar;
+    type SerializeSeq = Impossible<(), NotScalar>;
+    type SerializeTuple = Impossible<(), NotScalar>;
+    type SerializeTupleStruct = Impossible<(), NotScalar>;
+    type SerializeTupleVariant = Impossible<(), NotScalar>;
+    type SerializeMap = Impossible<(), NotScalar>;
+    type SerializeStruct = Impossible<(), NotScalar>;
+    type SerializeStructVariant = Impossible<(), NotScalar>;
+
+    fn serialize_bool(self, v: bool) -> Result {
+        self.0.push_str(if v { "true" } else { "false" });
+        Ok(())
+    }
+    fn serialize_i8(self, v: i8) -> Result {
+        self.int(v)
+    }
+    fn serialize_i16(self, v: i16) -> Result {
+        self.int(v)
+    }
+    fn serialize_i32(self, v: i32) -> Result {
+        self.int(v)
+    }
+    fn serialize_i64(self, v: i64) -> Result {
+        self.int(v)
+    }
+    fn serialize_u8(self, v: u8) -> Result {
+        self.int(v)
+    }
+    fn serialize_u16(self, v: u16) -> Result {
+        self.int(v)
+    }
+    fn serialize_u32(self, v: u32) -> Result {
+        self.int(v)
+    }
+    fn serialize_u64(self, v: u64) -> Result {
+        self.int(v)
+    }
+    // Wide integers and `f32` take the `Value` route, which renders them as serde_json does.
+    fn serialize_i128(self, _: i128) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_u128(self, _: u128) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_f32(self, _: f32) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_f64(self, v: f64) -> Result {
+        // Non-finite numbers become `null` in a `Value`; let that route handle them.
+        let n = serde_json::Number::from_f64(v).ok_or(NotScalar)?;
+        write!(self.0, "{n}").map_err(|_| NotScalar)
+    }
+    fn serialize_char(self, v: char) -> Result {
+        self.0.push(v);
+        Ok(())
+    }
+    fn serialize_str(self, v: &str) -> Result {
+        self.0.push_str(v);
+        Ok(())
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_none(self) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result {
+        v.serialize(self)
+    }
+    fn serialize_unit(self) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
+        self.0.push_str(variant);
+        Ok(())
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> std::result::Result<Self::SerializeSeq, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_tuple(self, _: usize) -> std::result::Result<Self::SerializeTuple, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> std::result::Result<Self::SerializeTupleStruct, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> std::result::Result<Self::SerializeTupleVariant, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_map(self, _: Option<usize>) -> std::result::Result<Self::SerializeMap, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> std::result::Result<Self::SerializeStruct, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> std::result::Result<Self::SerializeStructVariant, NotScalar> {
+        Err(NotScalar)
+    }
+}
