@@ -229,7 +229,10 @@ impl Catalog {
             .check_allowed(&method)
             .map_err(CallError::Execute)?;
         let request = (entry.build)(args)?;
-        executor.execute(request).await.map_err(CallError::Execute)
+        executor
+            .execute_tool(entry.info.name, request)
+            .await
+            .map_err(CallError::Execute)
     }
 }
 
