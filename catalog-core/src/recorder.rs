@@ -24,6 +24,10 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Mutex;
 
+/// The environment variable the examples (and `.ci/e2e.sh`) use to ask an MCP server for a
+/// recorder: the path of the JSON report it merges its [`Report`] into on shutdown.
+pub const ENV_RECORD: &str = "CATALOG_RECORD";
+
 #[derive(Debug, Clone)]
 enum Segment {
     Literal(String),
