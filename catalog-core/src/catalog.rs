@@ -216,13 +216,14 @@ impl Catalog {
     /// Compares the spec version every tool carries with the version the server reports in its
     /// status document, read at the dotted `version_path` (NetBox's `/api/status/` answers
     /// `{"netbox-version": "4.6.8", ...}`, so `"netbox-version"`). Empty when they agree;
-    /// otherwise one warning value per problem: the server runs another version
-    /// ([`VersionWarning::Mismatch`]), the status has no version at that path
-    /// ([`VersionWarning::NotReported`]), or tools of one spec were built against different
-    /// copies of it ([`VersionWarning::MixedBuilds`]). Leading `v`s and surrounding whitespace
-    /// are ignored. Every spec of the catalog is compared, so a catalog serving several APIs
-    /// should compare each one's [`specs`](Self::specs) with
+    /// otherwise one [`VersionWarning`] per problem: the server runs another version
+    /// (`Mismatch`), the status has no version at that path (`NotReported`), or tools of one
+    /// spec were built against different copies of it (`MixedBuilds`). Leading `v`s and
+    /// surrounding whitespace are ignored. Every spec of the catalog is compared, so a catalog
+    /// serving several APIs should compare each one's [`specs`](Self::specs) with
     /// [`compare_version`](crate::coverage::compare_version) instead.
+    ///
+    /// [`VersionWarning`]: crate::coverage::VersionWarning
     pub fn check_spec_version(
         &self,
         status: &Value,
