@@ -6,8 +6,13 @@
 # target/e2e/venv) when they are not there yet, builds the example, runs
 # tests/e2e/mcp_client.py; then, when CATALOG_SPECS_DIR is set (relative to the workspace root),
 # the same over $CATALOG_SPECS_DIR/ersatztv-v1.json with the real-specs ErsatzTV tools
-# (tests/e2e/ersatztv_client.py). Stops every Prism it started on the way out, and ends with
-# `e2e: N passed, M failed`; exits non-zero on any failed check.
+# (tests/e2e/ersatztv_client.py). Every server runs with CATALOG_RECORD set: a recorder checks
+# each request against the spec before it is sent, and the servers of one client merge their
+# reports into target/e2e/record-*.json; a request that reaches an operation its tool does not
+# declare, or a declared operation no request reached, is a failed check (the clients call every
+# tool with valid arguments; NEVER_CALLED_OK lists any tool left out on purpose). Stops every Prism
+# it started on the way out, and ends with `e2e: N passed, M failed`; exits non-zero on any failed
+# check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
@@ -89,11 +94,61 @@ run_client() {
   if [ "$status" -ne 0 ] && [ "$FAILED" -eq 0 ]; then FAILED=1; fi
 }
 
+# Tools an end-to-end client deliberately never calls, as `tool: METHOD /path`, one per line.
+# Empty: every tool is called with valid arguments.
+NEVER_CALLED_OK=""
+
+# check_record NAME FILE: one check over the recorder report the servers of a client merged into
+# FILE: no undeclared request, and every declared operation called (but those in
+# NEVER_CALLED_OK).
+check_record() {
+  local name="$1" file="$2" status
+  echo "== recorder report: $name ($file)"
+  set +e
+  NEVER_CALLED_OK="$NEVER_CALLED_OK" "$PY" - "$file" <<'PYEOF'
+import json, os, sys
+path = sys.argv[1]
+try:
+    with open(path) as f:
+        report = json.load(f)
+except (OSError, ValueError) as e:
+    print(f"FAIL  no recorder report: {e}")
+    sys.exit(1)
+allowed = {l.strip() for l in os.environ.get("NEVER_CALLED_OK", "").splitlines() if l.strip()}
+for tool, c in sorted(report["calls"].items()):
+    print(f"{c['calls']:>5}  {tool}: {c['operation']}")
+never = [n for n in report["never_called"] if n not in allowed]
+ok = True
+if report["undeclared"]:
+    ok = False
+    print(f"FAIL  {len(report['undeclared'])} request(s) reached an operation their tool does not declare:")
+    for u in report["undeclared"]:
+        print(f"        {u}")
+if never:
+    ok = False
+    print(f"FAIL  {len(never)} declared operation(s) never called:")
+    for n in never:
+        print(f"        {n}")
+if ok:
+    skipped = len(report["never_called"])
+    note = f" ({skipped} left out on purpose)" if skipped else ""
+    print(f"ok    every request matched its tool's operation; every declared operation was called{note}")
+sys.exit(0 if ok else 1)
+PYEOF
+  status=$?
+  set -e
+  if [ "$status" -eq 0 ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
+}
+
 PORT="$(free_port)"
 start_prism openapi/taskboard.yaml "$PORT" "$E2E/prism.log"
 echo "== MCP client: taskboard (tests/e2e/mcp_client.py)"
+rm -f "$E2E/record-taskboard.json"
+export CATALOG_RECORD="$E2E/record-taskboard.json"
 run_client tests/e2e/mcp_client.py --server "$SERVER" --base-url "http://127.0.0.1:$PORT" \
   --prism-log "$E2E/prism.log"
+unset CATALOG_RECORD
+check_record taskboard "$E2E/record-taskboard.json"
 
 if [ -n "${CATALOG_SPECS_DIR:-}" ]; then
   case "$CATALOG_SPECS_DIR" in /*) SPECS="$CATALOG_SPECS_DIR" ;; *) SPECS="$ROOT/$CATALOG_SPECS_DIR" ;; esac
@@ -102,8 +157,12 @@ if [ -n "${CATALOG_SPECS_DIR:-}" ]; then
   ETV_PORT="$(free_port)"
   start_prism "$SPECS/ersatztv-v1.json" "$ETV_PORT" "$E2E/prism-ersatztv.log"
   echo "== MCP client: ErsatzTV (tests/e2e/ersatztv_client.py)"
+  rm -f "$E2E/record-ersatztv.json"
+  export CATALOG_RECORD="$E2E/record-ersatztv.json"
   run_client tests/e2e/ersatztv_client.py --server "$TARGET_DIR/debug/examples/ersatztv" \
     --base-url "http://127.0.0.1:$ETV_PORT" --prism-log "$E2E/prism-ersatztv.log"
+  unset CATALOG_RECORD
+  check_record ErsatzTV "$E2E/record-ersatztv.json"
 else
   echo "== ErsatzTV end to end skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it)"
 fi

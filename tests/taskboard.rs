@@ -168,3 +168,27 @@ fn cargo_doc_shows_the_accounting_table() {
         );
     }
 }
+
+/// Every `#[tool]` carries its spec's stamp; the catalog compares it with what a server reports.
+#[test]
+fn the_spec_version_stamp_is_compared_with_the_server() {
+    let catalog = tools::catalog();
+    let spec = catalog.specs();
+    assert_eq!(spec.len(), 1);
+    assert_eq!(
+        (spec[0].title.as_str(), spec[0].version.as_str()),
+        ("Taskboard API", "1.4.0")
+    );
+    assert_eq!(spec[0].hash.len(), 16);
+    let ok = serde_json::json!({"service": {"version": "1.4.0"}});
+    assert_eq!(catalog.check_spec_version(&ok, "service.version"), []);
+    let newer = serde_json::json!({"service": {"version": "1.5.0"}});
+    let warnings = catalog.check_spec_version(&newer, "service.version");
+    assert_eq!(
+        warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+        [
+            "tools were checked against Taskboard API 1.4.0, but the server reports 1.5.0: \
+          parameters may have been added or changed; re-index the server's spec and rebuild"
+        ]
+    );
+}

@@ -200,6 +200,89 @@ impl Catalog {
         })
     }
 
+    /// The specs the tools were checked against, one per distinct spec (stem and content hash),
+    /// in the order of the first tool of each.
+    pub fn specs(&self) -> Vec<&'static crate::model::SpecInfo> {
+        let mut specs: Vec<&'static crate::model::SpecInfo> = Vec::new();
+        for e in &self.entries {
+            let s = &e.info.operation.spec;
+            if !specs.iter().any(|k| k.stem == s.stem && k.hash == s.hash) {
+                specs.push(s);
+            }
+        }
+        specs
+    }
+
+    /// Compares the spec version every tool carries with the version the server reports in its
+    /// status document, read at the dotted `version_path` (NetBox's `/api/status/` answers
+    /// `{"netbox-version": "4.6.8", ...}`, so `"netbox-version"`). Empty when they agree;
+    /// otherwise one [`VersionWarning`] per problem: the server runs another version
+    /// (`Mismatch`), the status has no version at that path (`NotReported`), or tools of one
+    /// spec were built against different copies of it (`MixedBuilds`). Leading `v`s and
+    /// surrounding whitespace are ignored. Every spec of the catalog is compared, so a catalog
+    /// serving several APIs should compare each one's [`specs`](Self::specs) with
+    /// [`compare_version`](crate::coverage::compare_version) instead.
+    ///
+    /// [`VersionWarning`]: crate::coverage::VersionWarning
+    pub fn check_spec_version(
+        &self,
+        status: &Value,
+        version_path: &str,
+    ) -> Vec<crate::coverage::VersionWarning> {
+        use crate::coverage::{VersionWarning, compare_version, version_from_status};
+        let specs = self.specs();
+        let mut warnings = Vec::new();
+        // Several hashes for one stem: tools from different copies of a spec.
+        let mut stems: Vec<&str> = Vec::new();
+        for s in &specs {
+            if !stems.contains(&s.stem.as_str()) {
+                stems.push(&s.stem);
+            }
+        }
+        for stem in stems {
+            let builds: Vec<(String, Vec<String>)> = specs
+                .iter()
+                .filter(|s| s.stem == stem)
+                .map(|s| {
+                    let tools = self
+                        .entries
+                        .iter()
+                        .filter(|e| {
+                            e.info.operation.spec.stem == s.stem
+                                && e.info.operation.spec.hash == s.hash
+                        })
+                        .map(|e| e.info.name.to_string())
+                        .collect();
+                    (format!("{} ({})", s.version, s.hash), tools)
+                })
+                .collect();
+            if builds.len() > 1 {
+                warnings.push(VersionWarning::MixedBuilds {
+                    spec: stem.to_string(),
+                    builds,
+                });
+            }
+        }
+        let reported = version_from_status(status, version_path);
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        for spec in specs {
+            // One warning per spec version, not per copy of it.
+            if seen.contains(&(spec.stem.as_str(), spec.version.as_str())) {
+                continue;
+            }
+            seen.push((spec.stem.as_str(), spec.version.as_str()));
+            match reported {
+                Some(v) => warnings.extend(compare_version(spec, v).map(VersionWarning::Mismatch)),
+                None => warnings.push(VersionWarning::NotReported {
+                    title: spec.title.clone(),
+                    built: spec.version.clone(),
+                    path: version_path.to_string(),
+                }),
+            }
+        }
+        warnings
+    }
+
     /// Decodes `args` for the tool `name` and builds its HTTP request, without sending it.
     pub fn request(&self, name: &str, args: Value) -> Result<http::Request<Vec<u8>>, CallError> {
         match self.entry(name) {
@@ -229,7 +312,10 @@ impl Catalog {
             .check_allowed(&method)
             .map_err(CallError::Execute)?;
         let request = (entry.build)(args)?;
-        executor.execute(request).await.map_err(CallError::Execute)
+        executor
+            .execute_tool(entry.info.name, request)
+            .await
+            .map_err(CallError::Execute)
     }
 }
 

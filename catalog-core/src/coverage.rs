@@ -175,3 +175,52 @@ pub fn version_from_status<'v>(status: &'v serde_json::Value, path: &str) -> Opt
         .try_fold(status, |v, key| v.get(key))
         .and_then(serde_json::Value::as_str)
 }
+
+/// Why the tools of a catalog may not fit the server they talk to, as a value to log, show an
+/// operator, or fail a health check on ([`Catalog::check_spec_version`](crate::Catalog::check_spec_version)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VersionWarning {
+    /// The server reports another version than the spec the tools were checked against.
+    Mismatch(VersionMismatch),
+    /// The server's status document has no version string where it was looked for.
+    NotReported {
+        /// The spec's title.
+        title: String,
+        /// `info.version` of the spec the tools were checked against.
+        built: String,
+        /// The dotted path looked at.
+        path: String,
+    },
+    /// Tools of one spec (by stem) were checked against different copies of it (their content
+    /// hashes differ): the catalog mixes builds.
+    MixedBuilds {
+        /// The spec's stem.
+        spec: String,
+        /// Each distinct `info.version (hash)` and the tools built against it.
+        builds: Vec<(String, Vec<String>)>,
+    },
+}
+
+impl fmt::Display for VersionWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VersionWarning::Mismatch(m) => m.fmt(f),
+            VersionWarning::NotReported { title, built, path } => write!(
+                f,
+                "tools were checked against {title} {built}, but the server's status has no \
+                 version at `{path}`: its version cannot be compared"
+            ),
+            VersionWarning::MixedBuilds { spec, builds } => {
+                write!(
+                    f,
+                    "tools of spec `{spec}` were checked against different copies of it:"
+                )?;
+                for (i, (build, tools)) in builds.iter().enumerate() {
+                    let sep = if i == 0 { " " } else { "; " };
+                    write!(f, "{sep}{build} for {}", tools.join(", "))?;
+                }
+                f.write_str("; rebuild them against one spec")
+            }
+        }
+    }
+}

@@ -11,13 +11,18 @@
 //! - the body kept is at most [`ExecutorConfig::max_response_bytes`], cut on a UTF-8 boundary
 //!   and followed by a marker saying so;
 //! - every method but GET is refused, before anything is sent, unless writes were enabled;
-//! - redirects are not followed: a 3xx is an answer like any other, returned as it came.
+//! - redirects are not followed: a 3xx is an answer like any other, returned as it came;
+//! - with a [`Recorder`] attached ([`Executor::with_recorder`]), every request that passed the
+//!   writes guard is recorded before it is sent, and one that reaches an operation its tool does
+//!   not declare is refused ([`ExecuteError::Undeclared`]).
 //!
 //! The response (status, a few selected headers, body) is never interpreted.
 
+use crate::recorder::{Recorder, Undeclared};
 use http::header::{HeaderName, HeaderValue};
 use http::{Method, StatusCode};
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The environment variable that enables writes in [`ExecutorConfig::with_catalog_env`].
@@ -206,6 +211,9 @@ pub enum ExecuteError {
     Timeout(Duration),
     /// The connection failed or broke off.
     Transport(String),
+    /// The executor's [`Recorder`] found that the request reaches an operation its tool does not
+    /// declare; nothing was sent.
+    Undeclared(Undeclared),
 }
 
 impl fmt::Display for ExecuteError {
@@ -222,6 +230,7 @@ impl fmt::Display for ExecuteError {
                 write!(f, "the API did not answer within {} s", t.as_secs_f64())
             }
             ExecuteError::Transport(m) => write!(f, "the API could not be reached: {m}"),
+            ExecuteError::Undeclared(u) => write!(f, "the request was not sent: {u}"),
         }
     }
 }
@@ -324,6 +333,7 @@ pub struct Executor {
     timeout: Duration,
     max_response_bytes: usize,
     allow_writes: bool,
+    recorder: Option<Arc<Recorder>>,
 }
 
 impl Executor {
@@ -377,7 +387,23 @@ impl Executor {
             timeout: config.timeout,
             max_response_bytes: config.max_response_bytes,
             allow_writes: config.allow_writes,
+            recorder: None,
         })
+    }
+
+    /// Hands every request to `recorder` before sending it (after the writes guard), for test
+    /// suites: a request that reaches an operation its tool does not declare is refused with
+    /// [`ExecuteError::Undeclared`], and the recorder reports the declared operations never
+    /// called. Requests are recorded relative to the base URL, so build the recorder with an
+    /// empty base path ([`Recorder::for_catalog`]). Keep a clone of the `Arc` to read the report.
+    pub fn with_recorder(mut self, recorder: Arc<Recorder>) -> Executor {
+        self.recorder = Some(recorder);
+        self
+    }
+
+    /// The recorder attached with [`with_recorder`](Self::with_recorder), if any.
+    pub fn recorder(&self) -> Option<&Arc<Recorder>> {
+        self.recorder.as_ref()
     }
 
     /// Whether non-GET requests are sent.
@@ -412,12 +438,37 @@ impl Executor {
     }
 
     /// Sends `request` (as a tool's `to_request` built it) and reads the answer within the
-    /// timeout and the size cap.
+    /// timeout and the size cap. With a recorder attached, prefer
+    /// [`execute_tool`](Self::execute_tool): a request without a tool name cannot be checked
+    /// against a declared operation, so the recorder refuses it.
     pub async fn execute(
         &self,
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
+        self.send("", request).await
+    }
+
+    /// [`execute`](Self::execute) for a request the tool named `tool` built: the name the
+    /// recorder checks it against. [`Catalog::call`](crate::Catalog::call) sends through it.
+    pub async fn execute_tool(
+        &self,
+        tool: &str,
+        request: http::Request<Vec<u8>>,
+    ) -> Result<ApiResponse, ExecuteError> {
+        self.send(tool, request).await
+    }
+
+    async fn send(
+        &self,
+        tool: &str,
+        request: http::Request<Vec<u8>>,
+    ) -> Result<ApiResponse, ExecuteError> {
         self.check_allowed(request.method())?;
+        if let Some(recorder) = &self.recorder {
+            recorder
+                .record_request(tool, &request)
+                .map_err(ExecuteError::Undeclared)?;
+        }
         let url = reqwest::Url::parse(&self.url_for(&request))
             .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
         let (parts, body) = request.into_parts();

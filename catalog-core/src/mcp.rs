@@ -202,7 +202,9 @@ fn call_error(e: CallError) -> Result<CallToolResult, ErrorData> {
         CallError::Arguments(_)
         | CallError::Request(_)
         | CallError::Execute(
-            ExecuteError::WritesDisabled { .. } | ExecuteError::InvalidRequest(_),
+            ExecuteError::WritesDisabled { .. }
+            | ExecuteError::InvalidRequest(_)
+            | ExecuteError::Undeclared(_),
         ) => Ok(CallToolResult::error(vec![ContentBlock::text(message)])),
     }
 }

@@ -8,13 +8,25 @@
 //! specific wins: at the first segment where they differ, a literal beats a parameter
 //! (`/users/me` beats `/users/{id}`). A trailing slash is significant only when both spellings
 //! are in the spec; otherwise `/devices` and `/devices/` are the same path.
+//!
+//! At run time, [`Executor::with_recorder`](crate::executor::Executor::with_recorder) hands every
+//! request it is about to send to a [`Recorder`], with the name of the tool that built it; a
+//! request its tool does not declare is refused with the [`Undeclared`] error and kept for the
+//! [`Report`]. [`Recorder::merge_into_file`] accumulates the report of several processes (an MCP
+//! server started once per test session) in one JSON file.
 
 use crate::index::Index;
 use crate::model::Operation;
 use percent_encoding::percent_decode_str;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::Path;
 use std::sync::Mutex;
+
+/// The environment variable the examples (and `.ci/e2e.sh`) use to ask an MCP server for a
+/// recorder: the path of the JSON report it merges its [`Report`] into on shutdown.
+pub const ENV_RECORD: &str = "CATALOG_RECORD";
 
 #[derive(Debug, Clone)]
 enum Segment {
@@ -140,13 +152,14 @@ impl RouteMatcher {
 /// A request that reached an operation its tool does not declare, or no operation at all.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Undeclared {
-    /// The tool that sent it.
+    /// The tool that sent it; empty when it was sent without a tool name
+    /// ([`Executor::execute`](crate::executor::Executor::execute) rather than `execute_tool`).
     pub tool: String,
     /// The request's method and path.
     pub request: String,
     /// What it matched.
     pub matched: RouteMatch,
-    /// The operation the tool declares.
+    /// The operation the tool declares; empty when the recorder does not know the tool.
     pub declared: String,
 }
 
@@ -159,10 +172,22 @@ impl fmt::Display for Undeclared {
             }
             RouteMatch::NoRoute => "no operation of the spec".to_string(),
         };
+        let who = if self.tool.is_empty() {
+            "a request without a tool name".to_string()
+        } else {
+            format!("tool `{}`", self.tool)
+        };
+        let declares = match (self.tool.is_empty(), self.declared.is_empty()) {
+            (true, _) => "send it with Executor::execute_tool or Catalog::call so that it can \
+                          be checked against its tool"
+                .to_string(),
+            (false, true) => "the recorder was not given this tool".to_string(),
+            (false, false) => format!("the tool declares `{}`", self.declared),
+        };
         write!(
             f,
-            "tool `{}` sent `{}`, which reaches {reached}; the tool declares `{}`",
-            self.tool, self.request, self.declared
+            "{who} sent `{}`, which reaches {reached}; {declares}",
+            self.request
         )
     }
 }
@@ -171,17 +196,34 @@ impl std::error::Error for Undeclared {}
 
 /// Records the requests tools send during a test suite and checks each against its tool's
 /// declared operation.
-#[derive(Debug)]
 pub struct Recorder {
     matcher: RouteMatcher,
     base_path: String,
+    // Tool name -> its operation's key.
     declared: BTreeMap<String, String>,
+    // Tool name -> requests it sent that reached its operation.
     calls: Mutex<BTreeMap<String, usize>>,
+    undeclared: Mutex<Vec<Undeclared>>,
+}
+
+impl fmt::Debug for Recorder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The route table of a large spec is thousands of lines: show what was recorded.
+        f.debug_struct("Recorder")
+            .field("routes", &self.matcher.routes.len())
+            .field("base_path", &self.base_path)
+            .field("declared", &self.declared)
+            .field("calls", &self.calls)
+            .field("undeclared", &self.undeclared)
+            .finish()
+    }
 }
 
 impl Recorder {
     /// A recorder for `tools` (tool name and its operation) against the spec's index. The base
-    /// path is stripped from request paths first (`/api/v1` for `http://host/api/v1`).
+    /// path is stripped from request paths first (`/api/v1` for `http://host/api/v1`); requests
+    /// an [`Executor`](crate::executor::Executor) hands over are relative to its base URL
+    /// already, so pass `""` there.
     pub fn new<'a>(
         index: &Index,
         tools: impl IntoIterator<Item = (&'a str, &'a Operation)>,
@@ -195,28 +237,43 @@ impl Recorder {
                 .map(|(name, op)| (name.to_string(), op.key()))
                 .collect(),
             calls: Mutex::new(BTreeMap::new()),
+            undeclared: Mutex::new(Vec::new()),
         }
     }
 
+    /// A recorder for every tool of `catalog`, matching requests relative to the base URL (as an
+    /// [`Executor`](crate::executor::Executor) hands them over) against `index`, the spec the
+    /// tools were built from.
+    pub fn for_catalog(index: &Index, catalog: &crate::Catalog) -> Recorder {
+        Recorder::new(index, catalog.tools().map(|t| (t.name, t.operation)), "")
+    }
+
     /// Records one request a tool sent. An error means the request reached an operation the tool
-    /// does not declare (or none): the test should fail with it.
+    /// does not declare (or none): the test should fail with it. The error is also kept for
+    /// [`undeclared`](Self::undeclared) and the report.
     pub fn record(&self, tool: &str, method: &str, path: &str) -> Result<(), Undeclared> {
         let relative = path.strip_prefix(&self.base_path).unwrap_or(path);
         let matched = self.matcher.find(method, relative);
         let declared = self.declared.get(tool).cloned().unwrap_or_default();
         match &matched {
-            RouteMatch::Operation(k) if *k == declared => {
+            RouteMatch::Operation(k) if !tool.is_empty() && *k == declared => {
                 if let Ok(mut calls) = self.calls.lock() {
-                    *calls.entry(k.clone()).or_default() += 1;
+                    *calls.entry(tool.to_string()).or_default() += 1;
                 }
                 Ok(())
             }
-            _ => Err(Undeclared {
-                tool: tool.to_string(),
-                request: format!("{method} {path}"),
-                matched,
-                declared,
-            }),
+            _ => {
+                let e = Undeclared {
+                    tool: tool.to_string(),
+                    request: format!("{method} {path}"),
+                    matched,
+                    declared,
+                };
+                if let Ok(mut u) = self.undeclared.lock() {
+                    u.push(e.clone());
+                }
+                Err(e)
+            }
         }
     }
 
@@ -227,23 +284,69 @@ impl Recorder {
 
     /// The declared operations no request reached, as `tool: METHOD /path`, sorted.
     pub fn never_called(&self) -> Vec<String> {
-        let calls = self.calls.lock().map(|c| c.clone()).unwrap_or_default();
-        self.declared
-            .iter()
-            .filter(|(_, key)| !calls.contains_key(*key))
-            .map(|(tool, key)| format!("{tool}: {key}"))
-            .collect()
+        self.summary().never_called
     }
 
-    /// A report of calls per declared operation.
-    pub fn report(&self) -> String {
+    /// Every request that reached an operation its tool does not declare, in order.
+    pub fn undeclared(&self) -> Vec<Undeclared> {
+        self.undeclared
+            .lock()
+            .map(|u| u.clone())
+            .unwrap_or_default()
+    }
+
+    /// What was recorded, as data (serializable, and mergeable across processes).
+    pub fn summary(&self) -> Report {
         let calls = self.calls.lock().map(|c| c.clone()).unwrap_or_default();
-        let mut out = String::new();
-        for (tool, key) in &self.declared {
-            let n = calls.get(key).copied().unwrap_or(0);
-            out.push_str(&format!("{n:>5}  {tool}: {key}\n"));
-        }
-        out
+        let mut report = Report {
+            calls: self
+                .declared
+                .iter()
+                .map(|(tool, key)| {
+                    let n = calls.get(tool).copied().unwrap_or(0);
+                    (
+                        tool.clone(),
+                        ToolCalls {
+                            operation: key.clone(),
+                            calls: n,
+                        },
+                    )
+                })
+                .collect(),
+            undeclared: self.undeclared().iter().map(|u| u.to_string()).collect(),
+            never_called: Vec::new(),
+        };
+        report.never_called = report.compute_never_called();
+        report
+    }
+
+    /// A report of calls per declared operation, then the undeclared requests, if any.
+    pub fn report(&self) -> String {
+        self.summary().to_string()
+    }
+
+    /// Adds what this recorder saw to the JSON report at `path` (creating it when absent) and
+    /// returns the merged report. Several processes of one suite (an MCP server per session)
+    /// call it in turn so that the file says what the whole suite called.
+    pub fn merge_into_file(&self, path: &Path) -> std::io::Result<Report> {
+        let mut report = match std::fs::read(path) {
+            Ok(bytes) if !bytes.is_empty() => {
+                serde_json::from_slice::<Report>(&bytes).map_err(|e| {
+                    std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!("{}: not a recorder report: {e}", path.display()),
+                    )
+                })?
+            }
+            Ok(_) => Report::default(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Report::default(),
+            Err(e) => return Err(e),
+        };
+        report.merge(&self.summary());
+        let mut text = serde_json::to_string_pretty(&report).map_err(std::io::Error::other)?;
+        text.push('\n');
+        std::fs::write(path, text)?;
+        Ok(report)
     }
 
     /// Fails (panics, for tests) when a declared operation was never called, listing them.
@@ -255,5 +358,86 @@ impl Recorder {
             missing.len(),
             missing.join("\n  ")
         );
+    }
+
+    /// Fails (panics, for tests) when any request reached an operation its tool does not
+    /// declare, listing them.
+    pub fn assert_no_undeclared(&self) {
+        let undeclared = self.undeclared();
+        assert!(
+            undeclared.is_empty(),
+            "{} request(s) reached an operation their tool does not declare:\n  {}",
+            undeclared.len(),
+            undeclared
+                .iter()
+                .map(|u| u.to_string())
+                .collect::<Vec<_>>()
+                .join("\n  ")
+        );
+    }
+}
+
+/// How often one tool's requests reached its operation.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCalls {
+    /// The operation the tool declares, `METHOD /path`.
+    pub operation: String,
+    /// How many requests reached it.
+    pub calls: usize,
+}
+
+/// What a [`Recorder`] saw, as data: written as JSON by [`Recorder::merge_into_file`], and read
+/// back by a suite's final check.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    /// Per declared tool, its operation and how many requests reached it.
+    pub calls: BTreeMap<String, ToolCalls>,
+    /// Every request that reached an operation its tool does not declare, as a message.
+    pub undeclared: Vec<String>,
+    /// The declared operations no request reached, as `tool: METHOD /path`, sorted.
+    pub never_called: Vec<String>,
+}
+
+impl Report {
+    fn compute_never_called(&self) -> Vec<String> {
+        self.calls
+            .iter()
+            .filter(|(_, c)| c.calls == 0)
+            .map(|(tool, c)| format!("{tool}: {}", c.operation))
+            .collect()
+    }
+
+    /// Adds `other`'s calls and undeclared requests to this report. A tool is never called when
+    /// it is never called in either.
+    pub fn merge(&mut self, other: &Report) {
+        for (tool, c) in &other.calls {
+            let mine = self.calls.entry(tool.clone()).or_insert_with(|| ToolCalls {
+                operation: c.operation.clone(),
+                calls: 0,
+            });
+            mine.calls += c.calls;
+        }
+        self.undeclared.extend(other.undeclared.iter().cloned());
+        self.never_called = self.compute_never_called();
+    }
+
+    /// Whether every declared operation was called and no request was undeclared.
+    pub fn is_clean(&self) -> bool {
+        self.undeclared.is_empty() && self.never_called.is_empty()
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (tool, c) in &self.calls {
+            writeln!(f, "{:>5}  {tool}: {}", c.calls, c.operation)?;
+        }
+        if !self.undeclared.is_empty() {
+            writeln!(f, "undeclared requests:")?;
+            for u in &self.undeclared {
+                writeln!(f, "  {u}")?;
+            }
+        }
+        Ok(())
     }
 }

@@ -14,13 +14,18 @@
 //! | `CATALOG_MAX_RESPONSE_BYTES` | the response body kept for the agent | 262144 |
 //! | `CATALOG_TIMEOUT_SECS` | one request, headers and body together | 30 |
 //! | `CATALOG_MAX_LINE_BYTES` | one incoming MCP message; longer lines are drained and refused | 4194304 |
+//! | `CATALOG_RECORD` | a JSON file: every request is checked against the spec by a recorder, and on shutdown the calls per tool, undeclared requests and never-called operations are merged into it | none |
 
 pub mod tools;
 
 use catalog::executor::{Executor, ExecutorConfig};
+use catalog::index::Index;
 use catalog::mcp::McpServer;
+use catalog::recorder::{ENV_RECORD, Recorder};
 use catalog::{Disposition, ToolInfo};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// The header `TASKBOARD_API_KEY` is sent as.
 const API_KEY_HEADER: &str = "X-Api-Key";
@@ -63,7 +68,17 @@ fn serve() -> Result<(), String> {
     if let Ok(key) = std::env::var("TASKBOARD_API_KEY") {
         config = config.auth_header(API_KEY_HEADER, key);
     }
-    let executor = Executor::new(config).map_err(|e| e.to_string())?;
+    let mut executor = Executor::new(config).map_err(|e| e.to_string())?;
+    // For end-to-end suites: every request is checked against the spec before it is sent.
+    let record = std::env::var_os(ENV_RECORD).map(PathBuf::from);
+    let mut recorder = None;
+    if record.is_some() {
+        let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("openapi/taskboard.yaml");
+        let index = Index::load(&spec).map_err(|e| e.to_string())?;
+        let r = Arc::new(Recorder::for_catalog(&index, &tools::catalog()));
+        executor = executor.with_recorder(r.clone());
+        recorder = Some(r);
+    }
     let mut server = McpServer::new(tools::catalog(), executor);
     if let Ok(v) = std::env::var("CATALOG_MAX_LINE_BYTES") {
         match v.trim().parse::<usize>() {
@@ -80,9 +95,15 @@ fn serve() -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    runtime
+    let served = runtime
         .block_on(server.serve_stdio())
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string());
+    if let (Some(path), Some(recorder)) = (record, recorder) {
+        recorder
+            .merge_into_file(&path)
+            .map_err(|e| format!("{ENV_RECORD}: {e}"))?;
+    }
+    served
 }
 
 fn main() -> ExitCode {

@@ -5,6 +5,9 @@
 //!
 //! Configured by `ERSATZTV_BASE_URL` (default `http://127.0.0.1:8409`), `CATALOG_ALLOW_WRITES`,
 //! `CATALOG_MAX_RESPONSE_BYTES` and `CATALOG_TIMEOUT_SECS`. ErsatzTV's API takes no credential.
+//! With `CATALOG_RECORD=<file>`, every request is checked against the spec by a recorder before
+//! it is sent, and on shutdown the calls per tool, the undeclared requests and the declared
+//! operations never called are merged into that JSON file.
 
 use std::process::ExitCode;
 
@@ -12,8 +15,12 @@ use std::process::ExitCode;
 fn serve() -> Result<(), String> {
     use catalog::Catalog;
     use catalog::executor::{Executor, ExecutorConfig};
+    use catalog::index::Index;
     use catalog::mcp::McpServer;
+    use catalog::recorder::{ENV_RECORD, Recorder};
     use catalog_real_specs::ersatztv::*;
+    use std::path::{Path, PathBuf};
+    use std::sync::Arc;
 
     let catalog = Catalog::new()
         .tool::<ListChannels>()
@@ -39,15 +46,36 @@ fn serve() -> Result<(), String> {
     let config = ExecutorConfig::new(base)
         .with_catalog_env()
         .map_err(|e| e.to_string())?;
-    let executor = Executor::new(config).map_err(|e| e.to_string())?;
+    let mut executor = Executor::new(config).map_err(|e| e.to_string())?;
+    // For end-to-end suites: every request is checked against the spec before it is sent. The
+    // spec is the one the tools were built from (CATALOG_SPECS_DIR at build time, relative to
+    // the workspace root).
+    let record = std::env::var_os(ENV_RECORD).map(PathBuf::from);
+    let mut recorder = None;
+    if record.is_some() {
+        let spec = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(env!("CATALOG_SPECS_DIR"))
+            .join("ersatztv-v1.json");
+        let index = Index::load(&spec).map_err(|e| e.to_string())?;
+        let r = Arc::new(Recorder::for_catalog(&index, &catalog));
+        executor = executor.with_recorder(r.clone());
+        recorder = Some(r);
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    runtime
+    let served = runtime
         .block_on(McpServer::new(catalog, executor).serve_stdio())
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string());
+    if let (Some(path), Some(recorder)) = (record, recorder) {
+        recorder
+            .merge_into_file(&path)
+            .map_err(|e| format!("{ENV_RECORD}: {e}"))?;
+    }
+    served
 }
 
 #[cfg(not(real_specs))]
