@@ -29,8 +29,8 @@
 use crate::model::{Accounted, BodyKind, Disposition, Location, Operation, Param, Style};
 use http::header::{CONTENT_TYPE, COOKIE, HeaderName, HeaderValue};
 use serde_json::{Map, Value};
+use std::cell::Cell;
 use std::fmt::{self, Write as _};
-use std::ops::Range;
 
 mod scalar_text;
 
@@ -149,7 +149,10 @@ pub trait Encode {
     /// Appends the text of a scalar (string, integer, finite `f64`, boolean, unit enum variant)
     /// and returns true; returns false (having appended nothing) for anything else.
     fn write_scalar(&self, out: &mut String) -> bool;
-    /// The value as a `serde_json::Value`, for the shapes [`Encode::write_scalar`] declines.
+    /// Appends the texts of a sequence of scalars one after another, pushing where each ends
+    /// onto `ends`, and returns true; returns false (having appended nothing) otherwise.
+    fn write_scalar_items(&self, out: &mut String, ends: &mut Vec<usize>) -> bool;
+    /// The value as a `serde_json::Value`, for the shapes the writers above decline.
     fn to_json_value(&self) -> serde_json::Result<Value>;
 }
 
@@ -163,6 +166,21 @@ impl<T: serde::Serialize + ?Sized> Encode for T {
         let ok = self.serialize(scalar_text::ScalarText(out)).is_ok();
         if !ok {
             out.truncate(len);
+        }
+        ok
+    }
+
+    fn write_scalar_items(&self, out: &mut String, ends: &mut Vec<usize>) -> bool {
+        let (len, n) = (out.len(), ends.len());
+        let ok = self
+            .serialize(scalar_text::SeqText {
+                out: &mut *out,
+                ends: &mut *ends,
+            })
+            .is_ok();
+        if !ok {
+            out.truncate(len);
+            ends.truncate(n);
         }
         ok
     }
@@ -202,12 +220,37 @@ enum Resolved<'a> {
     Null,
     Value(&'a Value),
     Text(&'a str),
+    /// An array of scalars: their texts one after another in `text`, each ending at `ends[i]`.
+    Items(Items<'a>),
+}
+
+/// An array of scalars lowered to text, read element by element.
+#[derive(Clone, Copy)]
+struct Items<'a> {
+    text: &'a str,
+    ends: &'a [usize],
+}
+
+impl<'a> Items<'a> {
+    fn is_empty(self) -> bool {
+        self.ends.is_empty()
+    }
+
+    fn iter(self) -> impl Iterator<Item = &'a str> {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let item = self.text.get(start..end).unwrap_or_default();
+            start = end;
+            item
+        })
+    }
 }
 
 /// Lowers a source for the location encoders; `text` and `owned` hold what a typed value becomes.
 fn lower<'b>(
     source: Source<'b>,
     text: &'b mut String,
+    ends: &'b mut Vec<usize>,
     owned: &'b mut Value,
     param: &Param,
 ) -> Result<Resolved<'b>, RequestError> {
@@ -217,8 +260,11 @@ fn lower<'b>(
         Source::Value(v) => Resolved::Value(v),
         Source::Typed(t) => {
             text.clear();
+            ends.clear();
             if t.write_scalar(text) {
                 Resolved::Text(text)
+            } else if t.write_scalar_items(text, ends) {
+                Resolved::Items(Items { text, ends })
             } else {
                 *owned = t.to_json_value().map_err(|e| {
                     RequestError::new(RequestErrorKind::Serialize, Some(param), e.to_string())
@@ -337,37 +383,97 @@ fn build<A: AsSource>(
             format!("`{}` is not an HTTP method", op.method.escape_debug()),
         )
     })?;
-    // How many rows go where, so that each buffer is allocated once at its size.
-    let (mut n_path, mut n_body) = (0, 0);
-    for row in &op.accounting {
-        match row.param.location {
-            Location::Path => n_path += 1,
-            Location::Body => n_body += 1,
-            _ => {}
-        }
-    }
-    // Path values are rendered one after another into `path_text`; `path_values` holds each
-    // one's name and byte range there.
-    let mut path_text = String::new();
-    let mut path_values: Vec<(&str, Range<usize>)> = Vec::with_capacity(n_path);
-    let mut query = String::new();
-    let mut headers = http::HeaderMap::new();
+    // Room for every header row and `content-type`, so the map is allocated once.
+    let n_headers = op
+        .accounting
+        .iter()
+        .filter(|r| r.param.location == Location::Header)
+        .count();
+    let mut headers = http::HeaderMap::with_capacity(n_headers + 1);
     let mut cookie = String::new();
-    let mut body_fields: Vec<(&Param, Source<'_>)> = Vec::with_capacity(n_body);
+    // A JSON object body is written field by field as the rows come; other bodies are
+    // collected and encoded at the end.
+    let json_object = op.body.as_ref().is_some_and(|b| b.kind == BodyKind::Json);
+    let mut json = Vec::new();
+    let mut body_fields: Vec<(&Param, Source<'_>)> = Vec::new();
     // Scratch space for number text and header values, reused across rows.
     let mut scratch = String::new();
     let mut text = String::new();
-    // What a typed argument is lowered to (scalar text, or a `Value` for other shapes).
-    let mut typed_text = String::new();
+    // What a typed argument is lowered to (scalar text, or a `Value` for other shapes). The
+    // text buffer is the thread's, kept between calls, so typed scalars cost no allocation.
+    let mut typed_text = TYPED_TEXT.with(Cell::take);
+    let mut typed_ends = TYPED_ENDS.with(Cell::take);
     let mut typed_value = Value::Null;
-
     let mut lookup = Lookup {
         args,
         next: 0,
         found: 0,
     };
+    let missing = |param: &Param| {
+        RequestError::new(
+            RequestErrorKind::Missing,
+            Some(param),
+            "required, but no value was given",
+        )
+    };
+
+    // The path: the template with each `{name}` replaced by its value, encoded in place. The
+    // query follows in the same string, so the URI is written once.
+    let mut uri = String::with_capacity(op.path.len() + 96);
+    let template_error =
+        |message: String| RequestError::new(RequestErrorKind::PathTemplate, None, message);
+    let mut rest = op.path.as_str();
+    while let Some(open) = rest.bytes().position(|b| b == b'{') {
+        uri.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let close = after.bytes().position(|b| b == b'}').ok_or_else(|| {
+            template_error(format!("path template `{}` has an unclosed `{{`", op.path))
+        })?;
+        let name = &after[..close];
+        let row = op
+            .accounting
+            .iter()
+            .find(|r| r.param.location == Location::Path && r.param.name == name)
+            .ok_or_else(|| {
+                template_error(format!(
+                    "path template `{}` names `{{{name}}}`, which this tool does not send",
+                    op.path
+                ))
+            })?;
+        let value = lookup.resolve(row);
+        if matches!(value, Source::Absent) {
+            return Err(missing(&row.param));
+        }
+        let value = lower(
+            value,
+            &mut typed_text,
+            &mut typed_ends,
+            &mut typed_value,
+            &row.param,
+        )?;
+        encode_path(&mut uri, &mut scratch, &row.param, value)?;
+        rest = &after[close + 1..];
+    }
+    uri.push_str(rest);
+    // Defense in depth: no value may have produced a dot segment.
+    if uri
+        .as_bytes()
+        .split(|&b| b == b'/')
+        .any(|seg| seg == b"." || seg == b"..")
+    {
+        return Err(template_error(format!(
+            "the path `{uri}` has a `.` or `..` segment"
+        )));
+    }
+    let path_len = uri.len();
+    // `push_pair` writes no `&` right after this `?`; it is taken back if no pair follows.
+    uri.push('?');
+
     for row in &op.accounting {
         let param = &row.param;
+        if param.location == Location::Path {
+            continue;
+        }
         let value = lookup.resolve(row);
         let required = param.required
             || (param.location == Location::Body
@@ -375,35 +481,44 @@ fn build<A: AsSource>(
                 && op.body.as_ref().is_some_and(|b| b.required));
         if matches!(value, Source::Absent) {
             if required && !matches!(row.disposition, Disposition::Omitted { .. }) {
-                return Err(RequestError::new(
-                    RequestErrorKind::Missing,
-                    Some(param),
-                    "required, but no value was given",
-                ));
+                return Err(missing(param));
             }
             continue;
         }
         if param.location == Location::Body {
-            body_fields.push((param, value));
+            if json_object && !param.name.is_empty() {
+                if json.is_empty() {
+                    json.reserve(BODY_CAPACITY);
+                    json.push(b'{');
+                } else {
+                    json.push(b',');
+                }
+                serde_json::to_writer(&mut json, &param.name)
+                    .and_then(|()| {
+                        json.push(b':');
+                        write_json(&mut json, value)
+                    })
+                    .map_err(|e| not_json(param, e))?;
+            } else {
+                body_fields.push((param, value));
+            }
             continue;
         }
-        let value = lower(value, &mut typed_text, &mut typed_value, param)?;
+        let value = lower(
+            value,
+            &mut typed_text,
+            &mut typed_ends,
+            &mut typed_value,
+            param,
+        )?;
         match param.location {
-            Location::Path => {
-                let start = path_text.len();
-                encode_path(&mut path_text, &mut scratch, param, value)?;
-                path_values.push((&param.name, start..path_text.len()));
-            }
             Location::Query => {
                 let style = match param.style {
                     Style::Simple | Style::Label | Style::Matrix => Style::Form,
                     s => s,
                 };
-                if query.capacity() == 0 {
-                    query.reserve(128);
-                }
                 encode_query(
-                    &mut query,
+                    &mut uri,
                     &mut scratch,
                     param,
                     &param.name,
@@ -420,8 +535,8 @@ fn build<A: AsSource>(
                         "not a valid header name",
                     )
                 })?;
-                header_text(&mut text, &mut scratch, param, value)?;
-                let value = HeaderValue::from_bytes(text.as_bytes()).map_err(|_| {
+                let text = header_text(&mut text, &mut scratch, param, value)?;
+                let value = HeaderValue::from_str(text).map_err(|_| {
                     RequestError::new(
                         RequestErrorKind::HeaderValue,
                         Some(param),
@@ -431,8 +546,11 @@ fn build<A: AsSource>(
                 headers.append(name, value);
             }
             Location::Cookie => encode_cookie(&mut cookie, &mut scratch, param, value)?,
-            Location::Body => {}
+            Location::Path | Location::Body => {}
         }
+    }
+    if uri.len() == path_len + 1 {
+        uri.pop();
     }
 
     // Every argument is found once unless one is unknown (or repeated): only then look closer.
@@ -440,13 +558,6 @@ fn build<A: AsSource>(
         check_names(op, args)?;
     }
 
-    let extra = if query.is_empty() { 0 } else { query.len() + 1 };
-    let mut uri = String::with_capacity(op.path.len() + path_text.len() + extra);
-    fill_template(&mut uri, op, &path_text, &path_values)?;
-    if !query.is_empty() {
-        uri.push('?');
-        uri.push_str(&query);
-    }
     let uri = http::Uri::try_from(uri).map_err(|e| {
         RequestError::new(
             RequestErrorKind::Http,
@@ -466,16 +577,39 @@ fn build<A: AsSource>(
         headers.insert(COOKIE, value);
     }
 
-    let body = encode_body(op, &body_fields, &mut scratch)?;
+    let body = if json.is_empty() {
+        encode_body(op, &body_fields, &mut scratch)?
+    } else {
+        json.push(b'}');
+        Some(json)
+    };
     if let (Some(b), Some(_)) = (&op.body, &body) {
         headers.insert(CONTENT_TYPE, content_type(&b.media_type)?);
     }
+
+    typed_text.clear();
+    typed_ends.clear();
+    TYPED_TEXT.with(|t| t.set(typed_text));
+    TYPED_ENDS.with(|t| t.set(typed_ends));
 
     let mut request = http::Request::new(body.unwrap_or_default());
     *request.method_mut() = method;
     *request.uri_mut() = uri;
     *request.headers_mut() = headers;
     Ok(request)
+}
+
+thread_local! {
+    static TYPED_TEXT: Cell<String> = const { Cell::new(String::new()) };
+    static TYPED_ENDS: Cell<Vec<usize>> = const { Cell::new(Vec::new()) };
+}
+
+fn not_json(param: &Param, e: serde_json::Error) -> RequestError {
+    RequestError::new(
+        RequestErrorKind::Shape,
+        Some(param),
+        format!("the body is not JSON: {e}"),
+    )
 }
 
 /// The `content-type` header value; the common media types need no copy.
@@ -645,6 +779,27 @@ fn encode_path(
             }
             return push_path_text(out, param, s);
         }
+        Resolved::Items(items) => {
+            if items.is_empty() {
+                return Err(RequestError::new(
+                    RequestErrorKind::PathValue,
+                    Some(param),
+                    "a path value cannot be an empty array",
+                ));
+            }
+            out.push_str(prefix);
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(sep);
+                }
+                if param.style == Style::Matrix && (param.explode || i == 0) {
+                    push_enc(out, &param.name);
+                    out.push('=');
+                }
+                push_path_text(out, param, item)?;
+            }
+            return Ok(());
+        }
         Resolved::Absent | Resolved::Null => {
             return Err(RequestError::new(
                 RequestErrorKind::PathValue,
@@ -706,53 +861,10 @@ fn encode_path(
     Ok(())
 }
 
-/// Writes the path template into `out`, each `{name}` replaced with its rendered value (the
-/// range `values` gives for it in `text`).
-fn fill_template(
-    out: &mut String,
-    op: &Operation,
-    text: &str,
-    values: &[(&str, Range<usize>)],
-) -> Result<(), RequestError> {
-    let template_error =
-        |message: String| RequestError::new(RequestErrorKind::PathTemplate, None, message);
-    let mut rest = op.path.as_str();
-    while let Some(open) = rest.bytes().position(|b| b == b'{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let close = after.bytes().position(|b| b == b'}').ok_or_else(|| {
-            template_error(format!("path template `{}` has an unclosed `{{`", op.path))
-        })?;
-        let name = &after[..close];
-        let range = values
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, r)| r.clone())
-            .ok_or_else(|| {
-                template_error(format!(
-                    "path template `{}` names `{{{name}}}`, which this tool does not send",
-                    op.path
-                ))
-            })?;
-        out.push_str(&text[range]);
-        rest = &after[close + 1..];
-    }
-    out.push_str(rest);
-    // Defense in depth: no value may have produced a dot segment.
-    if out
-        .as_bytes()
-        .split(|&b| b == b'/')
-        .any(|seg| seg == b"." || seg == b"..")
-    {
-        return Err(template_error(format!(
-            "the path `{out}` has a `.` or `..` segment"
-        )));
-    }
-    Ok(())
-}
-
+/// Starts a `key=` pair: after a `&` unless it is the first (right after the URI's `?`, which
+/// no encoded value contains).
 fn push_pair(out: &mut String, key: &str, raw_key: bool) {
-    if !out.is_empty() {
+    if !out.is_empty() && !out.ends_with('?') {
         out.push('&');
     }
     if raw_key {
@@ -784,13 +896,27 @@ fn encode_query(
             push_enc(out, s);
             return Ok(());
         }
+        Resolved::Items(items) => {
+            let delim = delimiter(style);
+            if explode {
+                for item in items.iter() {
+                    push_pair(out, name, false);
+                    push_enc(out, item);
+                }
+            } else {
+                push_pair(out, name, false);
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(delim);
+                    }
+                    push_enc(out, item);
+                }
+            }
+            return Ok(());
+        }
         Resolved::Value(v) => v,
     };
-    let delim = match style {
-        Style::SpaceDelimited => "%20",
-        Style::PipeDelimited => "|",
-        _ => ",",
-    };
+    let delim = delimiter(style);
     match value {
         Value::Array(items) => {
             if explode {
@@ -839,6 +965,15 @@ fn encode_query(
     Ok(())
 }
 
+/// What joins array elements in a non-exploded query value of this style.
+fn delimiter(style: Style) -> &'static str {
+    match style {
+        Style::SpaceDelimited => "%20",
+        Style::PipeDelimited => "|",
+        _ => ",",
+    }
+}
+
 /// `key[k]=v`, nesting for objects and repeating the key for arrays. `key` is already encoded.
 fn deep_object(
     out: &mut String,
@@ -872,12 +1007,16 @@ fn deep_object(
 
 /// Writes a header's text (style simple) into `out`, which is overwritten: arrays
 /// comma-joined, objects `k,v` or `k=v` (explode).
-fn header_text(
-    out: &mut String,
+fn header_text<'s>(
+    out: &'s mut String,
     scratch: &mut String,
     param: &Param,
-    value: Resolved<'_>,
-) -> Result<(), RequestError> {
+    value: Resolved<'s>,
+) -> Result<&'s str, RequestError> {
+    if let Resolved::Text(s) = value {
+        check_header_text(param, s)?;
+        return Ok(s);
+    }
     out.clear();
     match value {
         Resolved::Absent | Resolved::Null => {}
@@ -901,7 +1040,21 @@ fn header_text(
         }
         Resolved::Value(v) => out.push_str(scalar(v, scratch).ok_or_else(|| nested(param))?),
         Resolved::Text(s) => out.push_str(s),
+        Resolved::Items(items) => {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(item);
+            }
+        }
     }
+    check_header_text(param, out)?;
+    Ok(out)
+}
+
+/// Refuses a header value with a control character.
+fn check_header_text(param: &Param, out: &str) -> Result<(), RequestError> {
     // Printable ASCII has no control character; only other text needs a closer look.
     let printable = out.bytes().all(|b| (0x20..0x7f).contains(&b));
     if !printable && let Some(c) = out.chars().find(|c| c.is_control()) {
@@ -952,6 +1105,21 @@ fn encode_cookie(
         Resolved::Text(s) => {
             pair(out, &param.name);
             push_enc(out, s);
+        }
+        Resolved::Items(items) if param.explode => {
+            for item in items.iter() {
+                pair(out, &param.name);
+                push_enc(out, item);
+            }
+        }
+        Resolved::Items(items) => {
+            pair(out, &param.name);
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_enc(out, item);
+            }
         }
         Resolved::Value(Value::Array(items)) if param.explode => {
             for item in items {
@@ -1082,9 +1250,9 @@ fn encode_body(
                 return Err(unsupported("non-object form"));
             }
             let mut out = String::new();
-            let (mut text, mut owned) = (String::new(), Value::Null);
+            let (mut text, mut ends, mut owned) = (String::new(), Vec::new(), Value::Null);
             for (p, v) in fields {
-                let v = lower(*v, &mut text, &mut owned, p)?;
+                let v = lower(*v, &mut text, &mut ends, &mut owned, p)?;
                 encode_query(&mut out, scratch, p, &p.name, Style::Form, true, v)?;
             }
             Ok(Some(out.into_bytes()))
@@ -1093,10 +1261,11 @@ fn encode_body(
             let Some((p, v)) = whole else {
                 return Err(unsupported("object text"));
             };
-            let (mut text, mut owned) = (String::new(), Value::Null);
-            let text = match lower(*v, &mut text, &mut owned, p)? {
+            let (mut text, mut ends, mut owned) = (String::new(), Vec::new(), Value::Null);
+            let text = match lower(*v, &mut text, &mut ends, &mut owned, p)? {
                 Resolved::Text(s) => Some(s),
                 Resolved::Value(v) => scalar(v, scratch),
+                Resolved::Items(_) => None,
                 Resolved::Absent | Resolved::Null => {
                     return Err(RequestError::new(
                         RequestErrorKind::Shape,

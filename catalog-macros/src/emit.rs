@@ -134,8 +134,11 @@ pub fn emit(
         };
         arms.push(quote!(#argument => #slot = #decode,));
         inits.push(quote!(#fident: #init));
-        puts.push(quote!((#argument, #put)));
+        puts.push((index, quote!((#argument, #put))));
     }
+    // In accounting order: the encoder then finds each argument at the first place it looks.
+    puts.sort_by_key(|(index, _)| *index);
+    let puts = puts.into_iter().map(|(_, put)| put);
     let construct = match &item.fields {
         syn::Fields::Unit => quote!(#ident),
         _ => quote!(#ident { #(#inits,)* }),

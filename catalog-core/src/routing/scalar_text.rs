@@ -170,3 +170,149 @@ impl ser::Serializer for ScalarText<'_> {
         Err(NotScalar)
     }
 }
+
+/// Writes the texts of a sequence of scalars one after another, recording where each ends;
+/// declines anything else (including a sequence with a non-scalar element).
+pub(crate) struct SeqText<'a> {
+    pub(crate) out: &'a mut String,
+    pub(crate) ends: &'a mut Vec<usize>,
+}
+
+impl<'a> ser::SerializeSeq for SeqText<'a> {
+    type Ok = ();
+    type Error = NotScalar;
+
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result {
+        v.serialize(ScalarText(self.out))?;
+        self.ends.push(self.out.len());
+        Ok(())
+    }
+
+    fn end(self) -> Result {
+        Ok(())
+    }
+}
+
+impl<'a> ser::Serializer for SeqText<'a> {
+    type Ok = ();
+    type Error = NotScalar;
+    type SerializeSeq = Self;
+    type SerializeTuple = Impossible<(), NotScalar>;
+    type SerializeTupleStruct = Impossible<(), NotScalar>;
+    type SerializeTupleVariant = Impossible<(), NotScalar>;
+    type SerializeMap = Impossible<(), NotScalar>;
+    type SerializeStruct = Impossible<(), NotScalar>;
+    type SerializeStructVariant = Impossible<(), NotScalar>;
+
+    fn serialize_seq(self, _: Option<usize>) -> std::result::Result<Self, NotScalar> {
+        Ok(self)
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result {
+        v.serialize(self)
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result {
+        v.serialize(self)
+    }
+
+    fn serialize_bool(self, _: bool) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_i8(self, _: i8) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_i16(self, _: i16) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_i32(self, _: i32) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_i64(self, _: i64) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_u8(self, _: u8) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_u16(self, _: u16) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_u32(self, _: u32) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_u64(self, _: u64) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_f32(self, _: f32) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_f64(self, _: f64) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_char(self, _: char) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_str(self, _: &str) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_none(self) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_unit(self) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result {
+        Err(NotScalar)
+    }
+    fn serialize_tuple(self, _: usize) -> std::result::Result<Self::SerializeTuple, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> std::result::Result<Self::SerializeTupleStruct, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> std::result::Result<Self::SerializeTupleVariant, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_map(self, _: Option<usize>) -> std::result::Result<Self::SerializeMap, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> std::result::Result<Self::SerializeStruct, NotScalar> {
+        Err(NotScalar)
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> std::result::Result<Self::SerializeStructVariant, NotScalar> {
+        Err(NotScalar)
+    }
+}

@@ -619,7 +619,129 @@ mod properties {
         )
     }
 
+    /// Every location and style the typed fast path lowers to text or items.
+    fn styled_ops() -> Vec<Operation> {
+        let mut ops = Vec::new();
+        for (style, explode) in [
+            ("simple", false),
+            ("simple", true),
+            ("label", false),
+            ("label", true),
+            ("matrix", false),
+            ("matrix", true),
+        ] {
+            ops.push(path_op(style, explode));
+        }
+        let query = |style: &str, explode: bool| {
+            set("query", "q", json!({"style": style, "explode": explode}))
+        };
+        ops.push(op(
+            "GET",
+            "/q",
+            vec![
+                query("form", true),
+                set("query", "f", json!({"style": "form", "explode": false})),
+                set(
+                    "query",
+                    "s",
+                    json!({"style": "spaceDelimited", "explode": false}),
+                ),
+                set(
+                    "query",
+                    "p",
+                    json!({"style": "pipeDelimited", "explode": false}),
+                ),
+                set("header", "X-H", json!({})),
+                set("cookie", "c", json!({"explode": true})),
+                set("cookie", "k", json!({"explode": false})),
+            ],
+            None,
+        ));
+        ops.push(op(
+            "POST",
+            "/f",
+            vec![set("body", "a", json!({})), set("body", "b", json!({}))],
+            Some(json!({"media_type": "application/x-www-form-urlencoded", "kind": "form", "pointer": "#/b"})),
+        ));
+        ops.push(op(
+            "POST",
+            "/t",
+            vec![set("body", "", json!({"required": true}))],
+            Some(json!({"media_type": "text/plain", "kind": "text", "required": true, "pointer": "#/b"})),
+        ));
+        ops.push(all_locations());
+        ops
+    }
+
+    /// Method, URI, headers and body.
+    type Parts = (String, String, Vec<(String, Vec<u8>)>, Vec<u8>);
+
+    /// A request's parts, comparable.
+    fn parts(r: Result<http::Request<Vec<u8>>, RequestError>) -> Result<Parts, RequestError> {
+        r.map(|r| {
+            let headers = r
+                .headers()
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.as_bytes().to_vec()))
+                .collect();
+            (
+                r.method().to_string(),
+                r.uri().to_string(),
+                headers,
+                r.body().clone(),
+            )
+        })
+    }
+
+    /// Encodes the same values both ways: as `serde_json::Value`s ([`build_request`]) and as
+    /// typed values handed over by reference (`build_request_ref`, what `to_request` calls).
+    fn both_ways<T: serde::Serialize>(o: &Operation, values: &[T]) -> Result<(), TestCaseError> {
+        let names: Vec<String> = o.accounting.iter().map(|r| r.param.name.clone()).collect();
+        let owned: Vec<(&str, ArgValue)> = names
+            .iter()
+            .zip(values)
+            .map(|(n, x)| (n.as_str(), v(serde_json::to_value(x).unwrap_or_default())))
+            .collect();
+        let typed: Vec<(&str, ArgRef<'_>)> = names
+            .iter()
+            .zip(values)
+            .map(|(n, x)| (n.as_str(), ArgRef::Typed(x)))
+            .collect();
+        prop_assert_eq!(
+            parts(build_request(o, &owned)),
+            parts(build_request_ref(o, &typed))
+        );
+        Ok(())
+    }
+
     proptest! {
+        #[test]
+        fn typed_values_encode_like_json_values(values in prop::collection::vec(arb_json(), 7)) {
+            for o in styled_ops() {
+                both_ways(&o, &values)?;
+            }
+        }
+
+        #[test]
+        fn typed_string_lists_encode_like_json_values(values in prop::collection::vec(prop::collection::vec(any::<String>(), 0..4), 7)) {
+            for o in styled_ops() {
+                both_ways(&o, &values)?;
+            }
+        }
+
+        #[test]
+        fn typed_scalars_encode_like_json_values(i in any::<i64>(), u in any::<u64>(), f in any::<f64>(), b in any::<bool>(), s in any::<String>(), c in any::<char>()) {
+            for o in styled_ops() {
+                both_ways(&o, &[i; 7])?;
+                both_ways(&o, &[u; 7])?;
+                both_ways(&o, &[f; 7])?;
+                both_ways(&o, &[b; 7])?;
+                both_ways(&o, &[c; 7])?;
+                both_ways(&o, &[Some(s.clone()), None, Some(s.clone()), None, Some(s.clone()), None, Some(s.clone())])?;
+                both_ways(&o, &[vec![i], vec![], vec![i, i], vec![i], vec![i], vec![], vec![i]])?;
+            }
+        }
+
         #[test]
         fn arbitrary_json_never_panics(p in arb_json(), q in arb_json(), d in arb_json(), h in arb_json(), c in arb_json(), b in arb_json()) {
             let o = all_locations();
