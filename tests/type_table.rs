@@ -5,7 +5,7 @@ use catalog::{Tool, tool};
 use serde_json::{Map, Value, json};
 
 /// A string enum the tool names instead of `String`.
-#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize, catalog::StringEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
     Red,

@@ -45,4 +45,4 @@ pub use schema::{
     schema_with_description,
 };
 pub use suggest::{Candidate, Rule, Suggestion, suggest};
-pub use tool::Tool;
+pub use tool::{StringEnum, Tool};

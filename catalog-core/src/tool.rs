@@ -30,6 +30,29 @@ pub trait Tool: Sized {
     fn to_request(&self) -> Result<http::Request<Vec<u8>>, RequestError>;
 }
 
+/// A Rust enum standing for a string enum of the spec: its variants' names on the wire.
+///
+/// A `#[tool]` field may be typed with such an enum instead of `String` (or `Option<E>`,
+/// `Vec<E>`); the tool then checks at compile time that the enum's values are exactly the
+/// spec's: a spec value with no variant, or a variant the spec does not allow, is a compile
+/// error naming it. Derive it with `#[derive(catalog::StringEnum)]`, which reads the same
+/// `#[serde(rename_all = "...")]` and `#[serde(rename = "...")]` that serde does:
+///
+/// ```ignore
+/// #[derive(serde::Serialize, serde::Deserialize, catalog::StringEnum)]
+/// #[serde(rename_all = "lowercase")]
+/// pub enum Sort { Asc, Desc }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` stands for a string enum of the spec but does not implement `catalog::StringEnum`",
+    label = "its variants cannot be checked against the spec's values",
+    note = "add `#[derive(catalog::StringEnum)]` to the enum (beside serde's derives)"
+)]
+pub trait StringEnum {
+    /// Each variant's name on the wire, as serde writes and reads it.
+    const VALUES: &'static [&'static str];
+}
+
 /// Glue for the `#[tool]` expansion. Not a public API: it changes without notice.
 #[doc(hidden)]
 pub mod __private {
@@ -55,6 +78,45 @@ pub mod __private {
     }
 
     pub use crate::decode::Decoder;
+
+    /// Whether `values` contains `v`, at compile time.
+    pub const fn has(values: &[&str], v: &str) -> bool {
+        let mut i = 0;
+        while i < values.len() {
+            if str_eq(values[i], v) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Whether every one of `values` is in `allowed`, at compile time.
+    pub const fn all_in(values: &[&str], allowed: &[&str]) -> bool {
+        let mut i = 0;
+        while i < values.len() {
+            if !has(allowed, values[i]) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    const fn str_eq(a: &str, b: &str) -> bool {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
     pub use crate::routing::{ArgRef, Encode};
 
     /// A required field's value once [`Decoder::finish`] passed (which reports it missing

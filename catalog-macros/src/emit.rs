@@ -90,6 +90,7 @@ pub fn emit(
     let mut arms = Vec::new();
     let mut inits = Vec::new();
     let mut puts = Vec::new();
+    let mut checks = Vec::new();
     for f in fields {
         let fident = f.ident;
         let fname = fident.to_string();
@@ -132,6 +133,7 @@ pub fn emit(
                 quote!(::catalog::__private::arg_nullable(&self.#fident)),
             ),
         };
+        checks.extend(enum_check(f, row));
         arms.push(quote!(#argument => #slot = #decode,));
         inits.push(quote!(#fident: #init));
         puts.push((index, quote!((#argument, #put))));
@@ -153,6 +155,8 @@ pub fn emit(
 
         #[allow(non_upper_case_globals)]
         const #marker: &[u8] = include_bytes!(#dir_file);
+
+        #(#checks)*
 
         #[automatically_derived]
         impl ::catalog::Tool for #ident {
@@ -196,4 +200,77 @@ pub fn emit(
             }
         }
     }
+}
+
+/// For a field typed with a Rust enum (`E`, `Option<E>`, `Vec<E>`, ...) where the spec has a
+/// string enum: compile-time assertions that `E`'s wire names are exactly the spec's values,
+/// one per spec value (so the error names the missing one) and one for extra variants.
+fn enum_check(f: &Field, row: &catalog_core::Accounted) -> Option<TokenStream> {
+    let mut ty = f.ty;
+    while let Some(inner) = wrapped(ty) {
+        ty = inner;
+    }
+    if !matches!(
+        crate::ast::shape(ty),
+        catalog_core::accounting::RustType::Named(_)
+    ) {
+        return None;
+    }
+    let mut schema = &row.param.schema;
+    while let catalog_core::Type::Array { items, .. } = &schema.ty {
+        schema = items;
+    }
+    let catalog_core::Type::String {
+        enumeration: Some(values),
+        ..
+    } = &schema.ty
+    else {
+        return None;
+    };
+    let name = quote!(#ty).to_string().replace(' ', "");
+    let address = row.param.address();
+    let span = syn::spanned::Spanned::span(ty);
+    let each = values.iter().map(|v| {
+        let message = format!("`{name}` has no variant for `{v}`, a value {address} allows");
+        quote::quote_spanned! {span=>
+            ::core::assert!(
+                ::catalog::__private::has(<#ty as ::catalog::StringEnum>::VALUES, #v),
+                #message
+            );
+        }
+    });
+    let list = values
+        .iter()
+        .map(|v| format!("`{v}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let message = format!("`{name}` has a variant {address} does not allow (it allows {list})");
+    Some(quote::quote_spanned! {span=>
+        const _: () = {
+            #(#each)*
+            ::core::assert!(
+                ::catalog::__private::all_in(
+                    <#ty as ::catalog::StringEnum>::VALUES,
+                    &[#(#values),*],
+                ),
+                #message
+            );
+        };
+    })
+}
+
+/// `T` in `Option<T>` or `Vec<T>`.
+fn wrapped(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != "Option" && seg.ident != "Vec" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(a) = &seg.arguments else {
+        return None;
+    };
+    a.args.iter().find_map(|a| match a {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    })
 }

@@ -10,6 +10,7 @@ mod check;
 mod ctxt;
 mod emit;
 mod fallback;
+mod string_enum;
 
 use proc_macro::TokenStream;
 
@@ -26,6 +27,17 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
         }
     };
     expand(args.into(), item).into()
+}
+
+/// Implements `catalog::StringEnum` for a unit-only enum: its variants' wire names, read from
+/// the same `#[serde(rename_all)]`/`#[serde(rename)]` attributes serde reads. See the `catalog`
+/// crate.
+#[proc_macro_derive(StringEnum, attributes(serde))]
+pub fn derive_string_enum(input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(input) {
+        Ok(input) => string_enum::derive(input).into(),
+        Err(e) => e.to_compile_error().into(),
+    }
 }
 
 fn expand(args: proc_macro2::TokenStream, mut item: syn::ItemStruct) -> proc_macro2::TokenStream {

@@ -24,7 +24,9 @@ pub struct ListTasks {
 }
 
 /// A task's state, as the spec enumerates it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, catalog::StringEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum TaskStatus {
     Todo,
