@@ -73,7 +73,7 @@ impl Index {
             Vec::with_capacity(self.operations.len() * 2);
         for (i, op) in self.operations.iter().enumerate() {
             let start = ops.len();
-            serde_json::to_writer(&mut ops, op).map_err(std::io::Error::other)?;
+            crate::ops_json::write_operation(&mut ops, op)?;
             let len = ops.len() - start;
             let key: Rc<str> = clean(op.key()).into();
             if let Some(id) = op.id.as_deref().filter(|id| !id.is_empty()) {

@@ -497,8 +497,7 @@ fn implied_style(location: Location) -> Style {
 impl Serialize for Param {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let implied = implied_style(self.location);
-        let implied = self.style == implied && self.explode == (implied == Style::Form);
+        let implied = self.style_and_explode_implied();
         let mut m = s.serialize_struct("Param", 9)?;
         m.serialize_field("location", &self.location)?;
         m.serialize_field("name", &self.name)?;
@@ -566,6 +565,12 @@ impl From<ParamRepr> for Param {
 }
 
 impl Param {
+    // Whether JSON may leave `style` and `explode` out (see the type's doc).
+    pub(crate) fn style_and_explode_implied(&self) -> bool {
+        let implied = implied_style(self.location);
+        self.style == implied && self.explode == (implied == Style::Form)
+    }
+
     /// The parameter's address, `"<location>.<wire name>"`, or `"body"` for a whole body.
     pub fn address(&self) -> String {
         if self.location == Location::Body && self.name.is_empty() {
