@@ -696,6 +696,17 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    #[test]
+    fn an_index_without_operations_finds_nothing() {
+        let dir = scratch("empty");
+        let file = index("empty", vec![]).write(&dir).unwrap();
+        let reader = IndexReader::open(&file).unwrap();
+        assert!(reader.is_empty());
+        assert_eq!(reader.find("Anything").unwrap(), Lookup::NotFound);
+        assert_eq!(reader.names().unwrap(), Vec::<String>::new());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     fn unreadable(r: Result<Lookup, IndexError>) -> String {
         match r {
             Err(IndexError::Unreadable(why)) => why,
