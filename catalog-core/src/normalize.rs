@@ -28,7 +28,6 @@ use crate::model::{
 };
 use serde_json::{Map, Value};
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 
 const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
@@ -248,7 +247,6 @@ impl<'a> Normalizer<'a> {
         op_ptr: &str,
     ) -> Vec<Param> {
         let mut out: Vec<Param> = Vec::new();
-        let mut seen: HashMap<(Location, String), usize> = HashMap::new();
         let lists = [
             (item.get("parameters"), format!("{item_ptr}/parameters")),
             (op.get("parameters"), format!("{op_ptr}/parameters")),
@@ -268,14 +266,13 @@ impl<'a> Normalizer<'a> {
                     continue;
                 };
                 // An operation-level parameter overrides the path-level one with the same
-                // location and name, in place. A map, not a scan of `out`: NetBox's list
-                // operations have hundreds of parameters each.
-                match seen.entry((param.location, param.name.clone())) {
-                    Entry::Occupied(slot) => out[*slot.get()] = param,
-                    Entry::Vacant(slot) => {
-                        slot.insert(out.len());
-                        out.push(param);
-                    }
+                // location and name, in place.
+                match out
+                    .iter_mut()
+                    .find(|q| q.location == param.location && q.name == param.name)
+                {
+                    Some(slot) => *slot = param,
+                    None => out.push(param),
                 }
             }
         }
