@@ -187,10 +187,19 @@ impl<'de> Deserialize<'de> for SchemaKey {
                 f.write_str("a schema keyword")
             }
             fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<SchemaKey, E> {
+                // The most frequent first: unoptimized, the arms are tried in order.
                 Ok(match key {
                     "type" => SchemaKey::Type,
+                    "items" => SchemaKey::Items,
                     "format" => SchemaKey::Format,
+                    "description" => SchemaKey::Description,
+                    "nullable" => SchemaKey::Nullable,
                     "enum" => SchemaKey::Enum,
+                    "fields" => SchemaKey::Fields,
+                    "open" => SchemaKey::Open,
+                    "arms" => SchemaKey::Arms,
+                    "default" => SchemaKey::Default,
+                    "extensions" => SchemaKey::Extensions,
                     "pattern" => SchemaKey::Pattern,
                     "min_length" => SchemaKey::MinLength,
                     "max_length" => SchemaKey::MaxLength,
@@ -198,16 +207,8 @@ impl<'de> Deserialize<'de> for SchemaKey {
                     "maximum" => SchemaKey::Maximum,
                     "exclusive_minimum" => SchemaKey::ExclusiveMinimum,
                     "exclusive_maximum" => SchemaKey::ExclusiveMaximum,
-                    "items" => SchemaKey::Items,
                     "min_items" => SchemaKey::MinItems,
                     "max_items" => SchemaKey::MaxItems,
-                    "fields" => SchemaKey::Fields,
-                    "open" => SchemaKey::Open,
-                    "arms" => SchemaKey::Arms,
-                    "nullable" => SchemaKey::Nullable,
-                    "description" => SchemaKey::Description,
-                    "default" => SchemaKey::Default,
-                    "extensions" => SchemaKey::Extensions,
                     _ => SchemaKey::Other,
                 })
             }
