@@ -1,6 +1,7 @@
 //! Indexing NetBox's 12.9 MB spec: the median time of `catalog::build::index`'s work against
 //! `serde_json::from_slice::<Value>` on the same bytes, in one run; the process's peak memory after
-//! indexing; and the macro-side reader loading one operation, for a large and a tiny spec.
+//! indexing; the index files' sizes; and the macro-side reader loading one operation cold (a fresh
+//! process each time), for NetBox's largest and smallest operations and a one-operation spec.
 //!
 //! ```sh
 //! CATALOG_SPECS_DIR=../shared/specs cargo bench -p catalog-core --bench index                # release
@@ -77,7 +78,9 @@ fn main() {
     let netbox = dir.join("netbox-4.6.8.json");
     let bytes = std::fs::read(&netbox).unwrap();
     let out = std::env::temp_dir().join(format!("catalog-bench-{}", std::process::id()));
-    let runs = 7;
+    // Optimized runs take a fraction of a second, where the shared machine's noise moves a median
+    // of 7 by 10-20%; 21 cost as little as 7 unoptimized ones.
+    let runs = if cfg!(debug_assertions) { 7 } else { 21 };
     let (mut parse, mut index) = (Vec::new(), Vec::new());
     let mut ops = 0;
     for _ in 0..runs {
@@ -126,20 +129,45 @@ fn main() {
         bytes.len() as f64 / 1048576.0
     );
 
-    // The macro's side: open the directory and parse one operation, cold, in a fresh process.
+    // The macro's side: open the directory and read one operation, cold, in a fresh process:
+    // NetBox's largest and smallest operations (by their JSON in the index) and the only one of
+    // a one-operation spec. The directory's part is the same for all three; the rest is parsing
+    // the one operation, which grows with that operation and not with the spec.
+    let netbox_index = Index::load(&netbox).unwrap();
+    let size = |op: &catalog_core::Operation| serde_json::to_vec(op).map_or(0, |v| v.len());
+    let by_size = |pick: fn(usize, usize) -> bool| {
+        let mut best: Option<&catalog_core::Operation> = None;
+        for op in &netbox_index.operations {
+            if best.is_none_or(|b| pick(size(op), size(b))) {
+                best = Some(op);
+            }
+        }
+        best.map(|op| (op.display_name(), size(op)))
+            .unwrap_or_default()
+    };
+    let largest = by_size(|a, b| a > b);
+    let smallest = by_size(|a, b| a < b);
     let tiny = dir.join("progenitor-cli-gen.json");
     let tiny_out = out.join("tiny");
     let tiny_index = Index::load(&tiny).unwrap();
     let tiny_file = tiny_index.write(&tiny_out).unwrap();
-    let tiny_op = tiny_index.operations[0].key();
+    let tiny_op = (
+        tiny_index.operations[0].key(),
+        size(&tiny_index.operations[0]),
+    );
     let netbox_file = out.join("netbox-4.6.8.catalog-dir");
-    for (name, file, op) in [
-        (
-            "netbox-4.6.8 dcim_devices_list",
-            &netbox_file,
-            "dcim_devices_list".to_string(),
-        ),
-        ("progenitor-cli-gen (1 op)", &tiny_file, tiny_op),
+    let file_len =
+        |ext: &str| std::fs::metadata(netbox_file.with_extension(ext)).map_or(0, |m| m.len());
+    println!(
+        "  index files: catalog-dir {} B, catalog-names {} B, catalog-ops {} B",
+        file_len("catalog-dir"),
+        file_len("catalog-names"),
+        file_len("catalog-ops")
+    );
+    for (spec, file, (op, op_size)) in [
+        ("netbox-4.6.8", &netbox_file, largest),
+        ("netbox-4.6.8", &netbox_file, smallest),
+        ("progenitor-cli-gen", &tiny_file, tiny_op),
     ] {
         let samples: Vec<Duration> = (0..15)
             .map(|_| {
@@ -154,9 +182,13 @@ fn main() {
                 Duration::from_nanos(n)
             })
             .collect();
+        // The minimum too: the least disturbed sample, what the work itself costs.
+        let least = samples.iter().min().copied().unwrap_or_default();
         println!(
-            "  reader: load one operation, {name:32} median {:6.2} ms",
-            ms(median(samples))
+            "  reader: load one operation, {:48} median {:6.2} ms (min {:5.2})",
+            format!("{spec} {op} ({op_size} B)"),
+            ms(median(samples)),
+            ms(least)
         );
     }
     let _ = std::fs::remove_dir_all(&out);

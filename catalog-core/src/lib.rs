@@ -19,6 +19,7 @@ pub mod index;
 pub mod mcp;
 pub mod model;
 pub mod normalize;
+mod ops_json;
 pub mod projection;
 pub mod recorder;
 pub mod routing;

@@ -102,24 +102,24 @@ impl Style {
 }
 
 /// A normalized schema: a type plus the facts every form of the spec agrees on.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Schema {
     /// The normalized type.
     #[serde(flatten)]
     pub ty: Type,
     /// Whether `null` is an accepted value, from any of the forms real specs use.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "is_false")]
     pub nullable: bool,
     /// The schema's own description, when it has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The schema's default value.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
     /// The schema's `x-*` extension keywords (other than `x-nullable`), carried into the
     /// emitted input schema so that annotations such as applies-when reach
     /// [`crate::projection`].
-    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub extensions: serde_json::Map<String, Value>,
 }
 
@@ -138,6 +138,186 @@ impl Schema {
     /// An opaque schema: any JSON value.
     pub fn any() -> Schema {
         Schema::new(Type::Any)
+    }
+}
+
+// The derived `Deserialize` of a flattened, internally tagged enum buffers every schema into
+// serde's `Content`, once for `flatten` and once more for the tag, and that dominated loading an
+// operation from the index unoptimized (the macro's case). This reads the same JSON in one pass:
+// each keyword into a slot, then the type named by `type`. Keywords of other types are ignored,
+// as the derived impl ignores them.
+impl<'de> Deserialize<'de> for Schema {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Schema, D::Error> {
+        d.deserialize_map(SchemaVisitor)
+    }
+}
+
+struct SchemaVisitor;
+
+enum SchemaKey {
+    Type,
+    Format,
+    Enum,
+    Pattern,
+    MinLength,
+    MaxLength,
+    Minimum,
+    Maximum,
+    ExclusiveMinimum,
+    ExclusiveMaximum,
+    Items,
+    MinItems,
+    MaxItems,
+    Fields,
+    Open,
+    Arms,
+    Nullable,
+    Description,
+    Default,
+    Extensions,
+    Other,
+}
+
+impl<'de> Deserialize<'de> for SchemaKey {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SchemaKey, D::Error> {
+        struct KeyVisitor;
+        impl serde::de::Visitor<'_> for KeyVisitor {
+            type Value = SchemaKey;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a schema keyword")
+            }
+            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<SchemaKey, E> {
+                // The most frequent first: unoptimized, the arms are tried in order.
+                Ok(match key {
+                    "type" => SchemaKey::Type,
+                    "items" => SchemaKey::Items,
+                    "format" => SchemaKey::Format,
+                    "description" => SchemaKey::Description,
+                    "nullable" => SchemaKey::Nullable,
+                    "enum" => SchemaKey::Enum,
+                    "fields" => SchemaKey::Fields,
+                    "open" => SchemaKey::Open,
+                    "arms" => SchemaKey::Arms,
+                    "default" => SchemaKey::Default,
+                    "extensions" => SchemaKey::Extensions,
+                    "pattern" => SchemaKey::Pattern,
+                    "min_length" => SchemaKey::MinLength,
+                    "max_length" => SchemaKey::MaxLength,
+                    "minimum" => SchemaKey::Minimum,
+                    "maximum" => SchemaKey::Maximum,
+                    "exclusive_minimum" => SchemaKey::ExclusiveMinimum,
+                    "exclusive_maximum" => SchemaKey::ExclusiveMaximum,
+                    "min_items" => SchemaKey::MinItems,
+                    "max_items" => SchemaKey::MaxItems,
+                    _ => SchemaKey::Other,
+                })
+            }
+        }
+        d.deserialize_identifier(KeyVisitor)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
+    type Value = Schema;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a schema object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Schema, A::Error> {
+        use serde::de::Error;
+        let mut tag: Option<String> = None;
+        let mut format: Option<String> = None;
+        let mut enumeration: Option<Value> = None;
+        let mut pattern: Option<String> = None;
+        let (mut min_length, mut max_length): (Option<u64>, Option<u64>) = (None, None);
+        let (mut minimum, mut maximum): (Option<f64>, Option<f64>) = (None, None);
+        let (mut exclusive_minimum, mut exclusive_maximum) = (false, false);
+        let mut items: Option<Box<Schema>> = None;
+        let (mut min_items, mut max_items): (Option<u64>, Option<u64>) = (None, None);
+        let mut fields: Vec<Field> = Vec::new();
+        let mut open = false;
+        let mut arms: Option<Vec<Schema>> = None;
+        let mut schema = Schema::any();
+        while let Some(key) = map.next_key::<SchemaKey>()? {
+            match key {
+                SchemaKey::Type => tag = Some(map.next_value()?),
+                SchemaKey::Format => format = map.next_value()?,
+                SchemaKey::Enum => enumeration = map.next_value()?,
+                SchemaKey::Pattern => pattern = map.next_value()?,
+                SchemaKey::MinLength => min_length = map.next_value()?,
+                SchemaKey::MaxLength => max_length = map.next_value()?,
+                SchemaKey::Minimum => minimum = map.next_value()?,
+                SchemaKey::Maximum => maximum = map.next_value()?,
+                SchemaKey::ExclusiveMinimum => exclusive_minimum = map.next_value()?,
+                SchemaKey::ExclusiveMaximum => exclusive_maximum = map.next_value()?,
+                SchemaKey::Items => items = Some(map.next_value()?),
+                SchemaKey::MinItems => min_items = map.next_value()?,
+                SchemaKey::MaxItems => max_items = map.next_value()?,
+                SchemaKey::Fields => fields = map.next_value()?,
+                SchemaKey::Open => open = map.next_value()?,
+                SchemaKey::Arms => arms = Some(map.next_value()?),
+                SchemaKey::Nullable => schema.nullable = map.next_value()?,
+                SchemaKey::Description => schema.description = map.next_value()?,
+                SchemaKey::Default => schema.default = map.next_value()?,
+                SchemaKey::Extensions => schema.extensions = map.next_value()?,
+                SchemaKey::Other => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        // `enum` holds strings or integers depending on the type, which may come after it.
+        fn values<T: serde::de::DeserializeOwned, E: Error>(
+            v: Option<Value>,
+        ) -> Result<Option<Vec<T>>, E> {
+            match v {
+                None | Some(Value::Null) => Ok(None),
+                Some(v) => serde_json::from_value(v).map(Some).map_err(E::custom),
+            }
+        }
+        let tag = tag.ok_or_else(|| A::Error::missing_field("type"))?;
+        schema.ty = match tag.as_str() {
+            "string" => Type::String {
+                format,
+                enumeration: values(enumeration)?,
+                pattern,
+                min_length,
+                max_length,
+            },
+            "integer" => Type::Integer {
+                format,
+                minimum,
+                maximum,
+                enumeration: values(enumeration)?,
+            },
+            "number" => Type::Number {
+                format,
+                minimum,
+                maximum,
+                exclusive_minimum,
+                exclusive_maximum,
+            },
+            "boolean" => Type::Boolean,
+            "array" => Type::Array {
+                items: items.ok_or_else(|| A::Error::missing_field("items"))?,
+                min_items,
+                max_items,
+            },
+            "object" => Type::Object { fields, open },
+            "anyOf" => Type::AnyOf {
+                arms: arms.ok_or_else(|| A::Error::missing_field("arms"))?,
+            },
+            "any" => Type::Any,
+            other => {
+                return Err(A::Error::unknown_variant(
+                    other,
+                    &[
+                        "string", "integer", "number", "boolean", "array", "object", "anyOf", "any",
+                    ],
+                ));
+            }
+        };
+        Ok(schema)
     }
 }
 
@@ -279,33 +459,119 @@ pub struct Field {
 }
 
 /// One parameter of an operation: a path/query/header/cookie parameter or a top-level body field.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// In JSON, `style` and `explode` are left out when both are what the location implies (form and
+/// exploded for query, cookie and body; simple and not exploded for path and header): they are
+/// most of the parameters of real specs, and the macro parses them unoptimized.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(from = "ParamRepr")]
 pub struct Param {
     /// Where it travels.
     pub location: Location,
     /// The wire name, exactly as the spec spells it. Empty for a whole (non-object) body.
     pub name: String,
     /// Whether the request must carry it.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub required: bool,
     /// Whether the spec marks it deprecated.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub deprecated: bool,
     /// The parameter's description (else its schema's).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The normalized schema.
     pub schema: Schema,
     /// Serialization style.
     pub style: Style,
     /// Whether arrays and objects are exploded.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub explode: bool,
     /// JSON pointer to where the spec declares it.
     pub pointer: String,
 }
 
+// The style a parameter's JSON implies when it has none (body fields are always sent as form
+// fields, exploded).
+fn implied_style(location: Location) -> Style {
+    match location {
+        Location::Body => Style::Form,
+        l => Style::default_for(l),
+    }
+}
+
+impl Serialize for Param {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let implied = self.style_and_explode_implied();
+        let mut m = s.serialize_struct("Param", 9)?;
+        m.serialize_field("location", &self.location)?;
+        m.serialize_field("name", &self.name)?;
+        if self.required {
+            m.serialize_field("required", &true)?;
+        }
+        if self.deprecated {
+            m.serialize_field("deprecated", &true)?;
+        }
+        if let Some(d) = &self.description {
+            m.serialize_field("description", d)?;
+        }
+        m.serialize_field("schema", &self.schema)?;
+        // With a `style`, a missing `explode` is false, as it always was.
+        if !implied {
+            m.serialize_field("style", &self.style)?;
+            if self.explode {
+                m.serialize_field("explode", &true)?;
+            }
+        }
+        m.serialize_field("pointer", &self.pointer)?;
+        m.end()
+    }
+}
+
+#[derive(Deserialize)]
+struct ParamRepr {
+    location: Location,
+    name: String,
+    #[serde(default)]
+    required: bool,
+    #[serde(default)]
+    deprecated: bool,
+    #[serde(default)]
+    description: Option<String>,
+    schema: Schema,
+    #[serde(default)]
+    style: Option<Style>,
+    #[serde(default)]
+    explode: Option<bool>,
+    pointer: String,
+}
+
+impl From<ParamRepr> for Param {
+    fn from(p: ParamRepr) -> Param {
+        let (style, explode) = match p.style {
+            Some(style) => (style, p.explode.unwrap_or(false)),
+            None => {
+                let style = implied_style(p.location);
+                (style, p.explode.unwrap_or(style == Style::Form))
+            }
+        };
+        Param {
+            location: p.location,
+            name: p.name,
+            required: p.required,
+            deprecated: p.deprecated,
+            description: p.description,
+            schema: p.schema,
+            style,
+            explode,
+            pointer: p.pointer,
+        }
+    }
+}
+
 impl Param {
+    // Whether JSON may leave `style` and `explode` out (see the type's doc).
+    pub(crate) fn style_and_explode_implied(&self) -> bool {
+        let implied = implied_style(self.location);
+        self.style == implied && self.explode == (implied == Style::Form)
+    }
+
     /// The parameter's address, `"<location>.<wire name>"`, or `"body"` for a whole body.
     pub fn address(&self) -> String {
         if self.location == Location::Body && self.name.is_empty() {
@@ -543,6 +809,89 @@ mod tests {
             ..p
         };
         assert_eq!(q.address(), "query.pageNum");
+    }
+
+    fn param(location: Location, style: Style, explode: bool) -> Param {
+        Param {
+            location,
+            name: "p".into(),
+            required: false,
+            deprecated: false,
+            description: None,
+            schema: Schema::any(),
+            style,
+            explode,
+            pointer: "#/p".into(),
+        }
+    }
+
+    #[test]
+    fn style_and_explode_are_left_out_only_when_implied() {
+        let styles = [
+            Style::Simple,
+            Style::Form,
+            Style::Label,
+            Style::Matrix,
+            Style::SpaceDelimited,
+            Style::PipeDelimited,
+            Style::DeepObject,
+        ];
+        for location in Location::ALL {
+            for style in styles {
+                for explode in [false, true] {
+                    let p = param(location, style, explode);
+                    let json = serde_json::to_value(&p).unwrap();
+                    let back: Param = serde_json::from_value(json.clone()).unwrap();
+                    assert_eq!(back, p, "{json}");
+                    let implied = match location {
+                        Location::Query | Location::Cookie | Location::Body => {
+                            style == Style::Form && explode
+                        }
+                        Location::Path | Location::Header => style == Style::Simple && !explode,
+                    };
+                    assert_eq!(json.get("style").is_none(), implied, "{json}");
+                }
+            }
+        }
+        // JSON that spells `style` out reads as before: no `explode` is false.
+        let old = serde_json::json!({
+            "location": "query", "name": "p", "schema": {"type": "any"}, "style": "form",
+            "pointer": "#/p"
+        });
+        let p: Param = serde_json::from_value(old).unwrap();
+        assert_eq!((p.style, p.explode), (Style::Form, false));
+    }
+
+    #[test]
+    fn schema_reads_keywords_in_any_order_and_rejects_what_the_derive_rejected() {
+        let s: Schema = serde_json::from_str(
+            r#"{"enum":["a","b"],"nullable":true,"min_length":1,"type":"string","x":1}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            s.ty,
+            Type::String {
+                format: None,
+                enumeration: Some(vec!["a".into(), "b".into()]),
+                pattern: None,
+                min_length: Some(1),
+                max_length: None,
+            }
+        );
+        assert!(s.nullable);
+        let s: Schema = serde_json::from_str(r#"{"type":"integer","enum":[1,2]}"#).unwrap();
+        assert!(matches!(s.ty, Type::Integer { enumeration: Some(ref e), .. } if e == &[1, 2]));
+        for bad in [
+            r#"{}"#,
+            r#"{"type":"nope"}"#,
+            r#"{"type":"array"}"#,
+            r#"{"type":"anyOf"}"#,
+            r#"{"type":"integer","enum":["a"]}"#,
+            r#"{"type":"string","nullable":null}"#,
+            r#"[]"#,
+        ] {
+            assert!(serde_json::from_str::<Schema>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -287,9 +287,24 @@ impl<'a> Normalizer<'a> {
                 return None;
             }
         };
-        let name = p.get("name").and_then(Value::as_str);
-        let location = p.get("in").and_then(Value::as_str);
-        let (Some(name), Some(location)) = (name, location) else {
+        // One pass over the entries, as for schemas: NetBox alone has tens of thousands of
+        // parameter objects, and a hashed lookup per keyword shows when unoptimized.
+        let mut kw = ParamKeywords::default();
+        for (k, v) in p.as_object().into_iter().flatten() {
+            match k.as_str() {
+                "name" => kw.name = v.as_str(),
+                "in" => kw.location = v.as_str(),
+                "style" => kw.style = v.as_str(),
+                "explode" => kw.explode = v.as_bool(),
+                "schema" => kw.schema = Some(v),
+                "content" => kw.content = v.as_object(),
+                "description" => kw.description = v.as_str(),
+                "required" => kw.required = *v == Value::Bool(true),
+                "deprecated" => kw.deprecated = *v == Value::Bool(true),
+                _ => {}
+            }
+        }
+        let (Some(name), Some(location)) = (kw.name, kw.location) else {
             self.problems.push(Unsupported {
                 reason: "a parameter needs both `name` and `in`".into(),
                 pointer: ptr,
@@ -309,7 +324,7 @@ impl<'a> Normalizer<'a> {
         {
             return None;
         }
-        let style = match p.get("style").and_then(Value::as_str) {
+        let style = match kw.style {
             Some(s) => match Style::parse(s) {
                 Some(style) => style,
                 None => {
@@ -322,12 +337,9 @@ impl<'a> Normalizer<'a> {
             },
             None => Style::default_for(location),
         };
-        let explode = p
-            .get("explode")
-            .and_then(Value::as_bool)
-            .unwrap_or(style == Style::Form);
+        let explode = kw.explode.unwrap_or(style == Style::Form);
         let param_ptr = Ptr::root(&ptr);
-        let schema = match (p.get("schema"), p.get("content").and_then(Value::as_object)) {
+        let schema = match (kw.schema, kw.content) {
             (Some(s), _) => self.schema(s, &param_ptr.key("schema")),
             (None, Some(content)) => match content.iter().next() {
                 Some((media, m)) => {
@@ -341,17 +353,16 @@ impl<'a> Normalizer<'a> {
             },
             (None, None) => Schema::any(),
         };
-        let description = p
-            .get("description")
-            .and_then(Value::as_str)
+        let description = kw
+            .description
             .map(str::to_string)
             .or_else(|| schema.description.clone());
         Some(Param {
             location,
             name: name.to_string(),
             // Path parameters are always required, whatever the document says.
-            required: location == Location::Path || p.get("required") == Some(&Value::Bool(true)),
-            deprecated: p.get("deprecated") == Some(&Value::Bool(true)),
+            required: location == Location::Path || kw.required,
+            deprecated: kw.deprecated,
             description,
             schema,
             style,
@@ -784,6 +795,20 @@ fn bound(inclusive: Option<&Value>, exclusive: Option<&Value>) -> (Option<f64>, 
         Some(Value::Bool(true)) => (inclusive.and_then(Value::as_f64), true),
         _ => (inclusive.and_then(Value::as_f64), false),
     }
+}
+
+/// The keywords of one parameter object.
+#[derive(Default)]
+struct ParamKeywords<'a> {
+    name: Option<&'a str>,
+    location: Option<&'a str>,
+    style: Option<&'a str>,
+    explode: Option<bool>,
+    schema: Option<&'a Value>,
+    content: Option<&'a Map<String, Value>>,
+    description: Option<&'a str>,
+    required: bool,
+    deprecated: bool,
 }
 
 /// The keywords of one schema object, read in a single pass over its entries: real specs have

@@ -218,3 +218,34 @@ fn every_real_spec_is_indexed_and_counts_match() {
         );
     }
 }
+
+// The index writes operations with its own JSON writer (serde_json's escaping is slow
+// unoptimized); it must write exactly what serde_json writes, and read back every operation.
+#[test]
+fn index_files_hold_exactly_what_serde_writes() {
+    let Some(dir) = specs_dir() else { return };
+    let out = std::env::temp_dir().join(format!("catalog-corpus-{}", std::process::id()));
+    for name in SPECS {
+        let index = Index::load(&dir.join(name)).unwrap();
+        let dir_file = index.write(&out).unwrap();
+        let mut expected = Vec::new();
+        for op in &index.operations {
+            serde_json::to_writer(&mut expected, op).unwrap();
+        }
+        let written = std::fs::read(dir_file.with_extension("catalog-ops")).unwrap();
+        assert!(
+            written == expected,
+            "{name}: the ops file differs from serde_json's"
+        );
+        let reader = catalog_core::index::IndexReader::open(&dir_file).unwrap();
+        for op in &index.operations {
+            let catalog_core::index::Lookup::Found(found) = reader.find(&op.key()).unwrap() else {
+                panic!("{name}: {} not found", op.key());
+            };
+            let mut found = *found;
+            found.spec = Default::default();
+            assert_eq!(&found, op, "{name}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}

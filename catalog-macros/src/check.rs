@@ -65,7 +65,14 @@ pub fn check(
             return None;
         }
         Ok(Lookup::NotFound) => {
-            let names: Vec<Candidate> = reader.names().map(Candidate::new).collect();
+            let names = match reader.names() {
+                Ok(names) => names,
+                Err(e) => {
+                    cx.error(operation.span, e);
+                    return None;
+                }
+            };
+            let names: Vec<Candidate> = names.iter().map(|n| Candidate::new(n)).collect();
             let hint = match suggest(&operation.value, None, &names) {
                 s @ Suggestion::Name { .. } => s.to_string(),
                 // The whole list of a large spec helps nobody.
