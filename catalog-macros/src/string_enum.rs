@@ -83,26 +83,25 @@ fn serde_value(
                             "StringEnum reads `{key} = \"...\"`; separate serialize and deserialize names are not supported"
                         ),
                     );
-                    // Skip the parenthesized list.
-                    let _ = meta.parse_nested_meta(|m| {
-                        let _ = m.value().and_then(|v| v.parse::<syn::LitStr>());
-                        Ok(())
-                    });
+                    skip(&meta)?;
                 }
-            } else if meta.input.peek(syn::Token![=]) {
-                let _: syn::Expr = meta.value()?.parse()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                let _ = meta.parse_nested_meta(|m| {
-                    if m.input.peek(syn::Token![=]) {
-                        let _: syn::Expr = m.value()?.parse()?;
-                    }
-                    Ok(())
-                });
+            } else {
+                skip(&meta)?;
             }
             Ok(())
         });
     }
     found
+}
+
+/// Steps over a serde option this derive does not read (`key = value` or `key(...)`).
+fn skip(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        let _: syn::Expr = meta.value()?.parse()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.parse_nested_meta(|m| skip(&m))?;
+    }
+    Ok(())
 }
 
 /// Whether `#[serde(flag)]` is among `attrs`.
@@ -112,15 +111,8 @@ fn serde_flag(attrs: &[syn::Attribute], flag: &str) -> bool {
         let _ = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident(flag) {
                 found = true;
-            } else if meta.input.peek(syn::Token![=]) {
-                let _: syn::Expr = meta.value()?.parse()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                let _ = meta.parse_nested_meta(|m| {
-                    if m.input.peek(syn::Token![=]) {
-                        let _: syn::Expr = m.value()?.parse()?;
-                    }
-                    Ok(())
-                });
+            } else {
+                skip(&meta)?;
             }
             Ok(())
         });

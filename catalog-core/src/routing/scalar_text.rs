@@ -28,6 +28,71 @@ impl ser::Error for NotScalar {
 
 type Result = std::result::Result<(), NotScalar>;
 
+/// `serialize_*` methods that decline their shape.
+macro_rules! decline {
+    ($($method:ident($($arg:ty),*);)*) => {
+        $(fn $method(self, $(_: $arg),*) -> Result {
+            Err(NotScalar)
+        })*
+    };
+}
+
+/// The compound-shape methods every serializer here declines (all but sequences).
+macro_rules! decline_compounds {
+    () => {
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: &T,
+        ) -> Result {
+            Err(NotScalar)
+        }
+        fn serialize_tuple(self, _: usize) -> std::result::Result<Self::SerializeTuple, NotScalar> {
+            Err(NotScalar)
+        }
+        fn serialize_tuple_struct(
+            self,
+            _: &'static str,
+            _: usize,
+        ) -> std::result::Result<Self::SerializeTupleStruct, NotScalar> {
+            Err(NotScalar)
+        }
+        fn serialize_tuple_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: usize,
+        ) -> std::result::Result<Self::SerializeTupleVariant, NotScalar> {
+            Err(NotScalar)
+        }
+        fn serialize_map(
+            self,
+            _: Option<usize>,
+        ) -> std::result::Result<Self::SerializeMap, NotScalar> {
+            Err(NotScalar)
+        }
+        fn serialize_struct(
+            self,
+            _: &'static str,
+            _: usize,
+        ) -> std::result::Result<Self::SerializeStruct, NotScalar> {
+            Err(NotScalar)
+        }
+        fn serialize_struct_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: usize,
+        ) -> std::result::Result<Self::SerializeStructVariant, NotScalar> {
+            Err(NotScalar)
+        }
+    };
+}
+
 impl ScalarText<'_> {
     fn int(self, v: impl itoa::Integer) -> Result {
         self.0.push_str(itoa::Buffer::new().format(v));
@@ -75,14 +140,14 @@ impl ser::Serializer for ScalarText<'_> {
         self.int(v)
     }
     // Wide integers and `f32` take the `Value` route, which renders them as serde_json does.
-    fn serialize_i128(self, _: i128) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_u128(self, _: u128) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_f32(self, _: f32) -> Result {
-        Err(NotScalar)
+    decline! {
+        serialize_i128(i128);
+        serialize_u128(u128);
+        serialize_f32(f32);
+        serialize_bytes(&[u8]);
+        serialize_none();
+        serialize_unit();
+        serialize_unit_struct(&'static str);
     }
     fn serialize_f64(self, v: f64) -> Result {
         // Non-finite numbers become `null` in a `Value`; let that route handle them.
@@ -97,20 +162,8 @@ impl ser::Serializer for ScalarText<'_> {
         self.0.push_str(v);
         Ok(())
     }
-    fn serialize_bytes(self, _: &[u8]) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_none(self) -> Result {
-        Err(NotScalar)
-    }
     fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result {
         v.serialize(self)
-    }
-    fn serialize_unit(self) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result {
-        Err(NotScalar)
     }
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
         self.0.push_str(variant);
@@ -119,56 +172,10 @@ impl ser::Serializer for ScalarText<'_> {
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result {
         v.serialize(self)
     }
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result {
-        Err(NotScalar)
-    }
     fn serialize_seq(self, _: Option<usize>) -> std::result::Result<Self::SerializeSeq, NotScalar> {
         Err(NotScalar)
     }
-    fn serialize_tuple(self, _: usize) -> std::result::Result<Self::SerializeTuple, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> std::result::Result<Self::SerializeTupleStruct, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> std::result::Result<Self::SerializeTupleVariant, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_map(self, _: Option<usize>) -> std::result::Result<Self::SerializeMap, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> std::result::Result<Self::SerializeStruct, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> std::result::Result<Self::SerializeStructVariant, NotScalar> {
-        Err(NotScalar)
-    }
+    decline_compounds!();
 }
 
 /// Writes the texts of a sequence of scalars one after another, recording where each ends;
@@ -214,105 +221,25 @@ impl<'a> ser::Serializer for SeqText<'a> {
         v.serialize(self)
     }
 
-    fn serialize_bool(self, _: bool) -> Result {
-        Err(NotScalar)
+    decline! {
+        serialize_bool(bool);
+        serialize_i8(i8);
+        serialize_i16(i16);
+        serialize_i32(i32);
+        serialize_i64(i64);
+        serialize_u8(u8);
+        serialize_u16(u16);
+        serialize_u32(u32);
+        serialize_u64(u64);
+        serialize_f32(f32);
+        serialize_f64(f64);
+        serialize_char(char);
+        serialize_str(&str);
+        serialize_bytes(&[u8]);
+        serialize_none();
+        serialize_unit();
+        serialize_unit_struct(&'static str);
+        serialize_unit_variant(&'static str, u32, &'static str);
     }
-    fn serialize_i8(self, _: i8) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_i16(self, _: i16) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_i32(self, _: i32) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_i64(self, _: i64) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_u8(self, _: u8) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_u16(self, _: u16) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_u32(self, _: u32) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_u64(self, _: u64) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_f32(self, _: f32) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_f64(self, _: f64) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_char(self, _: char) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_str(self, _: &str) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_none(self) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_unit(self) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result {
-        Err(NotScalar)
-    }
-    fn serialize_tuple(self, _: usize) -> std::result::Result<Self::SerializeTuple, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> std::result::Result<Self::SerializeTupleStruct, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> std::result::Result<Self::SerializeTupleVariant, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_map(self, _: Option<usize>) -> std::result::Result<Self::SerializeMap, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> std::result::Result<Self::SerializeStruct, NotScalar> {
-        Err(NotScalar)
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> std::result::Result<Self::SerializeStructVariant, NotScalar> {
-        Err(NotScalar)
-    }
+    decline_compounds!();
 }
