@@ -1,7 +1,7 @@
 //! Pass cases: every accepted row of the type table (DESIGN §2) compiles, and each carries its
 //! value through decoding and encoding unchanged.
 
-use catalog::{Tool, tool};
+use catalog::{ProblemKind, Tool, tool};
 use serde_json::{Map, Value, json};
 
 /// A string enum the tool names instead of `String`.
@@ -106,6 +106,46 @@ fn values_outside_the_spec_are_refused_before_any_request() {
             .to_string();
         assert!(e.contains(needle), "{args}: {e}");
     }
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    let e = EveryType::from_arguments(json!({"small": 256, "colour": "red", "count32": "x"}))
+        .map(|_| ())
+        .unwrap_err();
+    let found: Vec<(&str, ProblemKind)> =
+        e.problems().iter().map(|p| (p.path(), p.kind())).collect();
+    assert_eq!(
+        found,
+        [
+            ("$.small", ProblemKind::Range),
+            ("$.colour", ProblemKind::UnknownArgument),
+            ("$.count32", ProblemKind::Type),
+            ("$.mode", ProblemKind::Missing),
+            ("$.note", ProblemKind::Missing),
+        ]
+    );
+}
+
+#[test]
+fn arguments_that_are_not_an_object_are_one_problem() {
+    for args in [json!([1]), json!("x"), Value::Null] {
+        let e = EveryType::from_arguments(args.clone())
+            .map(|_| ())
+            .unwrap_err();
+        let kinds: Vec<ProblemKind> = e.problems().iter().map(|p| p.kind()).collect();
+        assert_eq!(kinds, [ProblemKind::NotAnObject], "{args}: {e}");
+    }
+}
+
+#[test]
+fn explicit_null_is_kept_for_double_option() {
+    // `maybe` is `Option<Option<i64>>`: null is `Some(None)` and is sent as null.
+    let t = EveryType::from_arguments(json!({"mode": "safe", "note": "n", "maybe": null})).unwrap();
+    assert_eq!(t.maybe, Some(None));
+    assert_eq!(t.note.as_deref(), Some("n"));
+    let body: Value = serde_json::from_slice(t.to_request().unwrap().body()).unwrap();
+    assert_eq!(body, json!({"note": "n", "maybe": null}));
 }
 
 #[test]

@@ -255,12 +255,15 @@ pub struct Decoder<'o> {
     seen: Seen,
     /// Rows past 63 that were seen (tools with that many rows are rare).
     seen_high: Vec<usize>,
+    /// The arguments were not an object: that is the one problem to report.
+    not_object: bool,
 }
 
 impl<'o> Decoder<'o> {
     /// Starts decoding `args`; anything but an object is a problem and yields no entries.
     pub fn new(op: &'o Operation, args: Value) -> Decoder<'o> {
         let mut cx = Checker::default();
+        let not_object = !args.is_object();
         let map = match args {
             Value::Object(map) => map,
             other => {
@@ -278,6 +281,7 @@ impl<'o> Decoder<'o> {
             entries: map.into_iter(),
             seen: Seen::default(),
             seen_high: Vec::new(),
+            not_object,
         }
     }
 
@@ -344,6 +348,9 @@ impl<'o> Decoder<'o> {
 
     /// Reports required arguments never given, then every problem found.
     pub fn finish(mut self) -> Result<(), ArgumentError> {
+        if self.not_object {
+            return self.cx.finish();
+        }
         for (i, row) in self.op.accounting.iter().enumerate() {
             if let Some(arg) = argument_of(&row.disposition)
                 && row.param.required
