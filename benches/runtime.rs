@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 /// The nested body object, as a user type.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, catalog::Object)]
 #[serde(deny_unknown_fields)]
 pub struct Filter {
     name: String,

@@ -54,7 +54,7 @@
 #![warn(missing_docs)]
 
 pub use catalog_core::*;
-pub use catalog_macros::{StringEnum, tool};
+pub use catalog_macros::{Object, StringEnum, tool};
 
 #[doc(hidden)]
 pub use catalog_core::tool::__private;

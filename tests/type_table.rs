@@ -13,7 +13,7 @@ pub enum Color {
 }
 
 /// A user type for an object schema.
-#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize, catalog::Object)]
 pub struct Doc {
     pub k: String,
 }

@@ -46,4 +46,4 @@ pub use schema::{
     schema_with_description,
 };
 pub use suggest::{Candidate, Rule, Suggestion, suggest};
-pub use tool::{StringEnum, Tool};
+pub use tool::{Object, StringEnum, Tool};

@@ -53,6 +53,30 @@ pub trait StringEnum {
     const VALUES: &'static [&'static str];
 }
 
+/// A struct standing for an object schema of the spec: its properties' names on the wire and which
+/// may be absent.
+///
+/// A `#[tool]` field may be typed with such a struct (or `Option<S>`, `Vec<S>`) where the spec has
+/// an object with declared properties; the tool then checks at compile time that every property
+/// the spec requires has a field that is always present, and that every field is a property the
+/// spec declares (a misspelled field would otherwise be sent and silently ignored). Field types
+/// are checked when arguments are decoded. Derive it with `#[derive(catalog::Object)]`, which
+/// reads serde's `rename_all`, `rename`, `default`, `skip` and `flatten` (refused):
+///
+/// ```ignore
+/// #[derive(serde::Serialize, serde::Deserialize, catalog::Object)]
+/// pub struct Filter { name: String, level: Option<i64> }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` stands for an object of the spec but does not implement `catalog::Object`",
+    label = "its fields cannot be checked against the spec's properties",
+    note = "add `#[derive(catalog::Object)]` to the struct (beside serde's derives), or type the field `serde_json::Value`"
+)]
+pub trait Object {
+    /// Each field's name on the wire, and whether it may be absent (`Option`, `#[serde(default)]`).
+    const FIELDS: &'static [(&'static str, bool)];
+}
+
 /// Glue for the `#[tool]` expansion. Not a public API: it changes without notice.
 #[doc(hidden)]
 pub mod __private {
@@ -89,6 +113,35 @@ pub mod __private {
             i += 1;
         }
         false
+    }
+
+    /// Whether `fields` has `name`, at compile time.
+    pub const fn has_field(fields: &[(&str, bool)], name: &str) -> bool {
+        field_optional(fields, name).is_some()
+    }
+
+    /// Whether the field `name` may be absent (`None` when there is no such field).
+    pub const fn field_optional(fields: &[(&str, bool)], name: &str) -> Option<bool> {
+        let mut i = 0;
+        while i < fields.len() {
+            if str_eq(fields[i].0, name) {
+                return Some(fields[i].1);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// Whether every field is one of `allowed`, at compile time.
+    pub const fn fields_in(fields: &[(&str, bool)], allowed: &[&str]) -> bool {
+        let mut i = 0;
+        while i < fields.len() {
+            if !has(allowed, fields[i].0) {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
 
     /// Whether every one of `values` is in `allowed`, at compile time.

@@ -133,7 +133,7 @@ pub fn emit(
                 quote!(::catalog::__private::arg_nullable(&self.#fident)),
             ),
         };
-        checks.extend(enum_check(f, row));
+        checks.extend(user_type_check(f, row));
         arms.push(quote!(#argument => #slot = #decode,));
         inits.push(quote!(#fident: #init));
         puts.push((index, quote!((#argument, #put))));
@@ -202,10 +202,12 @@ pub fn emit(
     }
 }
 
-/// For a field typed with a Rust enum (`E`, `Option<E>`, `Vec<E>`, ...) where the spec has a
-/// string enum: compile-time assertions that `E`'s wire names are exactly the spec's values,
-/// one per spec value (so the error names the missing one) and one for extra variants.
-fn enum_check(f: &Field, row: &catalog_core::Accounted) -> Option<TokenStream> {
+/// For a field typed with a user type (`T`, `Option<T>`, `Vec<T>`, ...): compile-time assertions
+/// that `T` matches the spec, through the constant its derive wrote. A string enum's values must be
+/// exactly `T`'s variants (`StringEnum`); an object's required properties must be fields that are
+/// always present, and every field a declared property (`Object`). One assertion per spec name, so
+/// the error names it.
+fn user_type_check(f: &Field, row: &catalog_core::Accounted) -> Option<TokenStream> {
     let mut ty = f.ty;
     while let Some(inner) = wrapped(ty) {
         ty = inner;
@@ -220,16 +222,19 @@ fn enum_check(f: &Field, row: &catalog_core::Accounted) -> Option<TokenStream> {
     while let catalog_core::Type::Array { items, .. } = &schema.ty {
         schema = items;
     }
-    let catalog_core::Type::String {
-        enumeration: Some(values),
-        ..
-    } = &schema.ty
-    else {
-        return None;
-    };
     let name = quote!(#ty).to_string().replace(' ', "");
     let address = row.param.address();
     let span = syn::spanned::Spanned::span(ty);
+    let values = match &schema.ty {
+        catalog_core::Type::String {
+            enumeration: Some(values),
+            ..
+        } => values,
+        catalog_core::Type::Object { fields, .. } if !fields.is_empty() => {
+            return Some(object_check(ty, &name, &address, fields, span));
+        }
+        _ => return None,
+    };
     let each = values.iter().map(|v| {
         let message = format!("`{name}` has no variant for `{v}`, a value {address} allows");
         quote::quote_spanned! {span=>
@@ -257,6 +262,53 @@ fn enum_check(f: &Field, row: &catalog_core::Accounted) -> Option<TokenStream> {
             );
         };
     })
+}
+
+fn object_check(
+    ty: &syn::Type,
+    name: &str,
+    address: &str,
+    fields: &[catalog_core::Field],
+    span: proc_macro2::Span,
+) -> TokenStream {
+    let required = fields.iter().filter(|p| p.required && !p.read_only);
+    let each = required.map(|p| {
+        let prop = &p.name;
+        let missing = format!("`{name}` has no field for `{prop}`, which {address} requires");
+        let absent = format!(
+            "`{name}`'s field for `{prop}` may be absent (`Option` or `#[serde(default)]`), but \
+             {address} requires `{prop}`"
+        );
+        quote::quote_spanned! {span=>
+            ::core::assert!(
+                ::catalog::__private::has_field(<#ty as ::catalog::Object>::FIELDS, #prop),
+                #missing
+            );
+            ::core::assert!(
+                !::core::matches!(
+                    ::catalog::__private::field_optional(<#ty as ::catalog::Object>::FIELDS, #prop),
+                    ::core::option::Option::Some(true)
+                ),
+                #absent
+            );
+        }
+    });
+    let props: Vec<&str> = fields.iter().map(|p| p.name.as_str()).collect();
+    let list = props
+        .iter()
+        .map(|p| format!("`{p}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let extra = format!("`{name}` has a field {address} does not declare (it declares {list})");
+    quote::quote_spanned! {span=>
+        const _: () = {
+            #(#each)*
+            ::core::assert!(
+                ::catalog::__private::fields_in(<#ty as ::catalog::Object>::FIELDS, &[#(#props),*]),
+                #extra
+            );
+        };
+    }
 }
 
 /// `T` in `Option<T>` or `Vec<T>`.

@@ -8,9 +8,9 @@ mod ast;
 mod attr;
 mod check;
 mod ctxt;
+mod derive;
 mod emit;
 mod fallback;
-mod string_enum;
 
 use proc_macro::TokenStream;
 
@@ -35,7 +35,18 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 #[proc_macro_derive(StringEnum, attributes(serde))]
 pub fn derive_string_enum(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
-        Ok(input) => string_enum::derive(input).into(),
+        Ok(input) => derive::string_enum(input).into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+/// Implements `catalog::Object` for a struct: its fields' wire names (serde's `rename_all` and
+/// `rename`) and which may be absent (`Option`, `#[serde(default)]`), so that `#[tool]` can check
+/// it against an object schema. See the `catalog` crate.
+#[proc_macro_derive(Object, attributes(serde))]
+pub fn derive_object(input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(input) {
+        Ok(input) => derive::object(input).into(),
         Err(e) => e.to_compile_error().into(),
     }
 }

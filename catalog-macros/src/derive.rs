@@ -1,13 +1,17 @@
-//! `#[derive(StringEnum)]`: a unit-only enum's wire names, computed the way serde computes them
-//! (`rename_all` on the enum, `rename` and `skip` on variants), so that `#[tool]` can check them
-//! against the spec's values at compile time.
+//! The derives `#[tool]` checks user types through, reading the same `#[serde]` attributes serde
+//! reads (with serde's own case rules), so that the names checked are the names on the wire:
+//!
+//! - `StringEnum`: a unit-only enum's wire names (`rename_all`, `rename`, `skip`), checked against a
+//!   string enum's values.
+//! - `Object`: a struct's wire field names and which may be absent (`Option`, `default`), checked
+//!   against an object schema's properties.
 
 use crate::ctxt::Ctxt;
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::spanned::Spanned;
 
-pub fn derive(input: syn::DeriveInput) -> TokenStream {
+pub fn string_enum(input: syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::default();
     let values = values(&cx, &input);
     let ident = &input.ident;
@@ -58,6 +62,80 @@ fn values(cx: &Ctxt, input: &syn::DeriveInput) -> Vec<String> {
             },
         };
         out.push(wire);
+    }
+    out
+}
+
+pub fn object(input: syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::default();
+    let fields = object_fields(&cx, &input);
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let entries = fields
+        .iter()
+        .map(|(name, optional)| quote!((#name, #optional)));
+    let expanded = quote! {
+        #[automatically_derived]
+        impl #impl_generics ::catalog::Object for #ident #ty_generics #where_clause {
+            const FIELDS: &'static [(&'static str, bool)] = &[#(#entries),*];
+        }
+    };
+    cx.finish().unwrap_or(expanded)
+}
+
+/// Each field's wire name and whether it may be absent when decoding.
+fn object_fields(cx: &Ctxt, input: &syn::DeriveInput) -> Vec<(String, bool)> {
+    let fields = match &input.data {
+        syn::Data::Struct(syn::DataStruct {
+            fields: syn::Fields::Named(named),
+            ..
+        }) => &named.named,
+        _ => {
+            cx.error(
+                input.ident.span(),
+                "Object is derived for a struct with named fields, one per property of the spec's object",
+            );
+            return Vec::new();
+        }
+    };
+    let rule = serde_value(cx, &input.attrs, "rename_all");
+    let all_default = serde_flag(&input.attrs, "default");
+    let mut out = Vec::new();
+    for f in fields {
+        let Some(ident) = &f.ident else { continue };
+        if serde_flag(&f.attrs, "flatten") {
+            cx.error(
+                ident.span(),
+                "Object cannot check a `#[serde(flatten)]` field: name the properties, or type the \
+                 whole object as `serde_json::Value`",
+            );
+            continue;
+        }
+        if serde_flag(&f.attrs, "skip") || serde_flag(&f.attrs, "skip_deserializing") {
+            continue;
+        }
+        let name = ident.to_string();
+        let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
+        let wire = match serde_value(cx, &f.attrs, "rename") {
+            Some((rename, _)) => rename,
+            None => match &rule {
+                Some((rule, span)) => match apply_to_field(rule, &name) {
+                    Some(w) => w,
+                    None => {
+                        cx.error(*span, format!("unknown serde rename_all rule `{rule}`"));
+                        return Vec::new();
+                    }
+                },
+                None => name,
+            },
+        };
+        let optional = all_default
+            || serde_flag(&f.attrs, "default")
+            || matches!(
+                crate::ast::shape(&f.ty),
+                catalog_core::accounting::RustType::Option(_)
+            );
+        out.push((wire, optional));
     }
     out
 }
@@ -152,9 +230,67 @@ fn apply(rule: &str, variant: &str) -> Option<String> {
     })
 }
 
+/// A field's name under one of serde's `rename_all` rules, as serde renames fields (they are
+/// snake_case to begin with).
+fn apply_to_field(rule: &str, field: &str) -> Option<String> {
+    let pascal = || {
+        let mut s = String::new();
+        let mut capitalize = true;
+        for ch in field.chars() {
+            if ch == '_' {
+                capitalize = true;
+            } else if capitalize {
+                s.push(ch.to_ascii_uppercase());
+                capitalize = false;
+            } else {
+                s.push(ch);
+            }
+        }
+        s
+    };
+    Some(match rule {
+        "lowercase" | "snake_case" => field.to_string(),
+        "UPPERCASE" | "SCREAMING_SNAKE_CASE" => field.to_ascii_uppercase(),
+        "PascalCase" => pascal(),
+        "camelCase" => {
+            let p = pascal();
+            let mut chars = p.chars();
+            match chars.next() {
+                Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                None => String::new(),
+            }
+        }
+        "kebab-case" => field.replace('_', "-"),
+        "SCREAMING-KEBAB-CASE" => field.to_ascii_uppercase().replace('_', "-"),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::apply;
+    use super::{apply, apply_to_field};
+
+    #[test]
+    fn field_rename_all_rules_match_serde() {
+        let cases = [
+            ("lowercase", "due_date", "due_date"),
+            ("snake_case", "due_date", "due_date"),
+            ("UPPERCASE", "due_date", "DUE_DATE"),
+            ("SCREAMING_SNAKE_CASE", "due_date", "DUE_DATE"),
+            ("PascalCase", "due_date", "DueDate"),
+            ("camelCase", "due_date", "dueDate"),
+            ("kebab-case", "due_date", "due-date"),
+            ("SCREAMING-KEBAB-CASE", "due_date", "DUE-DATE"),
+        ];
+        for (rule, field, wire) in cases {
+            assert_eq!(
+                apply_to_field(rule, field).as_deref(),
+                Some(wire),
+                "{rule} {field}"
+            );
+        }
+        assert_eq!(apply_to_field("Title Case", "a"), None);
+    }
 
     #[test]
     fn rename_all_rules_match_serde() {

@@ -1,0 +1,28 @@
+use catalog::tool;
+
+/// `#[serde(default)]` lets `username` be absent, which the spec does not allow.
+#[derive(serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Assignee {
+    #[serde(default)]
+    pub username: String,
+}
+
+#[tool(
+    spec = "taskboard",
+    operation = "CreateTask",
+    fixed("query.notify", value = false, reason = "an agent creating tasks in bulk must not page the assignee"),
+    omitted("body.metadata", reason = "metadata carries integration payloads an agent should not forge")
+)]
+pub struct CreateTask {
+    pub board_id: String,
+    pub title: String,
+    pub status: String,
+    pub description: Option<Option<String>>,
+    pub priority: Option<Option<String>>,
+    pub due: Option<String>,
+    pub estimate_hours: Option<f64>,
+    pub labels: Option<Vec<String>>,
+    pub assignee: Option<Option<Assignee>>,
+}
+
+fn main() {}

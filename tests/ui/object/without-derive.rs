@@ -1,0 +1,27 @@
+use catalog::tool;
+
+/// No `catalog::Object`: the fields cannot be checked.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct Assignee {
+    pub username: String,
+}
+
+#[tool(
+    spec = "taskboard",
+    operation = "CreateTask",
+    fixed("query.notify", value = false, reason = "an agent creating tasks in bulk must not page the assignee"),
+    omitted("body.metadata", reason = "metadata carries integration payloads an agent should not forge")
+)]
+pub struct CreateTask {
+    pub board_id: String,
+    pub title: String,
+    pub status: String,
+    pub description: Option<Option<String>>,
+    pub priority: Option<Option<String>>,
+    pub due: Option<String>,
+    pub estimate_hours: Option<f64>,
+    pub labels: Option<Vec<String>>,
+    pub assignee: Option<Option<Assignee>>,
+}
+
+fn main() {}
