@@ -224,23 +224,7 @@ pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError
             None => cx.undeclared(&path, op, key),
         }
     }
-    for (i, row) in op.accounting.iter().enumerate() {
-        if let Some(arg) = argument_of(&row.disposition)
-            && row.param.required
-            && !seen.has(i)
-            && !map.contains_key(arg)
-        {
-            cx.report(
-                &root.key(arg),
-                ProblemKind::Missing,
-                format!(
-                    "missing required argument `{}` ({})",
-                    shown(arg),
-                    expected(&row.param.schema)
-                ),
-            );
-        }
-    }
+    cx.missing(op, |i, arg| seen.has(i) || map.contains_key(arg));
     cx.finish()
 }
 
@@ -351,23 +335,9 @@ impl<'o> Decoder<'o> {
         if self.not_object {
             return self.cx.finish();
         }
-        for (i, row) in self.op.accounting.iter().enumerate() {
-            if let Some(arg) = argument_of(&row.disposition)
-                && row.param.required
-                && !self.seen.has(i)
-                && !(i >= 64 && self.seen_high.contains(&i))
-            {
-                self.cx.report(
-                    &Path::ROOT.key(arg),
-                    ProblemKind::Missing,
-                    format!(
-                        "missing required argument `{}` ({})",
-                        shown(arg),
-                        expected(&row.param.schema)
-                    ),
-                );
-            }
-        }
+        let (seen, high) = (self.seen, &self.seen_high);
+        self.cx
+            .missing(self.op, |i, _| seen.has(i) || high.contains(&i));
         self.cx.finish()
     }
 }
@@ -442,6 +412,27 @@ impl Checker {
             kind,
             message,
         });
+    }
+
+    /// Reports each required argument that `present` (row index, argument name) says was not
+    /// given.
+    fn missing(&mut self, op: &Operation, present: impl Fn(usize, &str) -> bool) {
+        for (i, row) in op.accounting.iter().enumerate() {
+            if let Some(arg) = argument_of(&row.disposition)
+                && row.param.required
+                && !present(i, arg)
+            {
+                self.report(
+                    &Path::ROOT.key(arg),
+                    ProblemKind::Missing,
+                    format!(
+                        "missing required argument `{}` ({})",
+                        shown(arg),
+                        expected(&row.param.schema)
+                    ),
+                );
+            }
+        }
     }
 
     /// An argument the tool does not take: say why (omitted, fixed) or what was meant.

@@ -34,7 +34,7 @@ fn values(cx: &Ctxt, input: &syn::DeriveInput) -> Vec<String> {
         );
         return Vec::new();
     };
-    let rule = serde_value(cx, &input.attrs, "rename_all");
+    let rule = Serde::parse(cx, "StringEnum", &input.attrs).rename_all;
     let mut out = Vec::new();
     for v in &data.variants {
         if !matches!(v.fields, syn::Fields::Unit) {
@@ -44,26 +44,38 @@ fn values(cx: &Ctxt, input: &syn::DeriveInput) -> Vec<String> {
             );
             continue;
         }
-        if serde_flag(&v.attrs, "skip") || serde_flag(&v.attrs, "skip_deserializing") {
+        let serde = Serde::parse(cx, "StringEnum", &v.attrs);
+        if serde.has("skip") || serde.has("skip_deserializing") {
             continue;
         }
-        let name = v.ident.to_string();
-        let wire = match serde_value(cx, &v.attrs, "rename") {
-            Some((rename, _)) => rename,
-            None => match &rule {
-                Some((rule, span)) => match apply(rule, &name) {
-                    Some(w) => w,
-                    None => {
-                        cx.error(*span, format!("unknown serde rename_all rule `{rule}`"));
-                        return Vec::new();
-                    }
-                },
-                None => name,
-            },
-        };
-        out.push(wire);
+        match wire_name(cx, serde, &rule, v.ident.to_string(), apply) {
+            Some(wire) => out.push(wire),
+            None => return Vec::new(),
+        }
     }
     out
+}
+
+/// The name on the wire: the item's own `rename`, else the container's `rename_all` rule applied
+/// (an unknown rule is reported and gives `None`), else the name as written.
+fn wire_name(
+    cx: &Ctxt,
+    serde: Serde,
+    rule: &Option<(String, proc_macro2::Span)>,
+    name: String,
+    apply: fn(&str, &str) -> Option<String>,
+) -> Option<String> {
+    if let Some((rename, _)) = serde.rename {
+        return Some(rename);
+    }
+    let Some((rule, span)) = rule else {
+        return Some(name);
+    };
+    let wire = apply(rule, &name);
+    if wire.is_none() {
+        cx.error(*span, format!("unknown serde rename_all rule `{rule}`"));
+    }
+    wire
 }
 
 pub fn object(input: syn::DeriveInput) -> TokenStream {
@@ -98,12 +110,13 @@ fn object_fields(cx: &Ctxt, input: &syn::DeriveInput) -> Vec<(String, bool)> {
             return Vec::new();
         }
     };
-    let rule = serde_value(cx, &input.attrs, "rename_all");
-    let all_default = serde_flag(&input.attrs, "default");
+    let container = Serde::parse(cx, "Object", &input.attrs);
+    let all_default = container.has("default");
     let mut out = Vec::new();
     for f in fields {
         let Some(ident) = &f.ident else { continue };
-        if serde_flag(&f.attrs, "flatten") {
+        let serde = Serde::parse(cx, "Object", &f.attrs);
+        if serde.has("flatten") {
             cx.error(
                 ident.span(),
                 "Object cannot check a `#[serde(flatten)]` field: name the properties, or type the \
@@ -111,65 +124,75 @@ fn object_fields(cx: &Ctxt, input: &syn::DeriveInput) -> Vec<(String, bool)> {
             );
             continue;
         }
-        if serde_flag(&f.attrs, "skip") || serde_flag(&f.attrs, "skip_deserializing") {
+        if serde.has("skip") || serde.has("skip_deserializing") {
             continue;
         }
-        let name = ident.to_string();
-        let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
-        let wire = match serde_value(cx, &f.attrs, "rename") {
-            Some((rename, _)) => rename,
-            None => match &rule {
-                Some((rule, span)) => match apply_to_field(rule, &name) {
-                    Some(w) => w,
-                    None => {
-                        cx.error(*span, format!("unknown serde rename_all rule `{rule}`"));
-                        return Vec::new();
-                    }
-                },
-                None => name,
-            },
-        };
         let optional = all_default
-            || serde_flag(&f.attrs, "default")
+            || serde.has("default")
             || matches!(
                 crate::ast::shape(&f.ty),
                 catalog_core::accounting::RustType::Option(_)
             );
-        out.push((wire, optional));
+        let name = ident.to_string();
+        let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
+        match wire_name(cx, serde, &container.rename_all, name, apply_to_field) {
+            Some(wire) => out.push((wire, optional)),
+            None => return Vec::new(),
+        }
     }
     out
 }
 
-/// `#[serde(key = "value")]` among `attrs`. `key(serialize = .., deserialize = ..)` is refused:
-/// the wire has one name per value.
-fn serde_value(
-    cx: &Ctxt,
-    attrs: &[syn::Attribute],
-    key: &str,
-) -> Option<(String, proc_macro2::Span)> {
-    let mut found = None;
-    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident(key) {
+/// The `#[serde(...)]` options of one item, parsed once: the names the derives read, and every
+/// other option's key (`skip`, `default`, `flatten`, ...), with or without a value.
+#[derive(Default)]
+struct Serde {
+    rename: Option<(String, proc_macro2::Span)>,
+    rename_all: Option<(String, proc_macro2::Span)>,
+    keys: Vec<String>,
+}
+
+impl Serde {
+    fn parse(cx: &Ctxt, derive: &str, attrs: &[syn::Attribute]) -> Serde {
+        let mut out = Serde::default();
+        for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+            let _ = attr.parse_nested_meta(|meta| {
+                let key = meta
+                    .path
+                    .get_ident()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
+                let slot = match key.as_str() {
+                    "rename" => &mut out.rename,
+                    "rename_all" => &mut out.rename_all,
+                    _ => {
+                        out.keys.push(key);
+                        return skip(&meta);
+                    }
+                };
                 if meta.input.peek(syn::Token![=]) {
                     let s: syn::LitStr = meta.value()?.parse()?;
-                    found = Some((s.value(), s.span()));
+                    *slot = Some((s.value(), s.span()));
                 } else {
+                    // The wire has one name per value.
                     cx.error(
                         meta.path.span(),
                         format!(
-                            "StringEnum reads `{key} = \"...\"`; separate serialize and deserialize names are not supported"
+                            "{derive} reads `{key} = \"...\"`; separate serialize and deserialize names are not supported"
                         ),
                     );
                     skip(&meta)?;
                 }
-            } else {
-                skip(&meta)?;
-            }
-            Ok(())
-        });
+                Ok(())
+            });
+        }
+        out
     }
-    found
+
+    /// Whether the option `key` is given (`skip`, `default`, `default = "path"`, ...).
+    fn has(&self, key: &str) -> bool {
+        self.keys.iter().any(|k| k == key)
+    }
 }
 
 /// Steps over a serde option this derive does not read (`key = value` or `key(...)`).
@@ -180,22 +203,6 @@ fn skip(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
         meta.parse_nested_meta(|m| skip(&m))?;
     }
     Ok(())
-}
-
-/// Whether `#[serde(flag)]` is among `attrs`.
-fn serde_flag(attrs: &[syn::Attribute], flag: &str) -> bool {
-    let mut found = false;
-    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident(flag) {
-                found = true;
-            } else {
-                skip(&meta)?;
-            }
-            Ok(())
-        });
-    }
-    found
 }
 
 /// A variant's name under one of serde's `rename_all` rules, exactly as serde renames

@@ -244,11 +244,7 @@ fn user_type_check(f: &Field, row: &catalog_core::Accounted) -> Option<TokenStre
             );
         }
     });
-    let list = values
-        .iter()
-        .map(|v| format!("`{v}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = backticked(values.iter().map(String::as_str));
     let message = format!("`{name}` has a variant {address} does not allow (it allows {list})");
     Some(quote::quote_spanned! {span=>
         const _: () = {
@@ -294,11 +290,7 @@ fn object_check(
         }
     });
     let props: Vec<&str> = fields.iter().map(|p| p.name.as_str()).collect();
-    let list = props
-        .iter()
-        .map(|p| format!("`{p}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = backticked(props.iter().copied());
     let extra = format!("`{name}` has a field {address} does not declare (it declares {list})");
     quote::quote_spanned! {span=>
         const _: () = {
@@ -309,6 +301,14 @@ fn object_check(
             );
         };
     }
+}
+
+/// `` `a`, `b`, `c` ``, for messages.
+fn backticked<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `T` in `Option<T>` or `Vec<T>`.

@@ -37,6 +37,15 @@ macro_rules! decline {
     };
 }
 
+/// `serialize_*` methods that write an integer's text.
+macro_rules! integers {
+    ($($method:ident($ty:ty);)*) => {
+        $(fn $method(self, v: $ty) -> Result {
+            self.int(v)
+        })*
+    };
+}
+
 /// The compound-shape methods every serializer here declines (all but sequences).
 macro_rules! decline_compounds {
     () => {
@@ -115,29 +124,15 @@ impl ser::Serializer for ScalarText<'_> {
         self.0.push_str(if v { "true" } else { "false" });
         Ok(())
     }
-    fn serialize_i8(self, v: i8) -> Result {
-        self.int(v)
-    }
-    fn serialize_i16(self, v: i16) -> Result {
-        self.int(v)
-    }
-    fn serialize_i32(self, v: i32) -> Result {
-        self.int(v)
-    }
-    fn serialize_i64(self, v: i64) -> Result {
-        self.int(v)
-    }
-    fn serialize_u8(self, v: u8) -> Result {
-        self.int(v)
-    }
-    fn serialize_u16(self, v: u16) -> Result {
-        self.int(v)
-    }
-    fn serialize_u32(self, v: u32) -> Result {
-        self.int(v)
-    }
-    fn serialize_u64(self, v: u64) -> Result {
-        self.int(v)
+    integers! {
+        serialize_i8(i8);
+        serialize_i16(i16);
+        serialize_i32(i32);
+        serialize_i64(i64);
+        serialize_u8(u8);
+        serialize_u16(u16);
+        serialize_u32(u32);
+        serialize_u64(u64);
     }
     // Wide integers and `f32` take the `Value` route, which renders them as serde_json does.
     decline! {
