@@ -1,6 +1,6 @@
 // Indexes the project's own specs for its tests, examples and benchmarks.
 fn main() {
-    catalog_core::build::index("openapi/taskboard.yaml").unwrap();
-    catalog_core::build::index("openapi/edge-cases.json").unwrap();
-    catalog_core::build::index("openapi/chat.yaml").unwrap();
+    catalog_core::spec::build::index("openapi/taskboard.yaml").unwrap();
+    catalog_core::spec::build::index("openapi/edge-cases.json").unwrap();
+    catalog_core::spec::build::index("openapi/chat.yaml").unwrap();
 }

@@ -19,7 +19,7 @@ mod support;
 
 use catalog::Operation;
 use catalog::index::{Index, Lookup};
-use catalog::scaffold::{Options, scaffold_with};
+use catalog_core::present::scaffold::{Options, scaffold_with};
 use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -305,9 +305,9 @@ fn one_tool(index: &Index, netbox: &Path) -> ((Tool, Tool), String) {
         "paths": {op.path.clone(): {op.method.to_ascii_lowercase(): operation}}
     })
     .to_string();
-    let doc = catalog::spec::parse(
+    let doc = catalog_core::spec::load::parse(
         spec.as_bytes(),
-        catalog::spec::Format::Json,
+        catalog_core::spec::load::Format::Json,
         "one-operation",
     )
     .unwrap();

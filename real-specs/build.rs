@@ -19,7 +19,7 @@ fn main() {
     let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap()).join("..");
     let dir = root.join(dir);
     for spec in SPECS {
-        catalog_core::build::index(dir.join(spec)).unwrap();
+        catalog_core::spec::build::index(dir.join(spec)).unwrap();
     }
     println!("cargo:rustc-cfg=real_specs");
 }

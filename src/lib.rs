@@ -53,8 +53,63 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use catalog_core::*;
+// What a tool author writes: the attribute, the derives, and the traits they implement.
+pub use catalog_core::serve::tool::{Object, StringEnum, Tool};
 pub use catalog_macros::{Object, StringEnum, tool};
 
+// What a server calls, and what it gets back.
+pub use catalog_core::model::{
+    Accounted, Body, BodyKind, Disposition, Location, Operation, Param, Schema, SpecInfo, Style,
+    Type, Unsupported,
+};
+pub use catalog_core::serve::catalog::{CallError, Catalog, ToolInfo};
+pub use catalog_core::wire::decode::{ArgumentError, Problem, ProblemKind};
+pub use catalog_core::wire::routing::{RequestError, RequestErrorKind};
+
+/// Indexing a spec from a build script: `catalog::build::index("openapi/api.yaml")`.
+pub mod build {
+    pub use catalog_core::spec::build::{BuildError, Indexed, index, index_to};
+}
+
+/// The index a build script writes, for tools (recorder, coverage) that read a spec's operations.
+pub mod index {
+    pub use catalog_core::index::{Index, IndexError, Lookup};
+}
+
+/// The HTTP executor that sends a tool's request (feature `runtime`).
+#[cfg(feature = "runtime")]
+pub mod executor {
+    pub use catalog_core::serve::executor::{
+        ApiResponse, ConfigError, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
+        ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig,
+    };
+}
+
+/// The MCP server over stdio (feature `mcp`).
+#[cfg(feature = "mcp")]
+pub mod mcp {
+    pub use catalog_core::serve::mcp::{DEFAULT_MAX_LINE_BYTES, McpServer, ServeError};
+}
+
+/// Checking that every request a tool sends reaches the operation it declares.
+pub mod recorder {
+    pub use catalog_core::audit::recorder::{ENV_RECORD, Recorder, Report, ToolCalls, Undeclared};
+}
+
+/// Which operations are wrapped by which tool, pinned for review; spec version checks.
+pub mod coverage {
+    pub use catalog_core::audit::coverage::{
+        Coverage, VersionMismatch, VersionWarning, assert_pinned, compare_version, coverage, pin,
+        version_from_status,
+    };
+}
+
+/// The capability projection of input schemas (the catalog's `projection` option).
+pub mod projection {
+    pub use catalog_core::present::projection::{CAPABILITIES_KEY, Rules, project};
+}
+
+/// Glue for the code `#[tool]` and the derives emit. Not a public API: it changes without notice,
+/// and its name changes with every release that changes it.
 #[doc(hidden)]
-pub use catalog_core::tool::__private;
+pub use catalog_core::serve::tool::__private as __private_v1;

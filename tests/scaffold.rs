@@ -6,7 +6,7 @@
 mod support;
 
 use catalog::index::{Index, Lookup};
-use catalog::scaffold::{Options, scaffold_with};
+use catalog_core::present::scaffold::{Options, scaffold_with};
 use std::collections::HashSet;
 use std::path::Path;
 use support::{TempCrate, real_spec, specs_dir};

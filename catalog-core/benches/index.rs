@@ -9,7 +9,7 @@
 //! ```
 
 use catalog_core::index::{Index, IndexReader, Lookup};
-use catalog_core::spec::{self, Format};
+use catalog_core::spec::load::{self as spec, Format};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -134,9 +134,9 @@ fn main() {
     // a one-operation spec. The directory's part is the same for all three; the rest is parsing
     // the one operation, which grows with that operation and not with the spec.
     let netbox_index = Index::load(&netbox).unwrap();
-    let size = |op: &catalog_core::Operation| serde_json::to_vec(op).map_or(0, |v| v.len());
+    let size = |op: &catalog_core::model::Operation| serde_json::to_vec(op).map_or(0, |v| v.len());
     let by_size = |pick: fn(usize, usize) -> bool| {
-        let mut best: Option<&catalog_core::Operation> = None;
+        let mut best: Option<&catalog_core::model::Operation> = None;
         for op in &netbox_index.operations {
             if best.is_none_or(|b| pick(size(op), size(b))) {
                 best = Some(op);

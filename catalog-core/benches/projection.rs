@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use catalog_core::projection::{Rules, project};
+use catalog_core::present::projection::{Rules, project};
 use serde_json::{Value, json};
 
 const SPEC: &str = "netbox-4.6.8.json";

@@ -1,7 +1,7 @@
 //! The normalized data model every phase shares: what the index stores for each operation, and
 //! what a tool carries at run time.
 //!
-//! The spec side is normalized once (in [`crate::normalize`]) into these types; accounting,
+//! The spec side is normalized once (in [`crate::spec::normalize`]) into these types; accounting,
 //! schema generation, routing and the runtime read only these, never the raw document.
 
 use serde::{Deserialize, Serialize};
@@ -118,7 +118,7 @@ pub struct Schema {
     pub default: Option<Value>,
     /// The schema's `x-*` extension keywords (other than `x-nullable`), carried into the
     /// emitted input schema so that annotations such as applies-when reach
-    /// [`crate::projection`].
+    /// [`crate::present::projection`].
     #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub extensions: serde_json::Map<String, Value>,
 }

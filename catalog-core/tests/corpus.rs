@@ -2,8 +2,8 @@
 //! unsupported reason with a pointer, and its parameter and body-field counts equal a count this
 //! test makes on its own from the raw JSON.
 
-use catalog_core::Location;
 use catalog_core::index::Index;
+use catalog_core::model::Location;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

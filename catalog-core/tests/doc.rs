@@ -1,6 +1,7 @@
 //! Snapshot tests of the accounting markdown a tool's rustdoc carries.
 
-use catalog_core::{Operation, accounting_markdown};
+use catalog_core::model::Operation;
+use catalog_core::present::doc::accounting_markdown;
 use serde_json::{Value, json};
 
 fn param(location: &str, name: &str, required: bool, schema: Value) -> Value {

@@ -1,10 +1,11 @@
 //! Recorder matching, coverage, pinning and the version stamp.
 
-use catalog_core::coverage::{self, compare_version, version_from_status};
+use catalog_core::audit::coverage::{self, compare_version, version_from_status};
+use catalog_core::audit::recorder::{Recorder, RouteMatch, RouteMatcher};
 use catalog_core::index::Index;
-use catalog_core::recorder::{Recorder, RouteMatch, RouteMatcher};
-use catalog_core::spec::{self, Format};
-use catalog_core::{Operation, SpecInfo};
+use catalog_core::model::Operation;
+use catalog_core::model::SpecInfo;
+use catalog_core::spec::load::{self as spec, Format};
 use serde_json::json;
 use std::path::PathBuf;
 

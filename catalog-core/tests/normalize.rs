@@ -1,8 +1,13 @@
 //! One test per normalization rule, each on the smallest document that shows it.
 
 use catalog_core::index::{Index, IndexReader, Lookup};
-use catalog_core::spec::{self, Format};
-use catalog_core::{BodyKind, Location, Operation, Schema, Style, Type};
+use catalog_core::model::BodyKind;
+use catalog_core::model::Location;
+use catalog_core::model::Operation;
+use catalog_core::model::Schema;
+use catalog_core::model::Style;
+use catalog_core::model::Type;
+use catalog_core::spec::load::{self as spec, Format};
 use serde_json::{Value, json};
 
 fn doc(version: &str, paths: Value, components: Value) -> Vec<Operation> {
@@ -387,7 +392,7 @@ fn duplicate_operation_ids_stay_reachable_by_method_and_path() {
         json!({}),
     );
     let index = Index {
-        spec: catalog_core::SpecInfo {
+        spec: catalog_core::model::SpecInfo {
             stem: "dup".into(),
             ..Default::default()
         },

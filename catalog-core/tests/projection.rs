@@ -1,8 +1,8 @@
-//! Tests of `catalog_core::projection`: one per rule of the module docs, guards included.
+//! Tests of `catalog_core::present::projection`: one per rule of the module docs, guards included.
 
 use std::borrow::Cow;
 
-use catalog_core::projection::{Rules, project};
+use catalog_core::present::projection::{Rules, project};
 use serde_json::{Value, json};
 
 const EXT: &str = "x-applies-when";

@@ -7,11 +7,16 @@
 #[path = "support/loopback.rs"]
 mod loopback;
 
-use catalog_core::executor::{ExecuteError, Executor, ExecutorConfig};
+use catalog_core::audit::recorder::{Recorder, Report, RouteMatch};
 use catalog_core::index::Index;
-use catalog_core::recorder::{Recorder, Report, RouteMatch};
-use catalog_core::spec::{self, Format};
-use catalog_core::{ArgumentError, CallError, Catalog, Operation, RequestError, Tool};
+use catalog_core::model::Operation;
+use catalog_core::serve::catalog::CallError;
+use catalog_core::serve::catalog::Catalog;
+use catalog_core::serve::executor::{ExecuteError, Executor, ExecutorConfig};
+use catalog_core::serve::tool::Tool;
+use catalog_core::spec::load::{self as spec, Format};
+use catalog_core::wire::decode::ArgumentError;
+use catalog_core::wire::routing::RequestError;
 use loopback::response;
 use serde_json::{Value, json};
 use std::sync::{Arc, OnceLock};
@@ -145,7 +150,7 @@ impl Setup {
             .map(|_| ())
     }
 
-    fn undeclared(e: CallError) -> catalog_core::recorder::Undeclared {
+    fn undeclared(e: CallError) -> catalog_core::audit::recorder::Undeclared {
         match e {
             CallError::Execute(ExecuteError::Undeclared(u)) => u,
             other => panic!("expected an undeclared request, got {other:?}"),

@@ -1,8 +1,11 @@
 //! Snapshot tests of the input JSON Schema, and its validity as JSON Schema 2020-12.
 
-use catalog_core::{
-    DIALECT, Operation, input_schema, input_schema_string, input_schema_with_docs, schema_of,
-};
+use catalog_core::model::Operation;
+use catalog_core::present::schema::DIALECT;
+use catalog_core::present::schema::input_schema;
+use catalog_core::present::schema::input_schema_string;
+use catalog_core::present::schema::input_schema_with_docs;
+use catalog_core::present::schema::schema_of;
 use serde_json::{Value, json};
 
 /// A parameter in the model's serde form.
@@ -496,18 +499,19 @@ fn schema_of_nested_forms() {
     assert_meta_valid(&v);
 
     // Bounds JSON cannot carry are dropped rather than written as null.
-    let inf: catalog_core::Schema = serde_json::from_value(json!({"type": "number"})).unwrap();
+    let inf: catalog_core::model::Schema =
+        serde_json::from_value(json!({"type": "number"})).unwrap();
     let mut inf = inf;
-    if let catalog_core::Type::Number { maximum, .. } = &mut inf.ty {
+    if let catalog_core::model::Type::Number { maximum, .. } = &mut inf.ty {
         *maximum = Some(f64::INFINITY);
     }
     assert_eq!(schema_of(&inf), json!({"type": "number"}));
 
     // An anyOf whose only arm was null is just null.
-    let null_only: catalog_core::Schema =
+    let null_only: catalog_core::model::Schema =
         serde_json::from_value(json!({"type": "anyOf", "arms": [], "nullable": true})).unwrap();
     assert_eq!(schema_of(&null_only), json!({"anyOf": [{"type": "null"}]}));
-    let empty: catalog_core::Schema =
+    let empty: catalog_core::model::Schema =
         serde_json::from_value(json!({"type": "anyOf", "arms": []})).unwrap();
     assert_eq!(schema_of(&empty), json!({}));
 }

@@ -1,8 +1,13 @@
 //! `Catalog::check_spec_version`: the spec stamp every tool carries, compared with what a server
 //! reports, as warning values.
 
-use catalog_core::coverage::{VersionMismatch, VersionWarning};
-use catalog_core::{ArgumentError, Catalog, Operation, RequestError, SpecInfo, Tool};
+use catalog_core::audit::coverage::{VersionMismatch, VersionWarning};
+use catalog_core::model::Operation;
+use catalog_core::model::SpecInfo;
+use catalog_core::serve::catalog::Catalog;
+use catalog_core::serve::tool::Tool;
+use catalog_core::wire::decode::ArgumentError;
+use catalog_core::wire::routing::RequestError;
 use serde_json::{Value, json};
 use std::sync::OnceLock;
 

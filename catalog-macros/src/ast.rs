@@ -2,7 +2,7 @@
 
 use crate::attr::{self, FieldAttr};
 use crate::ctxt::Ctxt;
-use catalog_core::accounting::RustType;
+use catalog_core::check::accounting::RustType;
 use syn::spanned::Spanned;
 
 pub struct Field<'a> {

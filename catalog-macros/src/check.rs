@@ -1,16 +1,16 @@
 //! Resolve the operation from the index and check the tool against it with
-//! `catalog_core::accounting::reconcile`; findings become errors at their spans.
+//! `catalog_core::check::accounting::reconcile`; findings become errors at their spans.
 
 use crate::ast::Field;
 use crate::attr::ToolAttr;
 use crate::ctxt::Ctxt;
-use catalog_core::Operation;
-use catalog_core::accounting::{
+use catalog_core::check::accounting::{
     Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented, Reason,
     reconcile,
 };
 use catalog_core::index::{self, IndexReader, Lookup};
-use catalog_core::suggest::{Candidate, Suggestion, suggest};
+use catalog_core::model::Operation;
+use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 

@@ -8,7 +8,7 @@ use std::fmt::Display;
 #[derive(Default)]
 pub struct Ctxt {
     errors: RefCell<Vec<syn::Error>>,
-    // Spans behind the opaque sites `catalog_core::accounting` reports findings at.
+    // Spans behind the opaque sites `catalog_core::check::accounting` reports findings at.
     sites: RefCell<Vec<Span>>,
 }
 

@@ -131,7 +131,7 @@ fn object_fields(cx: &Ctxt, input: &syn::DeriveInput) -> Vec<(String, bool)> {
             || serde.has("default")
             || matches!(
                 crate::ast::shape(&f.ty),
-                catalog_core::accounting::RustType::Option(_)
+                catalog_core::check::accounting::RustType::Option(_)
             );
         let name = ident.to_string();
         let name = name.strip_prefix("r#").unwrap_or(&name).to_string();

@@ -3,7 +3,8 @@
 
 use crate::ast::Field;
 use crate::attr::ToolAttr;
-use catalog_core::{Disposition, Operation};
+use catalog_core::model::Disposition;
+use catalog_core::model::Operation;
 use heck::ToSnakeCase;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -27,7 +28,7 @@ pub fn description(item: &syn::ItemStruct, op: &Operation) -> String {
             .accounting
             .iter()
             .filter(|r| {
-                r.param.location == catalog_core::Location::Body
+                r.param.location == catalog_core::model::Location::Body
                     && matches!(r.disposition, Disposition::Omitted { .. })
             })
             .map(|r| format!("`{}`", r.param.name))
@@ -74,14 +75,14 @@ pub fn emit(
         .iter()
         .map(|f| (f.ident.to_string(), f.doc.clone()))
         .collect();
-    let schema = catalog_core::input_schema_with_docs(op, |field| {
+    let schema = catalog_core::present::schema::input_schema_with_docs(op, |field| {
         docs.iter()
             .find(|(n, _)| n == field)
             .and_then(|(_, d)| d.clone())
     })
     .to_string();
     let op_json = serde_json::to_string(op).unwrap_or_default();
-    let table = catalog_core::accounting_markdown(op);
+    let table = catalog_core::present::doc::accounting_markdown(op);
     let dir_file = dir_file.display().to_string();
 
     // One pass over the arguments: each key matched to its field at compile time, its value
@@ -119,18 +120,18 @@ pub fn emit(
         let (decode, init, put) = match layers {
             0 => (
                 quote!(__decoder.value(#index, #argument, __value)),
-                quote!(::catalog::__private::required(#slot, #argument)?),
-                quote!(::catalog::__private::arg(&self.#fident)),
+                quote!(::catalog::__private_v1::required(#slot, #argument)?),
+                quote!(::catalog::__private_v1::arg(&self.#fident)),
             ),
             1 => (
                 quote!(__decoder.value(#index, #argument, __value)),
                 quote!(::core::option::Option::flatten(#slot)),
-                quote!(::catalog::__private::arg_option(&self.#fident, #null_when_none)),
+                quote!(::catalog::__private_v1::arg_option(&self.#fident, #null_when_none)),
             ),
             _ => (
                 quote!(__decoder.nullable(#index, #argument, __value)),
                 quote!(::core::option::Option::flatten(#slot)),
-                quote!(::catalog::__private::arg_nullable(&self.#fident)),
+                quote!(::catalog::__private_v1::arg_nullable(&self.#fident)),
             ),
         };
         checks.extend(user_type_check(f, row));
@@ -166,22 +167,22 @@ pub fn emit(
 
             fn operation() -> &'static ::catalog::Operation {
                 static OPERATION: ::std::sync::LazyLock<::catalog::Operation> =
-                    ::std::sync::LazyLock::new(|| ::catalog::__private::operation(#op_json));
+                    ::std::sync::LazyLock::new(|| ::catalog::__private_v1::operation(#op_json));
                 &OPERATION
             }
 
-            fn input_schema() -> &'static ::catalog::__private::Value {
-                static SCHEMA: ::std::sync::LazyLock<::catalog::__private::Value> =
+            fn input_schema() -> &'static ::catalog::__private_v1::Value {
+                static SCHEMA: ::std::sync::LazyLock<::catalog::__private_v1::Value> =
                     ::std::sync::LazyLock::new(|| {
-                        ::catalog::__private::schema(<#ident as ::catalog::Tool>::INPUT_SCHEMA)
+                        ::catalog::__private_v1::schema(<#ident as ::catalog::Tool>::INPUT_SCHEMA)
                     });
                 &SCHEMA
             }
 
             fn from_arguments(
-                args: ::catalog::__private::Value,
+                args: ::catalog::__private_v1::Value,
             ) -> ::core::result::Result<Self, ::catalog::ArgumentError> {
-                let mut __decoder = ::catalog::__private::Decoder::new(Self::operation(), args);
+                let mut __decoder = ::catalog::__private_v1::Decoder::new(Self::operation(), args);
                 #(#slots)*
                 while let ::core::option::Option::Some((__key, __value)) = __decoder.next() {
                     match __key.as_str() {
@@ -195,8 +196,8 @@ pub fn emit(
 
             fn to_request(
                 &self,
-            ) -> ::core::result::Result<::catalog::__private::Request, ::catalog::RequestError> {
-                ::catalog::__private::request(Self::operation(), &[#(#puts),*])
+            ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {
+                ::catalog::__private_v1::request(Self::operation(), &[#(#puts),*])
             }
         }
     }
@@ -207,30 +208,30 @@ pub fn emit(
 /// exactly `T`'s variants (`StringEnum`); an object's required properties must be fields that are
 /// always present, and every field a declared property (`Object`). One assertion per spec name, so
 /// the error names it.
-fn user_type_check(f: &Field, row: &catalog_core::Accounted) -> Option<TokenStream> {
+fn user_type_check(f: &Field, row: &catalog_core::model::Accounted) -> Option<TokenStream> {
     let mut ty = f.ty;
     while let Some(inner) = wrapped(ty) {
         ty = inner;
     }
     if !matches!(
         crate::ast::shape(ty),
-        catalog_core::accounting::RustType::Named(_)
+        catalog_core::check::accounting::RustType::Named(_)
     ) {
         return None;
     }
     let mut schema = &row.param.schema;
-    while let catalog_core::Type::Array { items, .. } = &schema.ty {
+    while let catalog_core::model::Type::Array { items, .. } = &schema.ty {
         schema = items;
     }
     let name = quote!(#ty).to_string().replace(' ', "");
     let address = row.param.address();
     let span = syn::spanned::Spanned::span(ty);
     let values = match &schema.ty {
-        catalog_core::Type::String {
+        catalog_core::model::Type::String {
             enumeration: Some(values),
             ..
         } => values,
-        catalog_core::Type::Object { fields, .. } if !fields.is_empty() => {
+        catalog_core::model::Type::Object { fields, .. } if !fields.is_empty() => {
             return Some(object_check(ty, &name, &address, fields, span));
         }
         _ => return None,
@@ -239,7 +240,7 @@ fn user_type_check(f: &Field, row: &catalog_core::Accounted) -> Option<TokenStre
         let message = format!("`{name}` has no variant for `{v}`, a value {address} allows");
         quote::quote_spanned! {span=>
             ::core::assert!(
-                ::catalog::__private::has(<#ty as ::catalog::StringEnum>::VALUES, #v),
+                ::catalog::__private_v1::has(<#ty as ::catalog::StringEnum>::VALUES, #v),
                 #message
             );
         }
@@ -250,7 +251,7 @@ fn user_type_check(f: &Field, row: &catalog_core::Accounted) -> Option<TokenStre
         const _: () = {
             #(#each)*
             ::core::assert!(
-                ::catalog::__private::all_in(
+                ::catalog::__private_v1::all_in(
                     <#ty as ::catalog::StringEnum>::VALUES,
                     &[#(#values),*],
                 ),
@@ -264,7 +265,7 @@ fn object_check(
     ty: &syn::Type,
     name: &str,
     address: &str,
-    fields: &[catalog_core::Field],
+    fields: &[catalog_core::model::Field],
     span: proc_macro2::Span,
 ) -> TokenStream {
     let required = fields.iter().filter(|p| p.required && !p.read_only);
@@ -277,12 +278,12 @@ fn object_check(
         );
         quote::quote_spanned! {span=>
             ::core::assert!(
-                ::catalog::__private::has_field(<#ty as ::catalog::Object>::FIELDS, #prop),
+                ::catalog::__private_v1::has_field(<#ty as ::catalog::Object>::FIELDS, #prop),
                 #missing
             );
             ::core::assert!(
                 !::core::matches!(
-                    ::catalog::__private::field_optional(<#ty as ::catalog::Object>::FIELDS, #prop),
+                    ::catalog::__private_v1::field_optional(<#ty as ::catalog::Object>::FIELDS, #prop),
                     ::core::option::Option::Some(true)
                 ),
                 #absent
@@ -296,7 +297,7 @@ fn object_check(
         const _: () = {
             #(#each)*
             ::core::assert!(
-                ::catalog::__private::fields_in(<#ty as ::catalog::Object>::FIELDS, &[#(#props),*]),
+                ::catalog::__private_v1::fields_in(<#ty as ::catalog::Object>::FIELDS, &[#(#props),*]),
                 #extra
             );
         };

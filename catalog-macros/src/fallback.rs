@@ -18,17 +18,17 @@ pub fn stub(item: &syn::ItemStruct, name: &str, errors: TokenStream) -> TokenStr
             fn operation() -> &'static ::catalog::Operation {
                 ::core::unreachable!()
             }
-            fn input_schema() -> &'static ::catalog::__private::Value {
+            fn input_schema() -> &'static ::catalog::__private_v1::Value {
                 ::core::unreachable!()
             }
             fn from_arguments(
-                _: ::catalog::__private::Value,
+                _: ::catalog::__private_v1::Value,
             ) -> ::core::result::Result<Self, ::catalog::ArgumentError> {
                 ::core::unreachable!()
             }
             fn to_request(
                 &self,
-            ) -> ::core::result::Result<::catalog::__private::Request, ::catalog::RequestError> {
+            ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {
                 ::core::unreachable!()
             }
         }

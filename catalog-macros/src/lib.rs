@@ -1,7 +1,7 @@
 //! The `#[tool]` attribute of `catalog`. Use it through the `catalog` crate, which documents it.
 //!
 //! A thin shell: parse (`attr`, `ast`) -> resolve the operation from the index and check it with
-//! `catalog_core::accounting::reconcile` (`check`) -> emit (`emit`), or on any error the user's
+//! `catalog_core::check::accounting::reconcile` (`check`) -> emit (`emit`), or on any error the user's
 //! item plus a stub impl (`fallback`), with every error at its own span.
 
 mod ast;

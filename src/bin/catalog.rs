@@ -9,8 +9,8 @@
 #![forbid(unsafe_code)]
 
 use catalog::index::{Index, Lookup};
-use catalog::scaffold::{Options, scaffold_with};
-use catalog::suggest::{Candidate, Suggestion, suggest};
+use catalog_core::present::scaffold::{Options, scaffold_with};
+use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use std::path::Path;
 use std::process::ExitCode;
 

@@ -2,7 +2,7 @@
 
 use super::*;
 
-#[path = "../../tests/support/loopback.rs"]
+#[path = "../../../tests/support/loopback.rs"]
 mod loopback;
 
 use loopback::{Part, response};

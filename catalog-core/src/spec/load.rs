@@ -38,7 +38,7 @@ impl Format {
 }
 
 /// A spec that cannot be used at all. Problems with single operations are not errors: they are
-/// recorded on the operation as [`crate::Unsupported`].
+/// recorded on the operation as [`crate::model::Unsupported`].
 #[derive(Debug)]
 pub enum SpecError {
     /// The file could not be read.

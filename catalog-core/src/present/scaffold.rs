@@ -7,7 +7,7 @@
 //! [`PLACEHOLDER_REASON`]: uncommenting one without writing the reason is a compile error, so
 //! nothing is left out by accident.
 
-use crate::accounting::{PLACEHOLDER_REASON, field_name_for, rust_type_for};
+use crate::check::accounting::{PLACEHOLDER_REASON, field_name_for, rust_type_for};
 use crate::model::{Location, Operation, Param};
 use heck::{ToSnakeCase, ToUpperCamelCase};
 use std::collections::HashSet;
@@ -305,7 +305,7 @@ fn describe(p: &Param) -> String {
 mod tests {
     use super::*;
     use crate::index::Index;
-    use crate::spec::{Format, parse};
+    use crate::spec::load::{Format, parse};
 
     fn operations(paths: &str) -> Vec<Operation> {
         let text = format!(

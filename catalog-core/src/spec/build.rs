@@ -2,7 +2,7 @@
 
 use crate::index::{INDEX_DIR_VAR, Index, MANIFEST};
 use crate::model::SpecInfo;
-use crate::spec::SpecError;
+use crate::spec::load::SpecError;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

@@ -20,8 +20,8 @@
 //! -32600; a line that is not JSON gets -32700 with id null; JSON that is not a JSON-RPC message
 //! gets -32600. Every per-line error is answered and the server keeps reading.
 
-use crate::catalog::{CallError, Catalog};
-use crate::executor::{ApiResponse, ExecuteError, Executor};
+use crate::serve::catalog::{CallError, Catalog};
+use crate::serve::executor::{ApiResponse, ExecuteError, Executor};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientRequest, ContentBlock,
     Implementation, JsonObject, JsonRpcMessage, JsonRpcRequest, ListToolsResult,

@@ -748,12 +748,12 @@ mod properties {
             let _ = build_request(&o, &[("p", v(p)), ("q", v(q)), ("d", v(d)), ("X-H", v(h)), ("c", v(c)), ("b", v(b.clone()))]);
             let mut args = serde_json::Map::new();
             args.insert("p".into(), b);
-            let _ = crate::decode::check_arguments(&o, &Value::Object(args));
+            let _ = crate::wire::decode::check_arguments(&o, &Value::Object(args));
         }
 
         #[test]
         fn arbitrary_arguments_object_never_panics(args in arb_json()) {
-            let _ = crate::decode::check_arguments(&all_locations(), &args);
+            let _ = crate::wire::decode::check_arguments(&all_locations(), &args);
         }
 
         #[test]

@@ -7,14 +7,14 @@
 //! ```
 //!
 //! A call decodes the arguments (`from_arguments`), builds the request (`to_request`) and, with
-//! the `runtime` feature, sends it through an [`Executor`](crate::executor::Executor). When the
+//! the `runtime` feature, sends it through an [`Executor`](crate::serve::executor::Executor). When the
 //! arguments or the request are wrong, nothing is sent.
 
-use crate::decode::ArgumentError;
 use crate::model::Operation;
-use crate::routing::RequestError;
-use crate::suggest::{Candidate, suggest};
-use crate::tool::Tool;
+use crate::present::suggest::{Candidate, suggest};
+use crate::serve::tool::Tool;
+use crate::wire::decode::ArgumentError;
+use crate::wire::routing::RequestError;
 use serde_json::Value;
 use std::fmt;
 
@@ -71,7 +71,7 @@ struct Entry {
 pub struct Catalog {
     entries: Vec<Entry>,
     // Capability projection of advertised schemas: off unless `with_projection` is called.
-    projection: Option<std::sync::Arc<(Value, crate::projection::Rules)>>,
+    projection: Option<std::sync::Arc<(Value, crate::present::projection::Rules)>>,
 }
 
 impl fmt::Debug for Catalog {
@@ -159,13 +159,13 @@ impl Catalog {
     }
 
     /// Advertise every input schema projected onto the server's `capabilities` (see
-    /// [`crate::projection`]): optional properties whose applies-when annotation does not match
+    /// [`crate::present::projection`]): optional properties whose applies-when annotation does not match
     /// are left out of what [`advertised_schema`](Self::advertised_schema) and the MCP server
     /// list. Off by default; decoding is unchanged either way.
     pub fn with_projection(
         mut self,
         capabilities: Value,
-        rules: crate::projection::Rules,
+        rules: crate::present::projection::Rules,
     ) -> Catalog {
         self.projection = Some(std::sync::Arc::new((capabilities, rules)));
         self
@@ -186,7 +186,7 @@ impl Catalog {
                 let closed = open
                     .as_object_mut()
                     .and_then(|o| o.remove("additionalProperties"));
-                let projected = crate::projection::project(&open, &p.0, &p.1);
+                let projected = crate::present::projection::project(&open, &p.0, &p.1);
                 match projected {
                     std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(info.input_schema),
                     std::borrow::Cow::Owned(mut v) => {
@@ -221,15 +221,15 @@ impl Catalog {
     /// spec were built against different copies of it (`MixedBuilds`). Leading `v`s and
     /// surrounding whitespace are ignored. Every spec of the catalog is compared, so a catalog
     /// serving several APIs should compare each one's [`specs`](Self::specs) with
-    /// [`compare_version`](crate::coverage::compare_version) instead.
+    /// [`compare_version`](crate::audit::coverage::compare_version) instead.
     ///
-    /// [`VersionWarning`]: crate::coverage::VersionWarning
+    /// [`VersionWarning`]: crate::audit::coverage::VersionWarning
     pub fn check_spec_version(
         &self,
         status: &Value,
         version_path: &str,
-    ) -> Vec<crate::coverage::VersionWarning> {
-        use crate::coverage::{VersionWarning, compare_version, version_from_status};
+    ) -> Vec<crate::audit::coverage::VersionWarning> {
+        use crate::audit::coverage::{VersionWarning, compare_version, version_from_status};
         let specs = self.specs();
         let mut warnings = Vec::new();
         // Several hashes for one stem: tools from different copies of a spec.
@@ -297,16 +297,18 @@ impl Catalog {
     #[cfg(feature = "runtime")]
     pub async fn call(
         &self,
-        executor: &crate::executor::Executor,
+        executor: &crate::serve::executor::Executor,
         name: &str,
         args: Value,
-    ) -> Result<crate::executor::ApiResponse, CallError> {
+    ) -> Result<crate::serve::executor::ApiResponse, CallError> {
         let entry = self.entry(name).ok_or_else(|| self.unknown(name))?;
         // Refuse a write before looking at its arguments: the agent learns the tool is off, not
         // how to fix arguments it cannot use.
         let method =
             http::Method::from_bytes(entry.info.operation.method.as_bytes()).map_err(|e| {
-                CallError::Execute(crate::executor::ExecuteError::InvalidRequest(e.to_string()))
+                CallError::Execute(crate::serve::executor::ExecuteError::InvalidRequest(
+                    e.to_string(),
+                ))
             })?;
         executor
             .check_allowed(&method)
@@ -336,7 +338,7 @@ pub enum CallError {
     Request(RequestError),
     /// The executor refused the request or it failed on the way.
     #[cfg(feature = "runtime")]
-    Execute(crate::executor::ExecuteError),
+    Execute(crate::serve::executor::ExecuteError),
 }
 
 impl fmt::Display for CallError {

@@ -6,7 +6,7 @@
 //! back to a span, and every problem comes back as a [`Finding`] at one of those sites.
 
 use crate::model::{Accounted, Disposition, Location, Operation, Param, Schema, Style, Type};
-use crate::suggest::{Candidate, suggest};
+use crate::present::suggest::{Candidate, suggest};
 use heck::ToSnakeCase;
 use serde_json::Value;
 

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use catalog_core::projection::{Rules, project};
+//! use catalog_core::present::projection::{Rules, project};
 //!
 //! let rules = Rules::new("x-adcp-applies-when")
 //!     .list("delivery_types", "media_buy.supported_delivery_types")

@@ -18,7 +18,7 @@
 //! - Lengths count Unicode scalar values, as JSON Schema does.
 
 use crate::model::{Disposition, Field, Location, Operation, Param, Schema, Type};
-use crate::suggest::{Candidate, suggest};
+use crate::present::suggest::{Candidate, suggest};
 use heck::ToSnakeCase;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};

@@ -1,9 +1,9 @@
 //! The runtime surface of a tool: the [`Tool`] trait that `#[tool]` implements, and the glue its
 //! expansion calls.
 
-use crate::decode::ArgumentError;
 use crate::model::Operation;
-use crate::routing::{RequestError, build_request_ref};
+use crate::wire::decode::ArgumentError;
+use crate::wire::routing::{RequestError, build_request_ref};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -101,7 +101,7 @@ pub mod __private {
         })
     }
 
-    pub use crate::decode::Decoder;
+    pub use crate::wire::decode::Decoder;
 
     /// Whether `values` contains `v`, at compile time.
     pub const fn has(values: &[&str], v: &str) -> bool {
@@ -170,7 +170,7 @@ pub mod __private {
         }
         true
     }
-    pub use crate::routing::{ArgRef, Encode};
+    pub use crate::wire::routing::{ArgRef, Encode};
 
     /// A required field's value once [`Decoder::finish`] passed (which reports it missing
     /// first, so this error is a fallback, not a second message).

@@ -20,8 +20,10 @@
 //! unknown name reads every record. A `catalog-manifest` file lists the stems the build script
 //! indexed.
 
+mod ops_json;
+
 use crate::model::{Operation, SpecInfo};
-use crate::spec::{self, Document, SpecError};
+use crate::spec::load::{self, Document, SpecError};
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::File;
@@ -54,13 +56,13 @@ impl Index {
     pub fn from_document(doc: &Document) -> Index {
         Index {
             spec: doc.info.clone(),
-            operations: crate::normalize::normalize(&doc.value),
+            operations: crate::spec::normalize::normalize(&doc.value),
         }
     }
 
     /// Loads, parses and normalizes a spec file.
     pub fn load(path: &Path) -> Result<Index, SpecError> {
-        Ok(Index::from_document(&spec::load(path)?))
+        Ok(Index::from_document(&load::load(path)?))
     }
 
     /// Writes `<stem>.catalog-dir`, `<stem>.catalog-names` and `<stem>.catalog-ops` into
@@ -73,7 +75,7 @@ impl Index {
             Vec::with_capacity(self.operations.len() * 2);
         for (i, op) in self.operations.iter().enumerate() {
             let start = ops.len();
-            crate::ops_json::write_operation(&mut ops, op)?;
+            ops_json::write_operation(&mut ops, op)?;
             let len = ops.len() - start;
             let key: Rc<str> = clean(op.key()).into();
             if let Some(id) = op.id.as_deref().filter(|id| !id.is_empty()) {
@@ -554,7 +556,11 @@ mod tests {
             id: id.map(str::to_string),
             method: method.into(),
             path: path.into(),
-            pointer: format!("#/paths/{}/{}", crate::normalize::escape(path), method),
+            pointer: format!(
+                "#/paths/{}/{}",
+                crate::spec::normalize::escape(path),
+                method
+            ),
             summary: None,
             description: None,
             deprecated: false,

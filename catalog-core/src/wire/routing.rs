@@ -641,7 +641,7 @@ fn check_names<A>(op: &Operation, args: &[(&str, A)]) -> Result<(), RequestError
         let known = op
             .accounting
             .iter()
-            .any(|row| crate::decode::argument_of(&row.disposition) == Some(name));
+            .any(|row| crate::wire::decode::argument_of(&row.disposition) == Some(name));
         if !known {
             return Err(RequestError::new(
                 RequestErrorKind::UnknownArgument,

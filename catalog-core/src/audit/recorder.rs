@@ -9,7 +9,7 @@
 //! (`/users/me` beats `/users/{id}`). A trailing slash is significant only when both spellings
 //! are in the spec; otherwise `/devices` and `/devices/` are the same path.
 //!
-//! At run time, [`Executor::with_recorder`](crate::executor::Executor::with_recorder) hands every
+//! At run time, [`Executor::with_recorder`](crate::serve::executor::Executor::with_recorder) hands every
 //! request it is about to send to a [`Recorder`], with the name of the tool that built it; a
 //! request its tool does not declare is refused with the [`Undeclared`] error and kept for the
 //! [`Report`]. [`Recorder::merge_into_file`] accumulates the report of several processes (an MCP
@@ -153,7 +153,7 @@ impl RouteMatcher {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Undeclared {
     /// The tool that sent it; empty when it was sent without a tool name
-    /// ([`Executor::execute`](crate::executor::Executor::execute) rather than `execute_tool`).
+    /// ([`Executor::execute`](crate::serve::executor::Executor::execute) rather than `execute_tool`).
     pub tool: String,
     /// The request's method and path.
     pub request: String,
@@ -222,7 +222,7 @@ impl fmt::Debug for Recorder {
 impl Recorder {
     /// A recorder for `tools` (tool name and its operation) against the spec's index. The base
     /// path is stripped from request paths first (`/api/v1` for `http://host/api/v1`); requests
-    /// an [`Executor`](crate::executor::Executor) hands over are relative to its base URL
+    /// an [`Executor`](crate::serve::executor::Executor) hands over are relative to its base URL
     /// already, so pass `""` there.
     pub fn new<'a>(
         index: &Index,
@@ -242,9 +242,9 @@ impl Recorder {
     }
 
     /// A recorder for every tool of `catalog`, matching requests relative to the base URL (as an
-    /// [`Executor`](crate::executor::Executor) hands them over) against `index`, the spec the
+    /// [`Executor`](crate::serve::executor::Executor) hands them over) against `index`, the spec the
     /// tools were built from.
-    pub fn for_catalog(index: &Index, catalog: &crate::Catalog) -> Recorder {
+    pub fn for_catalog(index: &Index, catalog: &crate::serve::catalog::Catalog) -> Recorder {
         Recorder::new(index, catalog.tools().map(|t| (t.name, t.operation)), "")
     }
 

@@ -18,7 +18,7 @@ const SHORT_CHARS: usize = 60;
 ///
 /// The first line, usable as a summary, names the operation (`` `POST /api/v4/posts` ``, its
 /// operationId) and the spec's title and version. A table follows with one row per accounting
-/// row, in accounting order: location, name, type ([`crate::Type::describe`], plus nullability),
+/// row, in accounting order: location, name, type ([`crate::model::Type::describe`], plus nullability),
 /// whether the spec requires it, the disposition, and the reason. A Set row shows the argument
 /// name in the disposition and the spec's description (first paragraph, cut at about 100
 /// characters) in the reason column; the other dispositions show their reason in full. A

@@ -18,7 +18,7 @@
 //!
 //! The response (status, a few selected headers, body) is never interpreted.
 
-use crate::recorder::{Recorder, Undeclared};
+use crate::audit::recorder::{Recorder, Undeclared};
 use http::header::{HeaderName, HeaderValue};
 use http::{Method, StatusCode};
 use std::fmt;
@@ -449,7 +449,7 @@ impl Executor {
     }
 
     /// [`execute`](Self::execute) for a request the tool named `tool` built: the name the
-    /// recorder checks it against. [`Catalog::call`](crate::Catalog::call) sends through it.
+    /// recorder checks it against. [`Catalog::call`](crate::serve::catalog::Catalog::call) sends through it.
     pub async fn execute_tool(
         &self,
         tool: &str,

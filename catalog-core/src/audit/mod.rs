@@ -1,0 +1,4 @@
+//! Keeping tools honest over time: the request recorder, coverage pins and version checks.
+
+pub mod coverage;
+pub mod recorder;

@@ -1,0 +1,3 @@
+//! The macro-expansion phase: account every parameter of an operation for one tool.
+
+pub mod accounting;

@@ -1,0 +1,8 @@
+//! What people and models read: input schemas, the rustdoc accounting table, scaffolded tools,
+//! did-you-mean suggestions and the capability projection.
+
+pub mod doc;
+pub mod projection;
+pub mod scaffold;
+pub mod schema;
+pub mod suggest;

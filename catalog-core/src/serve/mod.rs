@@ -1,0 +1,8 @@
+//! Run time, serving: the `Tool` trait, the catalog of tools, the HTTP executor and the MCP server.
+
+pub mod catalog;
+#[cfg(feature = "runtime")]
+pub mod executor;
+#[cfg(feature = "mcp")]
+pub mod mcp;
+pub mod tool;

@@ -1,0 +1,5 @@
+//! The build-script phase: load an OpenAPI document, normalize it, write its index.
+
+pub mod build;
+pub mod load;
+pub mod normalize;

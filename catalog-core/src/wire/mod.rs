@@ -1,0 +1,4 @@
+//! Run time, on the wire: decode an agent's arguments and encode the one HTTP request.
+
+pub mod decode;
+pub mod routing;
