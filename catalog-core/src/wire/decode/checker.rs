@@ -1,0 +1,428 @@
+//! The value validator: one walk of a JSON value against a normalized schema, collecting every
+//! problem. Decoding runs it over an agent's arguments; accounting runs it over Fixed values.
+
+use super::path::{Path, render_path};
+use super::problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
+use super::text::{expected, got, num, plural, quoted, shown};
+use super::{Seen, argument_of};
+use crate::model::{Disposition, Field, Operation, Param, Schema, Type};
+use crate::present::suggest::{Candidate, suggest};
+use heck::ToSnakeCase;
+use serde_json::{Map, Number, Value};
+
+/// Walks values, collecting problems; nothing is allocated unless a problem is found.
+#[derive(Default)]
+pub(super) struct Checker {
+    pub(super) problems: Vec<Problem>,
+    pub(super) more: usize,
+}
+
+impl Checker {
+    pub(super) fn finish(self) -> Result<(), ArgumentError> {
+        if self.problems.is_empty() {
+            Ok(())
+        } else {
+            Err(ArgumentError {
+                problems: self.problems,
+                more: self.more,
+            })
+        }
+    }
+
+    fn has_problems(&self) -> bool {
+        !self.problems.is_empty() || self.more > 0
+    }
+
+    pub(super) fn report(&mut self, path: &Path<'_>, kind: ProblemKind, message: String) {
+        if self.problems.len() >= MAX_PROBLEMS {
+            self.more += 1;
+            return;
+        }
+        self.problems.push(Problem {
+            path: render_path(path),
+            kind,
+            message,
+        });
+    }
+
+    /// Reports each required argument that `present` (row index, argument name) says was not
+    /// given.
+    pub(super) fn missing(&mut self, op: &Operation, present: impl Fn(usize, &str) -> bool) {
+        for (i, row) in op.accounting.iter().enumerate() {
+            if let Some(arg) = argument_of(&row.disposition)
+                && row.param.required
+                && !present(i, arg)
+            {
+                self.report(
+                    &Path::ROOT.key(arg),
+                    ProblemKind::Missing,
+                    format!(
+                        "missing required argument `{}` ({})",
+                        shown(arg),
+                        expected(&row.param.schema)
+                    ),
+                );
+            }
+        }
+    }
+
+    /// An argument the tool does not take: say why (omitted, fixed) or what was meant.
+    pub(super) fn undeclared(&mut self, path: &Path<'_>, op: &Operation, key: &str) {
+        let snake = key.to_snake_case();
+        let named =
+            |p: &Param| !p.name.is_empty() && (p.name == key || p.name.to_snake_case() == snake);
+        for row in &op.accounting {
+            if !named(&row.param) {
+                continue;
+            }
+            let address = row.param.address();
+            match &row.disposition {
+                Disposition::Omitted { reason, .. } => {
+                    return self.report(
+                        path,
+                        ProblemKind::Omitted,
+                        format!(
+                            "`{}` is not accepted: this tool omits {address}: {reason}",
+                            shown(key)
+                        ),
+                    );
+                }
+                Disposition::Fixed { value, reason }
+                | Disposition::Undocumented {
+                    argument: None,
+                    value: Some(value),
+                    reason,
+                    ..
+                } => {
+                    return self.report(
+                        path,
+                        ProblemKind::Fixed,
+                        format!(
+                            "`{}` is not accepted: this tool always sends {address} = {}: {reason}",
+                            shown(key),
+                            shown(&value.to_string())
+                        ),
+                    );
+                }
+                Disposition::Set { argument, .. }
+                | Disposition::Undocumented {
+                    argument: Some(argument),
+                    ..
+                } => {
+                    // Same parameter in another case, or renamed by the tool: either way this is
+                    // the argument meant.
+                    if *argument == row.param.name {
+                        return self.report(
+                            path,
+                            ProblemKind::UnknownArgument,
+                            format!(
+                                "unknown argument `{}`; did you mean `{}`?",
+                                shown(key),
+                                shown(argument)
+                            ),
+                        );
+                    }
+                    return self.report(
+                        path,
+                        ProblemKind::UnknownArgument,
+                        format!(
+                            "unknown argument `{}`; this tool takes {address} as `{}`",
+                            shown(key),
+                            shown(argument)
+                        ),
+                    );
+                }
+                _ => {}
+            }
+        }
+        let candidates: Vec<Candidate<'_>> = op
+            .accounting
+            .iter()
+            .filter_map(|row| argument_of(&row.disposition).map(Candidate::new))
+            .collect();
+        let hint = suggest(key, None, &candidates);
+        self.report(
+            path,
+            ProblemKind::UnknownArgument,
+            format!("unknown argument `{}`; {hint}", shown(key)),
+        );
+    }
+
+    pub(super) fn check(&mut self, path: &Path<'_>, schema: &Schema, value: &Value) {
+        match (&schema.ty, value) {
+            (_, Value::Null) => {
+                if !schema.nullable {
+                    self.report(
+                        path,
+                        ProblemKind::Null,
+                        format!("cannot be null; expected {}", expected(schema)),
+                    );
+                }
+            }
+            (Type::Any, _) | (Type::Boolean, Value::Bool(_)) => {}
+            (
+                Type::String {
+                    enumeration,
+                    min_length,
+                    max_length,
+                    ..
+                },
+                Value::String(s),
+            ) => {
+                if let Some(allowed) = enumeration
+                    && !allowed.iter().any(|a| a == s)
+                {
+                    let list = allowed.iter().map(|a| quoted(a)).collect::<Vec<_>>();
+                    self.report(
+                        path,
+                        ProblemKind::Enum,
+                        format!("expected one of {}, got {}", list.join(", "), got(value)),
+                    );
+                }
+                // A string of `b` bytes has between `ceil(b / 4)` and `b` characters: count
+                // them only when those bounds do not settle both limits.
+                let bytes = s.len() as u64;
+                let settled = min_length.is_none_or(|min| bytes.div_ceil(4) >= min)
+                    && max_length.is_none_or(|max| bytes <= max);
+                if !settled {
+                    let n = s.chars().count() as u64;
+                    if let Some(min) = *min_length
+                        && n < min
+                    {
+                        self.report(
+                            path,
+                            ProblemKind::Length,
+                            format!(
+                                "must be at least {} long, got {n}",
+                                plural(min, "character")
+                            ),
+                        );
+                    }
+                    if let Some(max) = *max_length
+                        && n > max
+                    {
+                        self.report(
+                            path,
+                            ProblemKind::Length,
+                            format!("must be at most {} long, got {n}", plural(max, "character")),
+                        );
+                    }
+                }
+            }
+            (
+                Type::Integer {
+                    minimum,
+                    maximum,
+                    enumeration,
+                    ..
+                },
+                Value::Number(n),
+            ) => {
+                if !(n.is_i64() || n.is_u64()) {
+                    return self.report(
+                        path,
+                        ProblemKind::Type,
+                        format!("expected {}, got {}", expected(schema), got(value)),
+                    );
+                }
+                if let Some(allowed) = enumeration
+                    && !n.as_i64().is_some_and(|i| allowed.contains(&i))
+                {
+                    let list = allowed.iter().map(i64::to_string).collect::<Vec<_>>();
+                    return self.report(
+                        path,
+                        ProblemKind::Enum,
+                        format!("expected one of {}, got {n}", list.join(", ")),
+                    );
+                }
+                self.bounds(path, n, *minimum, *maximum, false, false);
+            }
+            (
+                Type::Number {
+                    minimum,
+                    maximum,
+                    exclusive_minimum,
+                    exclusive_maximum,
+                    ..
+                },
+                Value::Number(n),
+            ) => self.bounds(
+                path,
+                n,
+                *minimum,
+                *maximum,
+                *exclusive_minimum,
+                *exclusive_maximum,
+            ),
+            (
+                Type::Array {
+                    items,
+                    min_items,
+                    max_items,
+                },
+                Value::Array(list),
+            ) => {
+                let n = list.len() as u64;
+                if let Some(min) = *min_items
+                    && n < min
+                {
+                    self.report(
+                        path,
+                        ProblemKind::Items,
+                        format!("must have at least {}, got {n}", plural(min, "item")),
+                    );
+                }
+                if let Some(max) = *max_items
+                    && n > max
+                {
+                    self.report(
+                        path,
+                        ProblemKind::Items,
+                        format!("must have at most {}, got {n}", plural(max, "item")),
+                    );
+                }
+                for (i, item) in list.iter().enumerate() {
+                    self.check(&path.index(i), items, item);
+                }
+            }
+            (Type::Object { fields, open }, Value::Object(map)) => {
+                self.object(path, fields, *open, map)
+            }
+            (Type::AnyOf { arms }, _) => self.any_of(path, schema, arms, value),
+            _ => self.report(
+                path,
+                ProblemKind::Type,
+                format!("expected {}, got {}", expected(schema), got(value)),
+            ),
+        }
+    }
+
+    fn bounds(
+        &mut self,
+        path: &Path<'_>,
+        n: &Number,
+        minimum: Option<f64>,
+        maximum: Option<f64>,
+        exclusive_minimum: bool,
+        exclusive_maximum: bool,
+    ) {
+        // Integers past 2^53 compare approximately here; bounds that large are type limits
+        // (int64/uint64), which typed decoding enforces exactly.
+        let Some(x) = n.as_f64() else { return };
+        if let Some(min) = minimum {
+            if exclusive_minimum && x <= min {
+                self.report(
+                    path,
+                    ProblemKind::Range,
+                    format!("must be greater than {}, got {n}", num(min)),
+                );
+            } else if x < min {
+                self.report(
+                    path,
+                    ProblemKind::Range,
+                    format!("must be at least {}, got {n}", num(min)),
+                );
+            }
+        }
+        if let Some(max) = maximum {
+            if exclusive_maximum && x >= max {
+                self.report(
+                    path,
+                    ProblemKind::Range,
+                    format!("must be less than {}, got {n}", num(max)),
+                );
+            } else if x > max {
+                self.report(
+                    path,
+                    ProblemKind::Range,
+                    format!("must be at most {}, got {n}", num(max)),
+                );
+            }
+        }
+    }
+
+    fn object(&mut self, path: &Path<'_>, fields: &[Field], open: bool, map: &Map<String, Value>) {
+        let mut seen = Seen::default();
+        for (key, value) in map {
+            let path = path.key(key);
+            match fields.iter().position(|f| f.name == *key) {
+                Some(i) => {
+                    seen.mark(i);
+                    self.check(&path, &fields[i].schema, value);
+                }
+                None if open => {}
+                None => {
+                    let candidates: Vec<Candidate<'_>> =
+                        fields.iter().map(|f| Candidate::new(&f.name)).collect();
+                    let hint = suggest(key, None, &candidates);
+                    self.report(
+                        &path,
+                        ProblemKind::UnknownField,
+                        format!("unknown field `{}`; {hint}", shown(key)),
+                    );
+                }
+            }
+        }
+        for (i, field) in fields.iter().enumerate() {
+            if field.required && !seen.has(i) && !map.contains_key(&field.name) {
+                self.report(
+                    &path.key(&field.name),
+                    ProblemKind::Missing,
+                    format!(
+                        "missing required field `{}` ({})",
+                        shown(&field.name),
+                        expected(&field.schema)
+                    ),
+                );
+            }
+        }
+    }
+
+    fn any_of(&mut self, path: &Path<'_>, schema: &Schema, arms: &[Schema], value: &Value) {
+        // One arm of the value's JSON kind: its own problems are the most useful answer.
+        let mut same_kind = None;
+        let mut count = 0;
+        for arm in arms {
+            let mut trial = Checker::default();
+            trial.check(path, arm, value);
+            if !trial.has_problems() {
+                return;
+            }
+            if kind_matches(&arm.ty, value) {
+                count += 1;
+                same_kind = Some(trial);
+            }
+        }
+        match same_kind {
+            Some(trial) if count == 1 => {
+                for p in trial.problems {
+                    if self.problems.len() >= MAX_PROBLEMS {
+                        self.more += 1;
+                    } else {
+                        self.problems.push(p);
+                    }
+                }
+                self.more += trial.more;
+            }
+            _ => self.report(
+                path,
+                ProblemKind::NoArm,
+                format!("expected {}, got {}", expected(schema), got(value)),
+            ),
+        }
+    }
+}
+
+/// Whether a value has the JSON kind a type describes (ignoring constraints).
+fn kind_matches(ty: &Type, value: &Value) -> bool {
+    matches!(
+        (ty, value),
+        (Type::Any, _)
+            | (Type::String { .. }, Value::String(_))
+            | (Type::Integer { .. } | Type::Number { .. }, Value::Number(_))
+            | (Type::Boolean, Value::Bool(_))
+            | (Type::Array { .. }, Value::Array(_))
+            | (Type::Object { .. }, Value::Object(_))
+            | (Type::AnyOf { .. }, _)
+    )
+}

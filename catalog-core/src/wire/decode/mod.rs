@@ -1,0 +1,238 @@
+//! Run-time checking of an agent's JSON arguments against a tool's [`Operation`].
+//!
+//! [`check_arguments`] runs before the typed (serde) decoding that the `#[tool]` macro emits, so
+//! that an agent gets one message per problem, with the JSON path of the offending value and
+//! what would have been accepted, instead of serde's first error. Every problem is collected
+//! (up to [`MAX_PROBLEMS`]) so one retry can fix them all.
+//!
+//! Decisions:
+//! - An integer must be written without a fraction: `1.0` is rejected like `1.5`, because the
+//!   typed decoding that follows (serde into an integer field) refuses it too.
+//! - Absent and `null` are different: `null` is accepted only where the schema is nullable, and
+//!   a required argument must be present even when it is nullable (as `null`).
+//! - `null` for an [`Type::Any`] schema also needs `nullable`: a free-form object is an object.
+//! - `pattern` and `format` are not checked here (the server is the judge of those); types,
+//!   enums, bounds, lengths, item counts, required and unknown fields are.
+//! - `readOnly` fields are accepted in nested objects: the server ignores them, and rejecting
+//!   them would refuse values read back from the same API.
+//! - Lengths count Unicode scalar values, as JSON Schema does.
+
+mod checker;
+mod path;
+mod problem;
+mod text;
+
+use checker::Checker;
+use path::Path;
+pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
+use text::got;
+
+use crate::model::{Disposition, Location, Operation, Param};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// The argument name an accounting row takes from the agent, if any.
+pub(crate) fn argument_of(d: &Disposition) -> Option<&str> {
+    match d {
+        Disposition::Set { argument, .. } => Some(argument),
+        Disposition::Undocumented {
+            argument: Some(a), ..
+        } => Some(a),
+        _ => None,
+    }
+}
+
+/// The parameter an argument sets, if the tool declares that argument.
+fn declared<'o>(op: &'o Operation, name: &str) -> Option<&'o Param> {
+    declared_from(op, name, 0).map(|(_, p)| p)
+}
+
+/// [`declared`], searching from row `start` onwards (wrapping): agents and the emitted code
+/// usually pass arguments in accounting order, so the next one is most often the next row.
+fn declared_from<'o>(op: &'o Operation, name: &str, start: usize) -> Option<(usize, &'o Param)> {
+    let rows = &op.accounting;
+    let n = rows.len();
+    // Rows `start, ..., n - 1, 0, ..., start - 1`, without a division per step.
+    let mut i = start;
+    for _ in 0..n {
+        if i >= n {
+            i = 0;
+        }
+        if argument_of(&rows[i].disposition) == Some(name) {
+            return Some((i, &rows[i].param));
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Which rows (or fields) were matched by a key, so that required ones are confirmed present
+/// without a hash lookup each. Indices past 63 are not recorded; callers look those up.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Seen(u64);
+
+impl Seen {
+    pub(super) fn mark(&mut self, i: usize) {
+        if i < 64 {
+            self.0 |= 1 << i;
+        }
+    }
+
+    pub(super) fn has(self, i: usize) -> bool {
+        i < 64 && self.0 & (1 << i) != 0
+    }
+}
+
+/// Checks an agent's arguments against the tool's accounting and the parameters' schemas.
+///
+/// `args` must be a JSON object whose keys are the tool's argument names (Set, or Undocumented
+/// set by an argument). Every problem is reported with its JSON path.
+pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError> {
+    let mut cx = Checker::default();
+    let root = Path::ROOT;
+    let Some(map) = args.as_object() else {
+        cx.report(
+            &root,
+            ProblemKind::NotAnObject,
+            format!("arguments must be a JSON object, got {}", got(args)),
+        );
+        return cx.finish();
+    };
+    let mut next = 0;
+    let mut seen = Seen::default();
+    for (key, value) in map {
+        let path = root.key(key);
+        match declared_from(op, key, next) {
+            Some((i, param)) => {
+                next = i + 1;
+                seen.mark(i);
+                cx.check(&path, &param.schema, value);
+            }
+            None => cx.undeclared(&path, op, key),
+        }
+    }
+    cx.missing(op, |i, arg| seen.has(i) || map.contains_key(arg));
+    cx.finish()
+}
+
+/// The one-pass decoder the `#[tool]` expansion drives: it walks the argument object once,
+/// checks each value against its row's schema and moves it into the field's type. Problems are
+/// collected exactly as [`check_arguments`] collects them. Not a public API.
+#[doc(hidden)]
+pub struct Decoder<'o> {
+    op: &'o Operation,
+    cx: Checker,
+    entries: serde_json::map::IntoIter,
+    seen: Seen,
+    /// Rows past 63 that were seen (tools with that many rows are rare).
+    seen_high: Vec<usize>,
+    /// The arguments were not an object: that is the one problem to report.
+    not_object: bool,
+}
+
+impl<'o> Decoder<'o> {
+    /// Starts decoding `args`; anything but an object is a problem and yields no entries.
+    pub fn new(op: &'o Operation, args: Value) -> Decoder<'o> {
+        let mut cx = Checker::default();
+        let not_object = !args.is_object();
+        let map = match args {
+            Value::Object(map) => map,
+            other => {
+                cx.report(
+                    &Path::ROOT,
+                    ProblemKind::NotAnObject,
+                    format!("arguments must be a JSON object, got {}", got(&other)),
+                );
+                Map::new()
+            }
+        };
+        Decoder {
+            op,
+            cx,
+            entries: map.into_iter(),
+            seen: Seen::default(),
+            seen_high: Vec::new(),
+            not_object,
+        }
+    }
+
+    /// The next argument, by value.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<(String, Value)> {
+        self.entries.next()
+    }
+
+    /// Checks `value` against row `row`'s schema and decodes it; `None` after a problem.
+    pub fn value<T: DeserializeOwned>(&mut self, row: usize, key: &str, value: Value) -> Option<T> {
+        if !self.check(row, key, &value) {
+            return None;
+        }
+        match T::deserialize(value) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.cx
+                    .report(&Path::ROOT.key(key), ProblemKind::Other, e.to_string());
+                None
+            }
+        }
+    }
+
+    /// [`Decoder::value`] for a field typed `Option<Option<T>>`: null is `Some(None)`.
+    pub fn nullable<T: DeserializeOwned>(
+        &mut self,
+        row: usize,
+        key: &str,
+        value: Value,
+    ) -> Option<Option<Option<T>>> {
+        if value.is_null() {
+            return self.check(row, key, &value).then_some(Some(None));
+        }
+        self.value(row, key, value).map(|t| Some(Some(t)))
+    }
+
+    /// Marks `row` seen and checks the value; true when it has no problem.
+    fn check(&mut self, row: usize, key: &str, value: &Value) -> bool {
+        let Some(accounted) = self.op.accounting.get(row) else {
+            self.cx.report(
+                &Path::ROOT.key(key),
+                ProblemKind::Other,
+                "catalog bug: the tool names an accounting row its operation does not have"
+                    .to_string(),
+            );
+            return false;
+        };
+        if row < 64 {
+            self.seen.mark(row);
+        } else {
+            self.seen_high.push(row);
+        }
+        let before = self.cx.problems.len() + self.cx.more;
+        self.cx
+            .check(&Path::ROOT.key(key), &accounted.param.schema, value);
+        self.cx.problems.len() + self.cx.more == before
+    }
+
+    /// An argument the tool does not declare: says why (omitted, fixed) or what was meant.
+    pub fn unknown(&mut self, key: &str) {
+        self.cx.undeclared(&Path::ROOT.key(key), self.op, key);
+    }
+
+    /// Reports required arguments never given, then every problem found.
+    pub fn finish(mut self) -> Result<(), ArgumentError> {
+        if self.not_object {
+            return self.cx.finish();
+        }
+        let (seen, high) = (self.seen, &self.seen_high);
+        self.cx
+            .missing(self.op, |i, _| seen.has(i) || high.contains(&i));
+        self.cx.finish()
+    }
+}
+
+/// Where an argument travels, for callers that report it (the location of its parameter).
+pub fn argument_location(op: &Operation, argument: &str) -> Option<Location> {
+    declared(op, argument).map(|p| p.location)
+}
+
+#[cfg(test)]
+mod tests;
