@@ -3,8 +3,9 @@
 
 use super::path::{Path, render_path};
 use super::problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
-use super::text::{expected, got, num, plural, quoted, shown};
+use super::text::{expected, got, num, plural, quoted, shown, spec_text};
 use super::{Seen, argument_of};
+use super::{format, pattern};
 use crate::model::{Disposition, Field, Operation, Param, Schema, Type};
 use crate::present::suggest::{Candidate, suggest};
 use heck::ToSnakeCase;
@@ -165,10 +166,12 @@ impl Checker {
                     enumeration,
                     min_length,
                     max_length,
-                    ..
+                    format,
+                    pattern,
                 },
                 Value::String(s),
             ) => {
+                self.text(path, s, format.as_deref(), pattern.as_deref());
                 if let Some(allowed) = enumeration
                     && !allowed.iter().any(|a| a == s)
                 {
@@ -214,7 +217,7 @@ impl Checker {
                     minimum,
                     maximum,
                     enumeration,
-                    ..
+                    format,
                 },
                 Value::Number(n),
             ) => {
@@ -234,6 +237,9 @@ impl Checker {
                         ProblemKind::Enum,
                         format!("expected one of {}, got {n}", list.join(", ")),
                     );
+                }
+                if !self.integer_format(path, n, format.as_deref()) {
+                    return;
                 }
                 self.bounds(path, n, *minimum, *maximum, false, false);
             }
@@ -295,6 +301,55 @@ impl Checker {
                 format!("expected {}, got {}", expected(schema), got(value)),
             ),
         }
+    }
+
+    /// A string's `format` and `pattern`.
+    fn text(&mut self, path: &Path<'_>, s: &str, format: Option<&str>, pattern: Option<&str>) {
+        if let Some(what) = format.and_then(|f| format::check_string(f, s)) {
+            self.report(
+                path,
+                ProblemKind::Format,
+                format!("expected {what}, got string {}", quoted(s)),
+            );
+        }
+        if let Some(pattern) = pattern
+            && !pattern::matches(pattern, s)
+        {
+            self.report(
+                path,
+                ProblemKind::Pattern,
+                format!(
+                    "must match the pattern /{}/, got string {}",
+                    spec_text(pattern),
+                    quoted(s)
+                ),
+            );
+        }
+    }
+
+    /// An integer's `format` range (`int32`, ...), exactly; true when it fits.
+    fn integer_format(&mut self, path: &Path<'_>, n: &Number, format: Option<&str>) -> bool {
+        let Some((lo, hi)) = format.and_then(format::integer_range) else {
+            return true;
+        };
+        let Some(x) = n.as_i64().map(i128::from).or(n.as_u64().map(i128::from)) else {
+            return true;
+        };
+        let f = format.unwrap_or_default();
+        if x < lo {
+            self.report(
+                path,
+                ProblemKind::Range,
+                format!("must be at least {lo} ({f}), got {n}"),
+            );
+        } else if x > hi {
+            self.report(
+                path,
+                ProblemKind::Range,
+                format!("must be at most {hi} ({f}), got {n}"),
+            );
+        }
+        x >= lo && x <= hi
     }
 
     fn bounds(

@@ -11,14 +11,18 @@
 //! - Absent and `null` are different: `null` is accepted only where the schema is nullable, and
 //!   a required argument must be present even when it is nullable (as `null`).
 //! - `null` for an [`Type::Any`] schema also needs `nullable`: a free-form object is an object.
-//! - `pattern` and `format` are not checked here (the server is the judge of those); types,
-//!   enums, bounds, lengths, item counts, required and unknown fields are.
+//! - Types, enums, bounds, lengths, item counts, required and unknown fields are checked, and so
+//!   are `pattern` (ECMA-262, as the `pattern` module says) and the formats of [`format`]; a format not listed
+//!   there is passed, the server being the judge of it.
+//! - An integer's `format` (`int32`, ...) bounds it exactly, whatever Rust type the field has.
 //! - `readOnly` fields are accepted in nested objects: the server ignores them, and rejecting
 //!   them would refuse values read back from the same API.
 //! - Lengths count Unicode scalar values, as JSON Schema does.
 
 mod checker;
+pub mod format;
 mod path;
+pub(crate) mod pattern;
 mod problem;
 mod text;
 
@@ -27,7 +31,7 @@ use path::Path;
 pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
 use text::got;
 
-use crate::model::{Disposition, Location, Operation, Param};
+use crate::model::{Disposition, Location, Operation, Param, Schema};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -112,6 +116,15 @@ pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError
         }
     }
     cx.missing(op, |i, arg| seen.has(i) || map.contains_key(arg));
+    cx.finish()
+}
+
+/// Checks one value against a schema with every keyword [`check_arguments`] enforces; problem
+/// paths start at `$`, the value itself. Accounting holds Fixed values to it at compile time, so
+/// that a tool cannot always send what the runtime would refuse from an agent.
+pub fn check_value(schema: &Schema, value: &Value) -> Result<(), ArgumentError> {
+    let mut cx = Checker::default();
+    cx.check(&Path::ROOT, schema, value);
     cx.finish()
 }
 
@@ -236,3 +249,5 @@ pub fn argument_location(op: &Operation, argument: &str) -> Option<Location> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod value_tests;

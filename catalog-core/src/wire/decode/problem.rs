@@ -28,6 +28,10 @@ pub enum ProblemKind {
     Range,
     /// A string is too short or too long.
     Length,
+    /// A string is not written in its `format` (`date-time`, `uuid`, ...).
+    Format,
+    /// A string does not match its `pattern`.
+    Pattern,
     /// An array has too few or too many items.
     Items,
     /// `null` where the schema is not nullable.

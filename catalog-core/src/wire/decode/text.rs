@@ -53,6 +53,19 @@ pub(super) fn shown(s: &str) -> String {
     out
 }
 
+/// Spec text (a pattern) in a message: control characters escaped, kept whole.
+pub(super) fn spec_text(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_control() {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A string as a JSON string literal (escaped), shortened.
 pub(super) fn quoted(s: &str) -> String {
     let short: String = s.chars().take(SHOWN_CHARS).collect();

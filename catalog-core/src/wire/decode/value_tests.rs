@@ -1,0 +1,324 @@
+//! The value validator on its own: formats, patterns and integer format ranges, each with the
+//! message an agent reads.
+
+use super::*;
+use crate::model::Type;
+use serde_json::json;
+
+fn string(format: Option<&str>, pattern: Option<&str>) -> Schema {
+    Schema::new(Type::String {
+        format: format.map(str::to_string),
+        enumeration: None,
+        pattern: pattern.map(str::to_string),
+        min_length: None,
+        max_length: None,
+    })
+}
+
+fn integer(format: &str) -> Schema {
+    Schema::new(Type::Integer {
+        format: Some(format.into()),
+        minimum: None,
+        maximum: None,
+        enumeration: None,
+    })
+}
+
+/// The problems of `value` against `schema`, each as `path: message`.
+fn problems(schema: &Schema, value: Value) -> Vec<String> {
+    match check_value(schema, &value) {
+        Ok(()) => vec![],
+        Err(e) => e.problems().iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// Asserts every `good` value passes and every `bad` one fails as a format problem.
+fn format_cases(format: &str, good: &[&str], bad: &[&str]) {
+    let schema = string(Some(format), None);
+    for g in good {
+        assert_eq!(
+            problems(&schema, json!(g)),
+            Vec::<String>::new(),
+            "{format} {g:?}"
+        );
+    }
+    for b in bad {
+        let e = check_value(&schema, &json!(b)).expect_err(b);
+        assert_eq!(e.problems().len(), 1, "{format} {b:?}");
+        assert_eq!(
+            e.problems()[0].kind(),
+            ProblemKind::Format,
+            "{format} {b:?}"
+        );
+    }
+}
+
+#[test]
+fn date_time_is_rfc_3339() {
+    format_cases(
+        "date-time",
+        &[
+            "2024-05-01T13:45:00Z",
+            "2024-05-01t13:45:00z",
+            "2024-05-01T13:45:00.123456+02:00",
+            "2024-02-29T00:00:00-08:00",
+            "2016-12-31T23:59:60Z",
+            "2017-01-01T00:59:60+01:00",
+        ],
+        &[
+            "yesterday",
+            "2024-05-01",
+            "2024-05-01T13:45:00",
+            "2024-05-01 13:45:00Z",
+            "2024-05-01T24:00:00Z",
+            "2024-05-01T13:60:00Z",
+            "2023-02-29T00:00:00Z",
+            "2024-13-01T00:00:00Z",
+            "2024-05-01T13:45:00.Z",
+            "2024-05-01T13:45:00+0200",
+            "2024-05-01T12:00:60Z",
+            "2024-05-01T13:45:00Z ",
+            "２０２４-05-01T13:45:00Z",
+        ],
+    );
+    assert_eq!(
+        problems(&string(Some("date-time"), None), json!("yesterday")),
+        [
+            "$: expected an RFC 3339 date-time such as \"2024-05-01T13:45:00Z\" or \"2024-05-01T13:45:00.5+02:00\", got string \"yesterday\""
+        ]
+    );
+}
+
+#[test]
+fn date_checks_the_day_of_the_month() {
+    format_cases(
+        "date",
+        &["2024-05-01", "2000-02-29", "1999-12-31"],
+        &[
+            "not-a-date",
+            "1900-02-29",
+            "2024-04-31",
+            "2024-00-10",
+            "2024-5-1",
+            "2024-05-01T00:00:00Z",
+            "",
+        ],
+    );
+}
+
+#[test]
+fn time_is_an_rfc_3339_full_time() {
+    format_cases(
+        "time",
+        &["13:45:00Z", "13:45:00.25+02:00", "00:00:00-23:59"],
+        &[
+            "13:45",
+            "13:45:00",
+            "25:00:00Z",
+            "13:45:00+24:00",
+            "1:45:00Z",
+        ],
+    );
+}
+
+#[test]
+fn uuid_email_uri_and_addresses() {
+    format_cases(
+        "uuid",
+        &[
+            "123e4567-e89b-12d3-a456-426614174000",
+            "123E4567-E89B-12D3-A456-426614174000",
+        ],
+        &[
+            "123e4567e89b12d3a456426614174000",
+            "123e4567-e89b-12d3-a456-42661417400g",
+            "{123e4567-e89b-12d3-a456-426614174000}",
+        ],
+    );
+    format_cases(
+        "email",
+        &["name@example.com", "first.last+tag@mail.example.org"],
+        &[
+            "name",
+            "name@localhost",
+            "@example.com",
+            "a..b@example.com",
+            "name@-example.com",
+            "na me@example.com",
+        ],
+    );
+    format_cases(
+        "uri",
+        &[
+            "https://example.com/a?b=c#d",
+            "urn:isbn:0451450523",
+            "mailto:a@example.com",
+        ],
+        &[
+            "/relative/path",
+            "example.com",
+            "https://exa mple.com",
+            "http://a/%zz",
+        ],
+    );
+    format_cases(
+        "ipv4",
+        &["192.0.2.1", "0.0.0.0", "255.255.255.255"],
+        &["256.0.0.1", "192.0.2", "01.2.3.4", "::1"],
+    );
+    format_cases(
+        "ipv6",
+        &["2001:db8::1", "::1", "::ffff:192.0.2.1"],
+        &["2001:db8:::1", "192.0.2.1", "fe80::1%eth0"],
+    );
+}
+
+#[test]
+fn byte_is_padded_standard_base64() {
+    format_cases(
+        "byte",
+        &["", "aGk=", "aGVsbG8h", "+/+/"],
+        &["aGk", "aGk=a", "a===", "-_-_", "aG k="],
+    );
+}
+
+#[test]
+fn unknown_formats_pass() {
+    for format in ["binary", "password", "hostname", "x-custom"] {
+        assert_eq!(
+            problems(&string(Some(format), None), json!("anything at all")),
+            Vec::<String>::new(),
+            "{format}"
+        );
+    }
+}
+
+#[test]
+fn pattern_is_an_unanchored_ecma_262_search() {
+    let slug = string(None, Some("^[a-z0-9-]+$"));
+    assert_eq!(problems(&slug, json!("ops-1")), Vec::<String>::new());
+    assert_eq!(
+        problems(&slug, json!("OPS")),
+        ["$: must match the pattern /^[a-z0-9-]+$/, got string \"OPS\""]
+    );
+    assert_eq!(
+        check_value(&slug, &json!("OPS")).unwrap_err().problems()[0].kind(),
+        ProblemKind::Pattern
+    );
+    // Without anchors a pattern may match anywhere, as JSON Schema says.
+    let digit = string(None, Some("[0-9]"));
+    assert_eq!(problems(&digit, json!("abc1def")), Vec::<String>::new());
+    assert_eq!(problems(&digit, json!("abcdef")).len(), 1);
+    // `$` ends the input (no multiline flag), so a trailing newline does not pass.
+    assert_eq!(problems(&slug, json!("ops\n")).len(), 1);
+}
+
+#[test]
+fn pattern_reads_as_ecma_262_not_as_a_rust_dialect() {
+    // `\d` is ASCII in ECMA-262: an Arabic-Indic digit is not a digit.
+    let digits = string(None, Some("^\\d+$"));
+    assert_eq!(problems(&digits, json!("123")), Vec::<String>::new());
+    assert_eq!(problems(&digits, json!("١٢٣")).len(), 1);
+    // Code points, not UTF-16 units or bytes: one emoji is one `.`.
+    let one = string(None, Some("^.$"));
+    assert_eq!(problems(&one, json!("😀")), Vec::<String>::new());
+    assert_eq!(problems(&one, json!("é")), Vec::<String>::new());
+    // Unicode property escapes and lookahead.
+    let letters = string(None, Some("^\\p{L}+$"));
+    assert_eq!(problems(&letters, json!("Zürich")), Vec::<String>::new());
+    assert_eq!(problems(&letters, json!("Zürich1")).len(), 1);
+    let no_admin = string(None, Some("^(?!admin$).+"));
+    assert_eq!(problems(&no_admin, json!("alice")), Vec::<String>::new());
+    assert_eq!(problems(&no_admin, json!("admin")).len(), 1);
+    // An identity escape that only non-unicode mode allows, as real specs write.
+    let sloppy = string(None, Some("^[a-z\\_]+$"));
+    assert_eq!(problems(&sloppy, json!("a_b")), Vec::<String>::new());
+    assert_eq!(problems(&sloppy, json!("a-b")).len(), 1);
+}
+
+#[test]
+fn an_invalid_pattern_is_not_enforced_and_does_not_panic() {
+    for bad in ["(", "[a-", "a{2,1}", "\\"] {
+        assert_eq!(
+            problems(&string(None, Some(bad)), json!("x")),
+            Vec::<String>::new(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn format_and_pattern_apply_inside_arrays_and_objects_with_their_path() {
+    let schema: Schema = serde_json::from_value(json!({"type": "object", "fields": [
+        {"name": "due", "schema": {"type": "string", "format": "date"}},
+        {"name": "ids", "schema": {"type": "array", "items": {"type": "string", "format": "uuid"}}}
+    ]}))
+    .unwrap();
+    assert_eq!(
+        problems(&schema, json!({"due": "not-a-date", "ids": ["x"]})),
+        [
+            "$.due: expected an RFC 3339 full-date such as \"2024-05-01\", got string \"not-a-date\"",
+            "$.ids[0]: expected a UUID such as \"123e4567-e89b-12d3-a456-426614174000\", got string \"x\""
+        ]
+    );
+}
+
+#[test]
+fn int32_is_bounded_by_its_format_whatever_the_field() {
+    let int32 = integer("int32");
+    assert_eq!(problems(&int32, json!(2147483647)), Vec::<String>::new());
+    assert_eq!(problems(&int32, json!(-2147483648)), Vec::<String>::new());
+    assert_eq!(
+        problems(&int32, json!(2147483648u64)),
+        ["$: must be at most 2147483647 (int32), got 2147483648"]
+    );
+    assert_eq!(
+        problems(&int32, json!(-2147483649i64)),
+        ["$: must be at least -2147483648 (int32), got -2147483649"]
+    );
+    let int64 = integer("int64");
+    assert_eq!(problems(&int64, json!(i64::MAX)), Vec::<String>::new());
+    // 2^63 is past int64 though it rounds to i64::MAX as a float.
+    assert_eq!(
+        problems(&int64, json!(9223372036854775808u64)),
+        ["$: must be at most 9223372036854775807 (int64), got 9223372036854775808"]
+    );
+    // Spec bounds inside the format still apply.
+    let bounded: Schema =
+        serde_json::from_value(json!({"type": "integer", "format": "int32", "minimum": 1.0}))
+            .unwrap();
+    assert_eq!(
+        problems(&bounded, json!(0)),
+        ["$: must be at least 1, got 0"]
+    );
+}
+
+#[test]
+fn int32_argument_refuses_2_pow_31_through_the_decoder_into_u32_and_i64() {
+    let op: Operation = serde_json::from_value(json!({
+        "method": "GET", "path": "/x", "pointer": "#/op",
+        "accounting": [{"param": {"location": "query", "name": "n", "schema": {"type": "integer", "format": "int32"}, "pointer": "#/p"},
+                        "disposition": "set", "argument": "n", "field": "n"}]
+    }))
+    .unwrap();
+    let mut d = Decoder::new(&op, json!({}));
+    assert_eq!(
+        d.value::<u32>(0, "n", json!(2147483647u32)),
+        Some(2147483647)
+    );
+    assert_eq!(d.value::<u32>(0, "n", json!(2147483648u32)), None);
+    assert_eq!(
+        d.value::<i64>(0, "n", json!(-2147483648i64)),
+        Some(-2147483648)
+    );
+    assert_eq!(d.value::<i64>(0, "n", json!(-2147483649i64)), None);
+    let e = d.finish().unwrap_err();
+    let shown: Vec<String> = e.problems().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        shown,
+        [
+            "$.n: must be at most 2147483647 (int32), got 2147483648",
+            "$.n: must be at least -2147483648 (int32), got -2147483649"
+        ]
+    );
+}
