@@ -68,7 +68,7 @@ pub use catalog_core::wire::routing::{RequestError, RequestErrorKind};
 
 /// Indexing a spec from a build script: `catalog::build::index("openapi/api.yaml")`.
 pub mod build {
-    pub use catalog_core::spec::build::{BuildError, Indexed, index, index_to};
+    pub use catalog_core::spec::build::{BuildError, Indexed, Spec, index, index_to};
 }
 
 /// The index a build script writes, for tools (recorder, coverage) that read a spec's operations.

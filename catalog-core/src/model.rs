@@ -646,6 +646,11 @@ pub struct SpecInfo {
     pub openapi: String,
     /// A hash of the spec's bytes (16 hex digits; detects change, not tampering).
     pub hash: String,
+    /// The text a null value is sent as in path, query, header, cookie and form values, as the
+    /// API reads it (`"null"` for NetBox's filters), declared when the spec is indexed; `None`
+    /// for the default (an empty value; refused in a path). A JSON body always sends `null`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub null: Option<String>,
 }
 
 /// What a tool decided for one parameter.
@@ -713,6 +718,10 @@ pub struct Accounted {
     /// What the tool does with it.
     #[serde(flatten)]
     pub disposition: Disposition,
+    /// This parameter's wire form of null (`#[arg(null = "...")]`), overriding the spec's
+    /// ([`SpecInfo::null`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub null: Option<String>,
 }
 
 /// A normalized operation. In the index, `spec` is empty and `accounting` is empty; a tool's

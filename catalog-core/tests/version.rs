@@ -18,6 +18,7 @@ fn spec(version: &str, hash: &str) -> SpecInfo {
         version: version.into(),
         openapi: "3.0.3".into(),
         hash: hash.into(),
+        null: None,
     }
 }
 

@@ -12,6 +12,7 @@
 //!     undocumented("query.z", read_at = "...", reason = "..." [, value = <literal>]),
 //! )]
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
+//! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
 //! ```
 
 use crate::ctxt::Ctxt;
@@ -265,6 +266,7 @@ fn json_literal(input: ParseStream) -> syn::Result<Spanned<Value>> {
 pub struct FieldAttr {
     pub param: Option<Spanned<String>>,
     pub rename: Option<Spanned<String>>,
+    pub null: Option<Spanned<String>>,
     pub undocumented: Option<Span>,
     pub read_at: Option<Spanned<String>>,
     pub reason: Option<Spanned<String>>,
@@ -287,13 +289,15 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
                 "param" => out.param = Some(lit(&meta.value()?.parse()?)),
                 // #[arg(rename = "reply_to")]
                 "rename" => out.rename = Some(lit(&meta.value()?.parse()?)),
+                // #[arg(null = "null")]: the text a null value or element is sent as
+                "null" => out.null = Some(lit(&meta.value()?.parse()?)),
                 // #[arg(undocumented, read_at = "...", reason = "...")]
                 "undocumented" => out.undocumented = Some(meta.path.span()),
                 "read_at" => out.read_at = Some(lit(&meta.value()?.parse()?)),
                 "reason" => out.reason = Some(lit(&meta.value()?.parse()?)),
                 _ => {
                     return Err(meta.error(format!(
-                        "unknown #[arg] option `{key}`; expected one of: param, rename, \
+                        "unknown #[arg] option `{key}`; expected one of: param, rename, null, \
                          undocumented, read_at, reason"
                     )));
                 }

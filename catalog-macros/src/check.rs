@@ -9,7 +9,7 @@ use catalog_core::check::accounting::{
     reconcile,
 };
 use catalog_core::index::{self, IndexReader, Lookup};
-use catalog_core::model::Operation;
+use catalog_core::model::{Disposition, Operation};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -107,7 +107,26 @@ pub fn check(
         return None;
     }
     op.accounting = result.accounting;
+    null_forms(&mut op, fields);
     Some((op, dir_file))
+}
+
+/// Each `#[arg(null = "...")]` onto the row its field sets.
+fn null_forms(op: &mut Operation, fields: &[Field]) {
+    for f in fields {
+        let Some(null) = &f.attr.null else { continue };
+        let ident = f.ident.to_string();
+        for row in &mut op.accounting {
+            let sets = match &row.disposition {
+                Disposition::Set { field, .. } => *field == ident,
+                Disposition::Undocumented { field, .. } => field.as_deref() == Some(&ident),
+                _ => false,
+            };
+            if sets {
+                row.null = Some(null.value.clone());
+            }
+        }
+    }
 }
 
 fn reason(cx: &Ctxt, s: &crate::attr::Spanned<String>) -> Reason {

@@ -717,6 +717,7 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
                     read_at: read_at.text.clone(),
                     reason: reason.text.clone(),
                 },
+                null: None,
             });
             continue;
         }
@@ -922,6 +923,7 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
                 read_at: u.read_at.text.clone(),
                 reason: u.reason.text.clone(),
             },
+            null: None,
         });
     }
 
@@ -932,6 +934,7 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
             [(claim, _)] => accounting.push(Accounted {
                 param: p.clone(),
                 disposition: disposition(declared, claim, p),
+                null: None,
             }),
             many => {
                 for (_, site) in many {

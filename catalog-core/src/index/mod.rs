@@ -587,6 +587,7 @@ mod tests {
                 version: "1.0".into(),
                 openapi: "3.0.3".into(),
                 hash: "0123456789abcdef".into(),
+                null: None,
             },
             operations,
         }

@@ -73,11 +73,52 @@ impl From<std::io::Error> for BuildError {
 /// Build scripts run unoptimized; for very large specs, opting into
 /// `[profile.dev.build-override] opt-level = 3` makes indexing several times faster.
 pub fn index(path: impl AsRef<Path>) -> Result<Indexed, BuildError> {
-    let path = path.as_ref();
+    Spec::new(path).index()
+}
+
+/// A spec to index, with the settings that hold for every tool built from it:
+/// `catalog::build::Spec::new("openapi/netbox.json").null("null").index()`.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    path: PathBuf,
+    null: Option<String>,
+}
+
+impl Spec {
+    /// The spec at `path` (relative to the package root in a build script), default settings.
+    pub fn new(path: impl AsRef<Path>) -> Spec {
+        Spec {
+            path: path.as_ref().to_path_buf(),
+            null: None,
+        }
+    }
+
+    /// The text the API reads as null in path, query, header, cookie and form values (NetBox's
+    /// filters read `tenant_id=null`). Without it a null is an empty value (`name=`) and a null
+    /// path value is refused; a JSON body always sends `null`. A parameter overrides it with
+    /// `#[arg(null = "...")]`.
+    pub fn null(mut self, text: impl Into<String>) -> Spec {
+        self.null = Some(text.into());
+        self
+    }
+
+    /// [`index`] with these settings.
+    pub fn index(&self) -> Result<Indexed, BuildError> {
+        index_spec(self)
+    }
+
+    /// [`index_to`] with these settings.
+    pub fn index_to(&self, dir: &Path) -> Result<Indexed, BuildError> {
+        index_spec_to(self, dir)
+    }
+}
+
+fn index_spec(spec: &Spec) -> Result<Indexed, BuildError> {
+    let path = spec.path.as_path();
     println!("cargo:rerun-if-changed={}", path.display());
     let out = std::env::var_os("OUT_DIR").ok_or(BuildError::NotInBuildScript)?;
     let dir = Path::new(&out).join("catalog");
-    let indexed = index_to(path, &dir)?;
+    let indexed = index_spec_to(spec, &dir)?;
     println!("cargo:rustc-env={INDEX_DIR_VAR}={}", dir.display());
     Ok(indexed)
 }
@@ -85,8 +126,13 @@ pub fn index(path: impl AsRef<Path>) -> Result<Indexed, BuildError> {
 /// Indexes a spec into `dir` without talking to cargo: for tests, benchmarks and tools. The
 /// first call in a process starts a new manifest; later calls add to it.
 pub fn index_to(path: &Path, dir: &Path) -> Result<Indexed, BuildError> {
+    index_spec_to(&Spec::new(path), dir)
+}
+
+fn index_spec_to(spec: &Spec, dir: &Path) -> Result<Indexed, BuildError> {
     static STARTED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-    let index = Index::load(path)?;
+    let mut index = Index::load(&spec.path)?;
+    index.spec.null.clone_from(&spec.null);
     let dir_file = index.write(dir)?;
     let manifest = dir.join(MANIFEST);
     let fresh = STARTED

@@ -205,6 +205,7 @@ fn check_version(value: &Value, stem: &str, hash: u64) -> Result<SpecInfo, SpecE
         version: text("version"),
         openapi: version,
         hash: format!("{hash:016x}"),
+        null: None,
     })
 }
 

@@ -12,9 +12,12 @@
 //!   are written raw, as the OpenAPI examples show.
 //! - A path value (or array element) that is empty, `.` or `..` is refused: it would name
 //!   another resource once a server or proxy normalizes the path.
-//! - An explicit null is never dropped: in the query, a cookie or a form body it is the name with
-//!   an empty value (`name=`); in a header, an empty value; in a JSON body, `null`. A null path
-//!   value is refused (a path has no null form).
+//! - An explicit null is never dropped. Its text in path, query, header, cookie and form values
+//!   is the parameter's null form (`#[arg(null = "null")]`), else the spec's (declared when it
+//!   is indexed, [`crate::spec::build::Spec::null`]); without one it is empty (`name=`, an empty
+//!   header) and a null path value is refused (a path has no empty segment to give). The same
+//!   text stands for each null element of an array (`tenant_id=null&tenant_id=3`). A JSON body
+//!   always sends `null`.
 //! - Header values with any control character (CR, LF, NUL, TAB, DEL, ...) are refused; other
 //!   non-ASCII text is sent as UTF-8 bytes.
 //! - An exploded empty array sends nothing in the query (there is no element to repeat); a
@@ -395,9 +398,9 @@ fn build<A: AsSource>(
     // collected and encoded at the end.
     let json_object = op.body.as_ref().is_some_and(|b| b.kind == BodyKind::Json);
     let mut json = Vec::new();
-    let mut body_fields: Vec<(&Param, Source<'_>)> = Vec::new();
+    let mut body_fields: Vec<BodyField<'_>> = Vec::new();
     // Scratch space for number text and header values, reused across rows.
-    let mut scratch = String::new();
+    let mut scratch = Scratch::default();
     let mut text = String::new();
     // What a typed argument is lowered to (scalar text, or a `Value` for other shapes). The
     // text buffer is the thread's, kept between calls, so typed scalars cost no allocation.
@@ -451,6 +454,7 @@ fn build<A: AsSource>(
             &mut typed_value,
             &row.param,
         )?;
+        scratch.null = null_form(op, row);
         encode_path(&mut uri, &mut scratch, &row.param, value)?;
         rest = &after[close + 1..];
     }
@@ -475,6 +479,7 @@ fn build<A: AsSource>(
             continue;
         }
         let value = lookup.resolve(row);
+        scratch.null = null_form(op, row);
         let required = param.required
             || (param.location == Location::Body
                 && param.name.is_empty()
@@ -500,7 +505,7 @@ fn build<A: AsSource>(
                     })
                     .map_err(|e| not_json(param, e))?;
             } else {
-                body_fields.push((param, value));
+                body_fields.push((param, value, scratch.null));
             }
             continue;
         }
@@ -690,27 +695,49 @@ fn push_enc(out: &mut String, s: &str) {
     }
 }
 
+/// What the text encoders share while one parameter is written: room for number text, and the
+/// parameter's wire form of null.
+#[derive(Default)]
+struct Scratch<'n> {
+    number: String,
+    /// The text sent for null (see the module docs); `None` for the default.
+    null: Option<&'n str>,
+}
+
+impl Scratch<'_> {
+    /// The text of a null value or element: the declared form, or empty.
+    fn null_text(&self) -> &str {
+        self.null.unwrap_or("")
+    }
+}
+
+/// The wire form of null for one row: the row's own (`#[arg(null = "...")]`), else the spec's
+/// (declared when it was indexed), else `None`, the default.
+fn null_form<'o>(op: &'o Operation, row: &'o Accounted) -> Option<&'o str> {
+    row.null.as_deref().or(op.spec.null.as_deref())
+}
+
 /// A scalar's text (`true`, `1.5`, the string itself); `None` for arrays and objects. Null
-/// elements inside arrays and objects are the empty string. Number text is written into
-/// `scratch`, which is overwritten.
-fn scalar<'s>(v: &'s Value, scratch: &'s mut String) -> Option<&'s str> {
+/// elements inside arrays and objects are the parameter's null text. Number text is written
+/// into `scratch`, which is overwritten.
+fn scalar<'s>(v: &'s Value, scratch: &'s mut Scratch<'_>) -> Option<&'s str> {
     match v {
         Value::String(s) => Some(s),
         Value::Number(n) => {
-            scratch.clear();
+            scratch.number.clear();
             // Writing to a `String` cannot fail.
-            let _ = write!(scratch, "{n}");
-            Some(scratch)
+            let _ = write!(scratch.number, "{n}");
+            Some(&scratch.number)
         }
         Value::Bool(true) => Some("true"),
         Value::Bool(false) => Some("false"),
-        Value::Null => Some(""),
+        Value::Null => Some(scratch.null_text()),
         Value::Array(_) | Value::Object(_) => None,
     }
 }
 
 /// Appends a scalar's text percent-encoded; `None` for arrays and objects.
-fn push_scalar_enc(out: &mut String, scratch: &mut String, v: &Value) -> Option<()> {
+fn push_scalar_enc(out: &mut String, scratch: &mut Scratch<'_>, v: &Value) -> Option<()> {
     push_enc(out, scalar(v, scratch)?);
     Some(())
 }
@@ -729,7 +756,7 @@ fn nested(param: &Param) -> RequestError {
 /// Appends the encoded text of one path value or element, refused when empty, `.` or `..`.
 fn push_path_scalar(
     out: &mut String,
-    scratch: &mut String,
+    scratch: &mut Scratch<'_>,
     param: &Param,
     v: &Value,
 ) -> Result<(), RequestError> {
@@ -760,7 +787,7 @@ fn push_path_text(out: &mut String, param: &Param, s: &str) -> Result<(), Reques
 /// Appends one path parameter's rendering per its style (simple, label, matrix) and explode.
 fn encode_path(
     out: &mut String,
-    scratch: &mut String,
+    scratch: &mut Scratch<'_>,
     param: &Param,
     value: Resolved<'_>,
 ) -> Result<(), RequestError> {
@@ -800,11 +827,20 @@ fn encode_path(
             }
             return Ok(());
         }
+        Resolved::Null if scratch.null.is_some() => {
+            out.push_str(prefix);
+            if param.style == Style::Matrix {
+                push_enc(out, &param.name);
+                out.push('=');
+            }
+            return push_path_text(out, param, scratch.null_text());
+        }
         Resolved::Absent | Resolved::Null => {
             return Err(RequestError::new(
                 RequestErrorKind::PathValue,
                 Some(param),
-                "a path value cannot be null",
+                "a path value cannot be null: a path has no null form unless one is declared \
+                 (`#[arg(null = \"...\")]`, or for the spec when it is indexed)",
             ));
         }
     };
@@ -878,7 +914,7 @@ fn push_pair(out: &mut String, key: &str, raw_key: bool) {
 /// Appends one query parameter (or form-body field) per its style and explode.
 fn encode_query(
     out: &mut String,
-    scratch: &mut String,
+    scratch: &mut Scratch<'_>,
     param: &Param,
     name: &str,
     style: Style,
@@ -889,6 +925,7 @@ fn encode_query(
         Resolved::Absent => return Ok(()),
         Resolved::Null => {
             push_pair(out, name, false);
+            push_enc(out, scratch.null_text());
             return Ok(());
         }
         Resolved::Text(s) => {
@@ -977,7 +1014,7 @@ fn delimiter(style: Style) -> &'static str {
 /// `key[k]=v`, nesting for objects and repeating the key for arrays. `key` is already encoded.
 fn deep_object(
     out: &mut String,
-    scratch: &mut String,
+    scratch: &mut Scratch<'_>,
     param: &Param,
     key: &mut String,
     map: &Map<String, Value>,
@@ -1009,7 +1046,7 @@ fn deep_object(
 /// comma-joined, objects `k,v` or `k=v` (explode).
 fn header_text<'s>(
     out: &'s mut String,
-    scratch: &mut String,
+    scratch: &mut Scratch<'_>,
     param: &Param,
     value: Resolved<'s>,
 ) -> Result<&'s str, RequestError> {
@@ -1019,7 +1056,8 @@ fn header_text<'s>(
     }
     out.clear();
     match value {
-        Resolved::Absent | Resolved::Null => {}
+        Resolved::Absent => {}
+        Resolved::Null => out.push_str(scratch.null_text()),
         Resolved::Value(Value::Array(items)) => {
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -1081,7 +1119,7 @@ fn is_token(name: &str) -> bool {
 /// Appends one cookie (`name=value`, `; `-separated), values percent-encoded.
 fn encode_cookie(
     out: &mut String,
-    scratch: &mut String,
+    scratch: &mut Scratch<'_>,
     param: &Param,
     value: Resolved<'_>,
 ) -> Result<(), RequestError> {
@@ -1101,7 +1139,10 @@ fn encode_cookie(
     };
     match value {
         Resolved::Absent => {}
-        Resolved::Null => pair(out, &param.name),
+        Resolved::Null => {
+            pair(out, &param.name);
+            push_enc(out, scratch.null_text());
+        }
         Resolved::Text(s) => {
             pair(out, &param.name);
             push_enc(out, s);
@@ -1168,10 +1209,13 @@ fn encode_cookie(
     Ok(())
 }
 
+/// A body field as the body encoders take it: its parameter, value and wire form of null.
+type BodyField<'a> = (&'a Param, Source<'a>, Option<&'a str>);
+
 /// Writes a JSON object body: each field's name and its value, straight from the arguments.
-fn write_body_object(out: &mut Vec<u8>, fields: &[(&Param, Source<'_>)]) -> serde_json::Result<()> {
+fn write_body_object(out: &mut Vec<u8>, fields: &[BodyField<'_>]) -> serde_json::Result<()> {
     out.push(b'{');
-    for (i, (p, v)) in fields.iter().enumerate() {
+    for (i, (p, v, _)) in fields.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
@@ -1199,14 +1243,14 @@ fn write_json(out: &mut Vec<u8>, v: Source<'_>) -> serde_json::Result<()> {
 const BODY_CAPACITY: usize = 256;
 
 /// The body bytes, or `None` when nothing is to be sent.
-fn encode_body(
+fn encode_body<'a>(
     op: &Operation,
-    fields: &[(&Param, Source<'_>)],
-    scratch: &mut String,
+    fields: &[BodyField<'a>],
+    scratch: &mut Scratch<'a>,
 ) -> Result<Option<Vec<u8>>, RequestError> {
     let Some(body) = &op.body else {
         return match fields.first() {
-            Some((p, _)) => Err(RequestError::new(
+            Some((p, ..)) => Err(RequestError::new(
                 RequestErrorKind::PathTemplate,
                 Some(p),
                 "the operation declares no request body",
@@ -1227,14 +1271,14 @@ fn encode_body(
             ),
         )
     };
-    let whole = fields.iter().find(|(p, _)| p.name.is_empty());
+    let whole = fields.iter().find(|(p, ..)| p.name.is_empty());
     match body.kind {
         BodyKind::Multipart => Err(unsupported("multipart")),
         BodyKind::Binary => Err(unsupported("binary")),
         BodyKind::Json => {
             let mut out = Vec::with_capacity(BODY_CAPACITY);
             let written = match whole {
-                Some((_, v)) => write_json(&mut out, *v),
+                Some((_, v, _)) => write_json(&mut out, *v),
                 None => write_body_object(&mut out, fields),
             };
             written.map(|()| Some(out)).map_err(|e| {
@@ -1251,14 +1295,15 @@ fn encode_body(
             }
             let mut out = String::new();
             let (mut text, mut ends, mut owned) = (String::new(), Vec::new(), Value::Null);
-            for (p, v) in fields {
+            for (p, v, null) in fields {
                 let v = lower(*v, &mut text, &mut ends, &mut owned, p)?;
+                scratch.null = *null;
                 encode_query(&mut out, scratch, p, &p.name, Style::Form, true, v)?;
             }
             Ok(Some(out.into_bytes()))
         }
         BodyKind::Text => {
-            let Some((p, v)) = whole else {
+            let Some((p, v, null)) = whole else {
                 return Err(unsupported("object text"));
             };
             let (mut text, mut ends, mut owned) = (String::new(), Vec::new(), Value::Null);
@@ -1266,11 +1311,12 @@ fn encode_body(
                 Resolved::Text(s) => Some(s),
                 Resolved::Value(v) => scalar(v, scratch),
                 Resolved::Items(_) => None,
+                Resolved::Null if null.is_some() => *null,
                 Resolved::Absent | Resolved::Null => {
                     return Err(RequestError::new(
                         RequestErrorKind::Shape,
                         Some(p),
-                        "a text body cannot be null",
+                        "a text body cannot be null (no null form is declared for it)",
                     ));
                 }
             };
@@ -1286,6 +1332,8 @@ fn encode_body(
     }
 }
 
+#[cfg(test)]
+mod null_tests;
 #[cfg(test)]
 mod tests;
 

@@ -151,7 +151,7 @@ fn dot_segments_empty_and_null_path_values_are_refused() {
     );
     assert_eq!(
         e(ArgValue::Null),
-        "cannot build the request: path.id: a path value cannot be null"
+        "cannot build the request: path.id: a path value cannot be null: a path has no null form unless one is declared (`#[arg(null = \"...\")]`, or for the spec when it is indexed)"
     );
     assert_eq!(
         e(ArgValue::Absent),
