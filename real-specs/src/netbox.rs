@@ -118,7 +118,7 @@ use catalog::tool;
     ),
     omitted(
         "query.tenant*",
-        reason = "this deployment has one tenant, so tenant filters select everything or nothing"
+        reason = "tenant slugs and tenant groups duplicate `tenant_id`, whose ids an agent reads from device results"
     ),
     omitted(
         "query.primary_ip*",
@@ -227,6 +227,9 @@ pub struct ListDevices {
     pub region: Option<Vec<String>>,
     pub site_group: Option<Vec<String>>,
     pub rack_id: Option<Vec<i64>>,
+    /// Tenant ids; `null` in the list also selects devices without a tenant. NetBox reads its
+    /// null filter as the text `null` (`tenant_id=null`), which the index declares for the spec.
+    pub tenant_id: Option<Vec<Option<i64>>>,
     /// Role ids. NetBox types them as strings in this filter; the compiler caught `Vec<i64>`.
     pub role_id: Option<Vec<String>>,
     pub tag_id: Option<Vec<i64>>,

@@ -247,13 +247,27 @@ mod real {
             .iter()
             .filter(|r| matches!(&r.disposition, Disposition::Set { .. }))
             .count();
-        assert_eq!(set, 25);
+        assert_eq!(set, 26);
         assert!(by_glob > 200, "{by_glob}");
         let t = n::ListDevices::from_arguments(json!({"q": "core", "tag": ["a", "b"], "limit": 5}))
             .unwrap();
         assert_eq!(
             t.to_request().unwrap().uri().to_string(),
             "/api/dcim/devices/?limit=5&q=core&tag=a&tag=b"
+        );
+    }
+
+    #[test]
+    fn netbox_null_filter_is_sent_as_null() {
+        let t = n::ListDevices::from_arguments(json!({"tenant_id": [null, 7]})).unwrap();
+        assert_eq!(t.tenant_id, Some(vec![None, Some(7)]));
+        assert_eq!(
+            t.to_request().unwrap().uri().to_string(),
+            "/api/dcim/devices/?tenant_id=null&tenant_id=7"
+        );
+        assert_eq!(
+            n::ListDevices::operation().spec.null.as_deref(),
+            Some("null")
         );
     }
 
