@@ -16,7 +16,7 @@
 //! server started once per test session) in one JSON file.
 
 use crate::index::Index;
-use crate::model::Operation;
+use crate::model::{Disposition, Location, Operation};
 use percent_encoding::percent_decode_str;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -204,6 +204,8 @@ pub struct Recorder {
     // Tool name -> requests it sent that reached its operation.
     calls: Mutex<BTreeMap<String, usize>>,
     undeclared: Mutex<Vec<Undeclared>>,
+    // Tool name -> each Undocumented parameter's address -> how many requests carried it.
+    undocumented: Mutex<BTreeMap<String, BTreeMap<String, usize>>>,
 }
 
 impl fmt::Debug for Recorder {
@@ -229,15 +231,23 @@ impl Recorder {
         tools: impl IntoIterator<Item = (&'a str, &'a Operation)>,
         base_path: &str,
     ) -> Recorder {
+        let tools: Vec<(&str, &Operation)> = tools.into_iter().collect();
         Recorder {
             matcher: RouteMatcher::new(&index.operations),
             base_path: base_path.trim_end_matches('/').to_string(),
             declared: tools
-                .into_iter()
+                .iter()
                 .map(|(name, op)| (name.to_string(), op.key()))
                 .collect(),
             calls: Mutex::new(BTreeMap::new()),
             undeclared: Mutex::new(Vec::new()),
+            undocumented: Mutex::new(
+                tools
+                    .iter()
+                    .map(|(name, op)| (name.to_string(), undocumented_of(op)))
+                    .filter(|(_, u)| !u.is_empty())
+                    .collect(),
+            ),
         }
     }
 
@@ -277,9 +287,51 @@ impl Recorder {
         }
     }
 
-    /// Records a built request (`Tool::to_request`'s output).
-    pub fn record_request<B>(&self, tool: &str, req: &http::Request<B>) -> Result<(), Undeclared> {
-        self.record(tool, req.method().as_str(), req.uri().path())
+    /// Records a built request (`Tool::to_request`'s output), and which of its tool's
+    /// Undocumented parameters it carried.
+    pub fn record_request<B: AsRef<[u8]>>(
+        &self,
+        tool: &str,
+        req: &http::Request<B>,
+    ) -> Result<(), Undeclared> {
+        self.record(tool, req.method().as_str(), req.uri().path())?;
+        if let Ok(mut all) = self.undocumented.lock()
+            && let Some(params) = all.get_mut(tool)
+        {
+            for (address, sent) in params.iter_mut() {
+                if carries(req, address) {
+                    *sent += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Per tool, each of its Undocumented parameters and how many recorded requests carried
+    /// it: the proof that a parameter the spec leaves out was actually sent.
+    pub fn undocumented_sent(&self) -> BTreeMap<String, BTreeMap<String, usize>> {
+        self.undocumented
+            .lock()
+            .map(|u| u.clone())
+            .unwrap_or_default()
+    }
+
+    /// The declared Undocumented parameters no recorded request carried, as
+    /// `tool: location.name`, sorted.
+    pub fn never_sent(&self) -> Vec<String> {
+        self.summary().never_sent
+    }
+
+    /// Fails (panics, for tests) when a declared Undocumented parameter was never sent: the
+    /// suite has not shown that the server is given it.
+    pub fn assert_all_undocumented_sent(&self) {
+        let missing = self.never_sent();
+        assert!(
+            missing.is_empty(),
+            "{} undocumented parameter(s) never sent:\n  {}",
+            missing.len(),
+            missing.join("\n  ")
+        );
     }
 
     /// The declared operations no request reached, as `tool: METHOD /path`, sorted.
@@ -315,8 +367,11 @@ impl Recorder {
                 .collect(),
             undeclared: self.undeclared().iter().map(|u| u.to_string()).collect(),
             never_called: Vec::new(),
+            undocumented: self.undocumented_sent(),
+            never_sent: Vec::new(),
         };
         report.never_called = report.compute_never_called();
+        report.never_sent = report.compute_never_sent();
         report
     }
 
@@ -396,6 +451,13 @@ pub struct Report {
     pub undeclared: Vec<String>,
     /// The declared operations no request reached, as `tool: METHOD /path`, sorted.
     pub never_called: Vec<String>,
+    /// Per tool with Undocumented parameters, each one's address and how many requests
+    /// carried it.
+    #[serde(default)]
+    pub undocumented: BTreeMap<String, BTreeMap<String, usize>>,
+    /// The Undocumented parameters no request carried, as `tool: location.name`, sorted.
+    #[serde(default)]
+    pub never_sent: Vec<String>,
 }
 
 impl Report {
@@ -404,6 +466,18 @@ impl Report {
             .iter()
             .filter(|(_, c)| c.calls == 0)
             .map(|(tool, c)| format!("{tool}: {}", c.operation))
+            .collect()
+    }
+
+    fn compute_never_sent(&self) -> Vec<String> {
+        self.undocumented
+            .iter()
+            .flat_map(|(tool, params)| {
+                params
+                    .iter()
+                    .filter(|(_, n)| **n == 0)
+                    .map(move |(address, _)| format!("{tool}: {address}"))
+            })
             .collect()
     }
 
@@ -419,6 +493,13 @@ impl Report {
         }
         self.undeclared.extend(other.undeclared.iter().cloned());
         self.never_called = self.compute_never_called();
+        for (tool, params) in &other.undocumented {
+            let mine = self.undocumented.entry(tool.clone()).or_default();
+            for (address, n) in params {
+                *mine.entry(address.clone()).or_default() += n;
+            }
+        }
+        self.never_sent = self.compute_never_sent();
     }
 
     /// Whether every declared operation was called and no request was undeclared.
@@ -432,6 +513,11 @@ impl fmt::Display for Report {
         for (tool, c) in &self.calls {
             writeln!(f, "{:>5}  {tool}: {}", c.calls, c.operation)?;
         }
+        for (tool, params) in &self.undocumented {
+            for (address, n) in params {
+                writeln!(f, "{n:>5}  {tool}: undocumented {address} sent")?;
+            }
+        }
         if !self.undeclared.is_empty() {
             writeln!(f, "undeclared requests:")?;
             for u in &self.undeclared {
@@ -439,5 +525,50 @@ impl fmt::Display for Report {
             }
         }
         Ok(())
+    }
+}
+
+/// The addresses of an operation's Undocumented parameters, none sent yet.
+fn undocumented_of(op: &Operation) -> BTreeMap<String, usize> {
+    op.accounting
+        .iter()
+        .filter(|r| matches!(r.disposition, Disposition::Undocumented { .. }))
+        .map(|r| (r.param.address(), 0))
+        .collect()
+}
+
+/// Whether a request carries the parameter at `address`: a query or form key (or a
+/// `deepObject` key under it), a header, a cookie, or a key of a JSON object body.
+fn carries<B: AsRef<[u8]>>(req: &http::Request<B>, address: &str) -> bool {
+    let Some((location, name)) = address
+        .split_once('.')
+        .and_then(|(l, n)| Some((Location::parse(l)?, n)))
+    else {
+        return false;
+    };
+    let has_key = |pairs: &str, sep: &str| {
+        pairs.split(sep).any(|pair| {
+            let key = pair.split('=').next().unwrap_or_default();
+            let key = percent_decode_str(key.trim()).decode_utf8_lossy();
+            key == name || key.starts_with(&format!("{name}["))
+        })
+    };
+    let body = req.body().as_ref();
+    match location {
+        Location::Query => req.uri().query().is_some_and(|q| has_key(q, "&")),
+        Location::Header => req.headers().contains_key(name),
+        Location::Cookie => req
+            .headers()
+            .get_all(http::header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|c| has_key(c, ";")),
+        Location::Body => match serde_json::from_slice::<serde_json::Value>(body) {
+            Ok(serde_json::Value::Object(map)) => map.contains_key(name),
+            Ok(_) => false,
+            Err(_) => std::str::from_utf8(body).is_ok_and(|form| has_key(form, "&")),
+        },
+        // A path parameter is in every request that reached the operation.
+        Location::Path => true,
     }
 }
