@@ -1,5 +1,6 @@
 //! The build-script phase: load an OpenAPI document, normalize it, write its index.
 
+mod bodies;
 pub mod build;
 pub mod load;
 pub mod normalize;

@@ -223,6 +223,12 @@ impl<'a> Normalizer<'a> {
             Some(rb) => self.body(rb, &format!("{pointer}/requestBody"), &mut params),
             None => None,
         };
+        if let Some(shape) = body
+            .as_ref()
+            .and_then(|b| super::bodies::unsupported(b, &params))
+        {
+            self.problems.push(shape);
+        }
         Operation {
             id: text("operationId"),
             method: method.to_ascii_uppercase(),
