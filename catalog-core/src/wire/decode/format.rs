@@ -6,6 +6,11 @@
 //!
 //! Each rule is no looser than the one Prism (ajv-formats) applies, so that a value accepted
 //! here is not refused by a validating server for its format.
+//!
+//! Passed unchecked: every other format, among them `binary`, `password`, `hostname`,
+//! `idn-hostname`, `idn-email`, `uri-reference`, `iri`, `iri-reference`, `uri-template`,
+//! `json-pointer`, `relative-json-pointer`, `regex`, `duration`, vendor formats, and the number
+//! formats `float` and `double` (a field's `f32`/`f64` type carries those).
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
