@@ -50,25 +50,31 @@ fn main() {
     runtime.block_on(run(server, calls));
 }
 
-/// `cargo build --release --example taskboard`, and the binary's path.
+/// Builds the taskboard example in this bench's own profile (release under `cargo bench`, dev
+/// under `cargo bench --profile dev`) and returns the binary's path.
 fn build_example() -> PathBuf {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = std::process::Command::new(cargo)
-        .args(["build", "--release", "--example", "taskboard"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status();
-    assert!(
-        status.is_ok_and(|s| s.success()),
-        "the taskboard example builds in release"
-    );
     let exe = std::env::current_exe().unwrap_or_default();
-    // <target>/release/deps/serving-<hash>
-    let release = exe
+    // <target>/<profile dir>/deps/serving-<hash>
+    let profile_dir = exe
         .ancestors()
         .nth(2)
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("target/release"));
-    release.join("examples/taskboard")
+    let release = profile_dir.file_name().is_some_and(|n| n == "release");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut build = std::process::Command::new(cargo);
+    build
+        .args(["build", "--example", "taskboard"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    if release {
+        build.arg("--release");
+    }
+    let status = build.status();
+    assert!(
+        status.is_ok_and(|s| s.success()),
+        "the taskboard example builds"
+    );
+    profile_dir.join("examples/taskboard")
 }
 
 async fn run(server: PathBuf, calls: usize) {
@@ -162,7 +168,7 @@ async fn run(server: PathBuf, calls: usize) {
     let ticks = clock_ticks_per_second();
     let cpu_us = (cpu_after - cpu_before) as f64 * 1e6 / ticks as f64 / calls as f64;
     println!(
-        "serving bench: taskboard serve (stdio, release), {calls} tools/call list_tasks, \
+        "serving bench: taskboard serve (stdio), {calls} tools/call list_tasks, \
          {IN_FLIGHT} in flight, upstream answering at once"
     );
     println!("  errors (isError != false)        {errors}");
