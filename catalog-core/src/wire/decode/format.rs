@@ -96,7 +96,7 @@ fn digits(s: &str, n: usize) -> Option<(u32, &str)> {
 }
 
 /// `s` starts with `c`: the rest.
-fn byte<'a>(s: &'a str, c: u8) -> Option<&'a str> {
+fn byte(s: &str, c: u8) -> Option<&str> {
     (s.as_bytes().first() == Some(&c)).then(|| &s[1..])
 }
 
@@ -105,7 +105,7 @@ fn full_date(s: &str) -> Option<&str> {
     let (year, s) = digits(s, 4)?;
     let (month, s) = digits(byte(s, b'-')?, 2)?;
     let (day, s) = digits(byte(s, b'-')?, 2)?;
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
     let days = match month {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,
@@ -211,7 +211,7 @@ fn is_email(s: &str) -> bool {
 /// Standard-alphabet base64 with padding (RFC 4648 §4), as OpenAPI's `byte` says.
 fn is_base64(s: &str) -> bool {
     let b = s.as_bytes();
-    if b.len() % 4 != 0 {
+    if !b.len().is_multiple_of(4) {
         return false;
     }
     let pad = b.iter().rev().take_while(|&&c| c == b'=').count();
