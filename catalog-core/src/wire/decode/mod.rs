@@ -10,10 +10,10 @@
 //!   typed decoding that follows (serde into an integer field) refuses it too.
 //! - Absent and `null` are different: `null` is accepted only where the schema is nullable, and
 //!   a required argument must be present even when it is nullable (as `null`).
-//! - `null` for an [`Type::Any`] schema also needs `nullable`: a free-form object is an object.
+//! - `null` for an [`Type::Any`](crate::model::Type::Any) schema also needs `nullable`: a free-form object is an object.
 //! - Types, enums, bounds, lengths, item counts, required and unknown fields are checked, and so
-//!   are `pattern` (ECMA-262, as the `pattern` module says) and the formats of [`format`]; a format not listed
-//!   there is passed, the server being the judge of it.
+//!   are `pattern` (ECMA-262, as the `pattern` module says) and the formats of
+//!   [`format`](mod@format); a format not listed there is passed, the server being its judge.
 //! - An integer's `format` (`int32`, ...) bounds it exactly, whatever Rust type the field has.
 //! - `readOnly` fields are accepted in nested objects: the server ignores them, and rejecting
 //!   them would refuse values read back from the same API.
