@@ -115,8 +115,21 @@ fn argument_and_request_errors_come_back_from_the_catalog() {
         .request("get_task", json!({"board_id": "ops", "task_id": "one"}))
         .unwrap_err();
     assert!(matches!(err, CallError::Arguments(_)), "{err:?}");
+    // A dot segment breaks the board slug's `pattern`, so decoding refuses it first.
     let err = catalog
         .request("get_task", json!({"board_id": "..", "task_id": 1}))
+        .unwrap_err();
+    assert!(
+        matches!(&err, CallError::Arguments(e) if e.problems()[0].kind() == catalog::ProblemKind::Pattern),
+        "{err:?}"
+    );
+    // A value the spec allows but the wire cannot carry is a request error.
+    let err = catalog
+        .request(
+            "replace_task",
+            json!({"board_id": "ops", "task_id": 1, "If-Match": "\"1\"\r\nX: y",
+                   "title": "t", "status": "todo"}),
+        )
         .unwrap_err();
     assert!(matches!(err, CallError::Request(_)), "{err:?}");
 }
