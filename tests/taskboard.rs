@@ -114,15 +114,29 @@ fn whole_body_form_body_and_cookie_less_tools() {
 
 #[test]
 fn hostile_path_values_are_refused() {
-    for id in ["..", ".", ""] {
-        let t = GetTask::from_arguments(json!({"board_id": id, "task_id": 1}));
-        // The spec's pattern is not enforced by decoding (the server judges patterns); the path
-        // encoder refuses traversal whatever the schema says.
-        if let Ok(t) = t {
-            assert!(t.to_request().is_err(), "{id:?} reached the wire");
-        }
+    for id in ["..", ".", "", "a/b?c#d"] {
+        // The board slug's pattern (`^[a-z0-9-]+$`) refuses them when decoding...
+        let e = GetTask::from_arguments(json!({"board_id": id, "task_id": 1}))
+            .map(|_| ())
+            .unwrap_err();
+        assert_eq!(
+            e.problems()[0].kind(),
+            catalog::ProblemKind::Pattern,
+            "{id:?}: {e}"
+        );
     }
-    let t = GetTask::from_arguments(json!({"board_id": "a/b?c#d", "task_id": 1})).unwrap();
+    // ...and the path encoder refuses traversal whatever the schema says.
+    for id in ["..", ".", ""] {
+        let t = GetTask {
+            board_id: id.into(),
+            task_id: 1,
+        };
+        assert!(t.to_request().is_err(), "{id:?} reached the wire");
+    }
+    let t = GetTask {
+        board_id: "a/b?c#d".into(),
+        task_id: 1,
+    };
     assert_eq!(
         t.to_request().unwrap().uri().to_string(),
         "/boards/a%2Fb%3Fc%23d/tasks/1"
