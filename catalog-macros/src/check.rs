@@ -102,8 +102,8 @@ fn resolve(cx: &Ctxt, tool: &Tool) -> Option<(Operation, PathBuf)> {
     let operation = tool.attr.operation.as_ref()?;
     let spec_name = tool.attr.spec.as_ref().map(|s| s.value.as_str());
     let spec_span = tool.attr.spec.as_ref().map_or(operation.span, |s| s.span);
-    let opened = index::locate(spec_name)
-        .and_then(|dir_file| Ok((IndexReader::open(&dir_file)?, dir_file)));
+    let opened =
+        index::locate(spec_name).and_then(|dir_file| Ok((IndexReader::open(&dir_file)?, dir_file)));
     let (reader, dir_file) = match opened {
         Ok(found) => found,
         Err(e) => {
@@ -193,7 +193,11 @@ impl Sites {
 
 /// What the tool declares, as `reconcile` reads it.
 fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
-    let operation_span = tool.attr.operation.as_ref().map_or_else(Span::call_site, |o| o.span);
+    let operation_span = tool
+        .attr
+        .operation
+        .as_ref()
+        .map_or_else(Span::call_site, |o| o.span);
     let mut d = Declared {
         operation_site: sites.site(operation_span),
         tool: tool.item.ident.to_string(),

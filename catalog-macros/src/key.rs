@@ -50,7 +50,10 @@ mod tests {
 
     #[test]
     fn idents_are_valid_whatever_the_parts_hold() {
-        assert_eq!(super::ident(&["query", "in-progress"]).to_string(), "query_in_progress");
+        assert_eq!(
+            super::ident(&["query", "in-progress"]).to_string(),
+            "query_in_progress"
+        );
         assert_eq!(super::ident(&["Status", "a b!"]).to_string(), "Status_a_b");
     }
 }

@@ -26,7 +26,11 @@ pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStre
     }
     let name = quote!(#ty).to_string().replace(' ', "");
     let address = row.param.address();
-    let param_type = key::ident(&[&tool.to_string(), &row.param.location.to_string(), &row.param.name]);
+    let param_type = key::ident(&[
+        &tool.to_string(),
+        &row.param.location.to_string(),
+        &row.param.name,
+    ]);
     match &schema.ty {
         Type::String {
             enumeration: Some(values),
@@ -66,16 +70,14 @@ fn string_enum(
         }
     });
     let call = projections(ty, quote!(#markers::StringEnumMarkers), "Enum", "Variants");
+    let check_fn = check_fn(ty, &traits, "VariantsAllowedBy", param_type);
     quote! {
         #[allow(non_camel_case_types, dead_code)]
         const _: () = {
             pub struct #param_type;
             #(#allows)*
             #(#each)*
-            fn check<
-                T: ?::core::marker::Sized #(+ #traits)*,
-                V: ?::core::marker::Sized + #markers::VariantsAllowedBy<#param_type>,
-            >() {}
+            #check_fn
             fn run() {
                 #call
             }
@@ -95,8 +97,10 @@ fn object(
         let k = key::literal(&p.name);
         quote!(impl #markers::DeclaresProperty<#k> for #param_type {})
     });
-    let required: Vec<&catalog_core::model::Field> =
-        fields.iter().filter(|p| p.required && !p.read_only).collect();
+    let required: Vec<&catalog_core::model::Field> = fields
+        .iter()
+        .filter(|p| p.required && !p.read_only)
+        .collect();
     let traits = unique(required.iter().map(|p| key::ident(&["requires", &p.name])));
     let each = required.iter().zip(&traits).map(|(p, tr)| {
         let prop = &p.name;
@@ -118,16 +122,14 @@ fn object(
         }
     });
     let call = projections(ty, quote!(#markers::ObjectMarkers), "Object", "Fields");
+    let check_fn = check_fn(ty, &traits, "FieldsDeclaredBy", param_type);
     quote! {
         #[allow(non_camel_case_types, dead_code)]
         const _: () = {
             pub struct #param_type;
             #(#declares)*
             #(#each)*
-            fn check<
-                T: ?::core::marker::Sized #(+ #traits)*,
-                V: ?::core::marker::Sized + #markers::FieldsDeclaredBy<#param_type>,
-            >() {}
+            #check_fn
             fn run() {
                 #call
             }
@@ -147,6 +149,21 @@ fn projections(ty: &syn::Type, markers_trait: TokenStream, a: &str, b: &str) -> 
     };
     let (a, b) = (project(a), project(b));
     quote!(check::<#a, #b>();)
+}
+
+/// `fn check<T: ...each trait..., V: ...the aggregate...>() {}`, spanned at the user's type:
+/// the "required by this bound" note then points there, not at the whole `#[tool]` attribute.
+fn check_fn(ty: &syn::Type, traits: &[Ident], aggregate: &str, param_type: &Ident) -> TokenStream {
+    let span = Range::of(ty).start;
+    let traits = traits.iter().map(|t| Ident::new(&t.to_string(), span));
+    let aggregate = Ident::new(aggregate, span);
+    let param_type = Ident::new(&param_type.to_string(), span);
+    quote_spanned! {span=>
+        fn check<
+            T: ?::core::marker::Sized #(+ #traits)*,
+            V: ?::core::marker::Sized + ::catalog::__private_v1::markers::#aggregate<#param_type>,
+        >() {}
+    }
 }
 
 /// A variant name for a wire value, as the note suggests it (`in-progress` -> `InProgress`).

@@ -115,7 +115,6 @@ pub struct Reconciled {
     pub findings: Vec<Finding>,
 }
 
-
 impl Finding {
     /// A finding at `site`.
     pub fn at(site: Site, message: impl Into<String>) -> Finding {

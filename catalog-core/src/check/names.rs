@@ -70,7 +70,6 @@ fn is_keyword(s: &str) -> bool {
     )
 }
 
-
 /// The one rule that matches a field to a parameter by name: the field is named like the
 /// parameter, as written or in snake_case (`page_num` matches `pageNum`). A parameter without a
 /// name (a whole non-object body) is never matched by name.

@@ -62,21 +62,101 @@ const NEEDS: &[&str] = &[
 ];
 
 const NEGATIONS: &[&str] = &[
-    "not", "no", "never", "don't", "doesn't", "isn't", "aren't", "dont", "doesnt", "isnt",
-    "arent", "won't", "wont", "nor", "without",
+    "not", "no", "never", "don't", "doesn't", "isn't", "aren't", "dont", "doesnt", "isnt", "arent",
+    "won't", "wont", "nor", "without",
 ];
 
 /// Words that carry no content in a reason: who, when, and the parameter itself.
 const FILLER: &[&str] = &[
-    "a", "an", "the", "this", "that", "these", "those", "it", "its", "it's", "is", "are", "be",
-    "was", "were", "been", "being", "do", "does", "did", "we", "us", "our", "i", "me", "my",
-    "you", "they", "them", "by", "for", "to", "of", "in", "on", "at", "as", "here", "there",
-    "now", "currently", "moment", "present", "time", "right", "today", "yet", "really", "so",
-    "just", "simply", "actually", "at", "all", "any", "anything", "really", "parameter",
-    "parameters", "param", "params", "field", "fields", "argument", "arguments", "value",
-    "values", "option", "options", "tool", "tools", "case", "use-case", "usecase", "purpose",
-    "purposes", "or", "very", "much", "agent", "agents",
-    "api", "endpoint", "operation", "feature", "features", "thing", "things", "stuff",
+    "a",
+    "an",
+    "the",
+    "this",
+    "that",
+    "these",
+    "those",
+    "it",
+    "its",
+    "it's",
+    "is",
+    "are",
+    "be",
+    "was",
+    "were",
+    "been",
+    "being",
+    "do",
+    "does",
+    "did",
+    "we",
+    "us",
+    "our",
+    "i",
+    "me",
+    "my",
+    "you",
+    "they",
+    "them",
+    "by",
+    "for",
+    "to",
+    "of",
+    "in",
+    "on",
+    "at",
+    "as",
+    "here",
+    "there",
+    "now",
+    "currently",
+    "moment",
+    "present",
+    "time",
+    "right",
+    "today",
+    "yet",
+    "really",
+    "so",
+    "just",
+    "simply",
+    "actually",
+    "at",
+    "all",
+    "any",
+    "anything",
+    "really",
+    "parameter",
+    "parameters",
+    "param",
+    "params",
+    "field",
+    "fields",
+    "argument",
+    "arguments",
+    "value",
+    "values",
+    "option",
+    "options",
+    "tool",
+    "tools",
+    "case",
+    "use-case",
+    "usecase",
+    "purpose",
+    "purposes",
+    "or",
+    "very",
+    "much",
+    "agent",
+    "agents",
+    "api",
+    "endpoint",
+    "operation",
+    "feature",
+    "features",
+    "thing",
+    "things",
+    "stuff",
 ];
 
 /// Checks a reason; `what` names the declaration (``omitting `query.x` ``).
@@ -117,7 +197,9 @@ pub fn is_vacuous(reason: &str) -> bool {
     }
     let dismissed = words.iter().any(|w| DISMISSALS.contains(w));
     let negated = words.iter().any(|w| NEGATIONS.contains(w))
-        && words.iter().any(|w| NEEDS.contains(w) || DISMISSALS.contains(w));
+        && words
+            .iter()
+            .any(|w| NEEDS.contains(w) || DISMISSALS.contains(w));
     let only_dismissal = words
         .iter()
         .all(|w| DISMISSALS.contains(w) || NEGATIONS.contains(w) || NEEDS.contains(w));
@@ -197,6 +279,9 @@ mod tests {
                     .to_string()
             )
         );
-        assert_eq!(finding("metadata is computed by the server from the message"), None);
+        assert_eq!(
+            finding("metadata is computed by the server from the message"),
+            None
+        );
     }
 }

@@ -293,7 +293,8 @@ impl<'a> Reconciler<'a> {
 
     fn undocumented_at_tool_level(&mut self) {
         for u in &self.declared.undocumented {
-            if let Some(found) = undocumented_problem(self.op, &u.param, u.site, &u.read_at, &u.reason)
+            if let Some(found) =
+                undocumented_problem(self.op, &u.param, u.site, &u.read_at, &u.reason)
             {
                 self.findings.extend(found);
                 continue;
@@ -316,7 +317,8 @@ impl<'a> Reconciler<'a> {
     /// parameters accounted twice, fields that share an argument name.
     fn finish(mut self) -> Reconciled {
         self.report_stale_globs();
-        let mut accounting = Vec::with_capacity(self.op.params.len() + self.undocumented_rows.len());
+        let mut accounting =
+            Vec::with_capacity(self.op.params.len() + self.undocumented_rows.len());
         for (i, p) in self.op.params.iter().enumerate() {
             match self.claims[i].as_slice() {
                 [] if self.excused[i] => {}
@@ -433,7 +435,11 @@ fn ambiguous(op: &Operation, f: &DeclaredField, matched: &[usize]) -> Finding {
             let name = if n == 0 {
                 f.ident.clone()
             } else {
-                format!("{}_{}", p.location, field_name_for(&p.name).trim_start_matches("r#"))
+                format!(
+                    "{}_{}",
+                    p.location,
+                    field_name_for(&p.name).trim_start_matches("r#")
+                )
             };
             format!(
                 "#[arg(param = \"{}\")] pub {name}: {},",

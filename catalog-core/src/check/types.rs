@@ -64,7 +64,6 @@ impl RustType {
     }
 }
 
-
 /// The Rust type that carries a parameter, as the scaffold and help messages write it.
 pub fn rust_type_for(schema: &Schema, required: bool) -> String {
     let inner = base_type_for(schema);
@@ -208,14 +207,22 @@ pub fn check_type(param: &Param, ty: &RustType) -> Option<String> {
         "`{what}` is {described} in the spec; `{}` cannot carry it{detail}; use `{advice}`{}",
         ty.render(),
         if mismatch.any_int {
-            " or any integer type that holds every allowed value"
+            " or any integer type that holds every allowed value".to_string()
         } else if mismatch.own_type {
-            ", `serde_json::Map<String, serde_json::Value>` or a type of your own that \
-             serializes to it"
+            own_type_alternatives(layers)
         } else {
-            ""
+            String::new()
         }
     ))
+}
+
+/// The other types an object or union parameter can be written as, in the field's `Option`s.
+fn own_type_alternatives(layers: usize) -> String {
+    format!(
+        ", `{}` or `{}` with a type of your own that serializes to it",
+        with_options(layers, "serde_json::Map<String, serde_json::Value>"),
+        with_options(layers, "T"),
+    )
 }
 
 fn with_options(layers: usize, inner: &str) -> String {

@@ -43,4 +43,3 @@ pub fn check_value(schema: &Schema, value: &Value) -> Option<String> {
         (ty, v) => Some(format!("expected {}, got {v}", ty.describe())),
     }
 }
-

@@ -75,7 +75,10 @@ fn not_available(op: &Operation) -> String {
     if omitted.is_empty() || omitted.len() > OMITTED_LISTED_AT_MOST {
         return String::new();
     }
-    format!("\n\nNot available through this tool:\n{}", omitted.join("\n"))
+    format!(
+        "\n\nNot available through this tool:\n{}",
+        omitted.join("\n")
+    )
 }
 
 #[cfg(test)]
@@ -88,7 +91,10 @@ mod tests {
             tool_name(Some("post"), Some("CreatePost"), "NewPost"),
             "post"
         );
-        assert_eq!(tool_name(None, Some("CreatePost"), "NewPost"), "create_post");
+        assert_eq!(
+            tool_name(None, Some("CreatePost"), "NewPost"),
+            "create_post"
+        );
         assert_eq!(
             tool_name(None, Some("repos/list-for-org"), "ListRepos"),
             "repos_list_for_org"

@@ -5,7 +5,7 @@ use crate::ctxt::Ctxt;
 use crate::key;
 use catalog_core::check::types::RustType;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
 /// One field: its Rust name, its name on the wire, and whether it may be absent.
 struct ObjectField<'a> {
@@ -59,6 +59,20 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
             impl<S: #markers::DeclaresProperty<#k>> #tr<S> for #ident {}
         }
     });
+    // Spanned at the struct's name: rustc's notes then point at the user's struct, not into
+    // Each bound at the field's own name: the "unsatisfied trait bound" note points at it.
+    let predicates = fields.iter().zip(&traits).map(|(item, tr)| {
+        let span = item.ident.span();
+        let this = syn::Ident::new(&ident.to_string(), span);
+        quote_spanned!(span=> #this: #tr<S>,)
+    });
+    // the derive's expansion.
+    let aggregate = quote_spanned! {ident.span()=>
+        impl<S> #markers::FieldsDeclaredBy<S> for Fields
+        where
+            #(#predicates)*
+        {}
+    };
     quote! {
         #[automatically_derived]
         impl #impl_generics ::catalog::Object for #ident #ty_generics #where_clause {
@@ -75,11 +89,7 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
                 type Fields = Fields;
             }
             #(#declared)*
-            #[automatically_derived]
-            impl<S> #markers::FieldsDeclaredBy<S> for Fields
-            where
-                #(#ident: #traits<S>,)*
-            {}
+            #aggregate
         };
     }
 }

@@ -4,7 +4,7 @@ use super::serde_attr::{Serde, apply, wire_name};
 use crate::ctxt::Ctxt;
 use crate::key;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
 /// One variant: its Rust name and its name on the wire.
 struct Variant<'a> {
@@ -54,6 +54,20 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
             impl<S: #markers::AllowsValue<#k>> #tr<S> for #ident {}
         }
     });
+    // Spanned at the enum's name: rustc's notes then point at the user's enum, not into the
+    // Each bound at the variant's own name: the "unsatisfied trait bound" note points at it.
+    let predicates = variants.iter().zip(&traits).map(|(item, tr)| {
+        let span = item.ident.span();
+        let this = syn::Ident::new(&ident.to_string(), span);
+        quote_spanned!(span=> #this: #tr<S>,)
+    });
+    // derive's expansion.
+    let aggregate = quote_spanned! {ident.span()=>
+        impl<S> #markers::VariantsAllowedBy<S> for Variants
+        where
+            #(#predicates)*
+        {}
+    };
     quote! {
         #[automatically_derived]
         impl #impl_generics ::catalog::StringEnum for #ident #ty_generics #where_clause {
@@ -70,11 +84,7 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
                 type Variants = Variants;
             }
             #(#allowed)*
-            #[automatically_derived]
-            impl<S> #markers::VariantsAllowedBy<S> for Variants
-            where
-                #(#ident: #traits<S>,)*
-            {}
+            #aggregate
         };
     }
 }
