@@ -53,7 +53,7 @@ fn string_enum(
     let markers = quote!(::catalog::__private_v1::markers);
     let allows = values.iter().map(|v| {
         let k = key::literal(v);
-        quote!(impl #markers::AllowsValue<#k> for #param_type {})
+        quote!(#[automatically_derived] impl #markers::AllowsValue<#k> for #param_type {})
     });
     let traits = unique(values.iter().map(|v| key::ident(&["has_variant_for", v])));
     let each = values.iter().zip(&traits).map(|(v, tr)| {
@@ -95,7 +95,7 @@ fn object(
     let markers = quote!(::catalog::__private_v1::markers);
     let declares = fields.iter().map(|p| {
         let k = key::literal(&p.name);
-        quote!(impl #markers::DeclaresProperty<#k> for #param_type {})
+        quote!(#[automatically_derived] impl #markers::DeclaresProperty<#k> for #param_type {})
     });
     let required: Vec<&catalog_core::model::Field> = fields
         .iter()

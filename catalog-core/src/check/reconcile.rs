@@ -778,4 +778,136 @@ mod tests {
         assert_eq!(fields, expected);
         assert_eq!(fields[1], "filter_no1_n");
     }
+
+    fn op_with(params: Vec<Param>) -> Operation {
+        Operation {
+            id: Some("Op".into()),
+            method: "GET".into(),
+            path: "/".into(),
+            pointer: String::new(),
+            summary: None,
+            description: None,
+            deprecated: false,
+            params,
+            body: None,
+            unsupported: vec![],
+            spec: Default::default(),
+            accounting: vec![],
+        }
+    }
+
+    fn field(ident: &str, site: Site) -> DeclaredField {
+        DeclaredField {
+            ident: ident.into(),
+            site,
+            ty_site: site,
+            ty: RustType::Option(Box::new(RustType::Bool)),
+            param: None,
+            rename: None,
+            undocumented: None,
+            doc: None,
+        }
+    }
+
+    fn omitted(pattern: &str, site: Site) -> crate::check::declared::DeclaredOmitted {
+        crate::check::declared::DeclaredOmitted {
+            pattern: pattern.into(),
+            site,
+            reason: Reason {
+                text: "the agent ranks results itself, so thresholds only hide them".into(),
+                site: 100 + site,
+            },
+        }
+    }
+
+    fn sites(findings: &[Finding]) -> Vec<Site> {
+        findings.iter().map(|f| f.site).collect()
+    }
+
+    #[test]
+    fn a_stale_glob_is_one_finding_that_lists_what_it_left_unaccounted() {
+        let op = op_with(vec![query("q"), query("a__n"), query("b__n")]);
+        let declared = Declared {
+            fields: vec![field("q", 1)],
+            omitted: vec![omitted("query.*__x", 2)],
+            tool: "T".into(),
+            ..Default::default()
+        };
+        let result = reconcile(&op, &declared);
+        assert_eq!(sites(&result.findings), [2]);
+        assert_eq!(
+            result.findings[0].message,
+            "`query.*__x` covers no parameter of `Op` that is not already accounted for, and 2 \
+             parameters are left unaccounted: `query.a__n`, `query.b__n`; fix the pattern to \
+             match them, or account for them another way"
+        );
+    }
+
+    #[test]
+    fn a_field_matching_two_locations_is_one_finding_with_two_distinct_fields() {
+        let mut path = query("id");
+        path.location = Location::Path;
+        path.required = true;
+        let op = op_with(vec![path, query("id")]);
+        let declared = Declared {
+            fields: vec![field("id", 1)],
+            tool: "T".into(),
+            ..Default::default()
+        };
+        let result = reconcile(&op, &declared);
+        assert_eq!(sites(&result.findings), [1]);
+        let message = &result.findings[0].message;
+        assert!(
+            message.contains("#[arg(param = \"path.id\")] pub id: bool,")
+                && message.contains("#[arg(param = \"query.id\")] pub query_id: Option<bool>,"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_parameter_accounted_twice_is_one_finding_at_the_second_place() {
+        let op = op_with(vec![query("score")]);
+        let declared = Declared {
+            fields: vec![field("score", 1)],
+            omitted: vec![omitted("query.score", 2)],
+            tool: "T".into(),
+            ..Default::default()
+        };
+        let result = reconcile(&op, &declared);
+        assert_eq!(
+            result.findings,
+            [Finding::at(
+                2,
+                "`query.score` is accounted for two times (field `score`, omitted(...)); keep exactly one"
+            )]
+        );
+    }
+
+    #[test]
+    fn option_advice_is_the_whole_type() {
+        let mut page = query("page");
+        page.schema = Schema::new(Type::Integer {
+            format: None,
+            minimum: None,
+            maximum: None,
+            enumeration: None,
+        });
+        let op = op_with(vec![page]);
+        let mut f = field("page", 1);
+        f.ty = RustType::Option(Box::new(RustType::String));
+        let declared = Declared {
+            fields: vec![f],
+            tool: "T".into(),
+            ..Default::default()
+        };
+        let result = reconcile(&op, &declared);
+        assert_eq!(
+            result.findings,
+            [Finding::at(
+                1,
+                "mistyped field `page`: `query.page` is integer, optional in the spec; \
+             `Option<String>` cannot carry it; use `Option<i64>`"
+            )]
+        );
+    }
 }

@@ -38,7 +38,14 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
     });
     let traits: Vec<syn::Ident> = fields
         .iter()
-        .map(|f| format_ident!("Field_{}", f.ident.to_string().trim_start_matches("r#")))
+        .map(|f| {
+            let name = f.ident.to_string();
+            format_ident!(
+                "Field_{}",
+                name.trim_start_matches("r#"),
+                span = f.ident.span()
+            )
+        })
         .collect();
     let declared = fields.iter().zip(&traits).map(|(f, tr)| {
         let k = key::literal(&f.wire);
