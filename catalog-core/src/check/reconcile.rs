@@ -94,6 +94,30 @@ impl<'a> Reconciler<'a> {
         }
     }
 
+    /// An address that names no parameter: reported once, with the nearest parameter, which
+    /// is then not reported unaccounted as well (fixing the address accounts for it).
+    fn unknown(&mut self, address: &str, site: Site, what: &str) {
+        self.findings
+            .push(unknown_param(self.op, address, site, what));
+        if let Some((location, name)) = parse_address(address) {
+            self.excuse_nearest(name, Some(location));
+        }
+    }
+
+    /// Marks the parameter a did-you-mean would offer for `name` as already reported.
+    fn excuse_nearest(&mut self, name: &str, location: Option<Location>) {
+        let offered = suggest(name, location, &candidates(self.op)).candidate();
+        if let Some(c) = offered
+            && let Some(i) = self
+                .op
+                .params
+                .iter()
+                .position(|p| p.name == c.name && c.location.is_none_or(|l| l == p.location))
+        {
+            self.excused[i] = true;
+        }
+    }
+
     fn index_of(&self, address: &str) -> Option<usize> {
         self.op.params.iter().position(|p| p.address() == address)
     }
@@ -154,15 +178,14 @@ impl<'a> Reconciler<'a> {
         if let Some((address, site)) = &f.param {
             let found = self.index_of(address);
             if found.is_none() {
-                self.findings.push(unknown_param(
-                    self.op,
+                self.unknown(
                     address,
                     *site,
                     &format!(
                         "field `{}` points at a parameter the operation does not have",
                         f.ident
                     ),
-                ));
+                );
             }
             return found;
         }
@@ -171,6 +194,7 @@ impl<'a> Reconciler<'a> {
             [i] => Some(*i),
             [] => {
                 self.findings.push(no_parameter(self.op, f.site, ident));
+                self.excuse_nearest(ident, None);
                 None
             }
             many => {
@@ -201,12 +225,11 @@ impl<'a> Reconciler<'a> {
                     }
                     self.claims[i].push((Claim::Fixed(xi), x.site));
                 }
-                None => self.findings.push(unknown_param(
-                    self.op,
+                None => self.unknown(
                     &x.param,
                     x.site,
                     "cannot fix a parameter the operation does not have",
-                )),
+                ),
             }
         }
     }
@@ -217,12 +240,11 @@ impl<'a> Reconciler<'a> {
             let what = format!("omitting `{}`", o.pattern);
             self.findings.extend(check_reason(&o.reason, &what));
             let Some(i) = self.index_of(&o.pattern) else {
-                self.findings.push(unknown_param(
-                    self.op,
+                self.unknown(
                     &o.pattern,
                     o.site,
                     "cannot omit a parameter the operation does not have",
-                ));
+                );
                 continue;
             };
             let p = &self.op.params[i];
@@ -909,5 +931,20 @@ mod tests {
              `Option<String>` cannot carry it; use `Option<i64>`"
             )]
         );
+    }
+
+    #[test]
+    fn a_misnamed_field_or_address_is_not_followed_by_unaccounted_for_its_parameter() {
+        let op = op_with(vec![query("status"), query("page")]);
+        let declared = Declared {
+            fields: vec![field("statuses", 1)],
+            omitted: vec![omitted("query.pag", 2)],
+            tool: "T".into(),
+            ..Default::default()
+        };
+        let result = reconcile(&op, &declared);
+        assert_eq!(sites(&result.findings), [1, 2]);
+        assert!(result.findings[0].message.contains("did you mean `query.status`?"));
+        assert!(result.findings[1].message.contains("did you mean `query.page`?"));
     }
 }
