@@ -112,3 +112,27 @@ impl Drop for Ctxt {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_returns_every_error_in_order() {
+        let cx = Ctxt::new();
+        cx.error(Span::call_site(), "first");
+        cx.error(Span::call_site(), "second");
+        let errors = cx
+            .check()
+            .map_err(|e| e.into_iter().map(|e| e.to_string()).collect::<Vec<_>>());
+        assert_eq!(errors, Err(vec!["first".to_string(), "second".to_string()]));
+        assert!(Ctxt::new().check().is_ok());
+    }
+
+    #[test]
+    #[should_panic(expected = "Ctxt dropped without check()")]
+    fn an_unchecked_ctxt_panics_on_drop() {
+        let cx = Ctxt::new();
+        cx.error(Span::call_site(), "lost");
+    }
+}

@@ -944,7 +944,15 @@ mod tests {
         };
         let result = reconcile(&op, &declared);
         assert_eq!(sites(&result.findings), [1, 2]);
-        assert!(result.findings[0].message.contains("did you mean `query.status`?"));
-        assert!(result.findings[1].message.contains("did you mean `query.page`?"));
+        assert!(
+            result.findings[0]
+                .message
+                .contains("did you mean `query.status`?")
+        );
+        assert!(
+            result.findings[1]
+                .message
+                .contains("did you mean `query.page`?")
+        );
     }
 }
