@@ -6,7 +6,7 @@ use crate::model::Schema;
 use serde_json::Value;
 
 /// Every problem `value` has against `schema`, as one sentence; `None` when it fits.
-pub fn check_fixed(schema: &Schema, value: &Value) -> Option<String> {
+pub fn check_value(schema: &Schema, value: &Value) -> Option<String> {
     let err = crate::wire::decode::check_value(schema, value).err()?;
     let mut parts: Vec<String> = err
         .problems()
