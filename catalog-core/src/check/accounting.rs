@@ -309,7 +309,9 @@ fn base_type_for(schema: &Schema) -> String {
                 format!("Vec<{inner}>")
             }
         }
-        Type::Object { .. } | Type::AnyOf { .. } | Type::Any => "serde_json::Value".into(),
+        Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. } => {
+            "serde_json::Value".into()
+        }
     }
 }
 
@@ -496,7 +498,7 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<String> {
                 .map(|why| format!("its elements are {}: {why}", items.ty.describe()))
         }
         (Type::Array { .. }, _) => use_(base_type_for(schema)),
-        (Type::Object { .. } | Type::AnyOf { .. } | Type::Any, t) => match t {
+        (Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. }, t) => match t {
             RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => None,
             _ => Some(
                 "use `serde_json::Value`, `serde_json::Map<String, serde_json::Value>` or a type \
@@ -1225,6 +1227,7 @@ mod tests {
             params: params.clone(),
             body: None,
             unsupported: vec![],
+            degraded: vec![],
             spec: Default::default(),
             accounting: vec![],
         };
@@ -1258,6 +1261,7 @@ mod tests {
             params: names.iter().map(|n| query(n)).collect(),
             body: None,
             unsupported: vec![],
+            degraded: vec![],
             spec: Default::default(),
             accounting: vec![],
         };

@@ -1,0 +1,187 @@
+//! Expansion: one operation's stored schemas written out in full, as the rest of the crate
+//! reads them, under a budget.
+//!
+//! The index stores each component schema once and refers to it ([`Type::Shared`]). A tool
+//! needs its operation's schemas self-contained (strict MCP clients accept no `$ref`), so the
+//! reader writes each reference out in place, depth first in parameter order, with two limits:
+//!
+//! - **recursion**: a schema met again inside itself is not written out a second time; it
+//!   accepts any value there, described as a recursive reference;
+//! - **budget**: once the operation's expanded schemas hold [`BUDGET`] schema nodes, every
+//!   further reference is not written out; it accepts any value there, and its description
+//!   says which schema it is and that the server validates it. Real request schemas are far
+//!   below it (NetBox's largest operation is 682 nodes); a document whose schemas reference
+//!   each other densely would otherwise grow exponentially.
+//!
+//! Each place that stops is recorded once per schema and reason in
+//! [`Operation::degraded`], so `catalog check` reports it and the macro notes it on the tool.
+//! The work and the result are bounded by the budget plus the stored size of the schemas
+//! being written out when it is reached, whatever the document.
+
+use crate::model::{DegradeReason, Degradation, Field, Operation, Schema, SharedSchema, Type};
+
+/// Schema nodes an operation's expanded schemas may hold before references stop being written
+/// out.
+pub const BUDGET: usize = 4096;
+
+/// Expands `op` with the shared schemas `shared` gives by id, under `budget` nodes. A missing
+/// shared schema (a damaged index) accepts any value.
+pub fn expand<'s>(
+    op: &Operation,
+    shared: impl Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+) -> Operation {
+    let mut x = Expander {
+        shared: &shared,
+        budget,
+        nodes: 0,
+        stack: Vec::new(),
+        at: String::new(),
+        degraded: Vec::new(),
+    };
+    let params = op
+        .params
+        .iter()
+        .map(|p| {
+            x.at = p.address();
+            let mut p = p.clone();
+            p.schema = x.schema(&p.schema);
+            p
+        })
+        .collect();
+    Operation {
+        params,
+        degraded: x.degraded,
+        ..op.clone()
+    }
+}
+
+/// The ids of the shared schemas `schema` refers to directly (not through other shared ones).
+pub fn references(schema: &Schema, out: &mut Vec<usize>) {
+    match &schema.ty {
+        Type::Shared { id } => out.push(*id),
+        Type::Array { items, .. } => references(items, out),
+        Type::Object { fields, .. } => fields.iter().for_each(|f| references(&f.schema, out)),
+        Type::AnyOf { arms } => arms.iter().for_each(|a| references(a, out)),
+        _ => {}
+    }
+}
+
+struct Expander<'f, 's> {
+    shared: &'f dyn Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+    nodes: usize,
+    // The shared schemas being written out, outermost first.
+    stack: Vec<usize>,
+    // The argument path of the schema being written out (`body.spec.rules[]`).
+    at: String,
+    degraded: Vec<Degradation>,
+}
+
+impl<'s> Expander<'_, 's> {
+    fn schema(&mut self, s: &Schema) -> Schema {
+        self.nodes += 1;
+        let ty = match &s.ty {
+            Type::Shared { id } => return self.reference(*id, s),
+            Type::Array {
+                items,
+                min_items,
+                max_items,
+            } => {
+                let len = self.at.len();
+                self.at.push_str("[]");
+                let items = Box::new(self.schema(items));
+                self.at.truncate(len);
+                Type::Array {
+                    items,
+                    min_items: *min_items,
+                    max_items: *max_items,
+                }
+            }
+            Type::Object { fields, open } => Type::Object {
+                fields: fields.iter().map(|f| self.field(f)).collect(),
+                open: *open,
+            },
+            Type::AnyOf { arms } => {
+                let len = self.at.len();
+                let arms = arms
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| {
+                        self.at.push_str(&format!("|{i}"));
+                        let a = self.schema(a);
+                        self.at.truncate(len);
+                        a
+                    })
+                    .collect();
+                Type::AnyOf { arms }
+            }
+            other => other.clone(),
+        };
+        Schema {
+            ty,
+            nullable: s.nullable,
+            description: s.description.clone(),
+            default: s.default.clone(),
+            extensions: s.extensions.clone(),
+        }
+    }
+
+    fn field(&mut self, f: &Field) -> Field {
+        let len = self.at.len();
+        self.at.push('.');
+        self.at.push_str(&f.name);
+        let schema = self.schema(&f.schema);
+        self.at.truncate(len);
+        Field {
+            name: f.name.clone(),
+            required: f.required,
+            read_only: f.read_only,
+            schema,
+        }
+    }
+
+    // A reference written out in place, or cut (recursion, budget, a missing target) into an
+    // open schema that says why.
+    fn reference(&mut self, id: usize, node: &Schema) -> Schema {
+        let Some(target) = (self.shared)(id) else {
+            return Schema::any().refined_by(node);
+        };
+        let reason = if self.stack.contains(&id) {
+            Some(DegradeReason::Recursive)
+        } else if self.nodes > self.budget {
+            Some(DegradeReason::Budget(self.budget))
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return self.cut(&target.pointer, reason).refined_by(node);
+        }
+        self.stack.push(id);
+        // The target's own node is counted as the reference's.
+        self.nodes -= 1;
+        let s = self.schema(&target.schema);
+        self.stack.pop();
+        s.refined_by(node)
+    }
+
+    fn cut(&mut self, pointer: &str, reason: DegradeReason) -> Schema {
+        let d = Degradation {
+            at: self.at.clone(),
+            pointer: pointer.to_string(),
+            reason,
+        };
+        let description = d.description();
+        if !self
+            .degraded
+            .iter()
+            .any(|e| e.pointer == d.pointer && e.reason == d.reason)
+        {
+            self.degraded.push(d);
+        }
+        Schema {
+            description: Some(description),
+            ..Schema::any()
+        }
+    }
+}
