@@ -336,8 +336,8 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
                 return Err(A::Error::unknown_variant(
                     other,
                     &[
-                        "string", "integer", "number", "boolean", "array", "object", "anyOf", "any",
-                        "shared",
+                        "string", "integer", "number", "boolean", "array", "object", "anyOf",
+                        "any", "shared",
                     ],
                 ));
             }

@@ -18,7 +18,7 @@
 //! The work and the result are bounded by the budget plus the stored size of the schemas
 //! being written out when it is reached, whatever the document.
 
-use crate::model::{DegradeReason, Degradation, Field, Operation, Schema, SharedSchema, Type};
+use crate::model::{Degradation, DegradeReason, Field, Operation, Schema, SharedSchema, Type};
 
 /// Schema nodes an operation's expanded schemas may hold before references stop being written
 /// out.
@@ -37,7 +37,8 @@ pub fn expand<'s>(
         nodes: 0,
         stack: Vec::new(),
         at: String::new(),
-        degraded: Vec::new(),
+        // An operation expanded before keeps what was recorded then.
+        degraded: op.degraded.clone(),
     };
     let params = op
         .params

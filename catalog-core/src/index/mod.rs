@@ -30,8 +30,8 @@ pub mod expand;
 mod ops_json;
 
 use crate::model::{Operation, SharedSchema, SpecInfo};
-use crate::spec::normalize::Normalized;
 use crate::spec::load::{self, Document, SpecError};
+use crate::spec::normalize::Normalized;
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::File;
@@ -896,7 +896,7 @@ mod tests {
         for damaged in [
             text[..text.len() / 2].to_string(),
             String::new(),
-            text.replacen("catalog-index 2", "catalog-index 1", 1),
+            text.replacen("catalog-index 3", "catalog-index 2", 1),
             text.replacen(" ", " x", 1),
         ] {
             std::fs::write(&file, &damaged).unwrap();

@@ -8,9 +8,7 @@
 //! `serde_json` itself, so the output stays byte-identical; a test checks that on every
 //! operation of the real specs.
 
-use crate::model::{
-    Body, Field, Operation, Param, Schema, SharedSchema, Style, Type, Unsupported,
-};
+use crate::model::{Body, Field, Operation, Param, Schema, SharedSchema, Style, Type, Unsupported};
 use serde::Serialize;
 use std::io;
 

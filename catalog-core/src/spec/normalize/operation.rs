@@ -330,7 +330,6 @@ impl<'a> Normalizer<'a> {
         }
         Some(body)
     }
-
 }
 
 fn pick_media_type(content: &Map<String, Value>) -> Option<(&str, BodyKind)> {

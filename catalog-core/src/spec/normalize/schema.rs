@@ -83,7 +83,11 @@ impl<'a> Normalizer<'a> {
             && kw.properties.is_none()
             && kw.ty.is_none()
             && kw.required.is_none();
-        let stored = if lone { normalized.first().cloned() } else { None };
+        let stored = if lone {
+            normalized.first().cloned()
+        } else {
+            None
+        };
         let normalized: Vec<Schema> = normalized.iter().map(|s| self.resolved(s)).collect();
         // `required` beside `allOf` binds fields that the arms declare.
         let outer_required = kw.required();
