@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 use catalog::index::{Index, Lookup};
+use catalog_core::model::DegradeReason;
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use std::path::Path;
@@ -46,17 +47,24 @@ fn load(spec: &Path) -> Result<Index, ExitCode> {
 }
 
 fn check(spec: &Path) -> ExitCode {
-    let index = match load(spec) {
-        Ok(i) => i,
-        Err(code) => return code,
+    let doc = match catalog_core::spec::load::load(spec) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
     };
-    let info = &index.spec;
+    let info = &doc.info;
     println!(
         "{}: {} {} (OpenAPI {})",
         info.stem, info.title, info.version, info.openapi
     );
-    let mut unsupported = 0;
-    for op in &index.operations {
+    // Each component schema is normalized once; each operation is expanded on its own, under
+    // the same budget as for a tool, and dropped before the next: memory stays bounded.
+    let normalized = catalog_core::spec::normalize::normalize(&doc.value);
+    let (mut unsupported, mut cut) = (0, 0);
+    for stored in &normalized.operations {
+        let op = normalized.expand(stored);
         let name = match &op.id {
             Some(id) => format!("{} ({id})", op.key()),
             None => op.key(),
@@ -71,10 +79,26 @@ fn check(spec: &Path) -> ExitCode {
                 }
             }
         }
+        let budget_cuts: Vec<_> = op
+            .degraded
+            .iter()
+            .filter(|d| matches!(d.reason, DegradeReason::Budget(_)))
+            .collect();
+        if !budget_cuts.is_empty() {
+            cut += 1;
+            for d in budget_cuts {
+                println!("    cut: {d}");
+            }
+        }
     }
-    let total = index.operations.len();
+    let total = normalized.operations.len();
+    let cut = if cut > 0 {
+        format!(", {cut} cut by the schema budget")
+    } else {
+        String::new()
+    };
     println!(
-        "{total} operations: {} ok, {unsupported} unsupported",
+        "{total} operations: {} ok, {unsupported} unsupported{cut}",
         total - unsupported
     );
     // Unsupported operations are not an error: only the tools that use them fail to build.
