@@ -7,16 +7,19 @@
 //!
 //! - **recursion**: a schema met again inside itself is not written out a second time; it
 //!   accepts any value there, described as a recursive reference;
-//! - **budget**: once the operation's expanded schemas hold [`BUDGET`] schema nodes, every
-//!   further reference is not written out; it accepts any value there, and its description
-//!   says which schema it is and that the server validates it. Real request schemas are far
-//!   below it (NetBox's largest operation is 682 nodes); a document whose schemas reference
-//!   each other densely would otherwise grow exponentially.
+//! - **budget**: when the operation written out in full would hold more than [`BUDGET`] schema
+//!   nodes, references are written out only down to the deepest level (references within
+//!   references) at which the whole operation fits; each reference below that level is not
+//!   written out: it accepts any value there, and its description says which schema it is and
+//!   that the server validates it. The top of every parameter is described and only the depths
+//!   are cut. Real request schemas are far below the budget (NetBox's largest operation is 682
+//!   nodes); a document whose schemas reference each other densely would otherwise grow
+//!   exponentially.
 //!
 //! Each place that stops is recorded once per schema and reason in
 //! [`Operation::degraded`], so `catalog check` reports it and the macro notes it on the tool.
-//! The work and the result are bounded by the budget plus the stored size of the schemas
-//! being written out when it is reached, whatever the document.
+//! Finding the level counts nodes without building anything and gives up past the budget, so
+//! the work and the result are bounded by the budget times the depth, whatever the document.
 
 use crate::model::{Degradation, DegradeReason, Field, Operation, Schema, SharedSchema, Type};
 
@@ -31,10 +34,11 @@ pub fn expand<'s>(
     shared: impl Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
 ) -> Operation {
+    let shared: &dyn Fn(usize) -> Option<&'s SharedSchema> = &shared;
     let mut x = Expander {
-        shared: &shared,
+        shared,
         budget,
-        nodes: 0,
+        max_depth: reference_depth(op, shared, budget),
         stack: Vec::new(),
         at: String::new(),
         // An operation expanded before keeps what was recorded then.
@@ -68,10 +72,86 @@ pub fn references(schema: &Schema, out: &mut Vec<usize>) {
     }
 }
 
+// The deepest level of references at which the whole operation fits in `budget` nodes, or
+// `usize::MAX` when it fits written out in full.
+fn reference_depth<'s>(
+    op: &Operation,
+    shared: &dyn Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+) -> usize {
+    let fits = |max_depth: usize| {
+        let mut count = Counter {
+            shared,
+            budget,
+            max_depth,
+            nodes: 0,
+            stack: Vec::new(),
+        };
+        op.params.iter().all(|p| count.fits(&p.schema))
+    };
+    if fits(usize::MAX) {
+        return usize::MAX;
+    }
+    // A deeper level never holds fewer nodes, and some level does not fit (the full expansion
+    // is a finite one): double until one does not fit, then halve the gap.
+    let (mut fitting, mut too_deep) = (0, 1);
+    while fits(too_deep) {
+        fitting = too_deep;
+        too_deep *= 2;
+    }
+    while too_deep - fitting > 1 {
+        let mid = fitting + (too_deep - fitting) / 2;
+        if fits(mid) {
+            fitting = mid;
+        } else {
+            too_deep = mid;
+        }
+    }
+    fitting
+}
+
+// Counts the nodes [`Expander`] would write out with the same limits, stopping past the budget.
+struct Counter<'f, 's> {
+    shared: &'f dyn Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+    max_depth: usize,
+    nodes: usize,
+    stack: Vec<usize>,
+}
+
+impl Counter<'_, '_> {
+    fn fits(&mut self, s: &Schema) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return false;
+        }
+        match &s.ty {
+            Type::Shared { id } => {
+                let Some(target) = (self.shared)(*id) else {
+                    return true;
+                };
+                if self.stack.contains(id) || self.stack.len() >= self.max_depth {
+                    return true;
+                }
+                self.stack.push(*id);
+                self.nodes -= 1;
+                let fits = self.fits(&target.schema);
+                self.stack.pop();
+                fits
+            }
+            Type::Array { items, .. } => self.fits(items),
+            Type::Object { fields, .. } => fields.iter().all(|f| self.fits(&f.schema)),
+            Type::AnyOf { arms } => arms.iter().all(|a| self.fits(a)),
+            _ => true,
+        }
+    }
+}
+
 struct Expander<'f, 's> {
     shared: &'f dyn Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
-    nodes: usize,
+    // References nested deeper than this are not written out.
+    max_depth: usize,
     // The shared schemas being written out, outermost first.
     stack: Vec<usize>,
     // The argument path of the schema being written out (`body.spec.rules[]`).
@@ -81,7 +161,6 @@ struct Expander<'f, 's> {
 
 impl<'s> Expander<'_, 's> {
     fn schema(&mut self, s: &Schema) -> Schema {
-        self.nodes += 1;
         let ty = match &s.ty {
             Type::Shared { id } => return self.reference(*id, s),
             Type::Array {
@@ -150,7 +229,7 @@ impl<'s> Expander<'_, 's> {
         };
         let reason = if self.stack.contains(&id) {
             Some(DegradeReason::Recursive)
-        } else if self.nodes > self.budget {
+        } else if self.stack.len() >= self.max_depth {
             Some(DegradeReason::Budget(self.budget))
         } else {
             None
@@ -159,8 +238,6 @@ impl<'s> Expander<'_, 's> {
             return self.cut(&target.pointer, reason).refined_by(node);
         }
         self.stack.push(id);
-        // The target's own node is counted as the reference's.
-        self.nodes -= 1;
         let s = self.schema(&target.schema);
         self.stack.pop();
         s.refined_by(node)
