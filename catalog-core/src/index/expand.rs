@@ -188,7 +188,7 @@ impl<'s> Expander<'_, 's> {
                     .iter()
                     .enumerate()
                     .map(|(i, a)| {
-                        self.at.push_str(&format!("|{i}"));
+                        self.at.push_str(&format!(".anyOf[{i}]"));
                         let a = self.schema(a);
                         self.at.truncate(len);
                         a
