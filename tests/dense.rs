@@ -5,7 +5,7 @@
 use catalog::Tool;
 use catalog::tool;
 use catalog_core::index::expand::BUDGET;
-use catalog_core::model::{DegradeReason, Degradation};
+use catalog_core::model::{Degradation, DegradeReason};
 use serde_json::{Value, json};
 
 /// Store a graph.
@@ -24,9 +24,7 @@ fn schema_nodes(v: &Value) -> usize {
     if let Some(props) = o.get("properties").and_then(Value::as_object) {
         n += props.values().map(schema_nodes).sum::<usize>();
     }
-    for key in ["items"] {
-        n += o.get(key).map(schema_nodes).unwrap_or(0);
-    }
+    n += o.get("items").map_or(0, schema_nodes);
     if let Some(arms) = o.get("anyOf").and_then(Value::as_array) {
         n += arms.iter().map(schema_nodes).sum::<usize>();
     }
