@@ -82,6 +82,7 @@ mod tests {
             params: params.clone(),
             body: None,
             unsupported: vec![],
+            degraded: vec![],
             spec: Default::default(),
             accounting: vec![],
         };

@@ -765,6 +765,7 @@ mod tests {
             params: names.iter().map(|n| query(n)).collect(),
             body: None,
             unsupported: vec![],
+            degraded: vec![],
             spec: Default::default(),
             accounting: vec![],
         };
@@ -813,6 +814,7 @@ mod tests {
             params,
             body: None,
             unsupported: vec![],
+            degraded: vec![],
             spec: Default::default(),
             accounting: vec![],
         }
