@@ -5,7 +5,7 @@
 use catalog::Tool;
 use catalog::tool;
 use catalog_core::index::expand::BUDGET;
-use catalog_core::model::{DegradeReason, Degradation};
+use catalog_core::model::{Degradation, DegradeReason};
 use serde_json::{Value, json};
 
 /// Store a graph.

@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 
+mod response;
+pub use response::{Content, Response, ResponseHeader, StatusKey, is_json_media_type, media_base};
+
 /// Where a parameter travels on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -778,6 +781,9 @@ pub struct Operation {
     /// The request body, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<Body>,
+    /// Every documented response, in spec order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub responses: Vec<Response>,
     /// Why tools cannot wrap this operation, when they cannot.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsupported: Vec<Unsupported>,
@@ -786,6 +792,11 @@ pub struct Operation {
     /// the index's stored form, and for every operation whose schemas expand in full.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub degraded: Vec<Degradation>,
+    /// The same for its response schemas, expanded under their own budget (so that a large
+    /// response never cuts the input schema), with `at` naming the response
+    /// (`response.200.application/json.items[]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub degraded_output: Vec<Degradation>,
     /// The spec the operation came from (filled in for a tool).
     #[serde(default, skip_serializing_if = "is_default")]
     pub spec: SpecInfo,
@@ -827,14 +838,25 @@ pub struct Degradation {
 }
 
 impl Degradation {
-    /// The description the degraded part carries in the emitted schema.
+    /// The description the degraded part carries in the emitted input schema.
     pub fn description(&self) -> String {
+        self.description_in("input")
+    }
+
+    /// The description the degraded part carries in the emitted `side` (`input`, `output`)
+    /// schema.
+    pub fn description_in(&self, side: &str) -> String {
         match self.reason {
             DegradeReason::Recursive => format!("recursive reference to `{}`", self.pointer),
             DegradeReason::Budget(budget) => format!(
-                "`{}` is not written out here: the input schema reached its budget of {budget} \
-                 schema nodes; any JSON value is accepted here and the server validates it",
-                self.pointer
+                "`{}` is not written out here: the {side} schema reached its budget of {budget} \
+                 schema nodes; any JSON value is accepted here{}",
+                self.pointer,
+                if side == "input" {
+                    " and the server validates it"
+                } else {
+                    ""
+                }
             ),
         }
     }
@@ -1024,8 +1046,10 @@ mod tests {
                 pointer: "#/p".into(),
             }],
             body: None,
+            responses: vec![],
             unsupported: vec![],
             degraded: vec![],
+            degraded_output: vec![],
             spec: SpecInfo::default(),
             accounting: vec![],
         };

@@ -4,7 +4,7 @@
 
 use catalog_core::index::expand::BUDGET;
 use catalog_core::index::{Index, IndexReader, Lookup};
-use catalog_core::model::{DegradeReason, Degradation, Operation, Schema, Type};
+use catalog_core::model::{Degradation, DegradeReason, Operation, Schema, Type};
 use catalog_core::spec::load::{Format, parse};
 use catalog_core::spec::normalize::{Normalized, normalize};
 use serde_json::{Map, Value, json};
@@ -114,14 +114,19 @@ fn index_bytes(bytes: &[u8], name: &str) -> u64 {
     let (n, info) = normalized(bytes);
     let dir = scratch(name);
     let dir_file = n.write(&info, &dir).unwrap();
-    let total = ["catalog-dir", "catalog-names", "catalog-ops", "catalog-schemas"]
-        .iter()
-        .map(|ext| {
-            std::fs::metadata(dir_file.with_extension(ext))
-                .unwrap()
-                .len()
-        })
-        .sum();
+    let total = [
+        "catalog-dir",
+        "catalog-names",
+        "catalog-ops",
+        "catalog-schemas",
+    ]
+    .iter()
+    .map(|ext| {
+        std::fs::metadata(dir_file.with_extension(ext))
+            .unwrap()
+            .len()
+    })
+    .sum();
     let _ = std::fs::remove_dir_all(&dir);
     total
 }
@@ -143,7 +148,10 @@ fn a_chain_referencing_the_next_schema_twice_is_normalized_and_stored_linearly()
         );
     }
     // Doubling the document doubles the index, give or take the fixed parts.
-    let (small, large) = (index_bytes(&chain(64), "c64"), index_bytes(&chain(128), "c128"));
+    let (small, large) = (
+        index_bytes(&chain(64), "c64"),
+        index_bytes(&chain(128), "c128"),
+    );
     assert!(large < 2 * small + 512, "{small} -> {large}");
 }
 

@@ -1226,8 +1226,10 @@ mod tests {
             deprecated: false,
             params: params.clone(),
             body: None,
+            responses: vec![],
             unsupported: vec![],
             degraded: vec![],
+            degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
         };
@@ -1260,8 +1262,10 @@ mod tests {
             deprecated: false,
             params: names.iter().map(|n| query(n)).collect(),
             body: None,
+            responses: vec![],
             unsupported: vec![],
             degraded: vec![],
+            degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
         };
