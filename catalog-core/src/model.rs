@@ -829,7 +829,8 @@ pub enum DegradeReason {
 /// there, and its description says so. The `#[tool]` macro notes each one on the tool.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Degradation {
-    /// The first argument path where it happened (`body.spec.rules[].next`).
+    /// The first argument path where it happened (`body.spec.rules[].next`); in a response
+    /// schema, the response first (`response.200.application/json.items[].owner`).
     pub at: String,
     /// The `$ref` of the schema that was not written out (`#/components/schemas/Rule`).
     pub pointer: String,
@@ -873,8 +874,15 @@ impl fmt::Display for Degradation {
             DegradeReason::Budget(budget) => write!(
                 f,
                 "`{}` accepts any JSON value: writing out `{}` would pass the budget of {budget} \
-                 schema nodes per operation; the server validates it",
-                self.at, self.pointer
+                 schema nodes per operation{}",
+                self.at,
+                self.pointer,
+                // Response schemas (`response.200...`) describe what the server sends.
+                if self.at.starts_with("response.") {
+                    ""
+                } else {
+                    "; the server validates it"
+                }
             ),
         }
     }

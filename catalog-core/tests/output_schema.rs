@@ -64,17 +64,6 @@ fn has_ref(schema: &Value) -> bool {
     }
 }
 
-fn verdict(o: &Output) -> &'static str {
-    match o {
-        Output::Typed(_) => "typed",
-        Output::NoContent { .. } => "no content",
-        Output::Ambiguous(_) => "ambiguous",
-        Output::NotJson { .. } => "not json",
-        Output::NoSchema { .. } => "no schema",
-        Output::Undocumented => "undocumented",
-    }
-}
-
 #[test]
 fn every_output_schema_of_the_real_specs_is_valid_2020_12_with_an_object_root() {
     let Some(dir) = specs_dir() else { return };
@@ -85,7 +74,7 @@ fn every_output_schema_of_the_real_specs_is_valid_2020_12_with_an_object_root() 
         for op in &index.operations {
             let what = format!("{name}: {}", op.key());
             let o = output(op);
-            *counts.entry(verdict(&o)).or_default() += 1;
+            *counts.entry(o.kind()).or_default() += 1;
             let schema = output_schema(op);
             assert_eq!(schema.is_some(), matches!(o, Output::Typed(_)), "{what}");
             let Some(schema) = schema else { continue };

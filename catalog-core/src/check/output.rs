@@ -227,6 +227,21 @@ fn candidates(r: &Response) -> Vec<Candidate> {
     }
 }
 
+impl Output {
+    /// The verdict in a word or two, for counts (`typed`, `no content`, `ambiguous`,
+    /// `not JSON`, `no schema`, `undocumented`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Output::Typed(_) => "typed",
+            Output::NoContent { .. } => "no content",
+            Output::Ambiguous(_) => "ambiguous",
+            Output::NotJson { .. } => "not JSON",
+            Output::NoSchema { .. } => "no schema",
+            Output::Undocumented => "undocumented",
+        }
+    }
+}
+
 impl fmt::Display for Output {
     /// One line for `catalog check` and the scaffold: which response is the output, or why it
     /// cannot be typed.

@@ -97,6 +97,20 @@ pub fn wrapped_output_schema(schema: &Schema) -> (Value, Wrap) {
     (schema, wrap)
 }
 
+/// One line naming the output of a tool over `op`, for `catalog check` and the scaffold: the
+/// response and how its body is wrapped (`200 application/json, wrapped under `items``), or why
+/// the output is not typed (`not typed: ambiguous, a tool must choose one of ...`).
+pub fn describe_output(op: &Operation) -> String {
+    let o = output(op);
+    match &o {
+        Output::Typed(t) => match Wrap::for_schema(&t.schema).key() {
+            Some(key) => format!("{o}, wrapped under `{key}`"),
+            None => o.to_string(),
+        },
+        _ => o.to_string(),
+    }
+}
+
 /// [`output_schema`] as compact JSON text, e.g. for a compile-time constant. Byte-identical for
 /// the same [`Operation`].
 pub fn output_schema_string(op: &Operation) -> Option<String> {
@@ -237,6 +251,20 @@ mod tests {
             json!({"value": null})
         );
         assert_eq!(wrap_output(json!(3), Wrap::Value), json!({"value": 3}));
+    }
+
+    #[test]
+    fn the_output_line_names_the_response_and_the_wrapping() {
+        let op = op_returning(object(vec![]));
+        assert_eq!(describe_output(&op), "200 application/json");
+        let op = op_returning(string());
+        assert_eq!(
+            describe_output(&op),
+            "200 application/json, wrapped under `value`"
+        );
+        let mut op = op_returning(string());
+        op.responses[0].content.clear();
+        assert_eq!(describe_output(&op), "200, no content");
     }
 
     #[test]
