@@ -10,6 +10,8 @@ use crate::model::{Operation, Response, Schema, StatusKey};
 use std::fmt;
 
 /// What a tool's output is, by the success-response rule.
+// One is computed per tool at expansion: its size does not matter, reading `Typed` plainly does.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Output {
     /// One success response with one JSON media type and a schema: the output is typed.
@@ -99,14 +101,14 @@ pub fn choose(
             documented: op.responses.iter().map(|r| r.status).collect(),
         });
     };
-    if let Some(m) = media_type {
-        if r.content_for(m).is_none() {
-            return Err(ChooseError::NoMediaType {
-                status,
-                media_type: m.to_string(),
-                documented: r.content.iter().map(|c| c.media_type.clone()).collect(),
-            });
-        }
+    if let Some(m) = media_type
+        && r.content_for(m).is_none()
+    {
+        return Err(ChooseError::NoMediaType {
+            status,
+            media_type: m.to_string(),
+            documented: r.content.iter().map(|c| c.media_type.clone()).collect(),
+        });
     }
     Ok(of_response(r, media_type))
 }
