@@ -24,9 +24,7 @@ fn schema_nodes(v: &Value) -> usize {
     if let Some(props) = o.get("properties").and_then(Value::as_object) {
         n += props.values().map(schema_nodes).sum::<usize>();
     }
-    for key in ["items"] {
-        n += o.get(key).map(schema_nodes).unwrap_or(0);
-    }
+    n += o.get("items").map_or(0, schema_nodes);
     if let Some(arms) = o.get("anyOf").and_then(Value::as_array) {
         n += arms.iter().map(schema_nodes).sum::<usize>();
     }
@@ -113,4 +111,23 @@ fn arguments_deeper_than_the_schema_is_written_out_are_accepted() {
     .unwrap();
     assert_eq!(t.name, "g");
     assert!(t.root.is_some() && t.tree.is_some() && t.ring.is_none());
+}
+
+#[test]
+fn the_rustdoc_lists_where_the_schema_was_not_written_out() {
+    let doc = catalog_core::present::doc::accounting_markdown(CreateGraph::operation());
+    let list = doc
+        .split_once("\nNot written out in full")
+        .map(|(_, list)| list)
+        .unwrap_or_else(|| panic!("{doc}"));
+    assert_eq!(
+        list,
+        " (any JSON value is accepted there):
+
+- `body.ring.next.next.next`: `#/components/schemas/RingA` contains itself and is written out once
+- `body.tree.parent`: `#/components/schemas/Tree` contains itself and is written out once
+- `body.root.left.left.left.left.left.left.left.left.left.left`: `#/components/schemas/Level10` \
+would pass the budget of 4096 schema nodes per operation; the server validates it
+"
+    );
 }

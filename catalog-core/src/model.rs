@@ -829,8 +829,9 @@ pub enum DegradeReason {
 /// there, and its description says so. The `#[tool]` macro notes each one on the tool.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Degradation {
-    /// The first argument path where it happened (`body.spec.rules[].next`); in a response
-    /// schema, the response first (`response.200.application/json.items[].owner`).
+    /// The first argument path where it happened (`body.spec.rules[].next`: `[]` steps into
+    /// array items, `.anyOf[i]` into a union's arm); in a response schema, the response first
+    /// (`response.200.application/json.items[].owner`).
     pub at: String,
     /// The `$ref` of the schema that was not written out (`#/components/schemas/Rule`).
     pub pointer: String,

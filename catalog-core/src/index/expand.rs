@@ -266,7 +266,7 @@ impl<'f, 's> Expander<'f, 's> {
                     .iter()
                     .enumerate()
                     .map(|(i, a)| {
-                        self.at.push_str(&format!("|{i}"));
+                        self.at.push_str(&format!(".anyOf[{i}]"));
                         let a = self.schema(a);
                         self.at.truncate(len);
                         a

@@ -11,9 +11,9 @@
 //!   external ref makes the operation unsupported, with the pointer, and so does one inside a
 //!   component schema the operation reaches;
 //! - a schema `$ref` is **not** expanded: the component it names is normalized once, stored in
-//!   the table of shared schemas and referenced as [`Type::Shared`] (its siblings refine it).
-//!   Cycles are references like any other. Expanding them for one operation, under a budget,
-//!   is [`crate::index::expand`]'s job;
+//!   the table of shared schemas and referenced as [`crate::model::Type::Shared`] (its siblings
+//!   refine it). Cycles are references like any other. Expanding them for one operation, under
+//!   a budget, is [`crate::index::expand`]'s job;
 //! - `Accept`, `Content-Type` and `Authorization` header parameters are left out, as OpenAPI 3
 //!   requires ("the parameter definition SHALL be ignored");
 //! - nullability from every form real specs use: `nullable: true`, `x-nullable: true`,
@@ -22,7 +22,8 @@
 //! - `allOf` of objects is merged (fields and `required`), reading referenced arms one level
 //!   deep; a single meaningful arm stands for the whole; anything else is `Any`; an arm that
 //!   refers back to the schema being merged is a recursive reference;
-//! - `oneOf`/`anyOf` arms become [`Type::AnyOf`], one remaining arm stands for itself;
+//! - `oneOf`/`anyOf` arms become [`crate::model::Type::AnyOf`], one remaining arm stands for
+//!   itself;
 //! - the request body media type is picked in this order: `application/json` (parameters such as
 //!   `; charset=utf-8` ignored), any other JSON type (`+json`, `text/json`), form-urlencoded,
 //!   multipart, `text/*`, then anything else as binary; an object body's top-level properties
