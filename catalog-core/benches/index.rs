@@ -4,6 +4,9 @@
 //! sizes; and the macro-side reader loading one operation cold (a fresh process each time), for
 //! NetBox's largest and smallest operations and a one-operation spec.
 //!
+//! `CATALOG_BENCH_SMOKE=1` (CI): one run of each, and one cold load per operation; the figures
+//! mean nothing.
+//!
 //! ```sh
 //! CATALOG_SPECS_DIR=../shared/specs cargo bench -p catalog-core --bench index                # release
 //! CATALOG_SPECS_DIR=../shared/specs cargo bench -p catalog-core --bench index --profile dev  # opt-level 0
@@ -102,7 +105,14 @@ fn main() {
     let out = std::env::temp_dir().join(format!("catalog-bench-{}", std::process::id()));
     // Optimized runs take a fraction of a second, where the shared machine's noise moves a median
     // of 7 by 10-20%; 21 cost as little as 7 unoptimized ones.
-    let runs = if cfg!(debug_assertions) { 7 } else { 21 };
+    let smoke = std::env::var_os("CATALOG_BENCH_SMOKE").is_some();
+    let runs = if smoke {
+        1
+    } else if cfg!(debug_assertions) {
+        7
+    } else {
+        21
+    };
     let (mut parse, mut index) = (Vec::new(), Vec::new());
     let mut ops = 0;
     for _ in 0..runs {
@@ -194,7 +204,7 @@ fn main() {
         ("netbox-4.6.8", &netbox_file, smallest),
         ("progenitor-cli-gen", &tiny_file, tiny_op),
     ] {
-        let samples: Vec<Duration> = (0..15)
+        let samples: Vec<Duration> = (0..if smoke { 1 } else { 15 })
             .map(|_| {
                 let o = Command::new(&me)
                     .args(["--reader", file.to_str().unwrap(), &op])

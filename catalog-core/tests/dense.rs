@@ -319,3 +319,48 @@ fn one_of_arms_sharing_a_base_are_normalized_linearly_and_merged() {
         assert_eq!(stored, 3 + 4 * n + 1 + n, "n = {n}");
     }
 }
+
+#[test]
+fn a_normalized_document_finds_and_expands_one_operation_as_the_index_does() {
+    let doc = chain(40);
+    let (norm, _) = normalized(&doc);
+    assert_eq!(
+        norm.find("post /x"),
+        Lookup::Found(Box::new(expanded(&doc)))
+    );
+    assert_eq!(norm.find("Post"), Lookup::Found(Box::new(expanded(&doc))));
+    assert_eq!(norm.find("Get"), Lookup::NotFound);
+    assert_eq!(norm.names().collect::<Vec<_>>(), ["Post", "POST /x"]);
+}
+
+#[test]
+fn a_damaged_schemas_file_is_reported_with_the_fix() {
+    let doc = chain(8);
+    let (norm, info) = normalized(&doc);
+    let dir = scratch("damaged");
+    let dir_file = norm.write(&info, &dir).unwrap();
+    let schemas = dir_file.with_extension("catalog-schemas");
+    let pristine = std::fs::read(&schemas).unwrap();
+    let reader = IndexReader::open(&dir_file).unwrap();
+    let unreadable = |reader: &IndexReader| match reader.find("Post") {
+        Err(catalog_core::index::IndexError::Unreadable(why)) => why,
+        other => panic!("expected an unreadable index, got {other:?}"),
+    };
+    // Truncated.
+    std::fs::write(&schemas, &pristine[..pristine.len() / 2]).unwrap();
+    let why = unreadable(&reader);
+    assert!(
+        why.contains("catalog-schemas") && why.contains("rebuild the crate"),
+        "{why}"
+    );
+    // Garbage of the right size.
+    std::fs::write(&schemas, vec![b'x'; pristine.len()]).unwrap();
+    let why = unreadable(&reader);
+    assert!(
+        why.contains("catalog-schemas") && why.contains("not a catalog index"),
+        "{why}"
+    );
+    std::fs::write(&schemas, &pristine).unwrap();
+    assert!(matches!(reader.find("Post"), Ok(Lookup::Found(_))));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,12 +8,13 @@
 //! error.
 #![forbid(unsafe_code)]
 
-use catalog::index::{Index, Lookup};
+use catalog::index::Lookup;
 use catalog_core::check::output::output;
-use catalog_core::model::DegradeReason;
+use catalog_core::model::{DegradeReason, SpecInfo};
 use catalog_core::present::output::describe_output;
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
+use catalog_core::spec::normalize::{Normalized, normalize};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
@@ -42,29 +43,30 @@ fn main() -> ExitCode {
 }
 
 /// Loads a spec, or says on stderr why the document cannot be used.
-fn load(spec: &Path) -> Result<Index, ExitCode> {
-    Index::load(spec).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::FAILURE
-    })
+///
+/// Operations stay in stored form (each component schema once): a command expands only the
+/// operations it shows, one at a time, so memory stays bounded whatever the document.
+fn load(spec: &Path) -> Result<(SpecInfo, Normalized), ExitCode> {
+    match catalog_core::spec::load::load(spec) {
+        Ok(doc) => Ok((doc.info, normalize(&doc.value))),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(ExitCode::FAILURE)
+        }
+    }
 }
 
 fn check(spec: &Path) -> ExitCode {
-    let doc = match catalog_core::spec::load::load(spec) {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+    let (info, normalized) = match load(spec) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
-    let info = &doc.info;
     println!(
         "{}: {} {} (OpenAPI {})",
         info.stem, info.title, info.version, info.openapi
     );
-    // Each component schema is normalized once; each operation is expanded on its own, under
-    // the same budget as for a tool, and dropped before the next: memory stays bounded.
-    let normalized = catalog_core::spec::normalize::normalize(&doc.value);
+    // Each operation is expanded on its own, under the same budget as for a tool, and dropped
+    // before the next.
     let (mut unsupported, mut cut) = (0, 0);
     let mut outputs: BTreeMap<&str, usize> = BTreeMap::new();
     for stored in &normalized.operations {
@@ -115,11 +117,11 @@ fn check(spec: &Path) -> ExitCode {
 }
 
 fn scaffold(spec: &Path, operation: &str) -> ExitCode {
-    let index = match load(spec) {
-        Ok(i) => i,
+    let (info, index) = match load(spec) {
+        Ok(x) => x,
         Err(code) => return code,
     };
-    let stem = &index.spec.stem;
+    let stem = &info.stem;
     let op = match index.find(operation) {
         Lookup::Found(op) => op,
         Lookup::Ambiguous(keys) => {

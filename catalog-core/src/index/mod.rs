@@ -200,25 +200,46 @@ impl Index {
     /// Looks an operation up by operationId or `METHOD /path` (the method in any case), as
     /// [`IndexReader::find`] does for the macro.
     pub fn find(&self, name: &str) -> Lookup {
-        let name = normalize_name(name);
-        let found: Vec<&Operation> = self
-            .operations
-            .iter()
-            .filter(|op| op.key() == name || op.id.as_deref() == Some(name.as_ref()))
-            .collect();
-        match found.as_slice() {
-            [] => Lookup::NotFound,
-            [op] => Lookup::Found(Box::new((*op).clone())),
-            many => Lookup::Ambiguous(many.iter().map(|op| op.key()).collect()),
-        }
+        lookup(&self.operations, name, |op| op.clone())
     }
 
     /// Every name an operation can be found by: each operationId and each `METHOD /path`.
     pub fn names(&self) -> impl Iterator<Item = String> + '_ {
-        self.operations
-            .iter()
-            .flat_map(|op| op.id.clone().into_iter().chain([op.key()]))
+        names_of(&self.operations)
     }
+}
+
+impl Normalized {
+    /// Looks an operation up as [`Index::find`] does, expanding only the one found: what a
+    /// command that needs one operation of a large document uses.
+    pub fn find(&self, name: &str) -> Lookup {
+        lookup(&self.operations, name, |op| self.expand(op))
+    }
+
+    /// Every name an operation can be found by, as [`Index::names`] gives them.
+    pub fn names(&self) -> impl Iterator<Item = String> + '_ {
+        names_of(&self.operations)
+    }
+}
+
+// The operation named `name`, made into what the caller hands out, or why there is not one.
+fn lookup(operations: &[Operation], name: &str, give: impl Fn(&Operation) -> Operation) -> Lookup {
+    let name = normalize_name(name);
+    let found: Vec<&Operation> = operations
+        .iter()
+        .filter(|op| op.key() == name || op.id.as_deref() == Some(name.as_ref()))
+        .collect();
+    match found.as_slice() {
+        [] => Lookup::NotFound,
+        [op] => Lookup::Found(Box::new(give(op))),
+        many => Lookup::Ambiguous(many.iter().map(|op| op.key()).collect()),
+    }
+}
+
+fn names_of(operations: &[Operation]) -> impl Iterator<Item = String> + '_ {
+    operations
+        .iter()
+        .flat_map(|op| op.id.clone().into_iter().chain([op.key()]))
 }
 
 /// `get /x` -> `GET /x`: the method of a `METHOD /path` name in upper case; other names as given.
