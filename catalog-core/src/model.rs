@@ -472,7 +472,10 @@ impl Type {
             Type::Boolean => "boolean".into(),
             Type::Array { items, .. } => format!("array of {}", items.ty.describe()),
             Type::Object { fields, .. } if fields.is_empty() => "object".into(),
-            Type::Object { fields, .. } => format!("object ({} fields)", fields.len()),
+            Type::Object { fields, .. } => match fields.len() {
+                1 => "object (1 field)".into(),
+                n => format!("object ({n} fields)"),
+            },
             Type::AnyOf { arms } => format!("one of {} types", arms.len()),
             Type::Any => "any JSON value".into(),
             Type::Shared { id } => format!("shared schema {id}"),

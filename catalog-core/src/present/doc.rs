@@ -161,12 +161,12 @@ fn reason_cell(row: &Accounted) -> String {
                 .as_deref()
                 .or(row.param.schema.description.as_deref())
                 .unwrap_or("");
-            text(&truncate(first_paragraph(description), DESCRIPTION_CHARS))
+            prose(&truncate(first_paragraph(description), DESCRIPTION_CHARS))
         }
         // Reasons are the tool author's own words, written for this table: shown whole.
         Disposition::Fixed { reason, .. }
         | Disposition::Omitted { reason, .. }
-        | Disposition::Undocumented { reason, .. } => text(&collapse(reason)),
+        | Disposition::Undocumented { reason, .. } => prose(&collapse(reason)),
     }
 }
 
@@ -220,8 +220,13 @@ fn truncate(s: &str, max: usize) -> String {
 /// could read as syntax backslash-escaped (`|` would split the cell; `<` open an HTML tag;
 /// `[` make a link; `*`, `_`, `` ` ``, `~` change emphasis or open code).
 fn text(s: &str) -> String {
+    escape(&collapse(s))
+}
+
+/// Every character markdown could read as syntax, backslash-escaped.
+fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in collapse(s).chars() {
+    for c in s.chars() {
         if matches!(
             c,
             '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '#' | '!'
@@ -231,6 +236,45 @@ fn text(s: &str) -> String {
         out.push(c);
     }
     out
+}
+
+/// Spec or user prose for a table cell: text as [`text`], except that a run of backticks closed
+/// by a run of the same length is a code span, as markdown reads it (`` `null` `` renders as
+/// code, not as escaped backticks). An unclosed backtick stays literal.
+fn prose(s: &str) -> String {
+    let s = collapse(s);
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    while let Some(open) = rest.find('`') {
+        let fence_len = rest[open..].chars().take_while(|c| *c == '`').count();
+        let after = &rest[open + fence_len..];
+        let Some(close) = closing_fence(after, fence_len) else {
+            break;
+        };
+        out.push_str(&escape(&rest[..open]));
+        out.push_str(&code(after[..close].trim()));
+        rest = &after[close + fence_len..];
+    }
+    out.push_str(&escape(rest));
+    out
+}
+
+/// Where a run of exactly `len` backticks starts in `s`.
+fn closing_fence(s: &str, len: usize) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'`' {
+            let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
+            if run == len {
+                return Some(i);
+            }
+            i += run;
+        } else {
+            i += 1;
+        }
+    }
+    None
 }
 
 /// A code span for a table cell: the fence is longer than any backtick run inside, and `|` is
@@ -280,6 +324,16 @@ mod tests {
         assert_eq!(first_paragraph("\n  one\ntwo\n\n  \nthree"), "one\ntwo\n");
         assert_eq!(first_paragraph("only"), "only");
         assert_eq!(first_paragraph(""), "");
+    }
+
+    #[test]
+    fn backticks_in_prose_render_as_code_spans() {
+        assert_eq!(prose("send `null` to clear it"), "send `null` to clear it");
+        assert_eq!(prose("a `x|y` b_c"), "a `x\\|y` b\\_c");
+        assert_eq!(prose("``a ` b`` here"), "``a ` b`` here");
+        // Unclosed: literal, escaped.
+        assert_eq!(prose("it's `open"), "it's \\`open");
+        assert_eq!(prose("no code"), "no code");
     }
 
     #[test]
