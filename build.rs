@@ -3,6 +3,7 @@ fn main() {
     catalog_core::spec::build::index("openapi/taskboard.yaml").unwrap();
     catalog_core::spec::build::index("openapi/edge-cases.json").unwrap();
     catalog_core::spec::build::index("openapi/chat.yaml").unwrap();
+    catalog_core::spec::build::index("openapi/dense.json").unwrap();
     catalog_core::spec::build::index("openapi/bodies.yaml").unwrap();
     catalog_core::spec::build::Spec::new("openapi/null-forms.yaml")
         .null("null")

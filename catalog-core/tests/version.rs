@@ -44,7 +44,10 @@ macro_rules! stamped_tool {
                     deprecated: false,
                     params: vec![],
                     body: None,
+                    responses: vec![],
                     unsupported: vec![],
+                    degraded: vec![],
+                    degraded_output: vec![],
                     spec: spec($version, $hash),
                     accounting: vec![],
                 })

@@ -15,6 +15,8 @@
 //! [`Report`]. [`Recorder::merge_into_file`] accumulates the report of several processes (an MCP
 //! server started once per test session) in one JSON file.
 
+#[cfg(feature = "runtime")]
+use super::response_check::response_problem;
 use crate::index::Index;
 use crate::model::{Disposition, Location, Operation};
 use percent_encoding::percent_decode_str;
@@ -194,6 +196,39 @@ impl fmt::Display for Undeclared {
 
 impl std::error::Error for Undeclared {}
 
+/// A live response that does not match what the spec documents for its status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResponseMismatch {
+    /// The tool that received it.
+    pub tool: String,
+    /// Its operation, `METHOD /path`.
+    pub operation: String,
+    /// The response's status.
+    pub status: u16,
+    /// What does not match (an undocumented status or media type, a body that is not JSON, or
+    /// the schema errors with where each is).
+    pub problem: String,
+}
+
+impl ResponseMismatch {
+    // The line the report lists under the operation.
+    fn entry(&self) -> String {
+        format!("{}: HTTP {}: {}", self.tool, self.status, self.problem)
+    }
+}
+
+impl fmt::Display for ResponseMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tool `{}` got a response from `{}` that does not match the spec: HTTP {}: {}",
+            self.tool, self.operation, self.status, self.problem
+        )
+    }
+}
+
+impl std::error::Error for ResponseMismatch {}
+
 /// Records the requests tools send during a test suite and checks each against its tool's
 /// declared operation.
 pub struct Recorder {
@@ -206,6 +241,10 @@ pub struct Recorder {
     undeclared: Mutex<Vec<Undeclared>>,
     // Tool name -> each Undocumented parameter's address -> how many requests carried it.
     undocumented: Mutex<BTreeMap<String, BTreeMap<String, usize>>>,
+    // Tool name -> its operation as the index has it (with its responses).
+    #[cfg_attr(not(feature = "runtime"), allow(dead_code))]
+    operations: BTreeMap<String, Operation>,
+    response_mismatches: Mutex<Vec<ResponseMismatch>>,
 }
 
 impl fmt::Debug for Recorder {
@@ -217,6 +256,7 @@ impl fmt::Debug for Recorder {
             .field("declared", &self.declared)
             .field("calls", &self.calls)
             .field("undeclared", &self.undeclared)
+            .field("response_mismatches", &self.response_mismatches)
             .finish()
     }
 }
@@ -232,6 +272,14 @@ impl Recorder {
         base_path: &str,
     ) -> Recorder {
         let tools: Vec<(&str, &Operation)> = tools.into_iter().collect();
+        let operations = tools
+            .iter()
+            .filter_map(|(name, op)| {
+                let key = op.key();
+                let indexed = index.operations.iter().find(|o| o.key() == key)?;
+                Some((name.to_string(), indexed.clone()))
+            })
+            .collect();
         Recorder {
             matcher: RouteMatcher::new(&index.operations),
             base_path: base_path.trim_end_matches('/').to_string(),
@@ -248,6 +296,8 @@ impl Recorder {
                     .filter(|(_, u)| !u.is_empty())
                     .collect(),
             ),
+            operations,
+            response_mismatches: Mutex::new(Vec::new()),
         }
     }
 
@@ -337,6 +387,60 @@ impl Recorder {
         );
     }
 
+    /// Checks a live response a tool received against the spec's response for its status and
+    /// media type (the status's code, else its range, else `default`; the body against the
+    /// schema, for JSON). An error is the mismatch, also kept for
+    /// [`response_mismatches`](Self::response_mismatches) and the report; a tool the recorder
+    /// was not given is not checked. Needs the `runtime` feature (for `jsonschema`).
+    #[cfg(feature = "runtime")]
+    pub fn record_response(
+        &self,
+        tool: &str,
+        status: u16,
+        content_type: Option<&str>,
+        body: &[u8],
+    ) -> Result<(), ResponseMismatch> {
+        let Some(op) = self.operations.get(tool) else {
+            return Ok(());
+        };
+        let Some(problem) = response_problem(op, status, content_type, body) else {
+            return Ok(());
+        };
+        let mismatch = ResponseMismatch {
+            tool: tool.to_string(),
+            operation: op.key(),
+            status,
+            problem,
+        };
+        if let Ok(mut m) = self.response_mismatches.lock() {
+            m.push(mismatch.clone());
+        }
+        Err(mismatch)
+    }
+
+    /// Every live response that did not match the spec, in order.
+    pub fn response_mismatches(&self) -> Vec<ResponseMismatch> {
+        self.response_mismatches
+            .lock()
+            .map(|m| m.clone())
+            .unwrap_or_default()
+    }
+
+    /// Fails (panics, for tests) when any live response did not match the spec, listing them.
+    pub fn assert_no_response_mismatch(&self) {
+        let mismatches = self.response_mismatches();
+        assert!(
+            mismatches.is_empty(),
+            "{} response(s) do not match the spec:\n  {}",
+            mismatches.len(),
+            mismatches
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join("\n  ")
+        );
+    }
+
     /// The declared operations no request reached, as `tool: METHOD /path`, sorted.
     pub fn never_called(&self) -> Vec<String> {
         self.summary().never_called
@@ -372,7 +476,15 @@ impl Recorder {
             never_called: Vec::new(),
             undocumented: self.undocumented_sent(),
             never_sent: Vec::new(),
+            response_mismatches: BTreeMap::new(),
         };
+        for m in self.response_mismatches() {
+            report
+                .response_mismatches
+                .entry(m.operation.clone())
+                .or_default()
+                .push(m.entry());
+        }
         report.never_called = report.compute_never_called();
         report.never_sent = report.compute_never_sent();
         report
@@ -461,6 +573,10 @@ pub struct Report {
     /// The Undocumented parameters no request carried, as `tool: location.name`, sorted.
     #[serde(default)]
     pub never_sent: Vec<String>,
+    /// Per operation (`METHOD /path`), the live responses that did not match the spec, as
+    /// `tool: HTTP status: problem`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub response_mismatches: BTreeMap<String, Vec<String>>,
 }
 
 impl Report {
@@ -495,6 +611,12 @@ impl Report {
             mine.calls += c.calls;
         }
         self.undeclared.extend(other.undeclared.iter().cloned());
+        for (operation, mismatches) in &other.response_mismatches {
+            self.response_mismatches
+                .entry(operation.clone())
+                .or_default()
+                .extend(mismatches.iter().cloned());
+        }
         self.never_called = self.compute_never_called();
         for (tool, params) in &other.undocumented {
             let mine = self.undocumented.entry(tool.clone()).or_default();
@@ -505,9 +627,12 @@ impl Report {
         self.never_sent = self.compute_never_sent();
     }
 
-    /// Whether every declared operation was called and no request was undeclared.
+    /// Whether every declared operation was called, no request was undeclared and every
+    /// response matched the spec.
     pub fn is_clean(&self) -> bool {
-        self.undeclared.is_empty() && self.never_called.is_empty()
+        self.undeclared.is_empty()
+            && self.never_called.is_empty()
+            && self.response_mismatches.is_empty()
     }
 }
 
@@ -525,6 +650,15 @@ impl fmt::Display for Report {
             writeln!(f, "undeclared requests:")?;
             for u in &self.undeclared {
                 writeln!(f, "  {u}")?;
+            }
+        }
+        if !self.response_mismatches.is_empty() {
+            writeln!(f, "responses that do not match the spec:")?;
+            for (operation, mismatches) in &self.response_mismatches {
+                writeln!(f, "  {operation}")?;
+                for m in mismatches {
+                    writeln!(f, "    {m}")?;
+                }
             }
         }
         Ok(())

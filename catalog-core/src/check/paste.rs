@@ -81,7 +81,10 @@ mod tests {
             deprecated: false,
             params: params.clone(),
             body: None,
+            responses: vec![],
             unsupported: vec![],
+            degraded: vec![],
+            degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
         };

@@ -767,7 +767,10 @@ mod tests {
             deprecated: false,
             params: names.iter().map(|n| query(n)).collect(),
             body: None,
+            responses: vec![],
             unsupported: vec![],
+            degraded: vec![],
+            degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
         };
@@ -815,7 +818,10 @@ mod tests {
             deprecated: false,
             params,
             body: None,
+            responses: vec![],
             unsupported: vec![],
+            degraded: vec![],
+            degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
         }

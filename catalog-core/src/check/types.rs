@@ -92,7 +92,9 @@ fn base_type_for(schema: &Schema) -> String {
                 format!("Vec<{inner}>")
             }
         }
-        Type::Object { .. } | Type::AnyOf { .. } | Type::Any => "serde_json::Value".into(),
+        Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. } => {
+            "serde_json::Value".into()
+        }
     }
 }
 
@@ -330,12 +332,14 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {
             })
         }
         (Type::Array { .. }, _) => whole(),
-        (Type::Object { .. } | Type::AnyOf { .. } | Type::Any, t) => match t {
-            RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => None,
-            _ => Some(Mismatch {
-                own_type: true,
-                ..Mismatch::use_("serde_json::Value".into())
-            }),
-        },
+        (Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. }, t) => {
+            match t {
+                RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => None,
+                _ => Some(Mismatch {
+                    own_type: true,
+                    ..Mismatch::use_("serde_json::Value".into())
+                }),
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@
 //! table, open an HTML tag or make a broken intra-doc link (rustdoc warns on both, and those
 //! warnings would land in the user's crate).
 
-use crate::model::{Accounted, Disposition, Operation, Param};
+use crate::model::{Accounted, DegradeReason, Disposition, Operation, Param};
 use serde_json::Value;
 
 /// The longest a spec description may run in a table cell, in characters, before it is cut.
@@ -23,7 +23,9 @@ const SHORT_CHARS: usize = 60;
 /// name in the disposition and the spec's description (first paragraph, cut at about 100
 /// characters) in the reason column; the other dispositions show their reason in full. A
 /// parameter omitted by a glob is its own row naming the glob, so the docs list everything a
-/// group covered. The text ends with a newline.
+/// group covered. When the operation's schemas were not written out in full
+/// ([`Operation::degraded`]), a list after the table says where and why. The text ends with a
+/// newline.
 pub fn accounting_markdown(op: &Operation) -> String {
     let mut out = String::new();
     out.push_str("Wraps ");
@@ -75,7 +77,30 @@ pub fn accounting_markdown(op: &Operation) -> String {
         }
         out.push('\n');
     }
+    degraded_list(&mut out, op);
     out
+}
+
+/// Where the input schema accepts any JSON value because it was not written out in full.
+fn degraded_list(out: &mut String, op: &Operation) {
+    if op.degraded.is_empty() {
+        return;
+    }
+    out.push_str("\nNot written out in full (any JSON value is accepted there):\n\n");
+    for d in &op.degraded {
+        out.push_str("- ");
+        out.push_str(&code(&d.at));
+        out.push_str(": ");
+        out.push_str(&code(&d.pointer));
+        match d.reason {
+            DegradeReason::Recursive => out.push_str(" contains itself and is written out once"),
+            DegradeReason::Budget(budget) => out.push_str(&format!(
+                " would pass the budget of {budget} schema nodes per operation; the server \
+                 validates it"
+            )),
+        }
+        out.push('\n');
+    }
 }
 
 fn name_cell(param: &Param) -> String {

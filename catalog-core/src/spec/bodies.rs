@@ -3,10 +3,36 @@
 //! compile naming the shape, instead of compiling into a request that fails at every call or an
 //! opaque `body` that hides the properties the proof is about.
 
-use crate::model::{Body, BodyKind, Param, Type, Unsupported};
+use crate::model::{Body, BodyKind, Operation, Param, Schema, SharedSchema, Type, Unsupported};
+
+/// Adds the body-shape reason to each operation whose body tools cannot send; `shared` is the
+/// table [`Type::Shared`] schemas name.
+pub(crate) fn mark_unsupported(operations: &mut [Operation], shared: &[SharedSchema]) {
+    for op in operations {
+        if let Some(body) = &op.body
+            && let Some(why) = unsupported(body, &op.params, shared)
+        {
+            op.unsupported.push(why);
+        }
+    }
+}
+
+/// A schema with `$ref`s followed through the shared table (a bounded number of hops).
+fn resolved<'s>(mut schema: &'s Schema, shared: &'s [SharedSchema]) -> &'s Schema {
+    for _ in 0..32 {
+        match &schema.ty {
+            Type::Shared { id } => match shared.get(*id) {
+                Some(s) => schema = &s.schema,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    schema
+}
 
 /// Why a tool cannot send this body, if it cannot.
-pub(crate) fn unsupported(body: &Body, params: &[Param]) -> Option<Unsupported> {
+fn unsupported(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Option<Unsupported> {
     let reason = match body.kind {
         BodyKind::Multipart => format!(
             "the request body is `{}` (file-upload parts), which tools cannot send yet",
@@ -16,7 +42,7 @@ pub(crate) fn unsupported(body: &Body, params: &[Param]) -> Option<Unsupported> 
             "the request body is `{}` (raw bytes), which tools cannot send yet",
             body.media_type
         ),
-        BodyKind::Json | BodyKind::Form | BodyKind::Text => union_reason(body, params)?,
+        BodyKind::Json | BodyKind::Form | BodyKind::Text => union_reason(body, params, shared)?,
     };
     Some(Unsupported {
         reason,
@@ -26,25 +52,31 @@ pub(crate) fn unsupported(body: &Body, params: &[Param]) -> Option<Unsupported> 
 
 /// A whole body that is a union (`oneOf`/`anyOf`) with an arm of declared properties: taken as
 /// one opaque value, those properties would go unaccounted.
-fn union_reason(body: &Body, params: &[Param]) -> Option<String> {
+fn union_reason(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Option<String> {
     if !body.whole {
         return None;
     }
     let whole = params.iter().find(|p| p.name.is_empty())?;
-    let Type::AnyOf { arms } = &whole.schema.ty else {
+    let Type::AnyOf { arms } = &resolved(&whole.schema, shared).ty else {
         return None;
     };
-    let has_properties = |ty: &Type| match ty {
-        Type::Object { fields, .. } => !fields.is_empty(),
-        Type::Array { items, .. } => {
-            matches!(&items.ty, Type::Object { fields, .. } if !fields.is_empty())
-        }
-        _ => false,
+    let is_object = |s: &Schema| matches!(&resolved(s, shared).ty, Type::Object { fields, .. } if !fields.is_empty());
+    let has_properties = |s: &Schema| match &resolved(s, shared).ty {
+        Type::Array { items, .. } => is_object(items),
+        _ => is_object(s),
     };
-    if !arms.iter().any(|a| has_properties(&a.ty)) {
+    if !arms.iter().any(has_properties) {
         return None;
     }
-    let shapes: Vec<String> = arms.iter().map(|a| a.ty.describe()).collect();
+    let shapes: Vec<String> = arms
+        .iter()
+        .map(|a| match &resolved(a, shared).ty {
+            Type::Array { items, .. } => {
+                format!("array of {}", resolved(items, shared).ty.describe())
+            }
+            ty => ty.describe(),
+        })
+        .collect();
     Some(format!(
         "the request body is a union (oneOf/anyOf) of {}; tools cannot account a union's \
          properties arm by arm yet, and one opaque `body` would leave them unaccounted",
@@ -61,7 +93,7 @@ mod tests {
     fn reasons(content: Value) -> Vec<String> {
         let doc = json!({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
             "/x": {"post": {"requestBody": {"content": content}, "responses": {"200": {"description": "ok"}}}}}});
-        normalize(&doc)[0]
+        normalize(&doc).operations[0]
             .unsupported
             .iter()
             .map(ToString::to_string)

@@ -1,6 +1,6 @@
 //! Indexing specs from a build script: `catalog::build::index("openapi/spec.json")`.
 
-use crate::index::{INDEX_DIR_VAR, Index, MANIFEST};
+use crate::index::{INDEX_DIR_VAR, MANIFEST};
 use crate::model::SpecInfo;
 use crate::spec::load::SpecError;
 use std::fmt;
@@ -131,9 +131,10 @@ pub fn index_to(path: &Path, dir: &Path) -> Result<Indexed, BuildError> {
 
 fn index_spec_to(spec: &Spec, dir: &Path) -> Result<Indexed, BuildError> {
     static STARTED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-    let mut index = Index::load(&spec.path)?;
-    index.spec.null.clone_from(&spec.null);
-    let dir_file = index.write(dir)?;
+    let mut doc = crate::spec::load::load(&spec.path)?;
+    doc.info.null.clone_from(&spec.null);
+    let normalized = crate::spec::normalize::normalize(&doc.value);
+    let dir_file = normalized.write(&doc.info, dir)?;
     let manifest = dir.join(MANIFEST);
     let fresh = STARTED
         .lock()
@@ -154,18 +155,18 @@ fn index_spec_to(spec: &Spec, dir: &Path) -> Result<Indexed, BuildError> {
             .map(str::to_string)
             .collect()
     };
-    if !stems.contains(&index.spec.stem) {
-        stems.push(index.spec.stem.clone());
+    if !stems.contains(&doc.info.stem) {
+        stems.push(doc.info.stem.clone());
     }
     std::fs::write(&manifest, stems.join("\n") + "\n")?;
     Ok(Indexed {
-        unsupported: index
+        unsupported: normalized
             .operations
             .iter()
             .filter(|o| !o.is_supported())
             .count(),
-        operations: index.operations.len(),
-        spec: index.spec,
+        operations: normalized.operations.len(),
+        spec: doc.info,
         dir_file,
     })
 }
