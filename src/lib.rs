@@ -81,14 +81,22 @@ pub mod index {
 pub mod executor {
     pub use catalog_core::serve::executor::{
         ApiResponse, ConfigError, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
-        ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig,
+        ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig, Writes,
     };
 }
 
-/// The MCP server over stdio (feature `mcp`).
+/// What a tool does to the API's data: MCP annotations from the method, and per-tool
+/// declarations (`#[tool(semantics = "merge", effects(..))]`).
+pub mod effects {
+    pub use catalog_core::serve::effects::{Effects, Hints, Semantics, hints, safe_method};
+}
+
+/// The MCP server over stdio and Streamable HTTP (feature `mcp`).
 #[cfg(feature = "mcp")]
 pub mod mcp {
-    pub use catalog_core::serve::mcp::{DEFAULT_MAX_LINE_BYTES, McpServer, ServeError};
+    pub use catalog_core::serve::mcp::{
+        DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, McpServer, ServeError,
+    };
 }
 
 /// Checking that every request a tool sends reaches the operation it declares.

@@ -17,13 +17,29 @@ pub fn tool_name(attr: &ToolAttr, item: &syn::ItemStruct, op: Option<&Operation>
     }
 }
 
-pub fn description(item: &syn::ItemStruct, op: &Operation) -> String {
+pub fn description(
+    item: &syn::ItemStruct,
+    op: &Operation,
+    semantics: Option<catalog_core::serve::effects::Semantics>,
+) -> String {
+    use catalog_core::serve::effects::Semantics;
     let mut text = crate::attr::doc(&item.attrs)
         .or_else(|| op.summary.clone())
         .or_else(|| op.description.clone())
         .unwrap_or_else(|| format!("{} {}", op.method, op.path));
+    let semantics = semantics.or_else(|| Semantics::from_method(&op.method));
+    if op.method == "PUT" && semantics == Some(Semantics::Merge) {
+        text.push_str(
+            "\n\nThis PUT merges: only the body fields you send change; the others are kept.",
+        );
+    }
     // What the accounting means for the agent: a full replace clears what the tool cannot send.
-    if op.method == "PUT" {
+    if semantics == Some(Semantics::FullReplace) {
+        let what = if op.method == "PUT" {
+            "a full replace (PUT)"
+        } else {
+            "a full replace"
+        };
         let omitted: Vec<String> = op
             .accounting
             .iter()
@@ -33,9 +49,9 @@ pub fn description(item: &syn::ItemStruct, op: &Operation) -> String {
             })
             .map(|r| format!("`{}`", r.param.name))
             .collect();
-        text.push_str(
-            "\n\nThis is a full replace (PUT): every body field you leave out is written as empty.",
-        );
+        text.push_str(&format!(
+            "\n\nThis is {what}: every body field you leave out is written as empty."
+        ));
         if !omitted.is_empty() {
             text.push_str(&format!(
                 " This tool cannot send {}, so those are cleared too.",
@@ -67,10 +83,12 @@ pub fn emit(
     fields: &[Field],
     op: &Operation,
     dir_file: &std::path::Path,
+    (effects, reason): &(catalog_core::serve::effects::Effects, Option<String>),
 ) -> TokenStream {
     let ident = &item.ident;
     let name = tool_name(attr, item, Some(op));
-    let description = description(item, op);
+    let description = description(item, op, effects.semantics);
+    let effects_const = crate::effects::emit(effects, reason.as_deref());
     let docs: Vec<(String, Option<String>)> = fields
         .iter()
         .map(|f| (f.ident.to_string(), f.doc.clone()))
@@ -164,6 +182,7 @@ pub fn emit(
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #description;
             const INPUT_SCHEMA: &'static str = #schema;
+            #effects_const
 
             fn operation() -> &'static ::catalog::Operation {
                 static OPERATION: ::std::sync::LazyLock<::catalog::Operation> =

@@ -9,6 +9,7 @@ mod attr;
 mod check;
 mod ctxt;
 mod derive;
+mod effects;
 mod emit;
 mod fallback;
 
@@ -69,14 +70,15 @@ fn expand(args: proc_macro2::TokenStream, mut item: syn::ItemStruct) -> proc_mac
             return None;
         }
         let checked = check::check(&cx, &item, attr, &fields)?;
-        Some((checked, attr))
+        let effects = effects::effects(&cx, attr, &checked.0, &item.ident.to_string());
+        Some((checked, attr, effects))
     });
     let output = {
         let stripped = strip_arg_attrs(&item);
         match (cx.has_errors(), &checked) {
-            (false, Some(((op, dir_file), attr))) => {
+            (false, Some(((op, dir_file), attr, effects))) => {
                 let fields = ast::fields(&ctxt::Ctxt::default(), &item);
-                Some(emit::emit(&stripped, attr, &fields, op, dir_file))
+                Some(emit::emit(&stripped, attr, &fields, op, dir_file, effects))
             }
             _ => None,
         }

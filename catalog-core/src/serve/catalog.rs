@@ -12,6 +12,7 @@
 
 use crate::model::Operation;
 use crate::present::suggest::{Candidate, suggest};
+use crate::serve::effects::{Effects, Hints, hints};
 use crate::serve::tool::Tool;
 use crate::wire::decode::ArgumentError;
 use crate::wire::routing::RequestError;
@@ -39,6 +40,8 @@ pub struct ToolInfo {
     pub input_schema_json: &'static str,
     /// The operation the tool wraps.
     pub operation: &'static Operation,
+    /// What the tool declares about its effects beyond its method.
+    pub effects: Effects,
 }
 
 impl fmt::Debug for ToolInfo {
@@ -52,10 +55,16 @@ impl fmt::Debug for ToolInfo {
 }
 
 impl ToolInfo {
-    /// Whether the tool only reads (its method is GET): the only tools sent while writes are
-    /// disabled.
+    /// The tool's hints: from its method (GET, HEAD and OPTIONS only read; PUT and DELETE are
+    /// destructive and idempotent, ...) and what it declares.
+    pub fn hints(&self) -> Hints {
+        hints(&self.operation.method, &self.effects)
+    }
+
+    /// Whether the tool only reads (GET, HEAD, OPTIONS, unless it declares otherwise): the only
+    /// tools sent while writes are disabled.
     pub fn read_only(&self) -> bool {
-        self.operation.method.eq_ignore_ascii_case("GET")
+        self.hints().read_only
     }
 }
 
@@ -116,6 +125,7 @@ impl Catalog {
                 input_schema: T::input_schema(),
                 input_schema_json: T::INPUT_SCHEMA,
                 operation: T::operation(),
+                effects: T::EFFECTS,
             },
             build: build::<T>,
         });
@@ -292,8 +302,8 @@ impl Catalog {
     }
 
     /// Calls the tool `name`: decodes `args`, builds the request and sends it through
-    /// `executor`. A tool that is not GET is refused first when writes are disabled; nothing is
-    /// sent unless every step before sending succeeded.
+    /// `executor`. A tool that writes is refused first unless writes are enabled for it; nothing
+    /// is sent unless every step before sending succeeded.
     #[cfg(feature = "runtime")]
     pub async fn call(
         &self,
@@ -311,11 +321,11 @@ impl Catalog {
                 ))
             })?;
         executor
-            .check_allowed(&method)
+            .check_tool(entry.info.name, entry.info.read_only(), &method)
             .map_err(CallError::Execute)?;
         let request = (entry.build)(args)?;
         executor
-            .execute_tool(entry.info.name, request)
+            .send_checked(entry.info.name, request)
             .await
             .map_err(CallError::Execute)
     }

@@ -10,7 +10,9 @@
 //! - one timeout bounds the whole exchange, headers and the streamed body together;
 //! - the body kept is at most [`ExecutorConfig::max_response_bytes`], cut on a UTF-8 boundary
 //!   and followed by a marker saying so;
-//! - every method but GET is refused, before anything is sent, unless writes were enabled;
+//! - a tool that writes (any method but GET, HEAD and OPTIONS, unless the tool declares
+//!   otherwise) is refused, before anything is sent, unless writes were enabled for it
+//!   ([`Writes`]: none, all, or a list of tools);
 //! - redirects are not followed: a 3xx is an answer like any other, returned as it came;
 //! - with a [`Recorder`] attached ([`Executor::with_recorder`]), every request that passed the
 //!   writes guard is recorded before it is sent, and one that reaches an operation its tool does
@@ -59,7 +61,59 @@ pub struct ExecutorConfig {
     auth: Option<(String, String)>,
     timeout: Duration,
     max_response_bytes: usize,
-    allow_writes: bool,
+    writes: Writes,
+}
+
+/// Which tools may send a write (a method other than GET, HEAD and OPTIONS).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Writes {
+    /// None: only tools that read are sent (the default).
+    #[default]
+    Refused,
+    /// Every tool.
+    All,
+    /// Only these tools, by MCP name.
+    Tools(Vec<String>),
+}
+
+impl Writes {
+    /// Reads [`ENV_ALLOW_WRITES`]'s syntax: `1`/`true`/`yes`/`all` for every tool,
+    /// `0`/`false`/`no`/empty for none, else a comma-separated list of tool names
+    /// (`create_task,add_comment`).
+    pub fn parse(text: &str) -> Result<Writes, String> {
+        let t = text.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "1" | "true" | "yes" | "all" => return Ok(Writes::All),
+            "0" | "false" | "no" | "" => return Ok(Writes::Refused),
+            _ => {}
+        }
+        let mut tools = Vec::new();
+        for name in t.split(',').map(str::trim) {
+            let valid = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+            if !valid {
+                return Err(format!(
+                    "expected 1 (all tools), 0 (none) or a comma-separated list of tool names; \
+                     {name:?} is not a tool name"
+                ));
+            }
+            if !tools.iter().any(|t| t == name) {
+                tools.push(name.to_string());
+            }
+        }
+        Ok(Writes::Tools(tools))
+    }
+
+    /// Whether the tool `name` may write.
+    pub fn allows(&self, name: &str) -> bool {
+        match self {
+            Writes::Refused => false,
+            Writes::All => true,
+            Writes::Tools(tools) => tools.iter().any(|t| t == name),
+        }
+    }
 }
 
 impl fmt::Debug for ExecutorConfig {
@@ -73,7 +127,7 @@ impl fmt::Debug for ExecutorConfig {
             )
             .field("timeout", &self.timeout)
             .field("max_response_bytes", &self.max_response_bytes)
-            .field("allow_writes", &self.allow_writes)
+            .field("writes", &self.writes)
             .finish()
     }
 }
@@ -88,7 +142,7 @@ impl ExecutorConfig {
             auth: None,
             timeout: DEFAULT_TIMEOUT,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
-            allow_writes: false,
+            writes: Writes::Refused,
         }
     }
 
@@ -111,14 +165,21 @@ impl ExecutorConfig {
         self
     }
 
-    /// Lets tools whose method is not GET send their request.
+    /// Lets every tool that writes send its request (`true`), or none (`false`).
     pub fn allow_writes(mut self, allow: bool) -> Self {
-        self.allow_writes = allow;
+        self.writes = if allow { Writes::All } else { Writes::Refused };
+        self
+    }
+
+    /// Lets exactly the tools `writes` names send a write.
+    pub fn writes(mut self, writes: Writes) -> Self {
+        self.writes = writes;
         self
     }
 
     /// Applies the `CATALOG_*` environment variables that are set: [`ENV_ALLOW_WRITES`]
-    /// (`1`/`true`/`yes` enable writes, `0`/`false`/`no`/empty refuse them),
+    /// (`1`/`true`/`yes`/`all` enable writes for every tool, `0`/`false`/`no`/empty for none, a
+    /// comma-separated list of tool names for those tools: [`Writes::parse`]),
     /// [`ENV_MAX_RESPONSE_BYTES`] (a positive integer) and [`ENV_TIMEOUT_SECS`] (a positive
     /// number of seconds, fractions allowed).
     pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
@@ -132,11 +193,8 @@ impl ExecutorConfig {
         lookup: impl Fn(&str) -> Option<String>,
     ) -> Result<Self, ConfigError> {
         if let Some(v) = lookup(ENV_ALLOW_WRITES) {
-            self.allow_writes = match v.trim().to_ascii_lowercase().as_str() {
-                "1" | "true" | "yes" => true,
-                "0" | "false" | "no" | "" => false,
-                _ => return Err(ConfigError::env(ENV_ALLOW_WRITES, &v, "expected 1 or 0")),
-            };
+            self.writes =
+                Writes::parse(&v).map_err(|e| ConfigError::env(ENV_ALLOW_WRITES, &v, &e))?;
         }
         if let Some(v) = lookup(ENV_MAX_RESPONSE_BYTES) {
             self.max_response_bytes = match v.trim().parse::<usize>() {
@@ -165,9 +223,14 @@ impl ExecutorConfig {
         Ok(self)
     }
 
-    /// Whether writes are enabled.
+    /// Whether writes are enabled for every tool.
     pub fn writes_allowed(&self) -> bool {
-        self.allow_writes
+        self.writes == Writes::All
+    }
+
+    /// Which tools may write.
+    pub fn writes_setting(&self) -> &Writes {
+        &self.writes
     }
 }
 
@@ -200,10 +263,12 @@ impl std::error::Error for ConfigError {}
 /// Why a request was not answered.
 #[derive(Debug)]
 pub enum ExecuteError {
-    /// The method is not GET and writes are disabled; nothing was sent.
+    /// The tool writes and writes are not enabled for it; nothing was sent.
     WritesDisabled {
         /// The method refused.
         method: Method,
+        /// The tool that sent it (empty for a request sent without a tool name).
+        tool: String,
     },
     /// The request could not be turned into a URL or an HTTP request; nothing was sent.
     InvalidRequest(String),
@@ -219,11 +284,17 @@ pub enum ExecuteError {
 impl fmt::Display for ExecuteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExecuteError::WritesDisabled { method } => write!(
+            ExecuteError::WritesDisabled { method, tool } if tool.is_empty() => write!(
                 f,
-                "writes are disabled: this tool sends {method}, and only GET is allowed; enable \
-                 writes with {ENV_ALLOW_WRITES}=1 in the server's environment \
-                 (ExecutorConfig::allow_writes(true) in code)"
+                "writes are disabled: this request sends {method}, and only GET, HEAD and \
+                 OPTIONS are allowed; enable writes with {ENV_ALLOW_WRITES}=1 in the server's \
+                 environment (ExecutorConfig::allow_writes(true) in code)"
+            ),
+            ExecuteError::WritesDisabled { method, tool } => write!(
+                f,
+                "writes are disabled for `{tool}`: it sends {method}; enable it with \
+                 {ENV_ALLOW_WRITES}={tool} (a comma-separated list of tools, or 1 for all) in \
+                 the server's environment (ExecutorConfig::writes in code)"
             ),
             ExecuteError::InvalidRequest(m) => write!(f, "the request cannot be sent: {m}"),
             ExecuteError::Timeout(t) => {
@@ -332,7 +403,7 @@ pub struct Executor {
     auth: Option<(HeaderName, HeaderValue)>,
     timeout: Duration,
     max_response_bytes: usize,
-    allow_writes: bool,
+    writes: Writes,
     recorder: Option<Arc<Recorder>>,
 }
 
@@ -386,7 +457,7 @@ impl Executor {
             auth,
             timeout: config.timeout,
             max_response_bytes: config.max_response_bytes,
-            allow_writes: config.allow_writes,
+            writes: config.writes,
             recorder: None,
         })
     }
@@ -406,9 +477,14 @@ impl Executor {
         self.recorder.as_ref()
     }
 
-    /// Whether non-GET requests are sent.
+    /// Whether every tool may write.
     pub fn writes_allowed(&self) -> bool {
-        self.allow_writes
+        self.writes == Writes::All
+    }
+
+    /// Which tools may write.
+    pub fn writes(&self) -> &Writes {
+        &self.writes
     }
 
     /// The absolute URL a tool's request goes to: the base URL, then the request's path and
@@ -426,13 +502,33 @@ impl Executor {
         }
     }
 
-    /// Refuses a request when its method is not GET and writes are disabled.
+    /// Refuses a request sent without a tool name when its method writes (not GET, HEAD or
+    /// OPTIONS) and writes are not enabled for every tool.
     pub fn check_allowed(&self, method: &Method) -> Result<(), ExecuteError> {
-        if *method == Method::GET || self.allow_writes {
+        if crate::serve::effects::safe_method(method.as_str()) || self.writes == Writes::All {
             Ok(())
         } else {
             Err(ExecuteError::WritesDisabled {
                 method: method.clone(),
+                tool: String::new(),
+            })
+        }
+    }
+
+    /// Refuses the tool `tool` when it writes (`read_only` is false) and writes are not
+    /// enabled for it.
+    pub fn check_tool(
+        &self,
+        tool: &str,
+        read_only: bool,
+        method: &Method,
+    ) -> Result<(), ExecuteError> {
+        if read_only || self.writes.allows(tool) {
+            Ok(())
+        } else {
+            Err(ExecuteError::WritesDisabled {
+                method: method.clone(),
+                tool: tool.to_string(),
             })
         }
     }
@@ -445,25 +541,33 @@ impl Executor {
         &self,
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
-        self.send("", request).await
+        self.check_allowed(request.method())?;
+        self.send_checked("", request).await
     }
 
     /// [`execute`](Self::execute) for a request the tool named `tool` built: the name the
-    /// recorder checks it against. [`Catalog::call`](crate::serve::catalog::Catalog::call) sends through it.
+    /// recorder checks it against, and the writes guard too (a tool that writes is refused
+    /// unless writes are enabled for it; its method says whether it writes).
     pub async fn execute_tool(
         &self,
         tool: &str,
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
-        self.send(tool, request).await
+        let method = request.method().clone();
+        self.check_tool(
+            tool,
+            crate::serve::effects::safe_method(method.as_str()),
+            &method,
+        )?;
+        self.send_checked(tool, request).await
     }
 
-    async fn send(
+    /// Sends a request the writes guard has passed.
+    pub(crate) async fn send_checked(
         &self,
         tool: &str,
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
-        self.check_allowed(request.method())?;
         if let Some(recorder) = &self.recorder {
             recorder
                 .record_request(tool, &request)

@@ -1,8 +1,11 @@
 //! Run time, serving: the `Tool` trait, the catalog of tools, the HTTP executor and the MCP server.
 
 pub mod catalog;
+pub mod effects;
 #[cfg(feature = "runtime")]
 pub mod executor;
+#[cfg(feature = "mcp")]
+pub mod line;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod tool;
