@@ -97,6 +97,21 @@ pub mod mcp {
     pub use catalog_core::serve::mcp::{
         DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, McpServer, ServeError,
     };
+
+    /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.
+    pub mod http {
+        pub use catalog_core::serve::http::{
+            ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS, ENV_HTTP_AUTHORIZATION_SERVERS,
+            ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, HttpConfig, MCP_PATH, METADATA_PATH, bind,
+        };
+    }
+
+    /// Inbound authorization for HTTP: the [`TokenVerifier`](auth::TokenVerifier) hook.
+    pub mod auth {
+        pub use catalog_core::serve::auth::{
+            ENV_HTTP_TOKEN, Refused, StaticToken, TokenVerifier, Verdict, bearer,
+        };
+    }
 }
 
 /// Checking that every request a tool sends reaches the operation it declares.

@@ -152,6 +152,16 @@ impl McpServer {
         &self.catalog
     }
 
+    /// The name the server gives in `initialize`.
+    pub fn server_name(&self) -> String {
+        self.info.server_info.name.clone()
+    }
+
+    /// The cap on one incoming message (a stdio line, an HTTP request body).
+    pub fn max_line_bytes_value(&self) -> usize {
+        self.limits.max_line_bytes
+    }
+
     /// Answers one `tools/call`, as the MCP handler does.
     pub async fn call(
         &self,
@@ -271,3 +281,9 @@ impl fmt::Display for ServeError {
 }
 
 impl std::error::Error for ServeError {}
+
+impl ServeError {
+    pub(crate) fn new(message: impl Into<String>) -> ServeError {
+        ServeError(message.into())
+    }
+}

@@ -1,9 +1,13 @@
 //! Run time, serving: the `Tool` trait, the catalog of tools, the HTTP executor and the MCP server.
 
+#[cfg(feature = "mcp")]
+pub mod auth;
 pub mod catalog;
 pub mod effects;
 #[cfg(feature = "runtime")]
 pub mod executor;
+#[cfg(feature = "mcp")]
+pub mod http;
 #[cfg(feature = "mcp")]
 pub mod line;
 #[cfg(feature = "mcp")]
