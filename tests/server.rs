@@ -187,8 +187,8 @@ async fn writes_can_be_enabled_per_tool() {
     assert_eq!(
         text,
         "writes are disabled for `delete_task`: it sends DELETE; enable it with \
-         CATALOG_ALLOW_WRITES=delete_task (a comma-separated list of tools, or 1 for all) in \
-         the server's environment (ExecutorConfig::writes in code)"
+         CATALOG_ALLOW_WRITES=delete_task in the server's environment (a comma-separated list of \
+         tools; CATALOG_ALLOW_WRITES=1 enables every tool; ExecutorConfig::writes in code)"
     );
     // Reading tools are never refused.
     let (is_error, _) = c
@@ -455,8 +455,9 @@ async fn writes_are_refused_until_enabled() {
             text,
             format!(
                 "writes are disabled for `{tool}`: it sends {method}; enable it with \
-                 CATALOG_ALLOW_WRITES={tool} (a comma-separated list of tools, or 1 for all) in \
-                 the server's environment (ExecutorConfig::writes in code)"
+                 CATALOG_ALLOW_WRITES={tool} in the server's environment (a comma-separated \
+                 list of tools; CATALOG_ALLOW_WRITES=1 enables every tool; ExecutorConfig::writes \
+                 in code)"
             )
         );
     }

@@ -293,8 +293,9 @@ impl fmt::Display for ExecuteError {
             ExecuteError::WritesDisabled { method, tool } => write!(
                 f,
                 "writes are disabled for `{tool}`: it sends {method}; enable it with \
-                 {ENV_ALLOW_WRITES}={tool} (a comma-separated list of tools, or 1 for all) in \
-                 the server's environment (ExecutorConfig::writes in code)"
+                 {ENV_ALLOW_WRITES}={tool} in the server's environment (a comma-separated list \
+                 of tools; {ENV_ALLOW_WRITES}=1 enables every tool; ExecutorConfig::writes in \
+                 code)"
             ),
             ExecuteError::InvalidRequest(m) => write!(f, "the request cannot be sent: {m}"),
             ExecuteError::Timeout(t) => {
