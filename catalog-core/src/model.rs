@@ -753,6 +753,10 @@ pub struct Operation {
     /// The tool's accounting table (filled in for a tool), in parameter order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub accounting: Vec<Accounted>,
+    /// The security requirement (the operation's `security`, else the document's), each
+    /// alternative with its schemes' definitions; empty when no credential is needed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub security: Vec<crate::spec::security::Requirement>,
 }
 
 impl Operation {
@@ -924,6 +928,7 @@ mod tests {
             unsupported: vec![],
             spec: SpecInfo::default(),
             accounting: vec![],
+            security: vec![],
         };
         let json = serde_json::to_string(&op).unwrap();
         let back: Operation = serde_json::from_str(&json).unwrap();

@@ -46,6 +46,7 @@ macro_rules! stamped_tool {
                     unsupported: vec![],
                     spec: spec($version, $hash),
                     accounting: vec![],
+                    security: vec![],
                 })
             }
 

@@ -1227,6 +1227,7 @@ mod tests {
             unsupported: vec![],
             spec: Default::default(),
             accounting: vec![],
+            security: vec![],
         };
         let lines: Vec<String> = params.iter().map(|p| paste_lines(&op, p).0).collect();
         assert_eq!(
@@ -1260,6 +1261,7 @@ mod tests {
             unsupported: vec![],
             spec: Default::default(),
             accounting: vec![],
+            security: vec![],
         };
         let declared = Declared {
             fields: names

@@ -569,6 +569,7 @@ mod tests {
             unsupported: vec![],
             spec: SpecInfo::default(),
             accounting: vec![],
+            security: vec![],
         }
     }
 

@@ -293,6 +293,45 @@ impl Catalog {
         warnings
     }
 
+    /// Checks at start-up that `executor`'s credentials satisfy every tool's security
+    /// requirement; the error names each tool that would fail, the schemes it accepts and how
+    /// to configure one.
+    #[cfg(feature = "runtime")]
+    pub fn check_credentials(
+        &self,
+        executor: &crate::serve::executor::Executor,
+    ) -> Result<(), crate::serve::executor::ConfigError> {
+        let problems: Vec<String> = self
+            .entries
+            .iter()
+            .filter(|e| !executor.satisfies(&e.info.operation.security))
+            .map(|e| {
+                let schemes: Vec<String> = e
+                    .info
+                    .operation
+                    .security
+                    .iter()
+                    .flatten()
+                    .map(crate::serve::credentials::describe)
+                    .collect();
+                format!(
+                    "tool `{}` ({} {}) needs credentials for one of {}",
+                    e.info.name,
+                    e.info.operation.method,
+                    e.info.operation.path,
+                    schemes.join(", ")
+                )
+            })
+            .collect();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(crate::serve::executor::ConfigError::new(
+                problems.join("\n"),
+            ))
+        }
+    }
+
     /// Decodes `args` for the tool `name` and builds its HTTP request, without sending it.
     pub fn request(&self, name: &str, args: Value) -> Result<http::Request<Vec<u8>>, CallError> {
         match self.entry(name) {
@@ -325,7 +364,7 @@ impl Catalog {
             .map_err(CallError::Execute)?;
         let request = (entry.build)(args)?;
         executor
-            .send_checked(entry.info.name, request)
+            .send_checked(entry.info.name, &entry.info.operation.security, request)
             .await
             .map_err(CallError::Execute)
     }

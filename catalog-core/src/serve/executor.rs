@@ -21,6 +21,8 @@
 //! The response (status, a few selected headers, body) is never interpreted.
 
 use crate::audit::recorder::{Recorder, Undeclared};
+use crate::serve::credentials::{Credential, Credentials, DEFAULT_TOKEN_LIFETIME, base64};
+use crate::spec::security::{Requirement, SchemeKind};
 use http::header::{HeaderName, HeaderValue};
 use http::{Method, StatusCode};
 use std::fmt;
@@ -62,6 +64,7 @@ pub struct ExecutorConfig {
     timeout: Duration,
     max_response_bytes: usize,
     writes: Writes,
+    credentials: Credentials,
 }
 
 /// Which tools may send a write (a method other than GET, HEAD and OPTIONS).
@@ -128,6 +131,7 @@ impl fmt::Debug for ExecutorConfig {
             .field("timeout", &self.timeout)
             .field("max_response_bytes", &self.max_response_bytes)
             .field("writes", &self.writes)
+            .field("credentials", &self.credentials)
             .finish()
     }
 }
@@ -143,7 +147,46 @@ impl ExecutorConfig {
             timeout: DEFAULT_TIMEOUT,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
             writes: Writes::Refused,
+            credentials: Credentials::default(),
         }
+    }
+
+    /// Sends `credential` for the security scheme named `scheme` (its key in
+    /// `components.securitySchemes`) to every tool whose operation requires it.
+    pub fn credential(mut self, scheme: impl Into<String>, credential: Credential) -> Self {
+        self.credentials.insert(scheme, credential);
+        self
+    }
+
+    /// Reads the credential of every scheme `catalog`'s tools can use from the
+    /// `CATALOG_CREDENTIAL_<SCHEME>` variables that are set (see
+    /// [`crate::serve::credentials`]).
+    pub fn with_credentials_env(
+        self,
+        catalog: &crate::serve::catalog::Catalog,
+    ) -> Result<Self, ConfigError> {
+        self.with_credentials_from(catalog, |name| std::env::var(name).ok())
+    }
+
+    /// [`with_credentials_env`](Self::with_credentials_env) reading from `lookup`.
+    pub fn with_credentials_from(
+        mut self,
+        catalog: &crate::serve::catalog::Catalog,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        for t in catalog.tools() {
+            for scheme in t.operation.security.iter().flatten() {
+                if self.credentials.get(&scheme.scheme).is_some() {
+                    continue;
+                }
+                if let Some(c) = crate::serve::credentials::from_env(scheme, &lookup)
+                    .map_err(ConfigError::new)?
+                {
+                    self.credentials.insert(scheme.scheme.clone(), c);
+                }
+            }
+        }
+        Ok(self)
     }
 
     /// Sends `name: value` on every request (an API key header, or `Authorization`). The value
@@ -241,7 +284,7 @@ pub struct ConfigError {
 }
 
 impl ConfigError {
-    fn new(message: impl Into<String>) -> ConfigError {
+    pub(crate) fn new(message: impl Into<String>) -> ConfigError {
         ConfigError {
             message: message.into(),
         }
@@ -279,6 +322,9 @@ pub enum ExecuteError {
     /// The executor's [`Recorder`] found that the request reaches an operation its tool does not
     /// declare; nothing was sent.
     Undeclared(Undeclared),
+    /// The operation needs a credential the executor does not have, or a client-credentials
+    /// token could not be fetched; nothing was sent to the API.
+    Credentials(String),
 }
 
 impl fmt::Display for ExecuteError {
@@ -303,6 +349,7 @@ impl fmt::Display for ExecuteError {
             }
             ExecuteError::Transport(m) => write!(f, "the API could not be reached: {m}"),
             ExecuteError::Undeclared(u) => write!(f, "the request was not sent: {u}"),
+            ExecuteError::Credentials(m) => write!(f, "the request was not sent: {m}"),
         }
     }
 }
@@ -405,6 +452,7 @@ pub struct Executor {
     timeout: Duration,
     max_response_bytes: usize,
     writes: Writes,
+    credentials: Credentials,
     recorder: Option<Arc<Recorder>>,
 }
 
@@ -459,6 +507,7 @@ impl Executor {
             timeout: config.timeout,
             max_response_bytes: config.max_response_bytes,
             writes: config.writes,
+            credentials: config.credentials,
             recorder: None,
         })
     }
@@ -543,7 +592,7 @@ impl Executor {
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
         self.check_allowed(request.method())?;
-        self.send_checked("", request).await
+        self.send_checked("", &[], request).await
     }
 
     /// [`execute`](Self::execute) for a request the tool named `tool` built: the name the
@@ -560,13 +609,185 @@ impl Executor {
             crate::serve::effects::safe_method(method.as_str()),
             &method,
         )?;
-        self.send_checked(tool, request).await
+        self.send_checked(tool, &[], request).await
     }
 
-    /// Sends a request the writes guard has passed.
+    /// Whether the configured credentials satisfy `requirements` (one alternative of it): a
+    /// credential per scheme, or the configured auth header standing for an `apiKey` header
+    /// scheme of that name (or for bearer and basic when it is `Authorization`).
+    pub fn satisfies(&self, requirements: &[Requirement]) -> bool {
+        if requirements.is_empty() || self.credentials.choose(requirements).is_some() {
+            return true;
+        }
+        let Some((header, _)) = &self.auth else {
+            return false;
+        };
+        requirements.iter().any(|alternative| {
+            alternative.iter().all(|s| match &s.kind {
+                SchemeKind::ApiKey { location, name } => {
+                    location == "header" && name.eq_ignore_ascii_case(header.as_str())
+                }
+                SchemeKind::Bearer | SchemeKind::Basic => header == http::header::AUTHORIZATION,
+                _ => false,
+            })
+        })
+    }
+
+    /// Adds the credentials of the alternative of `requirements` to send to `url` and
+    /// `headers`.
+    async fn authorize(
+        &self,
+        requirements: &[Requirement],
+        url: &mut reqwest::Url,
+        headers: &mut http::HeaderMap,
+    ) -> Result<(), ExecuteError> {
+        if requirements.is_empty() {
+            return Ok(());
+        }
+        let Some(chosen) = self.credentials.choose(requirements) else {
+            if self.satisfies(requirements) {
+                // The configured auth header stands for it; it is added with the rest.
+                return Ok(());
+            }
+            let wanted: Vec<String> = requirements
+                .iter()
+                .flatten()
+                .map(crate::serve::credentials::describe)
+                .collect();
+            return Err(ExecuteError::Credentials(format!(
+                "the operation needs credentials for one of {}",
+                wanted.join(", ")
+            )));
+        };
+        for scheme in chosen {
+            let value = match (&scheme.kind, self.credentials.get(&scheme.scheme)) {
+                (SchemeKind::ApiKey { location, name }, Some(Credential::Secret(key))) => {
+                    match location.as_str() {
+                        "query" => {
+                            url.query_pairs_mut().append_pair(name, key);
+                            continue;
+                        }
+                        "cookie" => {
+                            let pair = format!("{name}={key}");
+                            let cookie = match headers.get(http::header::COOKIE) {
+                                Some(v) => {
+                                    format!("{}; {pair}", String::from_utf8_lossy(v.as_bytes()))
+                                }
+                                None => pair,
+                            };
+                            insert_secret(headers, http::header::COOKIE, &cookie)?;
+                            continue;
+                        }
+                        _ => {
+                            let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
+                                ExecuteError::Credentials(format!(
+                                    "scheme `{}` names header {name:?}, which is not a valid header name",
+                                    scheme.scheme
+                                ))
+                            })?;
+                            insert_secret(headers, name, key)?;
+                            continue;
+                        }
+                    }
+                }
+                (SchemeKind::Bearer, Some(Credential::Secret(token))) => format!("Bearer {token}"),
+                (SchemeKind::Basic, Some(Credential::Basic { user, password })) => {
+                    format!("Basic {}", base64(format!("{user}:{password}").as_bytes()))
+                }
+                (
+                    SchemeKind::ClientCredentials { token_url },
+                    Some(Credential::Client { id, secret }),
+                ) => {
+                    format!(
+                        "Bearer {}",
+                        self.client_token(&scheme.scheme, token_url, id, secret, &scheme.scopes)
+                            .await?
+                    )
+                }
+                _ => continue,
+            };
+            insert_secret(headers, http::header::AUTHORIZATION, &value)?;
+        }
+        Ok(())
+    }
+
+    /// A client-credentials access token: the cached one while it has more than
+    /// [`REFRESH_MARGIN`](crate::serve::credentials::REFRESH_MARGIN) left, else a new one from
+    /// `token_url`.
+    async fn client_token(
+        &self,
+        scheme: &str,
+        token_url: &str,
+        id: &str,
+        secret: &str,
+        scopes: &[String],
+    ) -> Result<String, ExecuteError> {
+        let key = format!("{scheme} {}", scopes.join(" "));
+        if let Some(token) = self.credentials.cached_token(&key) {
+            return Ok(token);
+        }
+        let failed = |why: String| {
+            ExecuteError::Credentials(format!(
+                "no access token for scheme `{scheme}` from {token_url}: {why}"
+            ))
+        };
+        let mut form = String::from("grant_type=client_credentials");
+        if !scopes.is_empty() {
+            form.push_str("&scope=");
+            form.push_str(
+                &percent_encoding::utf8_percent_encode(
+                    &scopes.join(" "),
+                    percent_encoding::NON_ALPHANUMERIC,
+                )
+                .to_string(),
+            );
+        }
+        let basic = format!("Basic {}", base64(format!("{id}:{secret}").as_bytes()));
+        let fetch = async {
+            let response = self
+                .client
+                .post(token_url)
+                .header(http::header::AUTHORIZATION, basic)
+                .header(
+                    http::header::CONTENT_TYPE,
+                    "application/x-www-form-urlencoded",
+                )
+                .header(http::header::ACCEPT, "application/json")
+                .body(form)
+                .send()
+                .await
+                .map_err(|e| failed(transport_error(e).to_string()))?;
+            let status = response.status();
+            let body = response.bytes().await.map_err(|e| failed(e.to_string()))?;
+            if !status.is_success() {
+                return Err(failed(format!("the token endpoint answered {status}")));
+            }
+            let doc: serde_json::Value = serde_json::from_slice(&body)
+                .map_err(|e| failed(format!("the answer is not JSON: {e}")))?;
+            let token = doc
+                .get("access_token")
+                .and_then(serde_json::Value::as_str)
+                .ok_or_else(|| failed("the answer has no `access_token`".into()))?
+                .to_string();
+            let lifetime = doc
+                .get("expires_in")
+                .and_then(serde_json::Value::as_f64)
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+                .map_or(DEFAULT_TOKEN_LIFETIME, Duration::from_secs_f64);
+            Ok((token, lifetime))
+        };
+        let (token, lifetime) = tokio::time::timeout(self.timeout, fetch)
+            .await
+            .map_err(|_| failed(format!("no answer within {} s", self.timeout.as_secs_f64())))??;
+        self.credentials.store_token(&key, token.clone(), lifetime);
+        Ok(token)
+    }
+
+    /// Sends a request the writes guard has passed, with the credentials `security` needs.
     pub(crate) async fn send_checked(
         &self,
         tool: &str,
+        security: &[Requirement],
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
         if let Some(recorder) = &self.recorder {
@@ -574,7 +795,7 @@ impl Executor {
                 .record_request(tool, &request)
                 .map_err(ExecuteError::Undeclared)?;
         }
-        let url = reqwest::Url::parse(&self.url_for(&request))
+        let mut url = reqwest::Url::parse(&self.url_for(&request))
             .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
         let (parts, body) = request.into_parts();
         let mut headers = parts.headers;
@@ -590,6 +811,7 @@ impl Executor {
             // The operator's credential wins over anything a tool could set.
             headers.insert(name.clone(), value.clone());
         }
+        self.authorize(security, &mut url, &mut headers).await?;
         let req = self
             .client
             .request(parts.method, url)
@@ -642,6 +864,22 @@ impl Executor {
             Err(_) => Err(ExecuteError::Timeout(self.timeout)),
         }
     }
+}
+
+/// Inserts a credential header, marked sensitive (never printed).
+fn insert_secret(
+    headers: &mut http::HeaderMap,
+    name: HeaderName,
+    value: &str,
+) -> Result<(), ExecuteError> {
+    let mut value = HeaderValue::from_str(value).map_err(|_| {
+        ExecuteError::Credentials(format!(
+            "the credential for header {name} is not a valid header value"
+        ))
+    })?;
+    value.set_sensitive(true);
+    headers.insert(name, value);
+    Ok(())
 }
 
 fn transport_error(e: reqwest::Error) -> ExecuteError {

@@ -230,9 +230,9 @@ fn call_error(e: CallError) -> Result<CallToolResult, ErrorData> {
     let message = e.to_string();
     match e {
         CallError::UnknownTool { .. } => Err(ErrorData::invalid_params(message, None)),
-        CallError::Execute(ExecuteError::Timeout(_) | ExecuteError::Transport(_)) => {
-            Err(ErrorData::internal_error(message, None))
-        }
+        CallError::Execute(
+            ExecuteError::Timeout(_) | ExecuteError::Transport(_) | ExecuteError::Credentials(_),
+        ) => Err(ErrorData::internal_error(message, None)),
         CallError::Arguments(_)
         | CallError::Request(_)
         | CallError::Execute(

@@ -3,6 +3,8 @@
 #[cfg(feature = "mcp")]
 pub mod auth;
 pub mod catalog;
+#[cfg(feature = "runtime")]
+pub mod credentials;
 pub mod effects;
 #[cfg(feature = "runtime")]
 pub mod executor;

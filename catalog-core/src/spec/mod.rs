@@ -3,3 +3,4 @@
 pub mod build;
 pub mod load;
 pub mod normalize;
+pub mod security;

@@ -70,6 +70,7 @@ pub fn normalize(doc: &Value) -> Vec<Operation> {
                     unsupported: vec![problem],
                     spec: Default::default(),
                     accounting: vec![],
+                    security: vec![],
                 });
                 continue;
             }
@@ -236,6 +237,7 @@ impl<'a> Normalizer<'a> {
             unsupported: std::mem::take(&mut self.problems),
             spec: Default::default(),
             accounting: vec![],
+            security: crate::spec::security::requirements(self.root, op),
         }
     }
 
