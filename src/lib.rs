@@ -85,6 +85,15 @@ pub mod executor {
     };
 }
 
+/// Upstream credentials by the spec's `securitySchemes` (feature `runtime`).
+#[cfg(feature = "runtime")]
+pub mod credentials {
+    pub use catalog_core::serve::credentials::{
+        Credential, DEFAULT_TOKEN_LIFETIME, REFRESH_MARGIN, env_name,
+    };
+    pub use catalog_core::spec::security::{Requirement, SchemeKind, SchemeUse};
+}
+
 /// What a tool does to the API's data: MCP annotations from the method, and per-tool
 /// declarations (`#[tool(semantics = "merge", effects(..))]`).
 pub mod effects {
@@ -95,7 +104,8 @@ pub mod effects {
 #[cfg(feature = "mcp")]
 pub mod mcp {
     pub use catalog_core::serve::mcp::{
-        DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, McpServer, ServeError,
+        Budget, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, McpServer,
+        ServeError,
     };
 
     /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.

@@ -571,3 +571,29 @@ async fn etag_round_trip() {
     );
     assert_eq!(api.seen().len(), 3);
 }
+
+#[tokio::test]
+async fn the_budget_is_the_size_of_each_listed_tool() {
+    let server = server(&closed_port(), |c| c);
+    let budget = server.budget();
+    let mut c = Client::start(server).await;
+    let reply = c.request("tools/list", json!({})).await;
+    let listed: Vec<(String, usize)> = reply["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap().to_string(), t.to_string().len()))
+        .collect();
+    assert_eq!(budget.tools, listed);
+    let total: usize = listed.iter().map(|(_, b)| b).sum();
+    assert_eq!(budget.total_bytes(), total);
+    assert_eq!(catalog::mcp::Budget::tokens(10), 3);
+    let text = budget.to_string();
+    assert_eq!(
+        text.lines().last().unwrap(),
+        format!(
+            "8 tools: {total} bytes, ~{} tokens in tools/list",
+            total.div_ceil(4)
+        )
+    );
+}

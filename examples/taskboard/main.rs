@@ -1,7 +1,8 @@
 //! The main job: build the tool catalog for `openapi/taskboard.yaml` and show it — each tool's
 //! name, operation, accounting and input schema — or serve it to an agent over MCP.
 //!
-//! `cargo run --example taskboard` prints the catalog.
+//! `cargo run --example taskboard` prints the catalog; `-- budget` prints what its `tools/list`
+//! costs a model's context (bytes and estimated tokens per tool).
 //!
 //! `cargo run --example taskboard -- serve` runs an MCP server over stdio;
 //! `cargo run --example taskboard -- serve --http 127.0.0.1:8080` serves it over Streamable HTTP
@@ -94,7 +95,16 @@ fn serve(transport: Transport) -> Result<(), String> {
     if let Ok(key) = std::env::var("TASKBOARD_API_KEY") {
         config = config.auth_header(API_KEY_HEADER, key);
     }
+    // Credentials for the spec's securitySchemes, from CATALOG_CREDENTIAL_<SCHEME>.
+    let config = config
+        .with_credentials_env(&tools::catalog())
+        .map_err(|e| e.to_string())?;
     let mut executor = Executor::new(config).map_err(|e| e.to_string())?;
+    // A tool whose security requirement nothing configured satisfies fails here, not with a 401
+    // at its first call.
+    tools::catalog()
+        .check_credentials(&executor)
+        .map_err(|e| e.to_string())?;
     // For end-to-end suites: every request is checked against the spec before it is sent.
     let record = std::env::var_os(ENV_RECORD).map(PathBuf::from);
     let mut recorder = None;
@@ -150,6 +160,18 @@ fn main() -> ExitCode {
             print_catalog();
             ExitCode::SUCCESS
         }
+        Some("budget") => {
+            // What the catalog costs a model's context, before anyone connects.
+            let executor = match Executor::new(ExecutorConfig::new("http://127.0.0.1:9")) {
+                Ok(e) => e,
+                Err(e) => {
+                    eprintln!("taskboard: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            println!("{}", McpServer::new(tools::catalog(), executor).budget());
+            ExitCode::SUCCESS
+        }
         Some("serve") => {
             let rest: Vec<String> = std::env::args().skip(2).collect();
             let transport = match rest.as_slice() {
@@ -170,7 +192,7 @@ fn main() -> ExitCode {
         }
         Some(other) => {
             eprintln!(
-                "taskboard: unknown command {other:?}; usage: taskboard [serve [--http ADDR]]"
+                "taskboard: unknown command {other:?}; usage: taskboard [budget | serve [--http ADDR]]"
             );
             ExitCode::from(2)
         }

@@ -152,6 +152,20 @@ impl McpServer {
         &self.catalog
     }
 
+    /// What `tools/list` costs a model's context: each tool's JSON size in bytes and an
+    /// estimate in tokens, in list order, and the total.
+    pub fn budget(&self) -> Budget {
+        let tools = self
+            .tools
+            .iter()
+            .map(|t| {
+                let bytes = serde_json::to_vec(t).map_or(0, |v| v.len());
+                (t.name.to_string(), bytes)
+            })
+            .collect();
+        Budget { tools }
+    }
+
     /// The name the server gives in `initialize`.
     pub fn server_name(&self) -> String {
         self.info.server_info.name.clone()
@@ -267,6 +281,47 @@ impl ServerHandler for McpServer {
             result = self.call(&request.name, request.arguments) => result.map(Into::into),
             () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
         }
+    }
+}
+
+/// The size of a server's `tools/list`, per tool (see [`McpServer::budget`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Each tool's name and the bytes of its JSON in `tools/list`.
+    pub tools: Vec<(String, usize)>,
+}
+
+impl Budget {
+    /// All tools' bytes together (the list's own brackets and commas aside).
+    pub fn total_bytes(&self) -> usize {
+        self.tools.iter().map(|(_, b)| b).sum()
+    }
+
+    /// A token estimate for `bytes` of JSON: one token per four bytes, rounded up (the usual
+    /// rule of thumb for English and JSON with common tokenizers; it is an estimate, not a
+    /// count).
+    pub fn tokens(bytes: usize) -> usize {
+        bytes.div_ceil(4)
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self.tools.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+        for (name, bytes) in &self.tools {
+            writeln!(
+                f,
+                "{name:<width$}  {bytes:>7} bytes  ~{:>6} tokens",
+                Budget::tokens(*bytes)
+            )?;
+        }
+        let total = self.total_bytes();
+        write!(
+            f,
+            "{} tools: {total} bytes, ~{} tokens in tools/list",
+            self.tools.len(),
+            Budget::tokens(total)
+        )
     }
 }
 
