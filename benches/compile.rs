@@ -4,7 +4,10 @@
 //! 1. 200 `#[tool]`s against NetBox (every parameter a field) against the same 200 structs with
 //!    `#[derive(serde::Deserialize, schemars::JsonSchema)]` and no catalog: how rmcp users write
 //!    tools today, unchecked.
-//! 2. One tool against NetBox's index against the same tool against a one-operation spec.
+//! 2. Curated: 200 `#[tool]`s over NetBox's list operations as a user writes them (the path
+//!    parameters, two to five filters as fields, one glob omitting every other filter) against
+//!    the same structs with serde + schemars.
+//! 3. One tool against NetBox's index against the same tool against a one-operation spec.
 //!
 //! ```sh
 //! CATALOG_SPECS_DIR=../shared/specs cargo bench --bench compile
@@ -12,7 +15,8 @@
 //!
 //! The generated crates live in `<target dir>/catalog-compile-bench/` and share its `target/`.
 //! `CATALOG_BENCH_RUNS` sets the number of timed runs of each 200-tool crate (default 5); the
-//! one-tool crates get three times as many.
+//! one-tool crates get three times as many. `CATALOG_BENCH_SMOKE=1` builds 5 tools per crate and
+//! times each once (CI does, so that the bench cannot rot; its figures mean nothing).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -27,8 +31,14 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use support::{TempCrate, lit};
 
-/// The number of NetBox tools in crates A and B.
-const TOOLS: usize = 200;
+/// The number of NetBox tools in crates A and B (and the curated crates).
+fn tools_wanted() -> usize {
+    if smoke() { 5 } else { 200 }
+}
+
+fn smoke() -> bool {
+    std::env::var_os("CATALOG_BENCH_SMOKE").is_some()
+}
 /// The NetBox operation of the one-tool crates: a read with four parameters.
 const ONE_OP: &str = "dcim_sites_retrieve";
 
@@ -40,7 +50,7 @@ fn main() {
     let runs: usize = std::env::var("CATALOG_BENCH_RUNS")
         .ok()
         .map(|r| r.parse().expect("CATALOG_BENCH_RUNS is a number"))
-        .unwrap_or(5);
+        .unwrap_or(if smoke() { 1 } else { 5 });
     let netbox = support::workspace_root()
         .join(specs)
         .join("netbox-4.6.8.json");
@@ -62,6 +72,9 @@ fn main() {
     let (tools, picked, how) = netbox_tools(&index);
     let a = catalog_crate(&base, "bench-tools-catalog", &netbox, &tools);
     let b = derive_crate(&base, "bench-tools-schemars", &tools);
+    let curated = curated_tools(&index);
+    let e = catalog_crate(&base, "bench-curated-catalog", &netbox, &curated);
+    let f = derive_crate(&base, "bench-curated-schemars", &curated);
     let (one, tiny_spec) = one_tool(&index, &netbox);
     let c = catalog_crate(&base, "bench-one-netbox", &netbox, &[one.0]);
     let tiny_path = base.join("one-operation.json");
@@ -69,7 +82,7 @@ fn main() {
     let d = catalog_crate(&base, "bench-one-tiny", &tiny_path, &[one.1]);
 
     // Dependencies, build scripts (indexing) and one untimed edit each.
-    for c in [&a, &b, &c, &d] {
+    for c in [&a, &b, &e, &f, &c, &d] {
         let started = Instant::now();
         bench.check(c, false);
         bench.check(c, true);
@@ -81,9 +94,10 @@ fn main() {
     }
 
     let (ta, tb) = bench.interleaved(&a, &b, runs);
+    let (te, tf) = bench.interleaved(&e, &f, runs);
     // A one-tool check takes a fraction of a second, so load on the machine moves it more: three
     // times the runs, still cheap.
-    let one_runs = runs * 3;
+    let one_runs = if smoke() { 1 } else { runs * 3 };
     let (tc, td) = bench.interleaved(&c, &d, one_runs);
 
     let fields: usize = picked.iter().map(|op| op.params.len()).sum();
@@ -92,8 +106,9 @@ fn main() {
         index.operations.len()
     );
     println!(
-        "crate A: {TOOLS} #[tool]s ({how}; {fields} fields); crate B: the same structs with \
-         #[derive(Deserialize, JsonSchema)] (schemars 1)"
+        "crate A: {} #[tool]s, scaffolded ({how}; {fields} fields); crate B: the same structs \
+         with #[derive(Deserialize, JsonSchema)] (schemars 1)",
+        tools_wanted()
     );
     println!("runs: {runs} each, interleaved, after a warm build; src/lib.rs touched before each");
     println!("A runs (s): {}", list(&ta));
@@ -102,6 +117,21 @@ fn main() {
     println!("median cargo check A (catalog):  {:.3} s", secs(ma));
     println!("median cargo check B (schemars): {:.3} s", secs(mb));
     println!("ratio A/B: {:.3} (target <= 1.0)", secs(ma) / secs(mb));
+    let curated_fields: usize = curated.iter().map(|t| t.wire.len()).sum();
+    println!(
+        "curated: crate E: {} #[tool]s over NetBox list operations ({curated_fields} fields, the \
+         other filters omitted by one glob each); crate F: the same structs with serde + schemars",
+        curated.len()
+    );
+    println!("E runs (s): {}", list(&te));
+    println!("F runs (s): {}", list(&tf));
+    let (me, mf) = (median(te), median(tf));
+    println!("median cargo check E (catalog):  {:.3} s", secs(me));
+    println!("median cargo check F (schemars): {:.3} s", secs(mf));
+    println!(
+        "ratio E/F (curated): {:.3} (target <= 1.0)",
+        secs(me) / secs(mf)
+    );
     println!(
         "one tool ({ONE_OP}): NetBox's index against a one-operation spec, {one_runs} runs each, \
          interleaved"
@@ -133,7 +163,7 @@ struct Tool {
     wire: Vec<String>,
 }
 
-/// Every (supported / TOOLS)-th supported operation, first TOOLS of them: a deterministic spread
+/// Every (supported / wanted)-th supported operation, the first `wanted` of them: a deterministic spread
 /// of list, read, create, update and delete operations.
 fn netbox_tools(index: &Index) -> (Vec<Tool>, Vec<&Operation>, String) {
     let supported: Vec<&Operation> = index
@@ -141,13 +171,14 @@ fn netbox_tools(index: &Index) -> (Vec<Tool>, Vec<&Operation>, String) {
         .iter()
         .filter(|op| op.is_supported())
         .collect();
-    let step = (supported.len() / TOOLS).max(1);
+    let wanted = tools_wanted();
+    let step = (supported.len() / wanted).max(1);
     let how = format!("every {step}th of {} supported operations", supported.len());
-    let picked: Vec<&Operation> = supported.into_iter().step_by(step).take(TOOLS).collect();
+    let picked: Vec<&Operation> = supported.into_iter().step_by(step).take(wanted).collect();
     assert_eq!(
         picked.len(),
-        TOOLS,
-        "NetBox has {TOOLS} supported operations"
+        wanted,
+        "NetBox has {wanted} supported operations"
     );
     let mut used = HashSet::new();
     let tools = picked
@@ -155,6 +186,92 @@ fn netbox_tools(index: &Index) -> (Vec<Tool>, Vec<&Operation>, String) {
         .map(|op| tool(index, op, &index.spec.stem, &mut used))
         .collect();
     (tools, picked, how)
+}
+
+/// The curated tools: NetBox's list operations (GET, every parameter a path parameter or an
+/// optional query filter, at least six filters), each as a user writes it: the path parameters
+/// and the first two to five filters as fields, one `omitted("query.*", ...)` for the rest.
+fn curated_tools(index: &Index) -> Vec<Tool> {
+    let lists: Vec<&Operation> = index
+        .operations
+        .iter()
+        .filter(|op| op.is_supported() && op.method == "GET" && op.body.is_none())
+        .filter(|op| {
+            op.params.iter().all(|p| {
+                p.location == catalog::Location::Path
+                    || (p.location == catalog::Location::Query && !p.required)
+            })
+        })
+        .filter(|op| {
+            op.params
+                .iter()
+                .filter(|p| p.location == catalog::Location::Query)
+                .count()
+                >= 6
+        })
+        .collect();
+    let wanted = tools_wanted();
+    assert!(
+        lists.len() >= wanted,
+        "NetBox has {} list operations with six filters or more, the bench wants {wanted}",
+        lists.len()
+    );
+    let mut used = HashSet::new();
+    lists
+        .iter()
+        .take(wanted)
+        .enumerate()
+        .map(|(i, op)| curate(tool(index, op, &index.spec.stem, &mut used), op, 2 + i % 4))
+        .collect()
+}
+
+/// Keeps the path parameters and the first `filters` query parameters of a scaffold as fields
+/// and omits the other filters with one glob.
+fn curate(scaffolded: Tool, op: &Operation, filters: usize) -> Tool {
+    let mut text = String::new();
+    let mut wire = Vec::new();
+    let mut lines = scaffolded.text.lines().peekable();
+    // The attribute: keep `spec` and `operation`, replace the commented alternatives by a glob.
+    for line in lines.by_ref() {
+        if line == ")]" {
+            text.push_str(
+                "    omitted(\"query.*\", reason = \"the filters above are the ones an agent needs \
+                 here; the others narrow the same list in ways it has not been asked to\"),\n)]\n",
+            );
+            break;
+        }
+        if !line.trim_start().starts_with("//") {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    // The struct: one block per parameter (a comment, maybe `#[arg]`, the field).
+    let mut kept_filters = 0;
+    let mut param = 0;
+    let mut block = String::new();
+    for line in lines {
+        if line.starts_with("pub struct") || line == "}" {
+            text.push_str(line);
+            text.push('\n');
+            continue;
+        }
+        block.push_str(line);
+        block.push('\n');
+        if line.starts_with("    pub ") {
+            let p = &op.params[param];
+            let keep = p.location == catalog::Location::Path || {
+                kept_filters += 1;
+                kept_filters <= filters
+            };
+            if keep {
+                text.push_str(&block);
+                wire.push(scaffolded.wire[param].clone());
+            }
+            block.clear();
+            param += 1;
+        }
+    }
+    Tool { text, wire }
 }
 
 /// The scaffold of `op` with a struct name not in `used`, as `tests/scaffold.rs` writes them.

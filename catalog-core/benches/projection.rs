@@ -19,6 +19,15 @@ const EVERY: usize = 20;
 const WARMUP: usize = 3;
 const RUNS: usize = 41;
 
+/// `CATALOG_BENCH_SMOKE=1` (CI): one run, no warm-up; the figures mean nothing.
+fn runs() -> (usize, usize) {
+    if std::env::var_os("CATALOG_BENCH_SMOKE").is_some() {
+        (0, 1)
+    } else {
+        (WARMUP, RUNS)
+    }
+}
+
 fn main() {
     let Some(dir) = std::env::var_os("CATALOG_SPECS_DIR") else {
         println!(
@@ -52,10 +61,11 @@ fn main() {
     );
     drop(projected);
 
-    let mut clone_times = Vec::with_capacity(RUNS);
-    let mut project_times = Vec::with_capacity(RUNS);
-    let mut walk_times = Vec::with_capacity(RUNS);
-    for run in 0..WARMUP + RUNS {
+    let (warmup, runs) = runs();
+    let mut clone_times = Vec::with_capacity(runs);
+    let mut project_times = Vec::with_capacity(runs);
+    let mut walk_times = Vec::with_capacity(runs);
+    for run in 0..warmup + runs {
         // Interleaved so that machine noise hits both alike; results are dropped outside the
         // timed region because the clone's drop is not part of what either costs a caller.
         let start = Instant::now();
@@ -74,7 +84,7 @@ fn main() {
         let walk_time = start.elapsed();
         drop(walked);
 
-        if run >= WARMUP {
+        if run >= warmup {
             clone_times.push(clone_time);
             project_times.push(project_time);
             walk_times.push(walk_time);
@@ -87,7 +97,7 @@ fn main() {
     println!(
         "annotated: {annotated} optional properties of components.schemas (every {EVERY}th), {removed} removed"
     );
-    println!("runs: {RUNS} each, interleaved, after {WARMUP} warm-up runs");
+    println!("runs: {runs} each, interleaved, after {warmup} warm-up runs");
     println!("median Value::clone: {:.3} ms", ms(clone));
     println!("median project:      {:.3} ms", ms(projection));
     println!(

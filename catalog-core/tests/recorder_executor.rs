@@ -124,7 +124,7 @@ struct Setup {
 async fn setup(allow_writes: bool) -> Setup {
     let server = loopback::start(|_| response("200 OK", &[], b"{}")).await;
     let catalog = catalog();
-    let recorder = Arc::new(Recorder::for_catalog(index(), &catalog));
+    let recorder = Arc::new(catalog.recorder(index()));
     // A base path on the server: requests are recorded relative to it.
     let config = ExecutorConfig::new(format!("{}/api/v1", server.url)).allow_writes(allow_writes);
     let executor = Executor::new(config)

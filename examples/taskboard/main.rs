@@ -31,7 +31,7 @@ use catalog::executor::{Executor, ExecutorConfig};
 use catalog::index::Index;
 use catalog::mcp::McpServer;
 use catalog::mcp::http::{HttpConfig, bind};
-use catalog::recorder::{ENV_RECORD, Recorder};
+use catalog::recorder::ENV_RECORD;
 use catalog::{Disposition, ToolInfo};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -111,7 +111,7 @@ fn serve(transport: Transport) -> Result<(), String> {
     if record.is_some() {
         let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("openapi/taskboard.yaml");
         let index = Index::load(&spec).map_err(|e| e.to_string())?;
-        let r = Arc::new(Recorder::for_catalog(&index, &tools::catalog()));
+        let r = Arc::new(tools::catalog().recorder(&index));
         executor = executor.with_recorder(r.clone());
         recorder = Some(r);
     }

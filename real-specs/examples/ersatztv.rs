@@ -17,7 +17,7 @@ fn serve() -> Result<(), String> {
     use catalog::executor::{Executor, ExecutorConfig};
     use catalog::index::Index;
     use catalog::mcp::McpServer;
-    use catalog::recorder::{ENV_RECORD, Recorder};
+    use catalog::recorder::ENV_RECORD;
     use catalog_real_specs::ersatztv::*;
     use std::path::{Path, PathBuf};
     use std::sync::Arc;
@@ -58,7 +58,7 @@ fn serve() -> Result<(), String> {
             .join(env!("CATALOG_SPECS_DIR"))
             .join("ersatztv-v1.json");
         let index = Index::load(&spec).map_err(|e| e.to_string())?;
-        let r = Arc::new(Recorder::for_catalog(&index, &catalog));
+        let r = Arc::new(catalog.recorder(&index));
         executor = executor.with_recorder(r.clone());
         recorder = Some(r);
     }

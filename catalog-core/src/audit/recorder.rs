@@ -241,11 +241,14 @@ impl Recorder {
         }
     }
 
-    /// A recorder for every tool of `catalog`, matching requests relative to the base URL (as an
-    /// [`Executor`](crate::serve::executor::Executor) hands them over) against `index`, the spec the
-    /// tools were built from.
-    pub fn for_catalog(index: &Index, catalog: &crate::serve::catalog::Catalog) -> Recorder {
-        Recorder::new(index, catalog.tools().map(|t| (t.name, t.operation)), "")
+    /// A recorder for `tools` (tool name and its operation) matching requests relative to the
+    /// base URL, as an [`Executor`](crate::serve::executor::Executor) hands them over, against
+    /// `index`, the spec the tools were built from. `Catalog::recorder` passes its own tools.
+    pub fn for_tools<'a>(
+        index: &Index,
+        tools: impl IntoIterator<Item = (&'a str, &'a Operation)>,
+    ) -> Recorder {
+        Recorder::new(index, tools, "")
     }
 
     /// Records one request a tool sent. An error means the request reached an operation the tool

@@ -10,6 +10,8 @@
 //! the `runtime` feature, sends it through an [`Executor`](crate::serve::executor::Executor). When the
 //! arguments or the request are wrong, nothing is sent.
 
+use crate::audit::recorder::Recorder;
+use crate::index::Index;
 use crate::model::Operation;
 use crate::present::suggest::{Candidate, suggest};
 use crate::serve::effects::{Effects, Hints, hints};
@@ -135,6 +137,13 @@ impl Catalog {
     /// The tools, in the order they were added.
     pub fn tools(&self) -> impl ExactSizeIterator<Item = ToolInfo> + '_ {
         self.entries.iter().map(|e| e.info)
+    }
+
+    /// A recorder for every tool of this catalog against `index`, the spec the tools were built
+    /// from, matching requests relative to the base URL (attach it with
+    /// [`Executor::with_recorder`](crate::serve::executor::Executor::with_recorder)).
+    pub fn recorder(&self, index: &Index) -> Recorder {
+        Recorder::for_tools(index, self.tools().map(|t| (t.name, t.operation)))
     }
 
     /// How many tools the catalog holds.

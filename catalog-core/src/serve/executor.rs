@@ -516,7 +516,7 @@ impl Executor {
     /// suites: a request that reaches an operation its tool does not declare is refused with
     /// [`ExecuteError::Undeclared`], and the recorder reports the declared operations never
     /// called. Requests are recorded relative to the base URL, so build the recorder with an
-    /// empty base path ([`Recorder::for_catalog`]). Keep a clone of the `Arc` to read the report.
+    /// empty base path ([`Catalog::recorder`](crate::serve::catalog::Catalog::recorder)). Keep a clone of the `Arc` to read the report.
     pub fn with_recorder(mut self, recorder: Arc<Recorder>) -> Executor {
         self.recorder = Some(recorder);
         self
