@@ -372,6 +372,22 @@ impl Catalog {
             .check_tool(entry.info.name, entry.info.read_only(), &method)
             .map_err(CallError::Execute)?;
         let request = (entry.build)(args)?;
+        // A request whose method is not its operation's (a hand-written `Tool`) is guarded by
+        // the method it actually sends.
+        if !request
+            .method()
+            .as_str()
+            .eq_ignore_ascii_case(&entry.info.operation.method)
+        {
+            let sent = request.method().clone();
+            executor
+                .check_tool(
+                    entry.info.name,
+                    crate::serve::effects::safe_method(sent.as_str()),
+                    &sent,
+                )
+                .map_err(CallError::Execute)?;
+        }
         executor
             .send_checked(entry.info.name, &entry.info.operation.security, request)
             .await
