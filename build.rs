@@ -3,4 +3,5 @@ fn main() {
     catalog_core::spec::build::index("openapi/taskboard.yaml").unwrap();
     catalog_core::spec::build::index("openapi/edge-cases.json").unwrap();
     catalog_core::spec::build::index("openapi/chat.yaml").unwrap();
+    catalog_core::spec::build::index("openapi/dense.json").unwrap();
 }

@@ -15,7 +15,7 @@
 //!   and each optional one has a commented `omitted(...)` line whose placeholder reason the
 //!   macro rejects until it is replaced. An unknown name gets a did-you-mean; an operationId
 //!   several operations share lists their `METHOD /path` names. The text comes from
-//!   [`scaffold::scaffold`].
+//!   `catalog_core::present::scaffold::scaffold`.
 //!
 //! # Serving tools
 //!

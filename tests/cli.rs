@@ -302,3 +302,20 @@ fn scaffold_of_an_unsupported_operation_says_why() {
 "
     );
 }
+
+#[test]
+fn check_says_where_the_schema_budget_cut_an_operation() {
+    // 2^24 nodes if written out as a tree: cut at the level that fits, and said so.
+    let run = catalog(&["check", "openapi/dense.json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "dense: Dense graphs 1.0.0 (OpenAPI 3.0.3)
+ok           POST /graphs (CreateGraph)
+    cut: `body.root.left.left.left.left.left.left.left.left.left.left` accepts any JSON value: \
+writing out `#/components/schemas/Level10` would pass the budget of 4096 schema nodes per \
+operation; the server validates it
+1 operations: 1 ok, 0 unsupported, 1 cut by the schema budget
+"
+    );
+}

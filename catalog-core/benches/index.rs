@@ -1,7 +1,11 @@
 //! Indexing NetBox's 12.9 MB spec: the median time of `catalog::build::index`'s work against
-//! `serde_json::from_slice::<Value>` on the same bytes, in one run; the process's peak memory after
-//! indexing; the index files' sizes; and the macro-side reader loading one operation cold (a fresh
-//! process each time), for NetBox's largest and smallest operations and a one-operation spec.
+//! `serde_json::from_slice::<Value>` on the same bytes, in one run; the peak memory of indexing
+//! once against that of parsing into a `Value` once (each in a fresh process); the index files'
+//! sizes; and the macro-side reader loading one operation cold (a fresh process each time), for
+//! NetBox's largest and smallest operations and a one-operation spec.
+//!
+//! `CATALOG_BENCH_SMOKE=1` (CI): one run of each, and one cold load per operation; the figures
+//! mean nothing.
 //!
 //! ```sh
 //! CATALOG_SPECS_DIR=../shared/specs cargo bench -p catalog-core --bench index                # release
@@ -10,6 +14,7 @@
 
 use catalog_core::index::{Index, IndexReader, Lookup};
 use catalog_core::spec::load::{self as spec, Format};
+use catalog_core::spec::normalize::normalize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -34,13 +39,24 @@ fn peak_kib() -> u64 {
         .unwrap_or(0)
 }
 
-/// The whole of `catalog::build::index`'s work: read, parse, hash, normalize, write, free.
+/// The whole of `catalog::build::index`'s work: read, parse, hash, normalize (each shared
+/// schema once), write, free.
 fn index_once(path: &Path, out: &Path) -> usize {
     let bytes = std::fs::read(path).unwrap();
     let doc = spec::parse(&bytes, Format::Json, "netbox-4.6.8").unwrap();
-    let index = Index::from_document(&doc);
-    index.write(out).unwrap();
-    index.operations.len()
+    let normalized = normalize(&doc.value);
+    normalized.write(&doc.info, out).unwrap();
+    normalized.operations.len()
+}
+
+/// Peak memory (VmHWM, KiB) of a fresh child process in `mode`, and before its work.
+fn child_peak(me: &Path, mode: &str, args: &[&str]) -> (u64, u64) {
+    let child = Command::new(me).arg(mode).args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&child.stdout);
+    let mut it = text
+        .split_whitespace()
+        .map(|x| x.parse::<u64>().unwrap_or(0));
+    (it.next().unwrap_or(0), it.next().unwrap_or(0))
 }
 
 fn main() {
@@ -52,6 +68,15 @@ fn main() {
             let out = PathBuf::from(args.next().unwrap());
             let before = peak_kib();
             index_once(&path, &out);
+            println!("{before} {}", peak_kib());
+            return;
+        }
+        Some("--peak-parse") => {
+            let path = PathBuf::from(args.next().unwrap());
+            let before = peak_kib();
+            let bytes = std::fs::read(&path).unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+            drop((v, bytes));
             println!("{before} {}", peak_kib());
             return;
         }
@@ -80,7 +105,14 @@ fn main() {
     let out = std::env::temp_dir().join(format!("catalog-bench-{}", std::process::id()));
     // Optimized runs take a fraction of a second, where the shared machine's noise moves a median
     // of 7 by 10-20%; 21 cost as little as 7 unoptimized ones.
-    let runs = if cfg!(debug_assertions) { 7 } else { 21 };
+    let smoke = std::env::var_os("CATALOG_BENCH_SMOKE").is_some();
+    let runs = if smoke {
+        1
+    } else if cfg!(debug_assertions) {
+        7
+    } else {
+        21
+    };
     let (mut parse, mut index) = (Vec::new(), Vec::new());
     let mut ops = 0;
     for _ in 0..runs {
@@ -113,20 +145,22 @@ fn main() {
     );
 
     let me = std::env::current_exe().unwrap();
-    let child = Command::new(&me)
-        .args(["--peak", netbox.to_str().unwrap(), out.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&child.stdout);
-    let mut it = text
-        .split_whitespace()
-        .map(|x| x.parse::<u64>().unwrap_or(0));
-    let (before, after) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
+    let (before, after) = child_peak(
+        &me,
+        "--peak",
+        &[netbox.to_str().unwrap(), out.to_str().unwrap()],
+    );
+    let (_, parse_peak) = child_peak(&me, "--peak-parse", &[netbox.to_str().unwrap()]);
     println!(
         "  peak memory indexing once (VmHWM)  {:8.1} MiB (process before: {:.1} MiB; spec {:.1} MiB)",
         after as f64 / 1024.0,
         before as f64 / 1024.0,
         bytes.len() as f64 / 1048576.0
+    );
+    println!(
+        "  peak memory parsing once to Value  {:8.1} MiB (ratio index / parse {:.2})",
+        parse_peak as f64 / 1024.0,
+        after as f64 / parse_peak.max(1) as f64
     );
 
     // The macro's side: open the directory and read one operation, cold, in a fresh process:
@@ -159,17 +193,18 @@ fn main() {
     let file_len =
         |ext: &str| std::fs::metadata(netbox_file.with_extension(ext)).map_or(0, |m| m.len());
     println!(
-        "  index files: catalog-dir {} B, catalog-names {} B, catalog-ops {} B",
+        "  index files: catalog-dir {} B, catalog-names {} B, catalog-ops {} B, catalog-schemas {} B",
         file_len("catalog-dir"),
         file_len("catalog-names"),
-        file_len("catalog-ops")
+        file_len("catalog-ops"),
+        file_len("catalog-schemas")
     );
     for (spec, file, (op, op_size)) in [
         ("netbox-4.6.8", &netbox_file, largest),
         ("netbox-4.6.8", &netbox_file, smallest),
         ("progenitor-cli-gen", &tiny_file, tiny_op),
     ] {
-        let samples: Vec<Duration> = (0..15)
+        let samples: Vec<Duration> = (0..if smoke { 1 } else { 15 })
             .map(|_| {
                 let o = Command::new(&me)
                     .args(["--reader", file.to_str().unwrap(), &op])

@@ -18,7 +18,7 @@ fn main() {
             if op.is_supported() { "" } else { "UNSUPPORTED" }
         );
         for p in &op.params {
-            let (a, b) = catalog_core::check::accounting::paste_lines(op, p);
+            let (a, b) = catalog_core::check::paste::paste_lines(op, p);
             println!("    {a:60} // {}", b);
         }
     }

@@ -139,6 +139,23 @@ impl Schema {
     pub fn any() -> Schema {
         Schema::new(Type::Any)
     }
+
+    /// The schema a [`Type::Shared`] reference names, refined by the reference's own keywords
+    /// (its `$ref` siblings): `nullable` adds null, a description or default replaces the
+    /// target's, and its `x-*` keywords win over the target's.
+    pub fn refined_by(mut self, reference: &Schema) -> Schema {
+        self.nullable |= reference.nullable;
+        if reference.description.is_some() {
+            self.description.clone_from(&reference.description);
+        }
+        if reference.default.is_some() {
+            self.default.clone_from(&reference.default);
+        }
+        for (k, v) in &reference.extensions {
+            self.extensions.insert(k.clone(), v.clone());
+        }
+        self
+    }
 }
 
 // The derived `Deserialize` of a flattened, internally tagged enum buffers every schema into
@@ -175,6 +192,7 @@ enum SchemaKey {
     Description,
     Default,
     Extensions,
+    Id,
     Other,
 }
 
@@ -209,6 +227,7 @@ impl<'de> Deserialize<'de> for SchemaKey {
                     "exclusive_maximum" => SchemaKey::ExclusiveMaximum,
                     "min_items" => SchemaKey::MinItems,
                     "max_items" => SchemaKey::MaxItems,
+                    "id" => SchemaKey::Id,
                     _ => SchemaKey::Other,
                 })
             }
@@ -238,6 +257,7 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
         let mut fields: Vec<Field> = Vec::new();
         let mut open = false;
         let mut arms: Option<Vec<Schema>> = None;
+        let mut id: Option<usize> = None;
         let mut schema = Schema::any();
         while let Some(key) = map.next_key::<SchemaKey>()? {
             match key {
@@ -261,6 +281,7 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
                 SchemaKey::Description => schema.description = map.next_value()?,
                 SchemaKey::Default => schema.default = map.next_value()?,
                 SchemaKey::Extensions => schema.extensions = map.next_value()?,
+                SchemaKey::Id => id = Some(map.next_value()?),
                 SchemaKey::Other => {
                     map.next_value::<serde::de::IgnoredAny>()?;
                 }
@@ -308,11 +329,15 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
                 arms: arms.ok_or_else(|| A::Error::missing_field("arms"))?,
             },
             "any" => Type::Any,
+            "shared" => Type::Shared {
+                id: id.ok_or_else(|| A::Error::missing_field("id"))?,
+            },
             other => {
                 return Err(A::Error::unknown_variant(
                     other,
                     &[
-                        "string", "integer", "number", "boolean", "array", "object", "anyOf", "any",
+                        "string", "integer", "number", "boolean", "array", "object", "anyOf",
+                        "any", "shared",
                     ],
                 ));
             }
@@ -407,8 +432,16 @@ pub enum Type {
         arms: Vec<Schema>,
     },
     /// Any JSON value: free-form objects, recursive schemas past their first level, shapes the
-    /// index does not model.
+    /// index does not model, and parts cut by the expansion budget (see [`Degradation`]).
     Any,
+    /// A schema stored once in the index's table of shared schemas (a component schema reached
+    /// through `$ref`), by its position in that table. Only the index's stored form holds it:
+    /// every operation a reader hands out is expanded, and expansion replaces each one with the
+    /// schema it names, or with [`Type::Any`] and a [`Degradation`] where it stops.
+    Shared {
+        /// The position in the table of shared schemas.
+        id: usize,
+    },
 }
 
 impl Type {
@@ -436,9 +469,13 @@ impl Type {
             Type::Boolean => "boolean".into(),
             Type::Array { items, .. } => format!("array of {}", items.ty.describe()),
             Type::Object { fields, .. } if fields.is_empty() => "object".into(),
-            Type::Object { fields, .. } => format!("object ({} fields)", fields.len()),
+            Type::Object { fields, .. } => match fields.len() {
+                1 => "object (1 field)".into(),
+                n => format!("object ({n} fields)"),
+            },
             Type::AnyOf { arms } => format!("one of {} types", arms.len()),
             Type::Any => "any JSON value".into(),
+            Type::Shared { id } => format!("shared schema {id}"),
         }
     }
 }
@@ -747,6 +784,11 @@ pub struct Operation {
     /// Why tools cannot wrap this operation, when they cannot.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsupported: Vec<Unsupported>,
+    /// Where its schemas were not written out in full when it was expanded (a recursive
+    /// reference, or the expansion budget reached), each once per schema and reason. Empty in
+    /// the index's stored form, and for every operation whose schemas expand in full.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub degraded: Vec<Degradation>,
     /// The spec the operation came from (filled in for a tool).
     #[serde(default, skip_serializing_if = "is_default")]
     pub spec: SpecInfo,
@@ -757,6 +799,71 @@ pub struct Operation {
     /// alternative with its schemes' definitions; empty when no credential is needed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub security: Vec<crate::spec::security::Requirement>,
+}
+
+/// A component schema stored once in the index and referenced by [`Type::Shared`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SharedSchema {
+    /// The `$ref` that names it (`#/components/schemas/Pet`).
+    pub pointer: String,
+    /// Its normalized form, in which the schemas it references are [`Type::Shared`] too.
+    pub schema: Schema,
+}
+
+/// Why part of an operation's schema was not written out in full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DegradeReason {
+    /// The schema contains itself (through `$ref`); its inner occurrence accepts any value.
+    Recursive,
+    /// Writing it out would pass the expansion budget (this many schema nodes per operation);
+    /// it accepts any value and the server alone validates it.
+    Budget(usize),
+}
+
+/// A place where an operation's schema was not written out in full: it accepts any JSON value
+/// there, and its description says so. The `#[tool]` macro notes each one on the tool.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Degradation {
+    /// The first argument path where it happened (`body.spec.rules[].next`: `[]` steps into
+    /// array items, `.anyOf[i]` into a union's arm).
+    pub at: String,
+    /// The `$ref` of the schema that was not written out (`#/components/schemas/Rule`).
+    pub pointer: String,
+    /// Why.
+    pub reason: DegradeReason,
+}
+
+impl Degradation {
+    /// The description the degraded part carries in the emitted schema.
+    pub fn description(&self) -> String {
+        match self.reason {
+            DegradeReason::Recursive => format!("recursive reference to `{}`", self.pointer),
+            DegradeReason::Budget(budget) => format!(
+                "`{}` is not written out here: the input schema reached its budget of {budget} \
+                 schema nodes; any JSON value is accepted here and the server validates it",
+                self.pointer
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Degradation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.reason {
+            DegradeReason::Recursive => write!(
+                f,
+                "`{}` accepts any JSON value: `{}` contains itself and is written out once",
+                self.at, self.pointer
+            ),
+            DegradeReason::Budget(budget) => write!(
+                f,
+                "`{}` accepts any JSON value: writing out `{}` would pass the budget of {budget} \
+                 schema nodes per operation; the server validates it",
+                self.at, self.pointer
+            ),
+        }
+    }
 }
 
 impl Operation {
@@ -926,6 +1033,7 @@ mod tests {
             }],
             body: None,
             unsupported: vec![],
+            degraded: vec![],
             spec: SpecInfo::default(),
             accounting: vec![],
             security: vec![],

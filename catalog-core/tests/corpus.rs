@@ -219,23 +219,35 @@ fn every_real_spec_is_indexed_and_counts_match() {
     }
 }
 
-// The index writes operations with its own JSON writer (serde_json's escaping is slow
-// unoptimized); it must write exactly what serde_json writes, and read back every operation.
+// The index writes operations and shared schemas with its own JSON writer (serde_json's
+// escaping is slow unoptimized); it must write exactly what serde_json writes, and read back
+// every operation expanded exactly as `Index` expands it.
 #[test]
 fn index_files_hold_exactly_what_serde_writes() {
     let Some(dir) = specs_dir() else { return };
     let out = std::env::temp_dir().join(format!("catalog-corpus-{}", std::process::id()));
     for name in SPECS {
-        let index = Index::load(&dir.join(name)).unwrap();
-        let dir_file = index.write(&out).unwrap();
+        let doc = catalog_core::spec::load::load(&dir.join(name)).unwrap();
+        let normalized = catalog_core::spec::normalize::normalize(&doc.value);
+        let index = Index::from_document(&doc);
+        let dir_file = normalized.write(&doc.info, &out).unwrap();
         let mut expected = Vec::new();
-        for op in &index.operations {
+        for op in &normalized.operations {
             serde_json::to_writer(&mut expected, op).unwrap();
         }
         let written = std::fs::read(dir_file.with_extension("catalog-ops")).unwrap();
         assert!(
             written == expected,
             "{name}: the ops file differs from serde_json's"
+        );
+        let mut expected = Vec::new();
+        for s in &normalized.shared {
+            serde_json::to_writer(&mut expected, s).unwrap();
+        }
+        let written = std::fs::read(dir_file.with_extension("catalog-schemas")).unwrap();
+        assert!(
+            written.starts_with(&expected),
+            "{name}: the schemas file differs from serde_json's"
         );
         let reader = catalog_core::index::IndexReader::open(&dir_file).unwrap();
         for op in &index.operations {

@@ -154,9 +154,10 @@ fn header<'a>(seen: &'a Seen, name: &str) -> Option<&'a str> {
 async fn each_credential_form_reaches_the_api_as_its_scheme_says() {
     let (server, issued) = api(3600).await;
     RUNTIME_OPS
-        .set(catalog_core::spec::normalize::normalize(&document(
-            &format!("{}/token", server.url),
-        )))
+        .set(
+            catalog_core::spec::normalize::normalize(&document(&format!("{}/token", server.url)))
+                .operations,
+        )
         .unwrap();
     let catalog = runtime_catalog();
     let config = ExecutorConfig::new(&server.url)
@@ -244,6 +245,7 @@ async fn a_token_close_to_expiry_is_fetched_again() {
     let (server, issued) = api(30).await;
     let doc = document(&format!("{}/token", server.url));
     let op = catalog_core::spec::normalize::normalize(&doc)
+        .operations
         .into_iter()
         .find(|o| o.path == "/oauth")
         .unwrap();
@@ -301,9 +303,10 @@ async fn a_token_close_to_expiry_is_fetched_again() {
 #[tokio::test]
 async fn missing_credentials_fail_at_start_up_naming_tool_and_schemes() {
     STARTUP_OPS
-        .set(catalog_core::spec::normalize::normalize(&document(
-            "https://auth.example/token",
-        )))
+        .set(
+            catalog_core::spec::normalize::normalize(&document("https://auth.example/token"))
+                .operations,
+        )
         .unwrap();
     let catalog = Catalog::new()
         .tool::<SGlobal>()

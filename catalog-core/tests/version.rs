@@ -44,6 +44,7 @@ macro_rules! stamped_tool {
                     params: vec![],
                     body: None,
                     unsupported: vec![],
+                    degraded: vec![],
                     spec: spec($version, $hash),
                     accounting: vec![],
                     security: vec![],

@@ -1,9 +1,41 @@
-//! The tool struct as accounting sees it: named fields with their Rust type shapes.
+//! The tool as the macro sees it, built once: the user's struct with `#[arg]` taken off (it is
+//! not a real attribute), and each field with its original type tokens, its type's shape, its
+//! parsed `#[arg]` and its doc comment.
 
-use crate::attr::{self, FieldAttr};
+use crate::attr::{self, FieldAttr, ToolAttr};
 use crate::ctxt::Ctxt;
-use catalog_core::check::accounting::RustType;
-use syn::spanned::Spanned;
+use catalog_core::check::types::RustType;
+
+/// The struct `#[tool]` was put on, with every `#[arg]` taken off its fields, and those
+/// attributes kept per field (in field order) for parsing.
+pub struct Input {
+    pub item: syn::ItemStruct,
+    pub arg_attrs: Vec<Vec<syn::Attribute>>,
+}
+
+impl Input {
+    pub fn new(mut item: syn::ItemStruct) -> Input {
+        let arg_attrs = item
+            .fields
+            .iter_mut()
+            .map(|f| {
+                let (arg, rest) = std::mem::take(&mut f.attrs)
+                    .into_iter()
+                    .partition(|a| a.path().is_ident("arg"));
+                f.attrs = rest;
+                arg
+            })
+            .collect();
+        Input { item, arg_attrs }
+    }
+}
+
+/// The IR every later phase reads.
+pub struct Tool<'a> {
+    pub item: &'a syn::ItemStruct,
+    pub attr: ToolAttr,
+    pub fields: Vec<Field<'a>>,
+}
 
 pub struct Field<'a> {
     pub ident: &'a syn::Ident,
@@ -13,33 +45,54 @@ pub struct Field<'a> {
     pub doc: Option<String>,
 }
 
-pub fn fields<'a>(cx: &Ctxt, item: &'a syn::ItemStruct) -> Vec<Field<'a>> {
-    let named = match &item.fields {
-        syn::Fields::Named(n) => n,
-        syn::Fields::Unit => return Vec::new(),
-        syn::Fields::Unnamed(u) => {
-            cx.error(
-                u.span(),
-                "#[tool] needs a struct with named fields (or no fields): each field is an \
-                 argument the agent names",
-            );
-            return Vec::new();
-        }
-    };
-    named
-        .named
-        .iter()
-        .filter_map(|f| {
-            let ident = f.ident.as_ref()?;
-            Some(Field {
-                ident,
-                ty: &f.ty,
-                shape: shape(&f.ty),
-                attr: attr::field_attr(cx, &f.attrs),
-                doc: attr::doc(&f.attrs),
-            })
+impl<'a> Tool<'a> {
+    /// Parses the `#[tool(...)]` arguments and every field's `#[arg]`, once. `None` when the
+    /// attribute itself is malformed (its error is in `cx`).
+    pub fn from_input(
+        cx: &Ctxt,
+        args: proc_macro2::TokenStream,
+        input: &'a Input,
+    ) -> Option<Tool<'a>> {
+        let attr = attr::tool_attr(cx, args)?;
+        let fields = match &input.item.fields {
+            syn::Fields::Named(named) => named
+                .named
+                .iter()
+                .zip(&input.arg_attrs)
+                .filter_map(|(f, args)| {
+                    Some(Field {
+                        ident: f.ident.as_ref()?,
+                        ty: &f.ty,
+                        shape: shape(&f.ty),
+                        attr: attr::field_attr(cx, args),
+                        doc: attr::doc(&f.attrs),
+                    })
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Some(Tool {
+            item: &input.item,
+            attr,
+            fields,
         })
-        .collect()
+    }
+}
+
+impl Field<'_> {
+    /// The user type inside `Option`s and `Vec`s (`Status` in `Option<Vec<Status>>`), when the
+    /// field's type is one: what `#[derive(StringEnum)]`/`#[derive(Object)]` are checked on.
+    pub fn user_type(&self) -> Option<&syn::Type> {
+        let mut ty = self.ty;
+        while let Some(inner) = wrapped(ty) {
+            ty = inner;
+        }
+        let mut shape = &self.shape;
+        while let RustType::Option(inner) | RustType::Vec(inner) = shape {
+            shape = inner;
+        }
+        matches!(shape, RustType::Named(_)).then_some(ty)
+    }
 }
 
 /// The shape of a Rust type, read from its path: `Option<T>`, `Vec<T>`, primitives,
@@ -51,15 +104,8 @@ pub fn shape(ty: &syn::Type) -> RustType {
     let Some(seg) = p.path.segments.last() else {
         return RustType::Named(String::new());
     };
-    let arg = match &seg.arguments {
-        syn::PathArguments::AngleBracketed(a) => a.args.iter().find_map(|a| match a {
-            syn::GenericArgument::Type(t) => Some(t),
-            _ => None,
-        }),
-        _ => None,
-    };
     let name = seg.ident.to_string();
-    match (name.as_str(), arg) {
+    match (name.as_str(), wrapped(ty)) {
         ("Option", Some(t)) => RustType::Option(Box::new(shape(t))),
         ("Vec", Some(t)) => RustType::Vec(Box::new(shape(t))),
         ("String", _) => RustType::String,
@@ -68,11 +114,24 @@ pub fn shape(ty: &syn::Type) -> RustType {
         ("f64", _) => RustType::F64,
         ("Value", _) => RustType::JsonValue,
         ("Map", _) => RustType::JsonMap,
-        (int, _) => match int_shape(int) {
-            Some(t) => t,
-            None => RustType::Named(name),
-        },
+        (int, _) => int_shape(int).unwrap_or(RustType::Named(name)),
     }
+}
+
+/// The first type argument of the last path segment (`T` in `Option<T>`, `Vec<T>`).
+fn wrapped(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != "Option" && seg.ident != "Vec" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(a) = &seg.arguments else {
+        return None;
+    };
+    a.args.iter().find_map(|a| match a {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    })
 }
 
 fn int_shape(name: &str) -> Option<RustType> {

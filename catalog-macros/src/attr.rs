@@ -16,7 +16,7 @@
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! ```
 
-use crate::ctxt::Ctxt;
+use crate::ctxt::{Ctxt, Range};
 use proc_macro2::Span;
 use serde_json::Value;
 use syn::parse::{ParseStream, Parser};
@@ -29,7 +29,9 @@ pub struct Spanned<T> {
 
 pub struct Fixed {
     pub param: Spanned<String>,
-    pub value: Spanned<Value>,
+    pub value: Value,
+    /// The whole value expression (`-1`, `[1, 2]`).
+    pub value_range: Range,
     pub reason: Spanned<String>,
 }
 
@@ -76,43 +78,43 @@ fn lit(s: &LitStr) -> Spanned<String> {
 /// only that error, so one typo does not cascade into a page of unaccounted parameters.
 pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> {
     let mut out = ToolAttr::default();
+    let mut seen = Seen::default();
     let parser = syn::meta::parser(|meta| {
         let key = meta
             .path
             .get_ident()
             .map(ToString::to_string)
             .unwrap_or_default();
+        let key_span = meta.path.span();
         match key.as_str() {
             // operation = "CreatePost"
-            "operation" => out.operation = Some(lit(&meta.value()?.parse()?)),
-            // spec = "mattermost-v4"
-            "spec" => out.spec = Some(lit(&meta.value()?.parse()?)),
-            // name = "create_post"
-            "name" => out.name = Some(lit(&meta.value()?.parse()?)),
+            "operation" | "spec" | "name" => {
+                let value = lit(&meta.value()?.parse()?);
+                seen.once(cx, &key, key_span, value.span);
+                let slot = match key.as_str() {
+                    "operation" => &mut out.operation,
+                    "spec" => &mut out.spec,
+                    _ => &mut out.name,
+                };
+                slot.get_or_insert(value);
+            }
             // fixed("query.x", value = false, reason = "...")
             "fixed" => {
-                let span = meta
-                    .path
-                    .get_ident()
-                    .map_or_else(Span::call_site, |i| i.span());
-                let e = entry(meta.input, span, &["value", "reason"])?;
-                let value = e.value.ok_or_else(|| {
+                let e = entry(cx, meta.input, key_span, &["value", "reason"])?;
+                let (value, value_range) = e.value.ok_or_else(|| {
                     syn::Error::new(e.first.span, "fixed(...) needs `value = <literal>`")
                 })?;
                 let reason = e.reason.ok_or_else(|| missing_reason(&e.first, "fixing"))?;
                 out.fixed.push(Fixed {
                     param: e.first,
                     value,
+                    value_range,
                     reason,
                 });
             }
             // omitted("body.file_ids", reason = "...")
             "omitted" => {
-                let span = meta
-                    .path
-                    .get_ident()
-                    .map_or_else(Span::call_site, |i| i.span());
-                let e = entry(meta.input, span, &["reason"])?;
+                let e = entry(cx, meta.input, key_span, &["reason"])?;
                 let reason = e
                     .reason
                     .ok_or_else(|| missing_reason(&e.first, "omitting"))?;
@@ -123,11 +125,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
             }
             // undocumented("query.x", read_at = "...", reason = "...")
             "undocumented" => {
-                let span = meta
-                    .path
-                    .get_ident()
-                    .map_or_else(Span::call_site, |i| i.span());
-                let e = entry(meta.input, span, &["value", "read_at", "reason"])?;
+                let e = entry(cx, meta.input, key_span, &["value", "read_at", "reason"])?;
                 let read_at = e.read_at.ok_or_else(|| {
                     syn::Error::new(
                         e.first.span,
@@ -139,7 +137,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                     .ok_or_else(|| missing_reason(&e.first, "relying on"))?;
                 out.undocumented.push(Undocumented {
                     param: e.first,
-                    value: e.value.map(|v| v.value),
+                    value: e.value.map(|(v, _)| v),
                     read_at,
                     reason,
                 });
@@ -197,6 +195,24 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     }
 }
 
+/// The keys given so far in one attribute or entry: a key given twice is one error over both.
+#[derive(Default)]
+struct Seen(Vec<(String, Span)>);
+
+impl Seen {
+    /// Records `key`; if it was given before, reports one error from the first key to the end
+    /// of the second one's value.
+    fn once(&mut self, cx: &Ctxt, key: &str, key_span: Span, end: Span) {
+        match self.0.iter().find(|(k, _)| k == key) {
+            Some((_, first)) => cx.error(
+                Range::from(*first).to(Range::from(end)),
+                format!("`{key}` is given twice; keep one"),
+            ),
+            None => self.0.push((key.to_string(), key_span)),
+        }
+    }
+}
+
 fn missing_reason(first: &Spanned<String>, verb: &str) -> syn::Error {
     syn::Error::new(
         first.span,
@@ -209,13 +225,13 @@ fn missing_reason(first: &Spanned<String>, verb: &str) -> syn::Error {
 
 struct Entry {
     first: Spanned<String>,
-    value: Option<Spanned<Value>>,
+    value: Option<(Value, Range)>,
     read_at: Option<Spanned<String>>,
     reason: Option<Spanned<String>>,
 }
 
 // `("address", key = value, ...)`
-fn entry(input: ParseStream, span: Span, keys: &[&str]) -> syn::Result<Entry> {
+fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &[&str]) -> syn::Result<Entry> {
     let content;
     syn::parenthesized!(content in input);
     if content.is_empty() {
@@ -231,6 +247,7 @@ fn entry(input: ParseStream, span: Span, keys: &[&str]) -> syn::Result<Entry> {
         read_at: None,
         reason: None,
     };
+    let mut seen = Seen::default();
     while !content.is_empty() {
         content.parse::<Token![,]>()?;
         if content.is_empty() {
@@ -245,40 +262,50 @@ fn entry(input: ParseStream, span: Span, keys: &[&str]) -> syn::Result<Entry> {
             ));
         }
         content.parse::<Token![=]>()?;
-        match name.as_str() {
-            "value" => e.value = Some(json_literal(&content)?),
-            "read_at" => e.read_at = Some(lit(&content.parse()?)),
-            _ => e.reason = Some(lit(&content.parse()?)),
-        }
+        let end = match name.as_str() {
+            "value" => {
+                let (value, range) = json_literal(&content)?;
+                e.value.get_or_insert((value, range));
+                range.end
+            }
+            "read_at" => {
+                let s = lit(&content.parse()?);
+                let end = s.span;
+                e.read_at.get_or_insert(s);
+                end
+            }
+            _ => {
+                let s = lit(&content.parse()?);
+                let end = s.span;
+                e.reason.get_or_insert(s);
+                end
+            }
+        };
+        seen.once(cx, &name, key.span(), end);
     }
     Ok(e)
 }
 
-/// A JSON value written as Rust literals: `false`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`.
-fn json_literal(input: ParseStream) -> syn::Result<Spanned<Value>> {
-    let span = input.span();
+/// A JSON value written as Rust literals: `false`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`,
+/// with the range of its tokens.
+fn json_literal(input: ParseStream) -> syn::Result<(Value, Range)> {
+    let start = input.span();
     if input.peek(syn::token::Bracket) {
         let content;
-        syn::bracketed!(content in input);
+        let bracket = syn::bracketed!(content in input);
         let mut items = Vec::new();
         while !content.is_empty() {
-            items.push(json_literal(&content)?.value);
+            items.push(json_literal(&content)?.0);
             if !content.is_empty() {
                 content.parse::<Token![,]>()?;
             }
         }
-        return Ok(Spanned {
-            value: Value::Array(items),
-            span,
-        });
+        return Ok((Value::Array(items), Range::from(bracket.span.join())));
     }
     if input.peek(syn::Ident) {
         let id: syn::Ident = input.parse()?;
         if id == "null" {
-            return Ok(Spanned {
-                value: Value::Null,
-                span,
-            });
+            return Ok((Value::Null, Range::from(id.span())));
         }
         return Err(syn::Error::new(
             id.span(),
@@ -287,25 +314,25 @@ fn json_literal(input: ParseStream) -> syn::Result<Spanned<Value>> {
     }
     let negative = input.parse::<Option<Token![-]>>()?.is_some();
     let l: syn::Lit = input.parse()?;
-    let bad = |l: &syn::Lit| syn::Error::new(l.span(), "this literal is not a JSON value");
+    let range = Range {
+        start,
+        end: l.span(),
+    };
+    let bad = |l: &syn::Lit| range.error(format!("`{}` is not a JSON value", quote::quote!(#l)));
+    let number = |digits: &str| {
+        let text = format!("{}{digits}", if negative { "-" } else { "" });
+        serde_json::from_str::<serde_json::Number>(&text)
+            .map(Value::Number)
+            .map_err(|_| bad(&l))
+    };
     let value = match &l {
         syn::Lit::Bool(b) if !negative => Value::Bool(b.value),
         syn::Lit::Str(s) if !negative => Value::String(s.value()),
-        syn::Lit::Int(i) => {
-            let text = format!("{}{}", if negative { "-" } else { "" }, i.base10_digits());
-            serde_json::from_str::<serde_json::Number>(&text)
-                .map(Value::Number)
-                .map_err(|_| bad(&l))?
-        }
-        syn::Lit::Float(f) => {
-            let text = format!("{}{}", if negative { "-" } else { "" }, f.base10_digits());
-            serde_json::from_str::<serde_json::Number>(&text)
-                .map(Value::Number)
-                .map_err(|_| bad(&l))?
-        }
+        syn::Lit::Int(i) => number(i.base10_digits())?,
+        syn::Lit::Float(f) => number(f.base10_digits())?,
         _ => return Err(bad(&l)),
     };
-    Ok(Spanned { value, span })
+    Ok((value, range))
 }
 
 #[derive(Default)]
@@ -315,36 +342,49 @@ pub struct FieldAttr {
     pub undocumented: Option<Span>,
     pub read_at: Option<Spanned<String>>,
     pub reason: Option<Spanned<String>>,
-    /// The attribute was malformed; its error is already reported.
+    /// An attribute was malformed; its error is already reported.
     pub broken: bool,
 }
 
-/// Parses every `#[arg(...)]` on a field.
+/// Parses every `#[arg(...)]` of a field (all of them together: a key given in two is given
+/// twice).
 pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     let mut out = FieldAttr::default();
-    for a in attrs.iter().filter(|a| a.path().is_ident("arg")) {
+    let mut seen = Seen::default();
+    for a in attrs {
         let r = a.parse_nested_meta(|meta| {
             let key = meta
                 .path
                 .get_ident()
                 .map(ToString::to_string)
                 .unwrap_or_default();
-            match key.as_str() {
+            let key_span = meta.path.span();
+            let value = |slot: &mut Option<Spanned<String>>| -> syn::Result<Span> {
+                let v = lit(&meta.value()?.parse()?);
+                let end = v.span;
+                slot.get_or_insert(v);
+                Ok(end)
+            };
+            let end = match key.as_str() {
                 // #[arg(param = "body.root_id")]
-                "param" => out.param = Some(lit(&meta.value()?.parse()?)),
+                "param" => value(&mut out.param)?,
                 // #[arg(rename = "reply_to")]
-                "rename" => out.rename = Some(lit(&meta.value()?.parse()?)),
+                "rename" => value(&mut out.rename)?,
                 // #[arg(undocumented, read_at = "...", reason = "...")]
-                "undocumented" => out.undocumented = Some(meta.path.span()),
-                "read_at" => out.read_at = Some(lit(&meta.value()?.parse()?)),
-                "reason" => out.reason = Some(lit(&meta.value()?.parse()?)),
+                "read_at" => value(&mut out.read_at)?,
+                "reason" => value(&mut out.reason)?,
+                "undocumented" => {
+                    out.undocumented.get_or_insert(key_span);
+                    key_span
+                }
                 _ => {
                     return Err(meta.error(format!(
                         "unknown #[arg] option `{key}`; expected one of: param, rename, \
                          undocumented, read_at, reason"
                     )));
                 }
-            }
+            };
+            seen.once(cx, &key, key_span, end);
             Ok(())
         });
         if let Err(e) = r {

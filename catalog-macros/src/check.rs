@@ -1,52 +1,118 @@
-//! Resolve the operation from the index and check the tool against it with
-//! `catalog_core::check::accounting::reconcile`; findings become errors at their spans.
+//! The checks of a tool, in order: the shape rules the macro owns (a list of named rules), then
+//! the operation resolved from the index and `catalog_core::check::reconcile::reconcile`, whose
+//! findings become errors at their ranges.
 
-use crate::ast::Field;
-use crate::attr::ToolAttr;
-use crate::ctxt::Ctxt;
-use catalog_core::check::accounting::{
-    Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented, Reason,
-    reconcile,
+use crate::ast::Tool;
+use crate::attr::Spanned;
+use crate::ctxt::{Ctxt, Range};
+use catalog_core::check::declared::{
+    Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented, Reason, Site,
 };
+use catalog_core::check::reconcile::reconcile;
 use catalog_core::index::{self, IndexReader, Lookup};
 use catalog_core::model::Operation;
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use proc_macro2::Span;
-use syn::spanned::Spanned;
+use std::path::PathBuf;
 
-/// The checked operation, with its spec identity and accounting filled in, and the index
-/// directory file (for rebuild tracking). `None` when anything is wrong; the errors are in `cx`.
-pub fn check(
-    cx: &Ctxt,
-    item: &syn::ItemStruct,
-    attr: &ToolAttr,
-    fields: &[Field],
-) -> Option<(Operation, std::path::PathBuf)> {
-    let Some(operation) = &attr.operation else {
+/// A rule about the struct and its attributes that needs no spec. Each reports into `cx`.
+type Rule = fn(&Ctxt, &Tool);
+
+/// Checked before the operation is read: a tool that breaks one of these is reported alone, so
+/// one typo does not cascade into a page of unaccounted parameters.
+const RULES: &[(&str, Rule)] = &[
+    ("not generic", not_generic),
+    ("named fields", named_fields),
+    ("operation given", operation_given),
+    ("undocumented field keys", undocumented_field_keys),
+];
+
+/// The operation the tool wraps, with its accounting filled in, and the index directory file
+/// (for rebuild tracking). `None` when anything is wrong; the errors are in `cx`.
+pub fn check(cx: &Ctxt, tool: &Tool) -> Option<(Operation, PathBuf)> {
+    for (_name, rule) in RULES {
+        rule(cx, tool);
+    }
+    if cx.has_errors() {
+        return None;
+    }
+    let (mut op, dir_file) = resolve(cx, tool)?;
+    let mut sites = Sites::default();
+    let declared = declared(&mut sites, tool);
+    let result = reconcile(&op, &declared);
+    for f in &result.findings {
+        cx.error(sites.range(f.site), &f.message);
+    }
+    if cx.has_errors() {
+        return None;
+    }
+    op.accounting = result.accounting;
+    Some((op, dir_file))
+}
+
+fn not_generic(cx: &Ctxt, tool: &Tool) {
+    if !tool.item.generics.params.is_empty() {
+        cx.error_spanned_by(
+            &tool.item.generics,
+            "a #[tool] struct cannot be generic: its argument types come from one operation",
+        );
+    }
+}
+
+fn named_fields(cx: &Ctxt, tool: &Tool) {
+    if let syn::Fields::Unnamed(u) = &tool.item.fields {
+        cx.error_spanned_by(
+            u,
+            "#[tool] needs a struct with named fields (or no fields): each field is an argument \
+             the agent names",
+        );
+    }
+}
+
+fn operation_given(cx: &Ctxt, tool: &Tool) {
+    if tool.attr.operation.is_none() {
         cx.error(
             Span::call_site(),
             "#[tool] needs `operation = \"<operationId>\"` (or \"METHOD /path\")",
         );
-        return None;
-    };
-    let spec_name = attr.spec.as_ref().map(|s| s.value.as_str());
-    let spec_span = attr.spec.as_ref().map_or(operation.span, |s| s.span);
-    let dir_file = match index::locate(spec_name) {
-        Ok(f) => f,
+    }
+}
+
+/// `read_at` and `reason` on a field go with `undocumented`, and `undocumented` needs both.
+fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
+    for f in tool.fields.iter().filter(|f| !f.attr.broken) {
+        match (&f.attr.undocumented, &f.attr.read_at, &f.attr.reason) {
+            (Some(_), Some(_), Some(_)) | (None, None, None) => {}
+            (Some(span), _, _) => cx.error(
+                *span,
+                "an undocumented argument needs `read_at = \"<where the server reads it>\"` and \
+                 `reason = \"...\"`",
+            ),
+            (None, Some(x), _) | (None, None, Some(x)) => cx.error(
+                x.span,
+                "`read_at` and `reason` on a field go with `undocumented`; a field that sets a \
+                 documented parameter needs neither",
+            ),
+        }
+    }
+}
+
+/// The operation named by `operation = "..."` in the spec's index.
+fn resolve(cx: &Ctxt, tool: &Tool) -> Option<(Operation, PathBuf)> {
+    let operation = tool.attr.operation.as_ref()?;
+    let spec_name = tool.attr.spec.as_ref().map(|s| s.value.as_str());
+    let spec_span = tool.attr.spec.as_ref().map_or(operation.span, |s| s.span);
+    let opened =
+        index::locate(spec_name).and_then(|dir_file| Ok((IndexReader::open(&dir_file)?, dir_file)));
+    let (reader, dir_file) = match opened {
+        Ok(found) => found,
         Err(e) => {
             cx.error(spec_span, e);
             return None;
         }
     };
-    let reader = match IndexReader::open(&dir_file) {
-        Ok(r) => r,
-        Err(e) => {
-            cx.error(spec_span, e);
-            return None;
-        }
-    };
-    let mut op = match reader.find(&operation.value) {
-        Ok(Lookup::Found(op)) => *op,
+    match reader.find(&operation.value) {
+        Ok(Lookup::Found(op)) => Some((*op, dir_file)),
         Ok(Lookup::Ambiguous(keys)) => {
             cx.error(
                 operation.span,
@@ -62,135 +128,124 @@ pub fn check(
                         .join(", ")
                 ),
             );
-            return None;
+            None
         }
         Ok(Lookup::NotFound) => {
-            let names = match reader.names() {
-                Ok(names) => names,
-                Err(e) => {
-                    cx.error(operation.span, e);
-                    return None;
-                }
-            };
-            let names: Vec<Candidate> = names.iter().map(|n| Candidate::new(n)).collect();
-            let hint = match suggest(&operation.value, None, &names) {
-                s @ Suggestion::Name { .. } => s.to_string(),
-                // The whole list of a large spec helps nobody.
-                Suggestion::Accepted(_) => format!(
-                    "run `catalog check {}` to list its {} operations",
-                    reader.spec().stem,
-                    reader.len()
-                ),
-            };
-            cx.error(
-                operation.span,
-                format!(
-                    "no operation `{}` in `{}`; {hint}",
-                    operation.value,
-                    reader.spec().stem
-                ),
-            );
-            return None;
+            not_found(cx, &reader, operation);
+            None
         }
         Err(e) => {
             cx.error(operation.span, e);
-            return None;
+            None
         }
+    }
+}
+
+fn not_found(cx: &Ctxt, reader: &IndexReader, operation: &Spanned<String>) {
+    let names = match reader.names() {
+        Ok(names) => names,
+        Err(e) => return cx.error(operation.span, e),
     };
-
-    let declared = declared(cx, item, attr, fields, operation.span);
-    let result = reconcile(&op, &declared);
-    for f in &result.findings {
-        cx.error(cx.span_of(f.site), &f.message);
-    }
-    if cx.has_errors() {
-        return None;
-    }
-    op.accounting = result.accounting;
-    Some((op, dir_file))
+    let names: Vec<Candidate> = names.iter().map(|n| Candidate::new(n)).collect();
+    let hint = match suggest(&operation.value, None, &names) {
+        s @ Suggestion::Name { .. } => s.to_string(),
+        // The whole list of a large spec helps nobody.
+        Suggestion::Accepted(_) => format!(
+            "run `catalog check {}` to list its {} operations",
+            reader.spec().stem,
+            reader.len()
+        ),
+    };
+    cx.error(
+        operation.span,
+        format!(
+            "no operation `{}` in `{}`; {hint}",
+            operation.value,
+            reader.spec().stem
+        ),
+    );
 }
 
-fn reason(cx: &Ctxt, s: &crate::attr::Spanned<String>) -> Reason {
-    Reason {
-        text: s.value.clone(),
-        site: cx.site(s.span),
+/// The places `reconcile` reports findings at, as opaque indices.
+#[derive(Default)]
+struct Sites(Vec<Range>);
+
+impl Sites {
+    fn site(&mut self, range: impl Into<Range>) -> Site {
+        self.0.push(range.into());
+        self.0.len() - 1
+    }
+
+    fn range(&self, site: Site) -> Range {
+        self.0
+            .get(site)
+            .copied()
+            .unwrap_or_else(|| Span::call_site().into())
+    }
+
+    fn reason(&mut self, s: &Spanned<String>) -> Reason {
+        Reason {
+            text: s.value.clone(),
+            site: self.site(s.span),
+        }
     }
 }
 
-fn declared(
-    cx: &Ctxt,
-    item: &syn::ItemStruct,
-    attr: &ToolAttr,
-    fields: &[Field],
-    operation_span: Span,
-) -> Declared {
+/// What the tool declares, as `reconcile` reads it.
+fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
+    let operation_span = tool
+        .attr
+        .operation
+        .as_ref()
+        .map_or_else(Span::call_site, |o| o.span);
     let mut d = Declared {
-        operation_site: cx.site(operation_span),
-        tool: item.ident.to_string(),
+        operation_site: sites.site(operation_span),
+        tool: tool.item.ident.to_string(),
         ..Default::default()
     };
-    for f in fields {
-        if f.attr.broken {
-            continue;
-        }
-        let undocumented = match (&f.attr.undocumented, &f.attr.read_at, &f.attr.reason) {
-            (Some(_), Some(read_at), Some(r)) => Some((reason(cx, read_at), reason(cx, r))),
-            (Some(span), _, _) => {
-                cx.error(
-                    *span,
-                    "an undocumented argument needs `read_at = \"<where the server reads it>\"` \
-                     and `reason = \"...\"`",
-                );
-                continue;
-            }
-            (None, Some(x), _) | (None, None, Some(x)) => {
-                cx.error(
-                    x.span,
-                    "`read_at` and `reason` on a field go with `undocumented`; a field that sets \
-                     a documented parameter needs neither",
-                );
-                continue;
-            }
-            (None, None, None) => None,
+    for f in &tool.fields {
+        let undocumented = match (&f.attr.read_at, &f.attr.reason) {
+            (Some(read_at), Some(r)) => Some((sites.reason(read_at), sites.reason(r))),
+            _ => None,
         };
         d.fields.push(DeclaredField {
             ident: f.ident.to_string(),
-            site: cx.site(f.ident.span()),
-            ty_site: cx.site(f.ty.span()),
+            site: sites.site(f.ident.span()),
+            ty_site: sites.site(Range::of(f.ty)),
             ty: f.shape.clone(),
             param: f
                 .attr
                 .param
                 .as_ref()
-                .map(|p| (p.value.clone(), cx.site(p.span))),
+                .map(|p| (p.value.clone(), sites.site(p.span))),
             rename: f.attr.rename.as_ref().map(|r| r.value.clone()),
             undocumented,
             doc: f.doc.clone(),
         });
     }
-    for x in &attr.fixed {
+    for x in &tool.attr.fixed {
         d.fixed.push(DeclaredFixed {
             param: x.param.value.clone(),
-            site: cx.site(x.param.span),
-            value: x.value.value.clone(),
-            value_site: cx.site(x.value.span),
-            reason: reason(cx, &x.reason),
+            site: sites.site(x.param.span),
+            value: x.value.clone(),
+            value_site: sites.site(x.value_range),
+            reason: sites.reason(&x.reason),
         });
     }
-    for o in &attr.omitted {
+    for o in &tool.attr.omitted {
         d.omitted.push(DeclaredOmitted {
             pattern: o.pattern.value.clone(),
-            site: cx.site(o.pattern.span),
-            reason: reason(cx, &o.reason),
+            site: sites.site(o.pattern.span),
+            reason: sites.reason(&o.reason),
         });
     }
-    for u in &attr.undocumented {
+    for u in &tool.attr.undocumented {
         d.undocumented.push(DeclaredUndocumented {
             param: u.param.value.clone(),
-            site: cx.site(u.param.span),
+            site: sites.site(u.param.span),
             value: u.value.clone(),
-            read_at: reason(cx, &u.read_at),
-            reason: reason(cx, &u.reason),
+            read_at: sites.reason(&u.read_at),
+            reason: sites.reason(&u.reason),
         });
     }
     d

@@ -3,8 +3,10 @@
 
 use crate::attr::ToolAttr;
 use crate::ctxt::Ctxt;
-use catalog_core::check::accounting::{Reason, check_reason};
+use catalog_core::check::declared::Reason;
+use catalog_core::check::reasons::check_reason;
 use catalog_core::model::Operation;
+use catalog_core::present::tool_text::tool_description;
 use catalog_core::serve::effects::{Effects, Semantics, hints, safe_method};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -102,10 +104,11 @@ pub fn effects(
         Some(r) => {
             let reason = Reason {
                 text: r.value.clone(),
-                site: cx.site(r.span),
+                site: 0,
             };
             if let Some(f) = check_reason(&reason, &format!("overriding the effects of `{tool}`")) {
-                cx.error(cx.span_of(f.site), &f.message);
+                // Reported at the reason's own span, so the finding's site is not needed.
+                cx.error(r.span, &f.message);
             }
         }
     }
@@ -150,5 +153,38 @@ pub fn emit(effects: &Effects, reason: Option<&str>) -> TokenStream {
             open_world: #open_world,
             reason: #reason,
         };
+    }
+}
+
+/// The tool description with the wording of its semantics: a PUT declared `merge` says it
+/// merges instead of warning of a full replace; a POST or PATCH declared `full-replace` gets the
+/// full-replace warning.
+pub fn description(doc: Option<&str>, op: &Operation, semantics: Option<Semantics>) -> String {
+    // The lead text does not depend on the method the wording is computed for.
+    let lead = doc
+        .map(str::to_string)
+        .or_else(|| op.summary.clone())
+        .or_else(|| op.description.clone())
+        .unwrap_or_else(|| format!("{} {}", op.method, op.path));
+    let worded_as = |method: &str| {
+        let mut as_method = op.clone();
+        as_method.method = method.to_string();
+        tool_description(Some(&lead), &as_method)
+    };
+    match semantics {
+        Some(Semantics::Merge) if op.method == "PUT" => {
+            let text = worded_as("PATCH");
+            let rest = text.strip_prefix(lead.as_str()).unwrap_or_default();
+            format!(
+                "{lead}\n\nThis PUT merges: only the body fields you send change; the others are \
+                 kept.{rest}"
+            )
+        }
+        Some(Semantics::FullReplace) if op.method != "PUT" => worded_as("PUT").replacen(
+            "This is a full replace (PUT):",
+            "This is a full replace:",
+            1,
+        ),
+        _ => tool_description(Some(&lead), op),
     }
 }

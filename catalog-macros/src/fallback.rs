@@ -1,16 +1,22 @@
-//! What a tool expands to when it has errors: the user's item and a stub impl, so the only
-//! errors the user sees are the real ones (thiserror's `fallback.rs`).
+//! What a tool expands to when it has errors: the errors, the user's item (without `#[arg]`)
+//! and a stub impl, so the only errors the user sees are the real ones (thiserror's
+//! `fallback.rs`).
 
+use crate::ast::Input;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub fn stub(item: &syn::ItemStruct, name: &str, errors: TokenStream) -> TokenStream {
+pub fn tool(input: &Input, errors: syn::Error) -> TokenStream {
+    let errors = errors.to_compile_error();
+    let item = &input.item;
     let ident = &item.ident;
+    let name = catalog_core::present::tool_text::tool_name(None, None, &ident.to_string());
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     quote! {
         #errors
         #item
 
+        #[automatically_derived]
         impl #impl_generics ::catalog::Tool for #ident #ty_generics #where_clause {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = "";

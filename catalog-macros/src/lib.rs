@@ -1,8 +1,11 @@
-//! The `#[tool]` attribute of `catalog`. Use it through the `catalog` crate, which documents it.
+//! The `#[tool]` attribute and the `StringEnum` and `Object` derives of `catalog`. Use them
+//! through the `catalog` crate, which re-exports them with the reference below.
 //!
-//! A thin shell: parse (`attr`, `ast`) -> resolve the operation from the index and check it with
-//! `catalog_core::check::accounting::reconcile` (`check`) -> emit (`emit`), or on any error the user's
-//! item plus a stub impl (`fallback`), with every error at its own span.
+//! The shape of serde_derive and thiserror: the input is parsed once into an IR that keeps the
+//! user's tokens (`ast`), checked by a list of named rules and by
+//! `catalog_core::check::reconcile` (`check`), and emitted (`emit`, `user_types`); every error
+//! is collected in a `Ctxt` that must be consumed, and on any error the expansion is the errors,
+//! the user's item and a stub impl (`fallback`).
 
 mod ast;
 mod attr;
@@ -11,12 +14,107 @@ mod ctxt;
 mod derive;
 mod effects;
 mod emit;
+mod expand;
 mod fallback;
+mod key;
+mod user_types;
 
 use proc_macro::TokenStream;
 
-/// Checks a struct against an OpenAPI operation and implements `catalog::Tool` for it. See the
-/// `catalog` crate for the syntax.
+/// Checks a struct against one operation of an OpenAPI document and implements
+/// `catalog::Tool` for it.
+///
+/// Every parameter of the operation must be accounted for, exactly once: **Set** by a field,
+/// **Fixed** to a constant, **Omitted**, or, for a parameter the server reads though the spec
+/// leaves it out, **Undocumented**. Anything else fails the build with a message that says the
+/// fix and gives the line to paste.
+///
+/// ```ignore
+/// /// Post a message to a channel.
+/// #[catalog::tool(
+///     operation = "CreatePost",
+///     fixed("query.set_online", value = false,
+///           reason = "an agent is not a person at the keyboard; posting must not mark the user online"),
+///     omitted("body.file_ids", reason = "uploads need the file tool first; a post made here has no attachments"),
+/// )]
+/// pub struct CreatePost {
+///     pub channel_id: String,
+///     pub message: String,
+///     #[arg(param = "body.root_id", rename = "reply_to")]
+///     pub reply_to: Option<String>,
+/// }
+/// ```
+///
+/// # `#[tool(...)]` keys
+///
+/// | key | meaning |
+/// |---|---|
+/// | `operation = "..."` | **Required.** The operation: its `operationId` (`"CreatePost"`), or `"METHOD /path"` (`"POST /api/v4/posts"`), which an operationId shared by several operations needs. |
+/// | `spec = "..."` | The spec, by the file stem given to `catalog::build::index` (`"mattermost-v4"` for `openapi/mattermost-v4.json`). Needed only when the crate indexes several specs. |
+/// | `name = "..."` | The MCP tool name, instead of the one derived from the operation (see below). |
+/// | `fixed("<address>", value = <literal>, reason = "...")` | The parameter is always sent with this value; the agent cannot set it. `value` is a Rust literal read as JSON: `true`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`. It must fit the parameter's schema. |
+/// | `omitted("<address or glob>", reason = "...")` | The parameter is never sent; an agent that sends it is refused with the reason. A glob (`"query.*__n"`, `*` is any run of characters) omits every matching parameter nothing else accounts for (fields, Fixed and exact Omitted win; an earlier glob wins over a later one). Required and path parameters cannot be omitted; a glob that covers nothing, or matches a required parameter, is an error. |
+/// | `undocumented("<address>", read_at = "...", reason = "..." [, value = <literal>])` | A parameter the spec does not document but the server reads: `read_at` says where (file and function), `value` is sent always when given. The agent cannot set it; for one the agent sets, use a field with `#[arg(undocumented, ...)]`. |
+///
+/// An **address** is `"<location>.<wire name>"`, location one of `path`, `query`, `header`,
+/// `cookie`, `body` (`"query.page"`, `"body.channel_id"`); a body that is not an object is
+/// `"body"`. Each key is given once; a key given twice is an error over both.
+///
+/// # Reasons
+///
+/// Every `fixed`, `omitted` and `undocumented` needs `reason = "..."`: what a user of the tool
+/// loses, and why that is right. A reviewer reads it in the tool's docs, and an agent reads it
+/// when it sends an Omitted argument. Rejected: an empty reason, one under 20 characters, the
+/// scaffold's placeholder, and one that only says the parameter is not needed, used, required or
+/// relevant, in any words ("This parameter is not needed by us.").
+///
+/// # Fields and `#[arg(...)]`
+///
+/// Each field sets one parameter. By default the field's name finds it: the parameter's wire
+/// name as written or in snake_case (`page_num` sets `pageNum`, `r#type` sets `type`), in any
+/// location; a name found in two locations must say which. The agent's argument is the wire
+/// name. `#[arg(...)]` on a field changes that:
+///
+/// | key | meaning |
+/// |---|---|
+/// | `param = "<address>"` | The parameter this field sets, whatever the field's name. |
+/// | `rename = "..."` | The argument name the agent uses (and the input schema shows), instead of the wire name. |
+/// | `undocumented` | With `param`, `read_at = "..."` and `reason = "..."`: the field sets a parameter the spec does not document (the agent sets it; the request carries it at `param`). |
+/// | `read_at = "..."`, `reason = "..."` | Only with `undocumented`. |
+///
+/// `undocumented` therefore has two forms: `undocumented("query.x", read_at, reason[, value])`
+/// in `#[tool]` for a parameter the tool sends on its own (or never), and
+/// `#[arg(param = "query.x", undocumented, read_at = "...", reason = "...")]` on a field for
+/// one the agent sets.
+///
+/// # Field types
+///
+/// A field's type must carry every value the parameter allows, as the spec says after
+/// normalization: strings `String` (or, for a string enum, your enum with
+/// [`StringEnum`](derive@StringEnum)); integers any integer type that holds every allowed value
+/// (format and bounds); numbers `f64` (`f32` for `format: float`); booleans `bool`; arrays
+/// `Vec<T>`; objects and unions `serde_json::Value`, `serde_json::Map<String, Value>`, or your
+/// own type (for an object with declared properties, a struct with
+/// [`Object`](derive@Object)). An optional parameter is `Option<T>` (`None` leaves it out); a
+/// required nullable one `Option<T>` (`None` sends null); a nullable optional one `Option<T>`,
+/// or `Option<Option<T>>` to tell absent (`None`) from null (`Some(None)`). A wrong type is an
+/// error over the whole type that gives the whole type to write instead.
+///
+/// # The MCP tool name
+///
+/// `Tool::NAME` is `name = "..."` when given. Otherwise it is the operationId in snake_case
+/// (`CreatePost` -> `create_post`, `repos/list-for-org` -> `repos_list_for_org`), or for an
+/// operation without an operationId (named `"METHOD /path"`), the struct's name in snake_case.
+/// The tool's rustdoc shows the name it got.
+///
+/// # What it generates
+///
+/// The struct, unchanged but for its docs (its doc comment, then the MCP tool name and the
+/// accounting table), and `impl catalog::Tool`: the name; the description (the doc comment, else
+/// the operation's summary or description; a PUT says it is a full replace, and up to 12
+/// Omitted parameters are listed with their reasons); the MCP input schema as a constant;
+/// strict decoding of an agent's arguments; and the exact HTTP request. The build is re-run
+/// when the spec's index changes.
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
     let item = match syn::parse::<syn::ItemStruct>(input) {
@@ -27,12 +125,40 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
                 .into();
         }
     };
-    expand(args.into(), item).into()
+    let input = ast::Input::new(item);
+    expand::tool(args.into(), &input)
+        .unwrap_or_else(|errors| fallback::tool(&input, errors))
+        .into()
 }
 
-/// Implements `catalog::StringEnum` for a unit-only enum: its variants' wire names, read from
-/// the same `#[serde(rename_all)]`/`#[serde(rename)]` attributes serde reads. See the `catalog`
-/// crate.
+/// Derives `catalog::StringEnum` for a Rust enum that stands for a string enum of the spec.
+///
+/// A `#[tool]` field may be typed with such an enum (or `Option<E>`, `Vec<E>`, ...) where the
+/// spec has a string with `enum: [...]`. The build then checks that the enum's wire names are
+/// exactly the spec's values, and reports every mismatch at once, at the field's type: each
+/// spec value with no variant (naming the value, the parameter, and the variant line to add),
+/// and each variant the spec does not allow (naming the variant).
+///
+/// The wire names are read from the same attributes serde reads, with serde's rules:
+/// `#[serde(rename_all = "...")]` on the enum (`lowercase`, `UPPERCASE`, `PascalCase`,
+/// `camelCase`, `snake_case`, `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE`),
+/// `#[serde(rename = "...")]` on a variant, and `#[serde(skip)]` (or `skip_deserializing`) to
+/// leave a variant out. A value has one name on the wire, so `rename(serialize = "...",
+/// deserialize = "...")` is refused.
+///
+/// The enum must also derive `serde::Serialize` and `serde::Deserialize` (the tool sends and
+/// decodes it with serde), and have unit variants only:
+///
+/// ```ignore
+/// #[derive(serde::Serialize, serde::Deserialize, catalog::StringEnum)]
+/// #[serde(rename_all = "snake_case")]
+/// pub enum State {
+///     Open,
+///     InProgress,
+///     #[serde(rename = "done")]
+///     Finished,
+/// }
+/// ```
 #[proc_macro_derive(StringEnum, attributes(serde))]
 pub fn derive_string_enum(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
@@ -41,9 +167,30 @@ pub fn derive_string_enum(input: TokenStream) -> TokenStream {
     }
 }
 
-/// Implements `catalog::Object` for a struct: its fields' wire names (serde's `rename_all` and
-/// `rename`) and which may be absent (`Option`, `#[serde(default)]`), so that `#[tool]` can check
-/// it against an object schema. See the `catalog` crate.
+/// Derives `catalog::Object` for a struct that stands for an object schema of the spec.
+///
+/// A `#[tool]` field may be typed with such a struct (or `Option<S>`, `Vec<S>`, ...) where the
+/// spec has an object with declared properties. The build then checks, reporting every
+/// mismatch at once at the field's type: every property the spec requires has a field that is
+/// always present (not `Option`, no `#[serde(default)]`), naming each one missing; and every
+/// field is a property the spec declares, naming each one that is not (a misspelled property
+/// would otherwise be sent and silently ignored), even when the object allows additional
+/// properties: send those through a `serde_json::Value` or `Map` field. Field types inside the
+/// struct are checked when arguments are decoded, not at compile time.
+///
+/// Wire names and presence are read as serde reads them: `#[serde(rename_all = "...")]` on the
+/// struct, `#[serde(rename = "...")]` on a field, `#[serde(default)]` on the struct or a field,
+/// `#[serde(skip)]`. `#[serde(flatten)]` is refused (the properties cannot be named). The struct
+/// also derives `serde::Serialize` and `serde::Deserialize`:
+///
+/// ```ignore
+/// #[derive(serde::Serialize, serde::Deserialize, catalog::Object)]
+/// #[serde(rename_all = "camelCase")]
+/// pub struct Filter {
+///     pub name: String,
+///     pub min_level: Option<i64>,
+/// }
+/// ```
 #[proc_macro_derive(Object, attributes(serde))]
 pub fn derive_object(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
@@ -51,62 +198,3 @@ pub fn derive_object(input: TokenStream) -> TokenStream {
         Err(e) => e.to_compile_error().into(),
     }
 }
-
-fn expand(args: proc_macro2::TokenStream, mut item: syn::ItemStruct) -> proc_macro2::TokenStream {
-    let cx = ctxt::Ctxt::default();
-    let attr = attr::tool_attr(&cx, args);
-    let checked = attr.as_ref().and_then(|attr| {
-        if !item.generics.params.is_empty() {
-            cx.error(
-                item.generics.params[0].span(),
-                "a #[tool] struct cannot be generic: its argument types come from one operation",
-            );
-            return None;
-        }
-        let fields = ast::fields(&cx, &item);
-        // A malformed #[arg] is reported alone: checking without it would only add errors
-        // that fixing it removes.
-        if cx.has_errors() {
-            return None;
-        }
-        let checked = check::check(&cx, &item, attr, &fields)?;
-        let effects = effects::effects(&cx, attr, &checked.0, &item.ident.to_string());
-        Some((checked, attr, effects))
-    });
-    let output = {
-        let stripped = strip_arg_attrs(&item);
-        match (cx.has_errors(), &checked) {
-            (false, Some(((op, dir_file), attr, effects))) => {
-                let fields = ast::fields(&ctxt::Ctxt::default(), &item);
-                Some(emit::emit(&stripped, attr, &fields, op, dir_file, effects))
-            }
-            _ => None,
-        }
-    };
-    match output {
-        Some(tokens) => {
-            drop(cx.finish());
-            tokens
-        }
-        None => {
-            let name = attr
-                .as_ref()
-                .map(|a| emit::tool_name(a, &item, None))
-                .unwrap_or_default();
-            item = strip_arg_attrs(&item);
-            let errors = cx.finish().unwrap_or_default();
-            fallback::stub(&item, &name, errors)
-        }
-    }
-}
-
-// `#[arg]` is not a real attribute: it is consumed here.
-fn strip_arg_attrs(item: &syn::ItemStruct) -> syn::ItemStruct {
-    let mut item = item.clone();
-    for f in item.fields.iter_mut() {
-        f.attrs.retain(|a| !a.path().is_ident("arg"));
-    }
-    item
-}
-
-use syn::spanned::Spanned;

@@ -8,9 +8,11 @@
 //! error.
 #![forbid(unsafe_code)]
 
-use catalog::index::{Index, Lookup};
+use catalog::index::Lookup;
+use catalog_core::model::{DegradeReason, SpecInfo};
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
+use catalog_core::spec::normalize::{Normalized, normalize};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -38,25 +40,33 @@ fn main() -> ExitCode {
 }
 
 /// Loads a spec, or says on stderr why the document cannot be used.
-fn load(spec: &Path) -> Result<Index, ExitCode> {
-    Index::load(spec).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::FAILURE
-    })
+///
+/// Operations stay in stored form (each component schema once): a command expands only the
+/// operations it shows, one at a time, so memory stays bounded whatever the document.
+fn load(spec: &Path) -> Result<(SpecInfo, Normalized), ExitCode> {
+    match catalog_core::spec::load::load(spec) {
+        Ok(doc) => Ok((doc.info, normalize(&doc.value))),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(ExitCode::FAILURE)
+        }
+    }
 }
 
 fn check(spec: &Path) -> ExitCode {
-    let index = match load(spec) {
-        Ok(i) => i,
+    let (info, normalized) = match load(spec) {
+        Ok(x) => x,
         Err(code) => return code,
     };
-    let info = &index.spec;
     println!(
         "{}: {} {} (OpenAPI {})",
         info.stem, info.title, info.version, info.openapi
     );
-    let mut unsupported = 0;
-    for op in &index.operations {
+    // Each operation is expanded on its own, under the same budget as for a tool, and dropped
+    // before the next.
+    let (mut unsupported, mut cut) = (0, 0);
+    for stored in &normalized.operations {
+        let op = normalized.expand(stored);
         let name = match &op.id {
             Some(id) => format!("{} ({id})", op.key()),
             None => op.key(),
@@ -71,10 +81,26 @@ fn check(spec: &Path) -> ExitCode {
                 }
             }
         }
+        let budget_cuts: Vec<_> = op
+            .degraded
+            .iter()
+            .filter(|d| matches!(d.reason, DegradeReason::Budget(_)))
+            .collect();
+        if !budget_cuts.is_empty() {
+            cut += 1;
+            for d in budget_cuts {
+                println!("    cut: {d}");
+            }
+        }
     }
-    let total = index.operations.len();
+    let total = normalized.operations.len();
+    let cut = if cut > 0 {
+        format!(", {cut} cut by the schema budget")
+    } else {
+        String::new()
+    };
     println!(
-        "{total} operations: {} ok, {unsupported} unsupported",
+        "{total} operations: {} ok, {unsupported} unsupported{cut}",
         total - unsupported
     );
     // Unsupported operations are not an error: only the tools that use them fail to build.
@@ -82,11 +108,11 @@ fn check(spec: &Path) -> ExitCode {
 }
 
 fn scaffold(spec: &Path, operation: &str) -> ExitCode {
-    let index = match load(spec) {
-        Ok(i) => i,
+    let (info, index) = match load(spec) {
+        Ok(x) => x,
         Err(code) => return code,
     };
-    let stem = &index.spec.stem;
+    let stem = &info.stem;
     let op = match index.find(operation) {
         Lookup::Found(op) => op,
         Lookup::Ambiguous(keys) => {

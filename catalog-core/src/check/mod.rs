@@ -1,3 +1,18 @@
 //! The macro-expansion phase: account every parameter of an operation for one tool.
+//!
+//! - [`reconcile`]: the accounting itself, as named steps, over what a tool [`declared`].
+//! - [`types`]: the Rust type table and the check of a field's type.
+//! - [`values`]: Fixed values against their parameter's schema.
+//! - [`names`]: the one field <-> parameter name rule.
+//! - [`reasons`]: what makes a reason reviewable.
+//! - [`paste`]: the paste-ready lines help messages offer.
+//! - [`address`]: parameter addresses and globs.
 
-pub mod accounting;
+pub mod address;
+pub mod declared;
+pub mod names;
+pub mod paste;
+pub mod reasons;
+pub mod reconcile;
+pub mod types;
+pub mod values;

@@ -11,19 +11,27 @@
 //!   `name \t position \t offset \t length \t METHOD /path \n`; then one fixed-width slot
 //!   per record (and one past the last) holding the record's byte position as 12 hex digits and
 //!   a newline.
-//! - `<stem>.catalog-ops`: every [`Operation`] as JSON, back to back.
+//! - `<stem>.catalog-ops`: every [`Operation`] as JSON, back to back, in stored form: a schema
+//!   reached through `$ref` is a [`crate::model::Type::Shared`] reference.
+//! - `<stem>.catalog-schemas`: the shared schemas ([`SharedSchema`]), each stored once, as JSON
+//!   back to back, then one fixed-width slot per schema (and one past the last) holding where it
+//!   starts, as in the names file. Its size is a small multiple of the document's, whatever the
+//!   shape of its references.
 //!
 //! A reader parses the directory file (cached per process, keyed by path and the file's whole
 //! content, so a long-lived process such as rust-analyzer sees a rebuilt index), binary-searches
-//! the slots for the name and reads only the matching records and the one operation's bytes, so
-//! loading a tool costs the same for a 1 KB spec and for a 13 MB one. Only the error path for an
+//! the slots for the name and reads only the matching records, the one operation's bytes and the
+//! shared schemas it reaches, each once, then expands the operation ([`expand`]) under a budget,
+//! so loading a tool does not grow with the spec. Only the error path for an
 //! unknown name reads every record. A `catalog-manifest` file lists the stems the build script
 //! indexed.
 
+pub mod expand;
 mod ops_json;
 
-use crate::model::{Operation, SpecInfo};
+use crate::model::{Operation, SharedSchema, SpecInfo};
 use crate::spec::load::{self, Document, SpecError};
+use crate::spec::normalize::Normalized;
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::File;
@@ -32,7 +40,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::{Arc, Mutex, OnceLock};
 
-const FORMAT_TAG: &str = "catalog-index 2";
+const FORMAT_TAG: &str = "catalog-index 3";
 // Bytes per slot of the names file: 12 hex digits and a newline.
 const SLOT: usize = 13;
 /// File name of the manifest listing the indexed stems in an index directory.
@@ -42,21 +50,26 @@ pub const MANIFEST: &str = "catalog-manifest";
 /// set it themselves.
 pub const INDEX_DIR_VAR: &str = "CATALOG_INDEX_DIR";
 
-/// A spec, normalized: its identity and every operation, in spec order.
+/// A spec, normalized: its identity and every operation, in spec order, expanded.
 #[derive(Debug, Clone)]
 pub struct Index {
     /// The spec's identity.
     pub spec: SpecInfo,
-    /// Every operation.
+    /// Every operation, each expanded under [`expand::BUDGET`] (see [`Operation::degraded`]).
     pub operations: Vec<Operation>,
 }
 
 impl Index {
-    /// Normalizes a parsed document.
+    /// Normalizes a parsed document and expands every operation.
     pub fn from_document(doc: &Document) -> Index {
+        let normalized = crate::spec::normalize::normalize(&doc.value);
         Index {
             spec: doc.info.clone(),
-            operations: crate::spec::normalize::normalize(&doc.value),
+            operations: normalized
+                .operations
+                .iter()
+                .map(|op| normalized.expand(op))
+                .collect(),
         }
     }
 
@@ -65,15 +78,39 @@ impl Index {
         Ok(Index::from_document(&load::load(path)?))
     }
 
-    /// Writes `<stem>.catalog-dir`, `<stem>.catalog-names` and `<stem>.catalog-ops` into
-    /// `dir`, returning the directory file's path.
+    /// Writes the index files (`<stem>.catalog-dir`, `-names`, `-ops`, `-schemas`) of these
+    /// expanded operations into `dir`, returning the directory file's path.
     pub fn write(&self, dir: &Path) -> std::io::Result<PathBuf> {
+        write_files(dir, &self.spec, &self.operations, &[])
+    }
+}
+
+impl Normalized {
+    /// `op` (one of `self.operations`) expanded under [`expand::BUDGET`].
+    pub fn expand(&self, op: &Operation) -> Operation {
+        expand::expand(op, |id| self.shared.get(id), expand::BUDGET)
+    }
+
+    /// Writes the index files of this document in stored form (each shared schema once) into
+    /// `dir`, returning the directory file's path.
+    pub fn write(&self, spec: &SpecInfo, dir: &Path) -> std::io::Result<PathBuf> {
+        write_files(dir, spec, &self.operations, &self.shared)
+    }
+}
+
+fn write_files(
+    dir: &Path,
+    spec: &SpecInfo,
+    operations: &[Operation],
+    shared: &[SharedSchema],
+) -> std::io::Result<PathBuf> {
+    {
         std::fs::create_dir_all(dir)?;
-        let mut ops = Vec::with_capacity(self.operations.len() * 512);
+        let mut ops = Vec::with_capacity(operations.len() * 512);
         // (name, position in spec order, offset, length, key)
         let mut records: Vec<(String, usize, usize, usize, Rc<str>)> =
-            Vec::with_capacity(self.operations.len() * 2);
-        for (i, op) in self.operations.iter().enumerate() {
+            Vec::with_capacity(operations.len() * 2);
+        for (i, op) in operations.iter().enumerate() {
             let start = ops.len();
             ops_json::write_operation(&mut ops, op)?;
             let len = ops.len() - start;
@@ -108,27 +145,45 @@ impl Index {
             }
         }
         slots.push(names.len());
-        for pos in slots {
-            if pos as u64 >= 1 << (4 * (SLOT - 1)) {
-                return Err(std::io::Error::other("catalog index too large"));
-            }
-            names.push_str(&format!("{pos:0w$x}\n", w = SLOT - 1));
+        let mut names = names.into_bytes();
+        write_slots(&mut names, &slots)?;
+        let mut schemas = Vec::with_capacity(shared.len() * 256);
+        let mut schema_slots = Vec::with_capacity(shared.len() + 1);
+        for s in shared {
+            schema_slots.push(schemas.len());
+            ops_json::write_shared(&mut schemas, s)?;
         }
+        schema_slots.push(schemas.len());
+        write_slots(&mut schemas, &schema_slots)?;
         let directory = format!(
-            "{FORMAT_TAG}\n{} {} {} {}\n{}\n",
-            self.operations.len(),
+            "{FORMAT_TAG}\n{} {} {} {} {} {}\n{}\n",
+            operations.len(),
             records.len(),
             names.len(),
             ops.len(),
-            serde_json::to_string(&self.spec).map_err(std::io::Error::other)?
+            shared.len(),
+            schemas.len(),
+            serde_json::to_string(spec).map_err(std::io::Error::other)?
         );
-        let dir_file = dir.join(format!("{}.catalog-dir", self.spec.stem));
+        let dir_file = dir.join(format!("{}.catalog-dir", spec.stem));
         // The directory file goes last: a reader that sees it sees the files it describes.
         std::fs::write(dir_file.with_extension("catalog-ops"), &ops)?;
         std::fs::write(dir_file.with_extension("catalog-names"), &names)?;
+        std::fs::write(dir_file.with_extension("catalog-schemas"), &schemas)?;
         std::fs::write(&dir_file, directory)?;
         Ok(dir_file)
     }
+}
+
+// Appends one fixed-width slot per position: 12 hex digits and a newline.
+fn write_slots(out: &mut Vec<u8>, positions: &[usize]) -> std::io::Result<()> {
+    for pos in positions {
+        if *pos as u64 >= 1 << (4 * (SLOT - 1)) {
+            return Err(std::io::Error::other("catalog index too large"));
+        }
+        out.extend_from_slice(format!("{pos:0w$x}\n", w = SLOT - 1).as_bytes());
+    }
+    Ok(())
 }
 
 // Tabs and newlines in ids or paths would break the record format; real specs have none, and
@@ -145,25 +200,46 @@ impl Index {
     /// Looks an operation up by operationId or `METHOD /path` (the method in any case), as
     /// [`IndexReader::find`] does for the macro.
     pub fn find(&self, name: &str) -> Lookup {
-        let name = normalize_name(name);
-        let found: Vec<&Operation> = self
-            .operations
-            .iter()
-            .filter(|op| op.key() == name || op.id.as_deref() == Some(name.as_ref()))
-            .collect();
-        match found.as_slice() {
-            [] => Lookup::NotFound,
-            [op] => Lookup::Found(Box::new((*op).clone())),
-            many => Lookup::Ambiguous(many.iter().map(|op| op.key()).collect()),
-        }
+        lookup(&self.operations, name, |op| op.clone())
     }
 
     /// Every name an operation can be found by: each operationId and each `METHOD /path`.
     pub fn names(&self) -> impl Iterator<Item = String> + '_ {
-        self.operations
-            .iter()
-            .flat_map(|op| op.id.clone().into_iter().chain([op.key()]))
+        names_of(&self.operations)
     }
+}
+
+impl Normalized {
+    /// Looks an operation up as [`Index::find`] does, expanding only the one found: what a
+    /// command that needs one operation of a large document uses.
+    pub fn find(&self, name: &str) -> Lookup {
+        lookup(&self.operations, name, |op| self.expand(op))
+    }
+
+    /// Every name an operation can be found by, as [`Index::names`] gives them.
+    pub fn names(&self) -> impl Iterator<Item = String> + '_ {
+        names_of(&self.operations)
+    }
+}
+
+// The operation named `name`, made into what the caller hands out, or why there is not one.
+fn lookup(operations: &[Operation], name: &str, give: impl Fn(&Operation) -> Operation) -> Lookup {
+    let name = normalize_name(name);
+    let found: Vec<&Operation> = operations
+        .iter()
+        .filter(|op| op.key() == name || op.id.as_deref() == Some(name.as_ref()))
+        .collect();
+    match found.as_slice() {
+        [] => Lookup::NotFound,
+        [op] => Lookup::Found(Box::new(give(op))),
+        many => Lookup::Ambiguous(many.iter().map(|op| op.key()).collect()),
+    }
+}
+
+fn names_of(operations: &[Operation]) -> impl Iterator<Item = String> + '_ {
+    operations
+        .iter()
+        .flat_map(|op| op.id.clone().into_iter().chain([op.key()]))
 }
 
 /// `get /x` -> `GET /x`: the method of a `METHOD /path` name in upper case; other names as given.
@@ -261,6 +337,8 @@ pub struct IndexReader {
     names: u64,
     names_len: u64,
     ops_len: u64,
+    shared: u64,
+    schemas_len: u64,
 }
 
 /// The outcome of looking up an operation by name.
@@ -289,9 +367,7 @@ struct Record {
 /// The names file, opened for one lookup.
 struct Names<'r> {
     reader: &'r IndexReader,
-    file: File,
-    path: PathBuf,
-    slots: u64,
+    file: Slotted,
 }
 
 impl IndexReader {
@@ -330,7 +406,7 @@ impl IndexReader {
             .split(' ')
             .map_while(|n| n.parse().ok())
             .collect();
-        let [operations, names, names_len, ops_len] = counts[..] else {
+        let [operations, names, names_len, ops_len, shared, schemas_len] = counts[..] else {
             return Err(bad("no counts line"));
         };
         let spec: SpecInfo = lines
@@ -344,6 +420,8 @@ impl IndexReader {
             names,
             names_len,
             ops_len,
+            shared,
+            schemas_len,
         })
     }
 
@@ -359,10 +437,11 @@ impl IndexReader {
         let mut bytes = Vec::new();
         names
             .file
+            .file
             .read_to_end(&mut bytes)
             .map_err(|e| names.unreadable(&e.to_string()))?;
         let text = bytes
-            .get(..usize::try_from(names.slots).unwrap_or(usize::MAX))
+            .get(..usize::try_from(names.file.slots).unwrap_or(usize::MAX))
             .and_then(|b| std::str::from_utf8(b).ok())
             .ok_or_else(|| names.unreadable("not text"))?;
         let mut all = Vec::with_capacity(text.lines().count());
@@ -422,18 +501,9 @@ impl IndexReader {
 
     fn names_file(&self) -> Result<Names<'_>, IndexError> {
         let path = self.dir_file.with_extension("catalog-names");
-        let file = open_sized(&path, self.names_len)?;
-        let slots = self
-            .names
-            .checked_add(1)
-            .and_then(|n| n.checked_mul(SLOT as u64))
-            .and_then(|n| self.names_len.checked_sub(n))
-            .ok_or_else(|| not_an_index(&path, "too short"))?;
         Ok(Names {
             reader: self,
-            file,
-            path,
-            slots,
+            file: Slotted::open(path, self.names_len, self.names)?,
         })
     }
 
@@ -449,20 +519,75 @@ impl IndexReader {
         f.seek(SeekFrom::Start(offset))
             .and_then(|_| f.read_exact(&mut buf))
             .map_err(|e| not_an_index(&ops_file, &e.to_string()))?;
-        let mut op: Operation =
+        let stored: Operation =
             serde_json::from_slice(&buf).map_err(|e| not_an_index(&ops_file, &e.to_string()))?;
+        let shared = self.reachable_shared(&stored)?;
+        let mut op = expand::expand(&stored, |id| shared.get(&id), expand::BUDGET);
         op.spec = self.spec.clone();
         Ok(op)
     }
+
+    // The shared schemas an operation reaches, each read once from the schemas file.
+    fn reachable_shared(&self, op: &Operation) -> Result<HashMap<usize, SharedSchema>, IndexError> {
+        let mut pending = Vec::new();
+        for p in &op.params {
+            expand::references(&p.schema, &mut pending);
+        }
+        let mut found = HashMap::new();
+        if pending.is_empty() {
+            return Ok(found);
+        }
+        let path = self.dir_file.with_extension("catalog-schemas");
+        let mut file = Slotted::open(path, self.schemas_len, self.shared)?;
+        while let Some(id) = pending.pop() {
+            if found.contains_key(&id) {
+                continue;
+            }
+            let bytes = file.record(id as u64)?;
+            let s: SharedSchema =
+                serde_json::from_slice(&bytes).map_err(|e| file.unreadable(&e.to_string()))?;
+            expand::references(&s.schema, &mut pending);
+            found.insert(id, s);
+        }
+        Ok(found)
+    }
 }
 
-impl Names<'_> {
+/// A file of records back to back followed by one fixed-width slot per record (and one past the
+/// last) holding where each starts.
+struct Slotted {
+    file: File,
+    path: PathBuf,
+    // Where the slots start, and how many records there are.
+    slots: u64,
+    records: u64,
+}
+
+impl Slotted {
+    fn open(path: PathBuf, len: u64, records: u64) -> Result<Slotted, IndexError> {
+        let file = open_sized(&path, len)?;
+        let slots = records
+            .checked_add(1)
+            .and_then(|n| n.checked_mul(SLOT as u64))
+            .and_then(|n| len.checked_sub(n))
+            .ok_or_else(|| not_an_index(&path, "too short"))?;
+        Ok(Slotted {
+            file,
+            path,
+            slots,
+            records,
+        })
+    }
+
     fn unreadable(&self, what: &str) -> IndexError {
         not_an_index(&self.path, what)
     }
 
-    // Reads record `i`: its two slots give where it starts and ends.
-    fn record(&mut self, i: u64) -> Result<Record, IndexError> {
+    // The bytes of record `i`: its two slots give where it starts and ends.
+    fn record(&mut self, i: u64) -> Result<Vec<u8>, IndexError> {
+        if i >= self.records {
+            return Err(self.unreadable("reference out of range"));
+        }
         let mut slots = [0u8; 2 * SLOT];
         self.read_at(self.slots + i * SLOT as u64, &mut slots)?;
         let slot = |s: &[u8]| {
@@ -479,8 +604,27 @@ impl Names<'_> {
             .filter(|_| end <= self.slots)
             .and_then(|n| usize::try_from(n).ok())
             .ok_or_else(|| self.unreadable("bad slot"))?;
-        let mut line = vec![0; len];
-        self.read_at(start, &mut line)?;
+        let mut bytes = vec![0; len];
+        self.read_at(start, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    fn read_at(&mut self, at: u64, buf: &mut [u8]) -> Result<(), IndexError> {
+        self.file
+            .seek(SeekFrom::Start(at))
+            .and_then(|_| self.file.read_exact(buf))
+            .map_err(|e| self.unreadable(&e.to_string()))
+    }
+}
+
+impl Names<'_> {
+    fn unreadable(&self, what: &str) -> IndexError {
+        self.file.unreadable(what)
+    }
+
+    // Reads record `i`.
+    fn record(&mut self, i: u64) -> Result<Record, IndexError> {
+        let line = self.file.record(i)?;
         let line = String::from_utf8(line).map_err(|_| self.unreadable("not text"))?;
         self.record_from(line.strip_suffix('\n').unwrap_or(&line))
     }
@@ -511,13 +655,6 @@ impl Names<'_> {
             len,
             key: key.to_string(),
         })
-    }
-
-    fn read_at(&mut self, at: u64, buf: &mut [u8]) -> Result<(), IndexError> {
-        self.file
-            .seek(SeekFrom::Start(at))
-            .and_then(|_| self.file.read_exact(buf))
-            .map_err(|e| self.unreadable(&e.to_string()))
     }
 }
 
@@ -567,6 +704,7 @@ mod tests {
             params: vec![],
             body: None,
             unsupported: vec![],
+            degraded: vec![],
             spec: SpecInfo::default(),
             accounting: vec![],
             security: vec![],
@@ -780,7 +918,7 @@ mod tests {
         for damaged in [
             text[..text.len() / 2].to_string(),
             String::new(),
-            text.replacen("catalog-index 2", "catalog-index 1", 1),
+            text.replacen("catalog-index 3", "catalog-index 2", 1),
             text.replacen(" ", " x", 1),
         ] {
             std::fs::write(&file, &damaged).unwrap();

@@ -8,7 +8,7 @@
 //! `serde_json` itself, so the output stays byte-identical; a test checks that on every
 //! operation of the real specs.
 
-use crate::model::{Body, Field, Operation, Param, Schema, Style, Type, Unsupported};
+use crate::model::{Body, Field, Operation, Param, Schema, SharedSchema, Style, Type, Unsupported};
 use serde::Serialize;
 use std::io;
 
@@ -49,6 +49,11 @@ pub(crate) fn write_operation(out: &mut Vec<u8>, op: &Operation) -> io::Result<(
         o.key("unsupported");
         list(o.out, &op.unsupported, unsupported)?;
     }
+    // Empty in the index's stored form; an expanded operation goes through serde.
+    if !op.degraded.is_empty() {
+        o.key("degraded");
+        serde(o.out, &op.degraded)?;
+    }
     // Empty in the index; a tool's operation goes through serde.
     if op.spec != Default::default() {
         o.key("spec");
@@ -62,6 +67,17 @@ pub(crate) fn write_operation(out: &mut Vec<u8>, op: &Operation) -> io::Result<(
         o.key("security");
         serde(o.out, &op.security)?;
     }
+    o.end();
+    Ok(())
+}
+
+/// Appends a shared schema's JSON to `out`, as `serde_json::to_writer` would write it.
+pub(crate) fn write_shared(out: &mut Vec<u8>, shared: &SharedSchema) -> io::Result<()> {
+    let mut o = Obj::new(out);
+    o.key("pointer");
+    string(o.out, &shared.pointer)?;
+    o.key("schema");
+    schema(o.out, &shared.schema)?;
     o.end();
     Ok(())
 }
@@ -322,6 +338,11 @@ fn schema(out: &mut Vec<u8>, s: &Schema) -> io::Result<()> {
             list(o.out, arms, schema)?;
         }
         Type::Any => string(o.out, "any")?,
+        Type::Shared { id } => {
+            string(o.out, "shared")?;
+            o.key("id");
+            number(o.out, *id as u64);
+        }
     }
     flag(&mut o, "nullable", s.nullable);
     optional_string(&mut o, "description", &s.description)?;
@@ -448,6 +469,7 @@ mod tests {
                 reason: "r".into(),
                 pointer: "#/u".into(),
             }],
+            degraded: vec![],
             spec: crate::model::SpecInfo {
                 stem: "x".into(),
                 ..Default::default()
@@ -468,6 +490,7 @@ mod tests {
             params: vec![],
             body: None,
             unsupported: vec![],
+            degraded: vec![],
             spec: Default::default(),
             ..op
         });

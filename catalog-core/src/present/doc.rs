@@ -6,7 +6,7 @@
 //! table, open an HTML tag or make a broken intra-doc link (rustdoc warns on both, and those
 //! warnings would land in the user's crate).
 
-use crate::model::{Accounted, Disposition, Operation, Param};
+use crate::model::{Accounted, DegradeReason, Disposition, Operation, Param};
 use serde_json::Value;
 
 /// The longest a spec description may run in a table cell, in characters, before it is cut.
@@ -23,7 +23,9 @@ const SHORT_CHARS: usize = 60;
 /// name in the disposition and the spec's description (first paragraph, cut at about 100
 /// characters) in the reason column; the other dispositions show their reason in full. A
 /// parameter omitted by a glob is its own row naming the glob, so the docs list everything a
-/// group covered. The text ends with a newline.
+/// group covered. When the operation's schemas were not written out in full
+/// ([`Operation::degraded`]), a list after the table says where and why. The text ends with a
+/// newline.
 pub fn accounting_markdown(op: &Operation) -> String {
     let mut out = String::new();
     out.push_str("Wraps ");
@@ -75,7 +77,30 @@ pub fn accounting_markdown(op: &Operation) -> String {
         }
         out.push('\n');
     }
+    degraded_list(&mut out, op);
     out
+}
+
+/// Where the input schema accepts any JSON value because it was not written out in full.
+fn degraded_list(out: &mut String, op: &Operation) {
+    if op.degraded.is_empty() {
+        return;
+    }
+    out.push_str("\nNot written out in full (any JSON value is accepted there):\n\n");
+    for d in &op.degraded {
+        out.push_str("- ");
+        out.push_str(&code(&d.at));
+        out.push_str(": ");
+        out.push_str(&code(&d.pointer));
+        match d.reason {
+            DegradeReason::Recursive => out.push_str(" contains itself and is written out once"),
+            DegradeReason::Budget(budget) => out.push_str(&format!(
+                " would pass the budget of {budget} schema nodes per operation; the server \
+                 validates it"
+            )),
+        }
+        out.push('\n');
+    }
 }
 
 fn name_cell(param: &Param) -> String {
@@ -136,12 +161,12 @@ fn reason_cell(row: &Accounted) -> String {
                 .as_deref()
                 .or(row.param.schema.description.as_deref())
                 .unwrap_or("");
-            text(&truncate(first_paragraph(description), DESCRIPTION_CHARS))
+            prose(&truncate(first_paragraph(description), DESCRIPTION_CHARS))
         }
         // Reasons are the tool author's own words, written for this table: shown whole.
         Disposition::Fixed { reason, .. }
         | Disposition::Omitted { reason, .. }
-        | Disposition::Undocumented { reason, .. } => text(&collapse(reason)),
+        | Disposition::Undocumented { reason, .. } => prose(&collapse(reason)),
     }
 }
 
@@ -195,8 +220,13 @@ fn truncate(s: &str, max: usize) -> String {
 /// could read as syntax backslash-escaped (`|` would split the cell; `<` open an HTML tag;
 /// `[` make a link; `*`, `_`, `` ` ``, `~` change emphasis or open code).
 fn text(s: &str) -> String {
+    escape(&collapse(s))
+}
+
+/// Every character markdown could read as syntax, backslash-escaped.
+fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in collapse(s).chars() {
+    for c in s.chars() {
         if matches!(
             c,
             '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '#' | '!'
@@ -206,6 +236,45 @@ fn text(s: &str) -> String {
         out.push(c);
     }
     out
+}
+
+/// Spec or user prose for a table cell: text as [`text`], except that a run of backticks closed
+/// by a run of the same length is a code span, as markdown reads it (`` `null` `` renders as
+/// code, not as escaped backticks). An unclosed backtick stays literal.
+fn prose(s: &str) -> String {
+    let s = collapse(s);
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    while let Some(open) = rest.find('`') {
+        let fence_len = rest[open..].chars().take_while(|c| *c == '`').count();
+        let after = &rest[open + fence_len..];
+        let Some(close) = closing_fence(after, fence_len) else {
+            break;
+        };
+        out.push_str(&escape(&rest[..open]));
+        out.push_str(&code(after[..close].trim()));
+        rest = &after[close + fence_len..];
+    }
+    out.push_str(&escape(rest));
+    out
+}
+
+/// Where a run of exactly `len` backticks starts in `s`.
+fn closing_fence(s: &str, len: usize) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'`' {
+            let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
+            if run == len {
+                return Some(i);
+            }
+            i += run;
+        } else {
+            i += 1;
+        }
+    }
+    None
 }
 
 /// A code span for a table cell: the fence is longer than any backtick run inside, and `|` is
@@ -255,6 +324,16 @@ mod tests {
         assert_eq!(first_paragraph("\n  one\ntwo\n\n  \nthree"), "one\ntwo\n");
         assert_eq!(first_paragraph("only"), "only");
         assert_eq!(first_paragraph(""), "");
+    }
+
+    #[test]
+    fn backticks_in_prose_render_as_code_spans() {
+        assert_eq!(prose("send `null` to clear it"), "send `null` to clear it");
+        assert_eq!(prose("a `x|y` b_c"), "a `x\\|y` b\\_c");
+        assert_eq!(prose("``a ` b`` here"), "``a ` b`` here");
+        // Unclosed: literal, escaped.
+        assert_eq!(prose("it's `open"), "it's \\`open");
+        assert_eq!(prose("no code"), "no code");
     }
 
     #[test]

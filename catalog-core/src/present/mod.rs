@@ -6,3 +6,4 @@ pub mod projection;
 pub mod scaffold;
 pub mod schema;
 pub mod suggest;
+pub mod tool_text;

@@ -7,7 +7,9 @@
 //! [`PLACEHOLDER_REASON`]: uncommenting one without writing the reason is a compile error, so
 //! nothing is left out by accident.
 
-use crate::check::accounting::{PLACEHOLDER_REASON, field_name_for, rust_type_for};
+use crate::check::names::{field_matches, field_name_for};
+use crate::check::reasons::PLACEHOLDER_REASON;
+use crate::check::types::rust_type_for;
 use crate::model::{Location, Operation, Param};
 use heck::{ToSnakeCase, ToUpperCamelCase};
 use std::collections::HashSet;
@@ -156,14 +158,12 @@ fn plan_fields(op: &Operation) -> Vec<PlannedField> {
             let ident = unique(ident_for(p), |i| used_idents.contains(bare(i)), p.location);
             used_idents.insert(bare(&ident).to_string());
             // The macro matches a field to a parameter by name across all locations
-            // (accounting::reconcile); anything but exactly one match needs the address.
+            // (`check::names::field_matches`); anything but exactly one match needs the address.
             let name = bare(&ident);
             let matches: Vec<&Param> = op
                 .params
                 .iter()
-                .filter(|q| {
-                    !q.name.is_empty() && (q.name == name || q.name.to_snake_case() == name)
-                })
+                .filter(|q| field_matches(&q.name, name))
                 .collect();
             let explicit = !matches!(matches.as_slice(), [q] if std::ptr::eq(*q, p));
             // The agent's argument is the wire name; two locations may share one.

@@ -191,8 +191,10 @@ pub fn schema_with_description(schema: &Schema, description: Option<&str>) -> Va
             }
             out.insert("anyOf".into(), Value::Array(arms));
         }
-        // `{}` accepts every JSON value, null included, so nullability adds nothing.
-        Type::Any => {}
+        // `{}` accepts every JSON value, null included, so nullability adds nothing. A shared
+        // reference never reaches here (operations are expanded before use); were one to, it is
+        // written as what expansion makes of a cut one.
+        Type::Any | Type::Shared { .. } => {}
     }
     if let Some(default) = &schema.default {
         out.insert("default".into(), default.clone());

@@ -108,73 +108,61 @@ pub mod __private {
     pub use crate::serve::effects::{Effects, Semantics};
     pub use crate::wire::decode::Decoder;
 
-    /// Whether `values` contains `v`, at compile time.
-    pub const fn has(values: &[&str], v: &str) -> bool {
-        let mut i = 0;
-        while i < values.len() {
-            if str_eq(values[i], v) {
-                return true;
-            }
-            i += 1;
+    /// The compile-time checks of user types against the spec (`#[derive(StringEnum)]`,
+    /// `#[derive(Object)]` and `#[tool]` meet here). A wire name is a `u64` key the macros
+    /// compute the same way; a trait bound that does not hold is the error, with a message the
+    /// macros wrote for that name, so one build reports every mismatch and nothing runs at
+    /// compile time.
+    pub mod markers {
+        /// Implemented by `#[derive(StringEnum)]`: the enum itself, and its type that checks
+        /// every variant against a parameter's allowed values.
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` stands for a string enum of the spec but does not implement `catalog::StringEnum`",
+            label = "its variants cannot be checked against the spec's values",
+            note = "add `#[derive(catalog::StringEnum)]` to the enum (beside serde's derives)"
+        )]
+        pub trait StringEnumMarkers {
+            /// The enum.
+            type Enum: ?Sized;
+            /// Implements [`VariantsAllowedBy<S>`] when every variant is a value `S` allows.
+            type Variants: ?Sized;
         }
-        false
+
+        /// The enum has a variant whose wire name has this key.
+        pub trait HasVariant<const KEY: u64> {}
+
+        /// A parameter (a type `#[tool]` writes per field) allows the value with this key.
+        pub trait AllowsValue<const KEY: u64> {}
+
+        /// Every variant of the enum is a value the parameter `S` allows.
+        pub trait VariantsAllowedBy<S> {}
+
+        /// Implemented by `#[derive(Object)]`: the struct itself, and its type that checks every
+        /// field against an object schema's declared properties.
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` stands for an object of the spec but does not implement `catalog::Object`",
+            label = "its fields cannot be checked against the spec's properties",
+            note = "add `#[derive(catalog::Object)]` to the struct (beside serde's derives), or type the field `serde_json::Value`"
+        )]
+        pub trait ObjectMarkers {
+            /// The struct.
+            type Object: ?Sized;
+            /// Implements [`FieldsDeclaredBy<S>`] when every field is a property `S` declares.
+            type Fields: ?Sized;
+        }
+
+        /// The struct's field with this key is always present (not `Option`, no
+        /// `#[serde(default)]`).
+        pub trait AlwaysPresent<const KEY: u64> {}
+
+        /// An object parameter (a type `#[tool]` writes per field) declares the property with
+        /// this key.
+        pub trait DeclaresProperty<const KEY: u64> {}
+
+        /// Every field of the struct is a property the object parameter `S` declares.
+        pub trait FieldsDeclaredBy<S> {}
     }
 
-    /// Whether `fields` has `name`, at compile time.
-    pub const fn has_field(fields: &[(&str, bool)], name: &str) -> bool {
-        field_optional(fields, name).is_some()
-    }
-
-    /// Whether the field `name` may be absent (`None` when there is no such field).
-    pub const fn field_optional(fields: &[(&str, bool)], name: &str) -> Option<bool> {
-        let mut i = 0;
-        while i < fields.len() {
-            if str_eq(fields[i].0, name) {
-                return Some(fields[i].1);
-            }
-            i += 1;
-        }
-        None
-    }
-
-    /// Whether every field is one of `allowed`, at compile time.
-    pub const fn fields_in(fields: &[(&str, bool)], allowed: &[&str]) -> bool {
-        let mut i = 0;
-        while i < fields.len() {
-            if !has(allowed, fields[i].0) {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
-
-    /// Whether every one of `values` is in `allowed`, at compile time.
-    pub const fn all_in(values: &[&str], allowed: &[&str]) -> bool {
-        let mut i = 0;
-        while i < values.len() {
-            if !has(allowed, values[i]) {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
-
-    const fn str_eq(a: &str, b: &str) -> bool {
-        let (a, b) = (a.as_bytes(), b.as_bytes());
-        if a.len() != b.len() {
-            return false;
-        }
-        let mut i = 0;
-        while i < a.len() {
-            if a[i] != b[i] {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
     pub use crate::wire::routing::{ArgRef, Encode};
 
     /// A required field's value once [`Decoder::finish`] passed (which reports it missing

@@ -1,6 +1,6 @@
 //! Indexing specs from a build script: `catalog::build::index("openapi/spec.json")`.
 
-use crate::index::{INDEX_DIR_VAR, Index, MANIFEST};
+use crate::index::{INDEX_DIR_VAR, MANIFEST};
 use crate::model::SpecInfo;
 use crate::spec::load::SpecError;
 use std::fmt;
@@ -86,8 +86,9 @@ pub fn index(path: impl AsRef<Path>) -> Result<Indexed, BuildError> {
 /// first call in a process starts a new manifest; later calls add to it.
 pub fn index_to(path: &Path, dir: &Path) -> Result<Indexed, BuildError> {
     static STARTED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-    let index = Index::load(path)?;
-    let dir_file = index.write(dir)?;
+    let doc = crate::spec::load::load(path)?;
+    let normalized = crate::spec::normalize::normalize(&doc.value);
+    let dir_file = normalized.write(&doc.info, dir)?;
     let manifest = dir.join(MANIFEST);
     let fresh = STARTED
         .lock()
@@ -108,18 +109,18 @@ pub fn index_to(path: &Path, dir: &Path) -> Result<Indexed, BuildError> {
             .map(str::to_string)
             .collect()
     };
-    if !stems.contains(&index.spec.stem) {
-        stems.push(index.spec.stem.clone());
+    if !stems.contains(&doc.info.stem) {
+        stems.push(doc.info.stem.clone());
     }
     std::fs::write(&manifest, stems.join("\n") + "\n")?;
     Ok(Indexed {
-        unsupported: index
+        unsupported: normalized
             .operations
             .iter()
             .filter(|o| !o.is_supported())
             .count(),
-        operations: index.operations.len(),
-        spec: index.spec,
+        operations: normalized.operations.len(),
+        spec: doc.info,
         dir_file,
     })
 }

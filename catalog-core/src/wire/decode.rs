@@ -437,9 +437,9 @@ impl Checker {
 
     /// An argument the tool does not take: say why (omitted, fixed) or what was meant.
     fn undeclared(&mut self, path: &Path<'_>, op: &Operation, key: &str) {
+        // The field <-> parameter name rule, applied to the argument's snake_case form.
         let snake = key.to_snake_case();
-        let named =
-            |p: &Param| !p.name.is_empty() && (p.name == key || p.name.to_snake_case() == snake);
+        let named = |p: &Param| crate::check::names::field_matches(&p.name, &snake);
         for row in &op.accounting {
             if !named(&row.param) {
                 continue;

@@ -1,64 +1,12 @@
-//! The derives `#[tool]` checks user types through, reading the same `#[serde]` attributes serde
-//! reads (with serde's own case rules), so that the names checked are the names on the wire:
-//!
-//! - `StringEnum`: a unit-only enum's wire names (`rename_all`, `rename`, `skip`), checked against a
-//!   string enum's values.
-//! - `Object`: a struct's wire field names and which may be absent (`Option`, `default`), checked
-//!   against an object schema's properties.
+//! The `#[serde]` attributes the derives read, parsed the way serde reads them, and serde's
+//! `rename_all` rules, so the names checked are the names on the wire.
 
 use crate::ctxt::Ctxt;
-use proc_macro2::TokenStream;
-use quote::quote;
 use syn::spanned::Spanned;
-
-pub fn string_enum(input: syn::DeriveInput) -> TokenStream {
-    let cx = Ctxt::default();
-    let values = values(&cx, &input);
-    let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let expanded = quote! {
-        #[automatically_derived]
-        impl #impl_generics ::catalog::StringEnum for #ident #ty_generics #where_clause {
-            const VALUES: &'static [&'static str] = &[#(#values),*];
-        }
-    };
-    // On a mistake only the errors: a partial list would add "no variant" errors downstream.
-    cx.finish().unwrap_or(expanded)
-}
-
-fn values(cx: &Ctxt, input: &syn::DeriveInput) -> Vec<String> {
-    let syn::Data::Enum(data) = &input.data else {
-        cx.error(
-            input.ident.span(),
-            "StringEnum is derived for an enum of unit variants, one per value of the spec's string enum",
-        );
-        return Vec::new();
-    };
-    let rule = Serde::parse(cx, "StringEnum", &input.attrs).rename_all;
-    let mut out = Vec::new();
-    for v in &data.variants {
-        if !matches!(v.fields, syn::Fields::Unit) {
-            cx.error(
-                v.fields.span(),
-                "a StringEnum variant has no fields: each variant is one string value of the spec",
-            );
-            continue;
-        }
-        let serde = Serde::parse(cx, "StringEnum", &v.attrs);
-        if serde.has("skip") || serde.has("skip_deserializing") {
-            continue;
-        }
-        match wire_name(cx, serde, &rule, v.ident.to_string(), apply) {
-            Some(wire) => out.push(wire),
-            None => return Vec::new(),
-        }
-    }
-    out
-}
 
 /// The name on the wire: the item's own `rename`, else the container's `rename_all` rule applied
 /// (an unknown rule is reported and gives `None`), else the name as written.
-fn wire_name(
+pub fn wire_name(
     cx: &Ctxt,
     serde: Serde,
     rule: &Option<(String, proc_macro2::Span)>,
@@ -78,84 +26,20 @@ fn wire_name(
     wire
 }
 
-pub fn object(input: syn::DeriveInput) -> TokenStream {
-    let cx = Ctxt::default();
-    let fields = object_fields(&cx, &input);
-    let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let entries = fields
-        .iter()
-        .map(|(name, optional)| quote!((#name, #optional)));
-    let expanded = quote! {
-        #[automatically_derived]
-        impl #impl_generics ::catalog::Object for #ident #ty_generics #where_clause {
-            const FIELDS: &'static [(&'static str, bool)] = &[#(#entries),*];
-        }
-    };
-    cx.finish().unwrap_or(expanded)
-}
-
-/// Each field's wire name and whether it may be absent when decoding.
-fn object_fields(cx: &Ctxt, input: &syn::DeriveInput) -> Vec<(String, bool)> {
-    let fields = match &input.data {
-        syn::Data::Struct(syn::DataStruct {
-            fields: syn::Fields::Named(named),
-            ..
-        }) => &named.named,
-        _ => {
-            cx.error(
-                input.ident.span(),
-                "Object is derived for a struct with named fields, one per property of the spec's object",
-            );
-            return Vec::new();
-        }
-    };
-    let container = Serde::parse(cx, "Object", &input.attrs);
-    let all_default = container.has("default");
-    let mut out = Vec::new();
-    for f in fields {
-        let Some(ident) = &f.ident else { continue };
-        let serde = Serde::parse(cx, "Object", &f.attrs);
-        if serde.has("flatten") {
-            cx.error(
-                ident.span(),
-                "Object cannot check a `#[serde(flatten)]` field: name the properties, or type the \
-                 whole object as `serde_json::Value`",
-            );
-            continue;
-        }
-        if serde.has("skip") || serde.has("skip_deserializing") {
-            continue;
-        }
-        let optional = all_default
-            || serde.has("default")
-            || matches!(
-                crate::ast::shape(&f.ty),
-                catalog_core::check::accounting::RustType::Option(_)
-            );
-        let name = ident.to_string();
-        let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
-        match wire_name(cx, serde, &container.rename_all, name, apply_to_field) {
-            Some(wire) => out.push((wire, optional)),
-            None => return Vec::new(),
-        }
-    }
-    out
-}
-
 /// The `#[serde(...)]` options of one item, parsed once: the names the derives read, and every
 /// other option's key (`skip`, `default`, `flatten`, ...), with or without a value.
 #[derive(Default)]
-struct Serde {
-    rename: Option<(String, proc_macro2::Span)>,
-    rename_all: Option<(String, proc_macro2::Span)>,
+pub struct Serde {
+    pub rename: Option<(String, proc_macro2::Span)>,
+    pub rename_all: Option<(String, proc_macro2::Span)>,
     keys: Vec<String>,
 }
 
 impl Serde {
-    fn parse(cx: &Ctxt, derive: &str, attrs: &[syn::Attribute]) -> Serde {
+    pub fn parse(cx: &Ctxt, derive: &str, attrs: &[syn::Attribute]) -> Serde {
         let mut out = Serde::default();
         for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+            // A malformed `#[serde]` is serde's to report; this only reads the names.
             let _ = attr.parse_nested_meta(|meta| {
                 let key = meta
                     .path
@@ -190,7 +74,7 @@ impl Serde {
     }
 
     /// Whether the option `key` is given (`skip`, `default`, `default = "path"`, ...).
-    fn has(&self, key: &str) -> bool {
+    pub fn has(&self, key: &str) -> bool {
         self.keys.iter().any(|k| k == key)
     }
 }
@@ -207,7 +91,7 @@ fn skip(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
 
 /// A variant's name under one of serde's `rename_all` rules, exactly as serde renames
 /// variants (which differs from `heck` on acronyms: serde makes `HTTPCode` `h_t_t_p_code`).
-fn apply(rule: &str, variant: &str) -> Option<String> {
+pub fn apply(rule: &str, variant: &str) -> Option<String> {
     let snake = || {
         let mut s = String::new();
         for (i, ch) in variant.char_indices() {
@@ -239,7 +123,7 @@ fn apply(rule: &str, variant: &str) -> Option<String> {
 
 /// A field's name under one of serde's `rename_all` rules, as serde renames fields (they are
 /// snake_case to begin with).
-fn apply_to_field(rule: &str, field: &str) -> Option<String> {
+pub fn apply_to_field(rule: &str, field: &str) -> Option<String> {
     let pascal = || {
         let mut s = String::new();
         let mut capitalize = true;

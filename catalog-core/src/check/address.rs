@@ -1,0 +1,58 @@
+//! Parameter addresses (`query.page`, `body`) and globs (`query.*__n`) as users write them.
+
+use super::declared::{Finding, Site};
+use crate::model::{Location, Operation};
+use crate::present::suggest::{Candidate, suggest};
+
+/// Matches a glob (`*` is any run of characters) against an address.
+pub fn glob_matches(pattern: &str, text: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    if parts.len() == 1 {
+        return pattern == text;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {
+        return false;
+    }
+    let mut rest = &text[first.len()..text.len() - last.len()];
+    for mid in &parts[1..parts.len() - 1] {
+        match rest.find(mid) {
+            Some(i) => rest = &rest[i + mid.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// `"query.page"` -> `(Query, "page")`; `"body"` -> `(Body, "")`.
+pub(crate) fn parse_address(address: &str) -> Option<(Location, &str)> {
+    if address == "body" {
+        return Some((Location::Body, ""));
+    }
+    let (loc, name) = address.split_once('.')?;
+    Some((Location::parse(loc)?, name))
+}
+
+/// An address that names no parameter of `op`: what is wrong with it, and the nearest one.
+pub(crate) fn unknown_param(op: &Operation, address: &str, site: Site, what: &str) -> Finding {
+    let hint = match parse_address(address) {
+        None => format!(
+            "`{address}` is not a parameter address: write `<location>.<name>` with location one \
+             of path, query, header, cookie, body"
+        ),
+        Some((loc, name)) => format!(
+            "`{}` has no parameter `{address}`; {}",
+            op.display_name(),
+            suggest(name, Some(loc), &candidates(op))
+        ),
+    };
+    Finding::at(site, format!("{what}: {hint}"))
+}
+
+/// Every parameter of `op`, for did-you-mean suggestions.
+pub(crate) fn candidates(op: &Operation) -> Vec<Candidate<'_>> {
+    op.params
+        .iter()
+        .map(|p| Candidate::at(p.location, &p.name))
+        .collect()
+}

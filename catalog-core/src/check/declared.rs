@@ -1,0 +1,126 @@
+//! What a tool declares, as [`reconcile`](super::reconcile::reconcile) reads it, and what comes
+//! back: findings at opaque sites the caller maps to its own places (the macro: spans).
+
+use super::types::RustType;
+use crate::model::Accounted;
+use serde_json::Value;
+
+/// An opaque place in the user's code, chosen by the caller (the macro uses span indices).
+pub type Site = usize;
+
+/// A reason as the user wrote it, with where.
+#[derive(Clone, Debug)]
+pub struct Reason {
+    /// The text.
+    pub text: String,
+    /// Where it was written.
+    pub site: Site,
+}
+
+/// A field of the tool struct.
+#[derive(Clone, Debug)]
+pub struct DeclaredField {
+    /// The Rust field name.
+    pub ident: String,
+    /// Where the field name is.
+    pub site: Site,
+    /// Where the field's type is.
+    pub ty_site: Site,
+    /// The field's type.
+    pub ty: RustType,
+    /// `#[arg(param = "...")]`, with where.
+    pub param: Option<(String, Site)>,
+    /// `#[arg(rename = "...")]`: the argument name agents use.
+    pub rename: Option<String>,
+    /// `#[arg(undocumented, read_at = "...", reason = "...")]`: read_at and reason.
+    pub undocumented: Option<(Reason, Reason)>,
+    /// The field's doc comment, if any.
+    pub doc: Option<String>,
+}
+
+/// `fixed("address", value = ..., reason = "...")`.
+#[derive(Clone, Debug)]
+pub struct DeclaredFixed {
+    /// The parameter address.
+    pub param: String,
+    /// Where the address is.
+    pub site: Site,
+    /// The value.
+    pub value: Value,
+    /// Where the value is.
+    pub value_site: Site,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// `omitted("address or glob", reason = "...")`.
+#[derive(Clone, Debug)]
+pub struct DeclaredOmitted {
+    /// The parameter address, or a glob (`query.*__n`).
+    pub pattern: String,
+    /// Where it is.
+    pub site: Site,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// `undocumented("address", read_at = "...", reason = "..." [, value = ...])` at tool level.
+#[derive(Clone, Debug)]
+pub struct DeclaredUndocumented {
+    /// The parameter address.
+    pub param: String,
+    /// Where it is.
+    pub site: Site,
+    /// A value always sent, if any.
+    pub value: Option<Value>,
+    /// Where in the server it is read.
+    pub read_at: Reason,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// Everything a tool declares.
+#[derive(Clone, Debug, Default)]
+pub struct Declared {
+    /// The struct's fields, in order.
+    pub fields: Vec<DeclaredField>,
+    /// `fixed(...)` entries.
+    pub fixed: Vec<DeclaredFixed>,
+    /// `omitted(...)` entries.
+    pub omitted: Vec<DeclaredOmitted>,
+    /// Tool-level `undocumented(...)` entries.
+    pub undocumented: Vec<DeclaredUndocumented>,
+    /// Where the `operation = "..."` literal is: unaccounted parameters are reported here.
+    pub operation_site: Site,
+    /// The tool's Rust name, for messages.
+    pub tool: String,
+}
+
+/// One problem, at one site.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Where to report it.
+    pub site: Site,
+    /// The message, rustc style: lowercase, no trailing period, the fix stated.
+    pub message: String,
+}
+
+/// The result of [`reconcile`](super::reconcile::reconcile): the accounting table (complete only when there are no findings)
+/// and the findings.
+#[derive(Clone, Debug, Default)]
+pub struct Reconciled {
+    /// One row per parameter (spec order), then Undocumented rows.
+    pub accounting: Vec<Accounted>,
+    /// Every problem found; empty when the tool is correct.
+    pub findings: Vec<Finding>,
+}
+
+impl Finding {
+    /// A finding at `site`.
+    pub fn at(site: Site, message: impl Into<String>) -> Finding {
+        Finding {
+            site,
+            message: message.into(),
+        }
+    }
+}

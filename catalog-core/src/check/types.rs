@@ -1,0 +1,345 @@
+//! The Rust type table: which Rust types carry which parameter schemas, the type a parameter
+//! should be written as, and the check of a field's type against its parameter.
+
+use crate::model::{Param, Schema, Type};
+
+/// The shape of a Rust field type, as far as accounting needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RustType {
+    /// `Option<T>`.
+    Option(Box<RustType>),
+    /// `Vec<T>`.
+    Vec(Box<RustType>),
+    /// `String`.
+    String,
+    /// `bool`.
+    Bool,
+    /// A primitive integer type.
+    Int {
+        /// Whether it is signed.
+        signed: bool,
+        /// Its width in bits.
+        bits: u32,
+    },
+    /// `f32`.
+    F32,
+    /// `f64`.
+    F64,
+    /// `serde_json::Value`.
+    JsonValue,
+    /// `serde_json::Map<String, Value>`.
+    JsonMap,
+    /// Any other named type (a user enum or struct), by its last path segment.
+    Named(String),
+}
+
+impl RustType {
+    /// The type as a user would write it.
+    pub fn render(&self) -> String {
+        match self {
+            RustType::Option(t) => format!("Option<{}>", t.render()),
+            RustType::Vec(t) => format!("Vec<{}>", t.render()),
+            RustType::String => "String".into(),
+            RustType::Bool => "bool".into(),
+            RustType::Int { signed, bits } => {
+                format!("{}{bits}", if *signed { "i" } else { "u" })
+            }
+            RustType::F32 => "f32".into(),
+            RustType::F64 => "f64".into(),
+            RustType::JsonValue => "serde_json::Value".into(),
+            RustType::JsonMap => "serde_json::Map<String, serde_json::Value>".into(),
+            RustType::Named(n) => n.clone(),
+        }
+    }
+
+    /// The number of `Option` layers around the type, and the type inside them.
+    pub fn options(&self) -> (usize, &RustType) {
+        let mut n = 0;
+        let mut t = self;
+        while let RustType::Option(inner) = t {
+            n += 1;
+            t = inner;
+        }
+        (n, t)
+    }
+}
+
+/// The Rust type that carries a parameter, as the scaffold and help messages write it.
+pub fn rust_type_for(schema: &Schema, required: bool) -> String {
+    let inner = base_type_for(schema);
+    if !required || schema.nullable {
+        format!("Option<{inner}>")
+    } else {
+        inner
+    }
+}
+
+fn base_type_for(schema: &Schema) -> String {
+    match &schema.ty {
+        Type::String { .. } => "String".into(),
+        Type::Integer { .. } => {
+            let (lo, hi) = int_range(&schema.ty);
+            smallest_int(lo, hi).render()
+        }
+        Type::Number { format, .. } if format.as_deref() == Some("float") => "f32".into(),
+        Type::Number { .. } => "f64".into(),
+        Type::Boolean => "bool".into(),
+        Type::Array { items, .. } => {
+            let inner = base_type_for(items);
+            if items.nullable {
+                format!("Vec<Option<{inner}>>")
+            } else {
+                format!("Vec<{inner}>")
+            }
+        }
+        Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. } => {
+            "serde_json::Value".into()
+        }
+    }
+}
+
+// The values an integer schema allows. Without a format or bounds, JSON integers are taken to
+// be 64-bit signed, which is what real servers parse them as.
+pub(crate) fn int_range(ty: &Type) -> (f64, f64) {
+    let Type::Integer {
+        format,
+        minimum,
+        maximum,
+        ..
+    } = ty
+    else {
+        return (0.0, 0.0);
+    };
+    let (flo, fhi) = match format.as_deref() {
+        Some("int8") => (i8::MIN as f64, i8::MAX as f64),
+        Some("int16") => (i16::MIN as f64, i16::MAX as f64),
+        Some("int32") => (i32::MIN as f64, i32::MAX as f64),
+        Some("uint8") => (0.0, u8::MAX as f64),
+        Some("uint16") => (0.0, u16::MAX as f64),
+        Some("uint32") => (0.0, u32::MAX as f64),
+        Some("uint64") => (0.0, u64::MAX as f64),
+        _ => (i64::MIN as f64, i64::MAX as f64),
+    };
+    (
+        minimum.map_or(flo, |m| m.max(flo)),
+        maximum.map_or(fhi, |m| m.min(fhi)),
+    )
+}
+
+/// An integer bound as a person reads it: `f64` bounds at the edge of `i64`/`u64` print as the
+/// exact limits rather than their nearest float.
+pub(crate) fn fmt_int(v: f64) -> String {
+    if v >= u64::MAX as f64 {
+        u64::MAX.to_string()
+    } else if v >= i64::MAX as f64 {
+        i64::MAX.to_string()
+    } else if v <= i64::MIN as f64 {
+        i64::MIN.to_string()
+    } else {
+        format!("{}", v as i128)
+    }
+}
+
+pub(crate) fn int_type_range(signed: bool, bits: u32) -> (f64, f64) {
+    if signed {
+        let hi = 2f64.powi(bits as i32 - 1);
+        (-hi, hi - 1.0)
+    } else {
+        (0.0, 2f64.powi(bits as i32) - 1.0)
+    }
+}
+
+fn smallest_int(lo: f64, hi: f64) -> RustType {
+    // Offer the conventional types first: i32 for int32 ranges, i64 otherwise; u64 only when the
+    // range needs it.
+    for (signed, bits) in [(true, 32), (true, 64), (false, 64)] {
+        let (tlo, thi) = int_type_range(signed, bits);
+        if tlo <= lo && hi <= thi {
+            return RustType::Int { signed, bits };
+        }
+    }
+    RustType::Int {
+        signed: true,
+        bits: 128,
+    }
+}
+
+/// Checks a field's Rust type against a parameter. `None` when it fits, else the message, whose
+/// advice is always a whole type to write in place of the field's (`Option<i64>`, not `i64`).
+pub fn check_type(param: &Param, ty: &RustType) -> Option<String> {
+    let (layers, inner) = ty.options();
+    let schema = &param.schema;
+    let what = param.address();
+    let wants = rust_type_for(schema, param.required);
+    let described = describe_param(param);
+    if layers > 2 {
+        return Some(format!("`{what}` is {described}: use `{wants}`"));
+    }
+    if param.required && !schema.nullable && layers > 0 {
+        return Some(format!(
+            "`{what}` is required and not nullable, so it is never absent: use `{wants}`, not `{}`",
+            ty.render()
+        ));
+    }
+    if (!param.required || schema.nullable) && layers == 0 {
+        let why = if param.required {
+            "required but nullable: `None` is sent as null"
+        } else {
+            "optional: `None` leaves it out"
+        };
+        return Some(format!(
+            "`{what}` is {why}; use `{wants}`, not `{}`",
+            ty.render()
+        ));
+    }
+    if layers == 2 && (param.required || !schema.nullable) {
+        return Some(format!(
+            "`Option<Option<T>>` tells absent from null, which only a nullable optional parameter \
+             has; `{what}` is {described}: use `{wants}`"
+        ));
+    }
+    let mismatch = check_base(schema, inner)?;
+    // The advice keeps the field's own `Option` layers, so following it fixes the whole type.
+    let advice = with_options(layers, &mismatch.advice);
+    let detail = mismatch
+        .detail
+        .map(|d| format!(": {d}"))
+        .unwrap_or_default();
+    Some(format!(
+        "`{what}` is {described} in the spec; `{}` cannot carry it{detail}; use `{advice}`{}",
+        ty.render(),
+        if mismatch.any_int {
+            " or any integer type that holds every allowed value".to_string()
+        } else if mismatch.own_type {
+            own_type_alternatives(layers)
+        } else {
+            String::new()
+        }
+    ))
+}
+
+/// The other types an object or union parameter can be written as, in the field's `Option`s.
+fn own_type_alternatives(layers: usize) -> String {
+    format!(
+        ", `{}` or `{}` with a type of your own that serializes to it",
+        with_options(layers, "serde_json::Map<String, serde_json::Value>"),
+        with_options(layers, "T"),
+    )
+}
+
+fn with_options(layers: usize, inner: &str) -> String {
+    (0..layers).fold(inner.to_string(), |t, _| format!("Option<{t}>"))
+}
+
+pub(crate) fn describe_param(param: &Param) -> String {
+    let mut s = param.schema.ty.describe();
+    if let Type::Integer {
+        minimum, maximum, ..
+    } = &param.schema.ty
+    {
+        match (minimum, maximum) {
+            (Some(lo), Some(hi)) => {
+                s.push_str(&format!(" from {} to {}", fmt_int(*lo), fmt_int(*hi)))
+            }
+            (Some(lo), None) => s.push_str(&format!(" of at least {}", fmt_int(*lo))),
+            (None, Some(hi)) => s.push_str(&format!(" of at most {}", fmt_int(*hi))),
+            (None, None) => {}
+        }
+    }
+    if param.schema.nullable {
+        s.push_str(", nullable");
+    }
+    s.push_str(if param.required {
+        ", required"
+    } else {
+        ", optional"
+    });
+    s
+}
+
+/// Why a (non-`Option`) Rust type cannot carry a schema: the type to write instead, and what to
+/// say about it.
+struct Mismatch {
+    advice: String,
+    detail: Option<String>,
+    any_int: bool,
+    own_type: bool,
+}
+
+impl Mismatch {
+    fn use_(advice: String) -> Mismatch {
+        Mismatch {
+            advice,
+            detail: None,
+            any_int: false,
+            own_type: false,
+        }
+    }
+}
+
+fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {
+    let whole = || Some(Mismatch::use_(base_type_for(schema)));
+    match (&schema.ty, ty) {
+        (Type::String { .. }, RustType::String) => None,
+        (
+            Type::String {
+                enumeration: Some(_),
+                ..
+            },
+            RustType::Named(_),
+        ) => None,
+        (Type::String { .. }, _) => whole(),
+        (Type::Integer { .. }, RustType::Int { signed, bits }) => {
+            let (lo, hi) = int_range(&schema.ty);
+            let (tlo, thi) = int_type_range(*signed, *bits);
+            (tlo > lo || hi > thi).then(|| Mismatch {
+                advice: smallest_int(lo, hi).render(),
+                detail: Some(format!(
+                    "it holds {}..={} but the spec allows {}..={}",
+                    fmt_int(tlo),
+                    fmt_int(thi),
+                    fmt_int(lo),
+                    fmt_int(hi),
+                )),
+                any_int: true,
+                own_type: false,
+            })
+        }
+        (Type::Integer { .. }, _) => whole(),
+        // f64 carries every float and double.
+        (Type::Number { .. }, RustType::F64) => None,
+        (Type::Number { format, .. }, RustType::F32) if format.as_deref() == Some("float") => None,
+        (Type::Number { .. }, _) => whole(),
+        (Type::Boolean, RustType::Bool) => None,
+        (Type::Boolean, _) => whole(),
+        (Type::Array { items, .. }, RustType::Vec(elem)) => {
+            let (layers, inner) = elem.options();
+            let nullable_ok = if items.nullable {
+                layers == 1
+            } else {
+                layers == 0
+            };
+            if !nullable_ok {
+                return whole();
+            }
+            check_base(items, inner).map(|m| Mismatch {
+                advice: format!("Vec<{}>", with_options(layers, &m.advice)),
+                detail: Some(match m.detail {
+                    Some(d) => format!("its elements are {}: {d}", items.ty.describe()),
+                    None => format!("its elements are {}", items.ty.describe()),
+                }),
+                ..m
+            })
+        }
+        (Type::Array { .. }, _) => whole(),
+        (Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. }, t) => {
+            match t {
+                RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => None,
+                _ => Some(Mismatch {
+                    own_type: true,
+                    ..Mismatch::use_("serde_json::Value".into())
+                }),
+            }
+        }
+    }
+}

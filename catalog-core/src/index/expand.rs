@@ -1,0 +1,265 @@
+//! Expansion: one operation's stored schemas written out in full, as the rest of the crate
+//! reads them, under a budget.
+//!
+//! The index stores each component schema once and refers to it ([`Type::Shared`]). A tool
+//! needs its operation's schemas self-contained (strict MCP clients accept no `$ref`), so the
+//! reader writes each reference out in place, depth first in parameter order, with two limits:
+//!
+//! - **recursion**: a schema met again inside itself is not written out a second time; it
+//!   accepts any value there, described as a recursive reference;
+//! - **budget**: when the operation written out in full would hold more than [`BUDGET`] schema
+//!   nodes, references are written out only down to the deepest level (references within
+//!   references) at which the whole operation fits; each reference below that level is not
+//!   written out: it accepts any value there, and its description says which schema it is and
+//!   that the server validates it. The top of every parameter is described and only the depths
+//!   are cut. Real request schemas are far below the budget (NetBox's largest operation is 682
+//!   nodes); a document whose schemas reference each other densely would otherwise grow
+//!   exponentially.
+//!
+//! Each place that stops is recorded once per schema and reason in
+//! [`Operation::degraded`], so `catalog check` reports it and the macro notes it on the tool.
+//! Finding the level counts nodes without building anything and gives up past the budget, so
+//! the work and the result are bounded by the budget times the depth, whatever the document.
+
+use crate::model::{Degradation, DegradeReason, Field, Operation, Schema, SharedSchema, Type};
+
+/// Schema nodes an operation's expanded schemas may hold before references stop being written
+/// out.
+pub const BUDGET: usize = 4096;
+
+/// Expands `op` with the shared schemas `shared` gives by id, under `budget` nodes. A missing
+/// shared schema (a damaged index) accepts any value.
+pub fn expand<'s>(
+    op: &Operation,
+    shared: impl Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+) -> Operation {
+    let shared: &dyn Fn(usize) -> Option<&'s SharedSchema> = &shared;
+    let mut x = Expander {
+        shared,
+        budget,
+        max_depth: reference_depth(op, shared, budget),
+        stack: Vec::new(),
+        at: String::new(),
+        // An operation expanded before keeps what was recorded then.
+        degraded: op.degraded.clone(),
+    };
+    let params = op
+        .params
+        .iter()
+        .map(|p| {
+            x.at = p.address();
+            let mut p = p.clone();
+            p.schema = x.schema(&p.schema);
+            p
+        })
+        .collect();
+    Operation {
+        params,
+        degraded: x.degraded,
+        ..op.clone()
+    }
+}
+
+/// The ids of the shared schemas `schema` refers to directly (not through other shared ones).
+pub fn references(schema: &Schema, out: &mut Vec<usize>) {
+    match &schema.ty {
+        Type::Shared { id } => out.push(*id),
+        Type::Array { items, .. } => references(items, out),
+        Type::Object { fields, .. } => fields.iter().for_each(|f| references(&f.schema, out)),
+        Type::AnyOf { arms } => arms.iter().for_each(|a| references(a, out)),
+        _ => {}
+    }
+}
+
+// The deepest level of references at which the whole operation fits in `budget` nodes, or
+// `usize::MAX` when it fits written out in full.
+fn reference_depth<'s>(
+    op: &Operation,
+    shared: &dyn Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+) -> usize {
+    let fits = |max_depth: usize| {
+        let mut count = Counter {
+            shared,
+            budget,
+            max_depth,
+            nodes: 0,
+            stack: Vec::new(),
+        };
+        op.params.iter().all(|p| count.fits(&p.schema))
+    };
+    if fits(usize::MAX) {
+        return usize::MAX;
+    }
+    // A deeper level never holds fewer nodes, and some level does not fit (the full expansion
+    // is a finite one): double until one does not fit, then halve the gap.
+    let (mut fitting, mut too_deep) = (0, 1);
+    while fits(too_deep) {
+        fitting = too_deep;
+        too_deep *= 2;
+    }
+    while too_deep - fitting > 1 {
+        let mid = fitting + (too_deep - fitting) / 2;
+        if fits(mid) {
+            fitting = mid;
+        } else {
+            too_deep = mid;
+        }
+    }
+    fitting
+}
+
+// Counts the nodes [`Expander`] would write out with the same limits, stopping past the budget.
+struct Counter<'f, 's> {
+    shared: &'f dyn Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+    max_depth: usize,
+    nodes: usize,
+    stack: Vec<usize>,
+}
+
+impl Counter<'_, '_> {
+    fn fits(&mut self, s: &Schema) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return false;
+        }
+        match &s.ty {
+            Type::Shared { id } => {
+                let Some(target) = (self.shared)(*id) else {
+                    return true;
+                };
+                if self.stack.contains(id) || self.stack.len() >= self.max_depth {
+                    return true;
+                }
+                self.stack.push(*id);
+                self.nodes -= 1;
+                let fits = self.fits(&target.schema);
+                self.stack.pop();
+                fits
+            }
+            Type::Array { items, .. } => self.fits(items),
+            Type::Object { fields, .. } => fields.iter().all(|f| self.fits(&f.schema)),
+            Type::AnyOf { arms } => arms.iter().all(|a| self.fits(a)),
+            _ => true,
+        }
+    }
+}
+
+struct Expander<'f, 's> {
+    shared: &'f dyn Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+    // References nested deeper than this are not written out.
+    max_depth: usize,
+    // The shared schemas being written out, outermost first.
+    stack: Vec<usize>,
+    // The argument path of the schema being written out (`body.spec.rules[]`).
+    at: String,
+    degraded: Vec<Degradation>,
+}
+
+impl<'s> Expander<'_, 's> {
+    fn schema(&mut self, s: &Schema) -> Schema {
+        let ty = match &s.ty {
+            Type::Shared { id } => return self.reference(*id, s),
+            Type::Array {
+                items,
+                min_items,
+                max_items,
+            } => {
+                let len = self.at.len();
+                self.at.push_str("[]");
+                let items = Box::new(self.schema(items));
+                self.at.truncate(len);
+                Type::Array {
+                    items,
+                    min_items: *min_items,
+                    max_items: *max_items,
+                }
+            }
+            Type::Object { fields, open } => Type::Object {
+                fields: fields.iter().map(|f| self.field(f)).collect(),
+                open: *open,
+            },
+            Type::AnyOf { arms } => {
+                let len = self.at.len();
+                let arms = arms
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| {
+                        self.at.push_str(&format!(".anyOf[{i}]"));
+                        let a = self.schema(a);
+                        self.at.truncate(len);
+                        a
+                    })
+                    .collect();
+                Type::AnyOf { arms }
+            }
+            other => other.clone(),
+        };
+        Schema {
+            ty,
+            nullable: s.nullable,
+            description: s.description.clone(),
+            default: s.default.clone(),
+            extensions: s.extensions.clone(),
+        }
+    }
+
+    fn field(&mut self, f: &Field) -> Field {
+        let len = self.at.len();
+        self.at.push('.');
+        self.at.push_str(&f.name);
+        let schema = self.schema(&f.schema);
+        self.at.truncate(len);
+        Field {
+            name: f.name.clone(),
+            required: f.required,
+            read_only: f.read_only,
+            schema,
+        }
+    }
+
+    // A reference written out in place, or cut (recursion, budget, a missing target) into an
+    // open schema that says why.
+    fn reference(&mut self, id: usize, node: &Schema) -> Schema {
+        let Some(target) = (self.shared)(id) else {
+            return Schema::any().refined_by(node);
+        };
+        let reason = if self.stack.contains(&id) {
+            Some(DegradeReason::Recursive)
+        } else if self.stack.len() >= self.max_depth {
+            Some(DegradeReason::Budget(self.budget))
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return self.cut(&target.pointer, reason).refined_by(node);
+        }
+        self.stack.push(id);
+        let s = self.schema(&target.schema);
+        self.stack.pop();
+        s.refined_by(node)
+    }
+
+    fn cut(&mut self, pointer: &str, reason: DegradeReason) -> Schema {
+        let d = Degradation {
+            at: self.at.clone(),
+            pointer: pointer.to_string(),
+            reason,
+        };
+        let description = d.description();
+        if !self
+            .degraded
+            .iter()
+            .any(|e| e.pointer == d.pointer && e.reason == d.reason)
+        {
+            self.degraded.push(d);
+        }
+        Schema {
+            description: Some(description),
+            ..Schema::any()
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Normalization: every operation of a parsed document into an [`Operation`], in time and
+//! memory linear in the document.
+//!
+//! One pass over `serde_json::Value` that understands OpenAPI 3.0 and 3.1 alike (3.1 is lowered
+//! as it is read: `type: [T, "null"]`, numeric `exclusiveMinimum`/`exclusiveMaximum`, `const`,
+//! `$ref` siblings). Rules, each with a unit test:
+//!
+//! - path-level parameters are merged with operation-level ones; an operation-level parameter
+//!   with the same `in` and `name` replaces the path-level one in place;
+//! - `$ref` parameters, request bodies and schemas are resolved (local refs only); a dangling or
+//!   external ref makes the operation unsupported, with the pointer, and so does one inside a
+//!   component schema the operation reaches;
+//! - a schema `$ref` is **not** expanded: the component it names is normalized once, stored in
+//!   the table of shared schemas and referenced as [`crate::model::Type::Shared`] (its siblings
+//!   refine it). Cycles are references like any other. Expanding them for one operation, under
+//!   a budget, is [`crate::index::expand`]'s job;
+//! - `Accept`, `Content-Type` and `Authorization` header parameters are left out, as OpenAPI 3
+//!   requires ("the parameter definition SHALL be ignored");
+//! - nullability from every form real specs use: `nullable: true`, `x-nullable: true`,
+//!   `type: [T, "null"]`, an `enum` holding `null`, `nullable` beside `$ref` or around
+//!   `allOf: [$ref]`, a `oneOf`/`anyOf` arm of type `null`;
+//! - `allOf` of objects is merged (fields and `required`), reading referenced arms one level
+//!   deep; a single meaningful arm stands for the whole; anything else is `Any`; an arm that
+//!   refers back to the schema being merged is a recursive reference;
+//! - `oneOf`/`anyOf` arms become [`crate::model::Type::AnyOf`], one remaining arm stands for
+//!   itself;
+//! - the request body media type is picked in this order: `application/json` (parameters such as
+//!   `; charset=utf-8` ignored), any other JSON type (`+json`, `text/json`), form-urlencoded,
+//!   multipart, `text/*`, then anything else as binary; an object body's top-level properties
+//!   become body parameters (`readOnly` ones are not sent in requests and are left out), any
+//!   other body is one parameter addressed as `"body"`.
+
+mod keywords;
+mod operation;
+mod ptr;
+mod schema;
+mod shared;
+
+use crate::model::{Operation, SharedSchema};
+use serde_json::Value;
+use shared::Shared;
+
+const METHODS: [&str; 8] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
+
+// Inline nesting deeper than this is not a real API; it is cut to `Any` so hostile documents
+// cannot exhaust the stack.
+const MAX_DEPTH: usize = 64;
+
+/// A normalized document: its operations and the schemas they share, each stored once.
+#[derive(Debug, Clone, Default)]
+pub struct Normalized {
+    /// Every operation, in spec order, in stored form: a schema reached through `$ref` is a
+    /// [`crate::model::Type::Shared`] naming its place in `shared`.
+    pub operations: Vec<Operation>,
+    /// Every component schema some operation reaches, normalized once.
+    pub shared: Vec<SharedSchema>,
+    /// How many schema objects were normalized: the work done, which is linear in the
+    /// document (each schema object of the document at most once, plus the `allOf` arms read
+    /// through a reference to merge them).
+    pub schema_nodes: usize,
+}
+
+/// Normalizes every operation of a version-checked document, in spec order.
+pub fn normalize(doc: &Value) -> Normalized {
+    let mut n = Normalizer {
+        root: doc,
+        shared: Shared::default(),
+        depth: 0,
+        problems: Vec::new(),
+        refs: Vec::new(),
+        schema_nodes: 0,
+    };
+    let mut operations = Vec::new();
+    // The shared schemas each operation refers to directly, to report problems found in them.
+    let mut op_refs = Vec::new();
+    if let Some(paths) = doc.get("paths").and_then(Value::as_object) {
+        for (path, item) in paths {
+            n.path_item(path, item, &mut operations, &mut op_refs);
+        }
+    }
+    n.finish_shared();
+    n.shared.report_problems(&mut operations, &op_refs);
+    Normalized {
+        operations,
+        shared: n.shared.into_table(),
+        schema_nodes: n.schema_nodes,
+    }
+}
+
+/// Escapes one JSON-pointer segment (`~` as `~0`, `/` as `~1`).
+pub fn escape(segment: &str) -> String {
+    segment.replace('~', "~0").replace('/', "~1")
+}
+
+struct Normalizer<'a> {
+    root: &'a Value,
+    shared: Shared<'a>,
+    depth: usize,
+    // Where problems and references found now go: the operation or the shared schema being
+    // normalized.
+    problems: Vec<crate::model::Unsupported>,
+    refs: Vec<usize>,
+    schema_nodes: usize,
+}

@@ -1,0 +1,373 @@
+//! Operations: parameters (path-level merged with operation-level), the request body and its
+//! media type.
+
+use super::keywords::ParamKeywords;
+use super::ptr::Ptr;
+use super::{METHODS, Normalizer, escape};
+use crate::model::{Body, BodyKind, Location, Operation, Param, Schema, Style, Type, Unsupported};
+use serde_json::{Map, Value};
+
+impl<'a> Normalizer<'a> {
+    // The operations of one path item, each with the shared schemas it refers to directly.
+    pub(super) fn path_item(
+        &mut self,
+        path: &str,
+        item: &'a Value,
+        out: &mut Vec<Operation>,
+        out_refs: &mut Vec<Vec<usize>>,
+    ) {
+        let item_ptr = format!("#/paths/{}", escape(path));
+        let (item, item_ptr) = match self.deref(item, &item_ptr) {
+            Ok(x) => x,
+            Err(problem) => {
+                // Without the path item there are no methods to index; say so once per path.
+                out.push(Operation {
+                    id: None,
+                    method: "ANY".into(),
+                    path: path.to_string(),
+                    pointer: item_ptr,
+                    summary: None,
+                    description: None,
+                    deprecated: false,
+                    params: vec![],
+                    body: None,
+                    unsupported: vec![problem],
+                    degraded: vec![],
+                    spec: Default::default(),
+                    accounting: vec![],
+                    security: vec![],
+                });
+                out_refs.push(Vec::new());
+                return;
+            }
+        };
+        let Some(item_obj) = item.as_object() else {
+            return;
+        };
+        for method in METHODS {
+            if let Some(op) = item_obj.get(method) {
+                out.push(self.operation(path, method, item_obj, &item_ptr, op));
+                out_refs.push(std::mem::take(&mut self.refs));
+            }
+        }
+    }
+
+    // Resolves a `$ref` object (for parameters, bodies, path items), following chains.
+    fn deref(&self, v: &'a Value, ptr: &str) -> Result<(&'a Value, String), Unsupported> {
+        let mut cur = v;
+        let mut at = ptr.to_string();
+        for _ in 0..32 {
+            let Some(r) = cur.get("$ref").and_then(Value::as_str) else {
+                return Ok((cur, at));
+            };
+            cur = self.resolve(r).map_err(|reason| Unsupported {
+                reason,
+                pointer: at.clone(),
+            })?;
+            at = r.to_string();
+        }
+        Err(Unsupported {
+            reason: "`$ref` chain does not end".into(),
+            pointer: at,
+        })
+    }
+
+    pub(super) fn resolve(&self, r: &str) -> Result<&'a Value, String> {
+        let Some(local) = r.strip_prefix('#') else {
+            return Err(format!(
+                "external `$ref` `{r}` is not supported; bundle the document into one file first"
+            ));
+        };
+        self.root
+            .pointer(local)
+            .ok_or_else(|| format!("dangling `$ref` `{r}`: nothing is declared there"))
+    }
+
+    fn operation(
+        &mut self,
+        path: &str,
+        method: &str,
+        item: &'a Map<String, Value>,
+        item_ptr: &str,
+        op: &'a Value,
+    ) -> Operation {
+        self.problems.clear();
+        self.refs.clear();
+        let pointer = format!("{item_ptr}/{method}");
+        let text = |key: &str| op.get(key).and_then(Value::as_str).map(str::to_string);
+        let mut params = self.parameters(item, item_ptr, op, &pointer);
+        for name in template_names(path) {
+            if !params
+                .iter()
+                .any(|p| p.location == Location::Path && p.name == name)
+            {
+                self.problems.push(Unsupported {
+                    reason: format!(
+                        "the path template names `{{{name}}}` but no path parameter declares it"
+                    ),
+                    pointer: pointer.clone(),
+                });
+            }
+        }
+        let body = match op.get("requestBody") {
+            Some(rb) => self.body(rb, &format!("{pointer}/requestBody"), &mut params),
+            None => None,
+        };
+        Operation {
+            id: text("operationId"),
+            method: method.to_ascii_uppercase(),
+            path: path.to_string(),
+            pointer,
+            summary: text("summary"),
+            description: text("description"),
+            deprecated: op.get("deprecated") == Some(&Value::Bool(true)),
+            params,
+            body,
+            unsupported: std::mem::take(&mut self.problems),
+            degraded: vec![],
+            spec: Default::default(),
+            accounting: vec![],
+            security: crate::spec::security::requirements(self.root, op),
+        }
+    }
+
+    fn parameters(
+        &mut self,
+        item: &'a Map<String, Value>,
+        item_ptr: &str,
+        op: &'a Value,
+        op_ptr: &str,
+    ) -> Vec<Param> {
+        let mut out: Vec<Param> = Vec::new();
+        let lists = [
+            (item.get("parameters"), format!("{item_ptr}/parameters")),
+            (op.get("parameters"), format!("{op_ptr}/parameters")),
+        ];
+        for (list, list_ptr) in lists {
+            let Some(list) = list else { continue };
+            let Some(list) = list.as_array() else {
+                self.problems.push(Unsupported {
+                    reason: "`parameters` is not an array".into(),
+                    pointer: list_ptr,
+                });
+                continue;
+            };
+            for (i, p) in list.iter().enumerate() {
+                let at = format!("{list_ptr}/{i}");
+                let Some(param) = self.parameter(p, &at) else {
+                    continue;
+                };
+                // An operation-level parameter overrides the path-level one with the same
+                // location and name, in place.
+                match out
+                    .iter_mut()
+                    .find(|q| q.location == param.location && q.name == param.name)
+                {
+                    Some(slot) => *slot = param,
+                    None => out.push(param),
+                }
+            }
+        }
+        out
+    }
+
+    fn parameter(&mut self, p: &'a Value, at: &str) -> Option<Param> {
+        let (p, ptr) = match self.deref(p, at) {
+            Ok(x) => x,
+            Err(problem) => {
+                self.problems.push(problem);
+                return None;
+            }
+        };
+        // One pass over the entries, as for schemas: NetBox alone has tens of thousands of
+        // parameter objects, and a hashed lookup per keyword shows when unoptimized.
+        let mut kw = ParamKeywords::default();
+        for (k, v) in p.as_object().into_iter().flatten() {
+            match k.as_str() {
+                "name" => kw.name = v.as_str(),
+                "in" => kw.location = v.as_str(),
+                "style" => kw.style = v.as_str(),
+                "explode" => kw.explode = v.as_bool(),
+                "schema" => kw.schema = Some(v),
+                "content" => kw.content = v.as_object(),
+                "description" => kw.description = v.as_str(),
+                "required" => kw.required = *v == Value::Bool(true),
+                "deprecated" => kw.deprecated = *v == Value::Bool(true),
+                _ => {}
+            }
+        }
+        let (Some(name), Some(location)) = (kw.name, kw.location) else {
+            self.problems.push(Unsupported {
+                reason: "a parameter needs both `name` and `in`".into(),
+                pointer: ptr,
+            });
+            return None;
+        };
+        let Some(location) = Location::parse(location).filter(|l| *l != Location::Body) else {
+            self.problems.push(Unsupported {
+                reason: format!("parameter `{name}` has unknown location `{location}`"),
+                pointer: ptr,
+            });
+            return None;
+        };
+        if location == Location::Header
+            && ["accept", "content-type", "authorization"]
+                .contains(&name.to_ascii_lowercase().as_str())
+        {
+            return None;
+        }
+        let style = match kw.style {
+            Some(s) => match Style::parse(s) {
+                Some(style) => style,
+                None => {
+                    self.problems.push(Unsupported {
+                        reason: format!("parameter `{name}` has unknown style `{s}`"),
+                        pointer: ptr.clone(),
+                    });
+                    Style::default_for(location)
+                }
+            },
+            None => Style::default_for(location),
+        };
+        let explode = kw.explode.unwrap_or(style == Style::Form);
+        let param_ptr = Ptr::root(&ptr);
+        let schema = match (kw.schema, kw.content) {
+            (Some(s), _) => self.schema(s, &param_ptr.key("schema")),
+            (None, Some(content)) => match content.iter().next() {
+                Some((media, m)) => {
+                    let base = format!("{ptr}/content/{}/schema", escape(media));
+                    match m.get("schema") {
+                        Some(s) => self.schema(s, &Ptr::root(&base)),
+                        None => Schema::any(),
+                    }
+                }
+                None => Schema::any(),
+            },
+            (None, None) => Schema::any(),
+        };
+        let description = match kw.description {
+            Some(d) => Some(d.to_string()),
+            None => self.description_of(&schema),
+        };
+        Some(Param {
+            location,
+            name: name.to_string(),
+            // Path parameters are always required, whatever the document says.
+            required: location == Location::Path || kw.required,
+            deprecated: kw.deprecated,
+            description,
+            schema,
+            style,
+            explode,
+            pointer: ptr,
+        })
+    }
+
+    fn body(&mut self, rb: &'a Value, at: &str, params: &mut Vec<Param>) -> Option<Body> {
+        let (rb, ptr) = match self.deref(rb, at) {
+            Ok(x) => x,
+            Err(problem) => {
+                self.problems.push(problem);
+                return None;
+            }
+        };
+        let content = rb.get("content").and_then(Value::as_object)?;
+        let (media, kind) = pick_media_type(content)?;
+        let media_ptr = format!("{ptr}/content/{}", escape(media));
+        let schema_ptr = format!("{media_ptr}/schema");
+        let schema = match content.get(media).and_then(|m| m.get("schema")) {
+            Some(s) => self.schema(s, &Ptr::root(&schema_ptr)),
+            None => Schema::any(),
+        };
+        let required = rb.get("required") == Some(&Value::Bool(true));
+        let description = rb
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let mut body = Body {
+            media_type: media.to_string(),
+            kind,
+            required,
+            whole: false,
+            open: false,
+            pointer: schema_ptr.clone(),
+        };
+        // A body object's fields are its parameters: a referenced body is read one level deep.
+        let top = self.resolved(&schema);
+        match top.ty {
+            Type::Object { fields, open } if !fields.is_empty() => {
+                body.open = open;
+                for f in fields.into_iter().filter(|f| !f.read_only) {
+                    params.push(Param {
+                        location: Location::Body,
+                        description: self.description_of(&f.schema),
+                        pointer: format!("{schema_ptr}/properties/{}", escape(&f.name)),
+                        name: f.name,
+                        required: f.required,
+                        deprecated: false,
+                        schema: f.schema,
+                        style: Style::Form,
+                        explode: true,
+                    });
+                }
+            }
+            _ => {
+                body.whole = true;
+                let description = match description {
+                    Some(d) => Some(d),
+                    None => self.description_of(&schema),
+                };
+                params.push(Param {
+                    location: Location::Body,
+                    name: String::new(),
+                    required,
+                    deprecated: false,
+                    description,
+                    schema,
+                    style: Style::Form,
+                    explode: true,
+                    pointer: schema_ptr,
+                });
+            }
+        }
+        Some(body)
+    }
+}
+
+fn pick_media_type(content: &Map<String, Value>) -> Option<(&str, BodyKind)> {
+    fn base(media: &str) -> String {
+        media
+            .split(';')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase()
+    }
+    let rank = |media: &str| -> (u8, BodyKind) {
+        let b = base(media);
+        if b == "application/json" {
+            (0, BodyKind::Json)
+        } else if b.ends_with("+json") || b.ends_with("/json") {
+            (1, BodyKind::Json)
+        } else if b == "application/x-www-form-urlencoded" {
+            (2, BodyKind::Form)
+        } else if b == "multipart/form-data" {
+            (3, BodyKind::Multipart)
+        } else if b.starts_with("text/") {
+            (4, BodyKind::Text)
+        } else {
+            (5, BodyKind::Binary)
+        }
+    };
+    content
+        .keys()
+        .map(|k| (k.as_str(), rank(k)))
+        .min_by_key(|(_, (r, _))| *r)
+        .map(|(k, (_, kind))| (k, kind))
+}
+
+fn template_names(path: &str) -> impl Iterator<Item = &str> {
+    path.split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+}

@@ -1,0 +1,327 @@
+//! Schemas: one schema object into a [`Schema`], references left as [`Type::Shared`].
+
+use super::keywords::{Keywords, bound, extend};
+use super::ptr::Ptr;
+use super::{MAX_DEPTH, Normalizer};
+use crate::model::{Field, Schema, Type};
+use serde_json::Value;
+
+impl<'a> Normalizer<'a> {
+    pub(super) fn schema(&mut self, v: &'a Value, ptr: &Ptr<'_>) -> Schema {
+        self.schema_nodes += 1;
+        if self.depth >= MAX_DEPTH {
+            return Schema::any();
+        }
+        self.depth += 1;
+        let s = self.schema_inner(v, ptr);
+        self.depth -= 1;
+        s
+    }
+
+    fn schema_inner(&mut self, v: &'a Value, ptr: &Ptr<'_>) -> Schema {
+        let Some(obj) = v.as_object() else {
+            // `true`, `false` and anything else that is not a schema object accepts any value.
+            return Schema::any();
+        };
+        let kw = Keywords::read(obj);
+        let mut nullable = kw.nullable;
+        let description = kw.description.map(str::to_string);
+        let default = kw.default.cloned();
+
+        if let Some(r) = kw.reference {
+            let mut s = self.reference(r, ptr);
+            extend(&mut s, &kw);
+            // Siblings of `$ref` (3.1, and 3.0 specs in practice) refine the target.
+            s.nullable |= nullable;
+            if description.is_some() {
+                s.description = description;
+            }
+            if default.is_some() {
+                s.default = default;
+            }
+            return s;
+        }
+
+        let mut s = if let Some(arms) = kw.all_of {
+            self.all_of(&kw, arms, ptr)
+        } else if let Some((key, arms)) = kw
+            .one_of
+            .or(kw.any_of)
+            .filter(|(_, arms)| kw.arms_are_shapes(arms))
+        {
+            self.any_of(key, arms, ptr)
+        } else {
+            self.typed(&kw, ptr)
+        };
+        extend(&mut s, &kw);
+        if s.ty == Type::Any && matches!(kw.ty, Some(Value::String(t)) if t == "null") {
+            nullable = true;
+        }
+        s.nullable |= nullable;
+        if description.is_some() {
+            s.description = description;
+        }
+        if default.is_some() {
+            s.default = default;
+        }
+        s
+    }
+
+    fn all_of(&mut self, kw: &Keywords<'a>, arms: &'a [Value], ptr: &Ptr<'_>) -> Schema {
+        let all = ptr.key("allOf");
+        let mut normalized: Vec<Schema> = Vec::with_capacity(arms.len() + 1);
+        for (i, arm) in arms.iter().enumerate() {
+            normalized.push(self.schema(arm, &all.index(i)));
+        }
+        // Keywords beside `allOf` (properties, type) are one more arm.
+        if kw.properties.is_some() || kw.ty.is_some() {
+            normalized.push(self.typed(kw, ptr));
+        }
+        // A lone arm is kept as it is (a reference stays shared); several are merged, which
+        // reads referenced arms one level deep.
+        let lone = normalized.len() == 1
+            && kw.properties.is_none()
+            && kw.ty.is_none()
+            && kw.required.is_none();
+        let stored = if lone {
+            normalized.first().cloned()
+        } else {
+            None
+        };
+        let normalized: Vec<Schema> = normalized.iter().map(|s| self.resolved(s)).collect();
+        // `required` beside `allOf` binds fields that the arms declare.
+        let outer_required = kw.required();
+        let meaningful: Vec<Schema> = normalized
+            .into_iter()
+            .filter(|s| {
+                !(s.ty == Type::Any
+                    && s.description
+                        .as_deref()
+                        .is_none_or(|d| !d.starts_with("recursive")))
+            })
+            .collect();
+        let mut merged = match meaningful.len() {
+            0 => Schema::any(),
+            1 => match stored {
+                Some(arm) => arm,
+                None => meaningful.into_iter().next().unwrap_or_else(Schema::any),
+            },
+            _ if meaningful
+                .iter()
+                .all(|s| matches!(s.ty, Type::Object { .. })) =>
+            {
+                let mut fields: Vec<Field> = Vec::new();
+                let mut open = true;
+                let mut description = None;
+                for s in meaningful {
+                    description = description.or(s.description);
+                    if let Type::Object {
+                        fields: arm_fields,
+                        open: arm_open,
+                    } = s.ty
+                    {
+                        open &= arm_open;
+                        for f in arm_fields {
+                            match fields.iter_mut().find(|g| g.name == f.name) {
+                                Some(g) => {
+                                    // `required` from any arm binds; the later arm's schema
+                                    // refines the earlier one unless it is opaque.
+                                    let required = g.required || f.required;
+                                    if f.schema.ty != Type::Any {
+                                        *g = f;
+                                    }
+                                    g.required = required;
+                                }
+                                None => fields.push(f),
+                            }
+                        }
+                    }
+                }
+                Schema {
+                    description,
+                    ..Schema::new(Type::Object { fields, open })
+                }
+            }
+            _ => Schema::any(),
+        };
+        if let Type::Object { fields, .. } = &mut merged.ty {
+            for f in fields.iter_mut() {
+                f.required |= outer_required.contains(&f.name.as_str());
+            }
+        }
+        merged
+    }
+
+    fn any_of(&mut self, key: &'static str, arms: &'a [Value], ptr: &Ptr<'_>) -> Schema {
+        let base = ptr.key(key);
+        let mut nullable = false;
+        let mut out = Vec::with_capacity(arms.len());
+        for (i, arm) in arms.iter().enumerate() {
+            let is_null = matches!(arm.get("type"), Some(Value::String(t)) if t == "null")
+                || arm.get("enum") == Some(&Value::Array(vec![Value::Null]));
+            if is_null {
+                nullable = true;
+                continue;
+            }
+            let s = self.schema(arm, &base.index(i));
+            nullable |= s.nullable || self.resolved_nullable(&s);
+            out.push(s);
+        }
+        let mut s = match out.len() {
+            0 => Schema::any(),
+            1 => out.into_iter().next().unwrap_or_else(Schema::any),
+            _ => Schema::new(Type::AnyOf { arms: out }),
+        };
+        s.nullable |= nullable;
+        s
+    }
+
+    fn typed(&mut self, kw: &Keywords<'a>, ptr: &Ptr<'_>) -> Schema {
+        let mut nullable = false;
+        let mut types: Vec<&str> = Vec::new();
+        match kw.ty {
+            Some(Value::String(t)) => types.push(t),
+            Some(Value::Array(ts)) => {
+                for t in ts.iter().filter_map(Value::as_str) {
+                    if t == "null" {
+                        nullable = true;
+                    } else {
+                        types.push(t);
+                    }
+                }
+            }
+            _ => {}
+        }
+        let mut enumeration: Option<Vec<&'a Value>> = kw.enumeration.map(|a| a.iter().collect());
+        if let Some(c) = kw.constant {
+            enumeration = Some(vec![c]);
+        }
+        if let Some(values) = &mut enumeration
+            && values.iter().any(|v| v.is_null())
+        {
+            nullable = true;
+            values.retain(|v| !v.is_null());
+        }
+        if types.is_empty() {
+            if kw.properties.is_some() || kw.additional.is_some() {
+                types.push("object");
+            } else if kw.items.is_some() {
+                types.push("array");
+            } else if let Some(values) = &enumeration {
+                if !values.is_empty() && values.iter().all(|v| v.is_string()) {
+                    types.push("string");
+                } else if !values.is_empty() && values.iter().all(|v| v.is_i64()) {
+                    types.push("integer");
+                }
+            }
+        }
+        let mut arms: Vec<Schema> = Vec::with_capacity(types.len());
+        for t in &types {
+            let ty = self.one_type(t, kw, enumeration.as_deref(), ptr);
+            arms.push(Schema::new(ty));
+        }
+        let mut s = match arms.len() {
+            0 => Schema::any(),
+            1 => arms.into_iter().next().unwrap_or_else(Schema::any),
+            _ => Schema::new(Type::AnyOf { arms }),
+        };
+        s.nullable = nullable;
+        s
+    }
+
+    fn one_type(
+        &mut self,
+        t: &str,
+        kw: &Keywords<'a>,
+        enumeration: Option<&[&'a Value]>,
+        ptr: &Ptr<'_>,
+    ) -> Type {
+        let text = |v: Option<&'a Value>| v.and_then(Value::as_str).map(str::to_string);
+        let count = |v: Option<&'a Value>| v.and_then(Value::as_u64);
+        match t {
+            "string" => Type::String {
+                format: text(kw.format),
+                enumeration: enumeration.map(|vs| {
+                    vs.iter()
+                        .map(|v| match v {
+                            Value::String(s) => s.clone(),
+                            other => other.to_string(),
+                        })
+                        .collect()
+                }),
+                pattern: text(kw.pattern),
+                min_length: count(kw.min_length),
+                max_length: count(kw.max_length),
+            },
+            "integer" => {
+                let (minimum, exclusive_min) = bound(kw.minimum, kw.exclusive_minimum);
+                let (maximum, exclusive_max) = bound(kw.maximum, kw.exclusive_maximum);
+                // Exclusive integer bounds fold into inclusive ones.
+                let minimum = minimum.map(|m| {
+                    if exclusive_min {
+                        m.floor() + 1.0
+                    } else {
+                        m.ceil()
+                    }
+                });
+                let maximum = maximum.map(|m| {
+                    if exclusive_max {
+                        m.ceil() - 1.0
+                    } else {
+                        m.floor()
+                    }
+                });
+                Type::Integer {
+                    format: text(kw.format),
+                    minimum,
+                    maximum,
+                    enumeration: enumeration
+                        .map(|vs| vs.iter().filter_map(|v| v.as_i64()).collect()),
+                }
+            }
+            "number" => {
+                let (minimum, exclusive_minimum) = bound(kw.minimum, kw.exclusive_minimum);
+                let (maximum, exclusive_maximum) = bound(kw.maximum, kw.exclusive_maximum);
+                Type::Number {
+                    format: text(kw.format),
+                    minimum,
+                    maximum,
+                    exclusive_minimum,
+                    exclusive_maximum,
+                }
+            }
+            "boolean" => Type::Boolean,
+            "array" => {
+                let items = match kw.items {
+                    Some(i) => self.schema(i, &ptr.key("items")),
+                    None => Schema::any(),
+                };
+                Type::Array {
+                    items: Box::new(items),
+                    min_items: count(kw.min_items),
+                    max_items: count(kw.max_items),
+                }
+            }
+            "object" => {
+                let required = kw.required();
+                let mut fields = Vec::new();
+                if let Some(props) = kw.properties {
+                    fields.reserve(props.len());
+                    let pp = ptr.key("properties");
+                    for (name, s) in props {
+                        let fp = pp.key(name);
+                        fields.push(Field {
+                            required: required.contains(&name.as_str()),
+                            read_only: s.get("readOnly") == Some(&Value::Bool(true)),
+                            schema: self.schema(s, &fp),
+                            name: name.clone(),
+                        });
+                    }
+                }
+                let open = kw.additional != Some(&Value::Bool(false));
+                Type::Object { fields, open }
+            }
+            _ => Type::Any,
+        }
+    }
+}

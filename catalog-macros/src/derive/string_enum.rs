@@ -1,0 +1,129 @@
+//! `#[derive(StringEnum)]`.
+
+use super::serde_attr::{Serde, apply, wire_name};
+use crate::ctxt::Ctxt;
+use crate::key;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+/// One variant: its Rust name and its name on the wire.
+struct Variant<'a> {
+    ident: &'a syn::Ident,
+    wire: String,
+}
+
+pub fn string_enum(input: syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let variants = variants(&cx, &input);
+    let expanded = expand(&input, &variants);
+    super::finish(cx, expanded)
+}
+
+fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let values = variants.iter().map(|v| &v.wire);
+    let markers = quote!(::catalog::__private_v1::markers);
+    let has = variants.iter().map(|v| {
+        let k = key::literal(&v.wire);
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #markers::HasVariant<#k> for #ident #ty_generics #where_clause {}
+        }
+    });
+    let traits: Vec<syn::Ident> = variants
+        .iter()
+        .map(|v| format_ident!("Variant{}", v.ident))
+        .collect();
+    let allowed = variants.iter().zip(&traits).map(|(v, tr)| {
+        let k = key::literal(&v.wire);
+        let message = format!(
+            "`{ident}::{}` (`\"{}\"` on the wire) is a variant the spec does not allow for `{{S}}`",
+            v.ident, v.wire
+        );
+        let label = format!("`{ident}::{}` is not an allowed value here", v.ident);
+        let note = format!(
+            "remove `{}` from `{ident}` (or mark it `#[serde(skip)]`): the spec allows only its \
+             own values",
+            v.ident
+        );
+        quote! {
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            pub trait #tr<S> {}
+            #[diagnostic::do_not_recommend]
+            impl<S: #markers::AllowsValue<#k>> #tr<S> for #ident {}
+        }
+    });
+    // Spanned at the enum's name: rustc's notes then point at the user's enum, not into the
+    // Each bound at the variant's own name: the "unsatisfied trait bound" note points at it.
+    let predicates = variants.iter().zip(&traits).map(|(item, tr)| {
+        let span = item.ident.span();
+        let this = syn::Ident::new(&ident.to_string(), span);
+        quote_spanned!(span=> #this: #tr<S>,)
+    });
+    // derive's expansion.
+    let aggregate = quote_spanned! {ident.span()=>
+        impl<S> #markers::VariantsAllowedBy<S> for Variants
+        where
+            #(#predicates)*
+        {}
+    };
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::catalog::StringEnum for #ident #ty_generics #where_clause {
+            const VALUES: &'static [&'static str] = &[#(#values),*];
+        }
+
+        #[allow(non_camel_case_types)]
+        const _: () = {
+            #(#has)*
+            pub struct Variants;
+            #[automatically_derived]
+            impl #markers::StringEnumMarkers for #ident {
+                type Enum = #ident;
+                type Variants = Variants;
+            }
+            #(#allowed)*
+            #aggregate
+        };
+    }
+}
+
+fn variants<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Vec<Variant<'a>> {
+    let syn::Data::Enum(data) = &input.data else {
+        cx.error(
+            input.ident.span(),
+            "StringEnum is derived for an enum of unit variants, one per value of the spec's string enum",
+        );
+        return Vec::new();
+    };
+    if !input.generics.params.is_empty() {
+        cx.error_spanned_by(
+            &input.generics,
+            "a StringEnum cannot be generic: it stands for one string enum of the spec",
+        );
+    }
+    let rule = Serde::parse(cx, "StringEnum", &input.attrs).rename_all;
+    let mut out = Vec::new();
+    for v in &data.variants {
+        if !matches!(v.fields, syn::Fields::Unit) {
+            cx.error_spanned_by(
+                &v.fields,
+                "a StringEnum variant has no fields: each variant is one string value of the spec",
+            );
+            continue;
+        }
+        let serde = Serde::parse(cx, "StringEnum", &v.attrs);
+        if serde.has("skip") || serde.has("skip_deserializing") {
+            continue;
+        }
+        match wire_name(cx, serde, &rule, v.ident.to_string(), apply) {
+            Some(wire) => out.push(Variant {
+                ident: &v.ident,
+                wire,
+            }),
+            None => return Vec::new(),
+        }
+    }
+    out
+}

@@ -1,0 +1,192 @@
+//! Compile-time checks of user types against the spec, emitted by `#[tool]` for a field typed
+//! with an enum or a struct of the user's (`T`, `Option<T>`, `Vec<T>`, ...).
+//!
+//! Nothing is evaluated: the derives mark `T` with one `HasVariant<KEY>`/`AlwaysPresent<KEY>`
+//! impl per wire name, and check each variant/field against a parameter type `S`; `#[tool]`
+//! writes `S` (one per field, marked with the values/properties the spec allows) and one local
+//! trait per spec value/required property, whose `#[diagnostic::on_unimplemented]` message
+//! names the value, the parameter, and the line to add. Every unmet bound is its own error, so
+//! one build reports every missing value and every extra variant, at the field's type.
+
+use crate::ast::Field;
+use crate::ctxt::Range;
+use crate::key;
+use catalog_core::model::{Accounted, Type};
+use heck::ToUpperCamelCase;
+use proc_macro2::{Ident, TokenStream};
+use quote::{quote, quote_spanned};
+
+/// The checks for one field, if its type is a user type standing for a string enum or an
+/// object with declared properties.
+pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStream> {
+    let ty = f.user_type()?;
+    let mut schema = &row.param.schema;
+    while let Type::Array { items, .. } = &schema.ty {
+        schema = items;
+    }
+    let name = quote!(#ty).to_string().replace(' ', "");
+    let address = row.param.address();
+    let param_type = key::ident(&[
+        &tool.to_string(),
+        &row.param.location.to_string(),
+        &row.param.name,
+    ]);
+    match &schema.ty {
+        Type::String {
+            enumeration: Some(values),
+            ..
+        } => Some(string_enum(ty, &name, &address, &param_type, values)),
+        Type::Object { fields, .. } if !fields.is_empty() => {
+            Some(object(ty, &name, &address, &param_type, fields))
+        }
+        _ => None,
+    }
+}
+
+fn string_enum(
+    ty: &syn::Type,
+    name: &str,
+    address: &str,
+    param_type: &Ident,
+    values: &[String],
+) -> TokenStream {
+    let markers = quote!(::catalog::__private_v1::markers);
+    let allows = values.iter().map(|v| {
+        let k = key::literal(v);
+        quote!(#[automatically_derived] impl #markers::AllowsValue<#k> for #param_type {})
+    });
+    let traits = unique(values.iter().map(|v| key::ident(&["has_variant_for", v])));
+    let each = values.iter().zip(&traits).map(|(v, tr)| {
+        let k = key::literal(v);
+        let message = format!("`{name}` has no variant for `{v}`, a value `{address}` allows");
+        let label = format!("no variant for `{v}`");
+        let variant = variant_name(v);
+        let note = format!("add to `{name}`: #[serde(rename = \"{v}\")] {variant},");
+        quote! {
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            trait #tr {}
+            #[diagnostic::do_not_recommend]
+            impl<T: ?::core::marker::Sized + #markers::HasVariant<#k>> #tr for T {}
+        }
+    });
+    let call = projections(ty, quote!(#markers::StringEnumMarkers), "Enum", "Variants");
+    let check_fn = check_fn(ty, &traits, "VariantsAllowedBy", param_type);
+    quote! {
+        #[allow(non_camel_case_types, dead_code)]
+        const _: () = {
+            pub struct #param_type;
+            #(#allows)*
+            #(#each)*
+            #check_fn
+            fn run() {
+                #call
+            }
+        };
+    }
+}
+
+fn object(
+    ty: &syn::Type,
+    name: &str,
+    address: &str,
+    param_type: &Ident,
+    fields: &[catalog_core::model::Field],
+) -> TokenStream {
+    let markers = quote!(::catalog::__private_v1::markers);
+    let declares = fields.iter().map(|p| {
+        let k = key::literal(&p.name);
+        quote!(#[automatically_derived] impl #markers::DeclaresProperty<#k> for #param_type {})
+    });
+    let required: Vec<&catalog_core::model::Field> = fields
+        .iter()
+        .filter(|p| p.required && !p.read_only)
+        .collect();
+    let traits = unique(required.iter().map(|p| key::ident(&["requires", &p.name])));
+    let each = required.iter().zip(&traits).map(|(p, tr)| {
+        let prop = &p.name;
+        let k = key::literal(prop);
+        let message = format!(
+            "`{name}` has no field for `{prop}` that is always present, and `{address}` requires \
+             `{prop}`"
+        );
+        let label = format!("`{prop}` missing, or may be absent");
+        let note = format!(
+            "add a field for `{prop}` to `{name}`, not an `Option` and without \
+             `#[serde(default)]`"
+        );
+        quote! {
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            trait #tr {}
+            #[diagnostic::do_not_recommend]
+            impl<T: ?::core::marker::Sized + #markers::AlwaysPresent<#k>> #tr for T {}
+        }
+    });
+    let call = projections(ty, quote!(#markers::ObjectMarkers), "Object", "Fields");
+    let check_fn = check_fn(ty, &traits, "FieldsDeclaredBy", param_type);
+    quote! {
+        #[allow(non_camel_case_types, dead_code)]
+        const _: () = {
+            pub struct #param_type;
+            #(#declares)*
+            #(#each)*
+            #check_fn
+            fn run() {
+                #call
+            }
+        };
+    }
+}
+
+/// `check::<<T as M>::A, <T as M>::B>();`, with each projection spanning the user's type, so
+/// every error underlines it (and an unimplemented `M` is one error, not one per projection).
+fn projections(ty: &syn::Type, markers_trait: TokenStream, a: &str, b: &str) -> TokenStream {
+    let range = Range::of(ty);
+    let project = |assoc: &str| {
+        let open = quote_spanned!(range.start=> <);
+        let assoc = Ident::new(assoc, range.end);
+        let close = quote_spanned!(range.end=> >::);
+        quote!(#open #ty as #markers_trait #close #assoc)
+    };
+    let (a, b) = (project(a), project(b));
+    quote!(check::<#a, #b>();)
+}
+
+/// `fn check<T: ...each trait..., V: ...the aggregate...>() {}`, spanned at the user's type:
+/// the "required by this bound" note then points there, not at the whole `#[tool]` attribute.
+fn check_fn(ty: &syn::Type, traits: &[Ident], aggregate: &str, param_type: &Ident) -> TokenStream {
+    let span = Range::of(ty).start;
+    let traits = traits.iter().map(|t| Ident::new(&t.to_string(), span));
+    let aggregate = Ident::new(aggregate, span);
+    let param_type = Ident::new(&param_type.to_string(), span);
+    quote_spanned! {span=>
+        fn check<
+            T: ?::core::marker::Sized #(+ #traits)*,
+            V: ?::core::marker::Sized + ::catalog::__private_v1::markers::#aggregate<#param_type>,
+        >() {}
+    }
+}
+
+/// A variant name for a wire value, as the note suggests it (`in-progress` -> `InProgress`).
+fn variant_name(value: &str) -> String {
+    let name = value.to_upper_camel_case();
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("V{name}")
+    } else {
+        name
+    }
+}
+
+/// Identifiers made unique by a numeric suffix where two would collide.
+fn unique(idents: impl Iterator<Item = Ident>) -> Vec<Ident> {
+    let mut out: Vec<Ident> = Vec::new();
+    for ident in idents {
+        let mut candidate = ident.clone();
+        let mut n = 1;
+        while out.contains(&candidate) {
+            candidate = Ident::new(&format!("{ident}_{n}"), ident.span());
+            n += 1;
+        }
+        out.push(candidate);
+    }
+    out
+}

@@ -1,0 +1,133 @@
+//! A tool over an operation whose body is a dense graph of schemas (`openapi/dense.json`: 2^24
+//! nodes if written out as a tree, and two cycles): it compiles, its input schema stays within
+//! the expansion budget and is valid 2020-12, and where it was cut is on the operation.
+
+use catalog::Tool;
+use catalog::tool;
+use catalog_core::index::expand::BUDGET;
+use catalog_core::model::{Degradation, DegradeReason};
+use serde_json::{Value, json};
+
+/// Store a graph.
+#[tool(spec = "dense", operation = "CreateGraph")]
+pub struct CreateGraph {
+    pub name: String,
+    pub root: Option<Value>,
+    pub ring: Option<Value>,
+    pub tree: Option<Value>,
+}
+
+// Schema nodes of an emitted JSON schema: every object that is a schema.
+fn schema_nodes(v: &Value) -> usize {
+    let Some(o) = v.as_object() else { return 0 };
+    let mut n = 1;
+    if let Some(props) = o.get("properties").and_then(Value::as_object) {
+        n += props.values().map(schema_nodes).sum::<usize>();
+    }
+    n += o.get("items").map_or(0, schema_nodes);
+    if let Some(arms) = o.get("anyOf").and_then(Value::as_array) {
+        n += arms.iter().map(schema_nodes).sum::<usize>();
+    }
+    n
+}
+
+#[test]
+fn the_input_schema_is_valid_2020_12_and_within_the_budget() {
+    let schema = CreateGraph::input_schema();
+    jsonschema::draft202012::meta::validate(schema).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(CreateGraph::INPUT_SCHEMA).unwrap(),
+        *schema
+    );
+    let nodes = schema_nodes(schema);
+    assert!(
+        (BUDGET / 2..BUDGET + 200).contains(&nodes),
+        "{nodes} schema nodes"
+    );
+    // The first cut: the depth-first walk went left as far as the budget allowed.
+    let cut = schema
+        .pointer("/properties/root/properties/left/properties/left/properties/left")
+        .unwrap();
+    assert!(cut.get("properties").is_some(), "{cut}");
+}
+
+#[test]
+fn the_degradations_are_on_the_operation_with_their_text() {
+    let degraded = &CreateGraph::operation().degraded;
+    let budget: Vec<&Degradation> = degraded
+        .iter()
+        .filter(|d| d.reason == DegradeReason::Budget(BUDGET))
+        .collect();
+    assert!(!budget.is_empty(), "{degraded:?}");
+    let first = budget[0];
+    assert_eq!(
+        first.to_string(),
+        format!(
+            "`{}` accepts any JSON value: writing out `{}` would pass the budget of 4096 schema \
+             nodes per operation; the server validates it",
+            first.at, first.pointer
+        )
+    );
+    assert!(first.at.starts_with("body.root.left.left"), "{}", first.at);
+    // The cut part of the emitted schema says the same.
+    let mut at = CreateGraph::input_schema().clone();
+    for step in first.at.trim_start_matches("body.").split('.') {
+        at = at["properties"][step].clone();
+    }
+    assert_eq!(
+        at,
+        json!({"description": format!(
+            "`{}` is not written out here: the input schema reached its budget of 4096 schema \
+             nodes; any JSON value is accepted here and the server validates it",
+            first.pointer
+        )})
+    );
+    // The two cycles, each written out once.
+    let recursive: Vec<(&str, &str)> = degraded
+        .iter()
+        .filter(|d| d.reason == DegradeReason::Recursive)
+        .map(|d| (d.at.as_str(), d.pointer.as_str()))
+        .collect();
+    assert_eq!(
+        recursive,
+        [
+            ("body.ring.next.next.next", "#/components/schemas/RingA"),
+            ("body.tree.parent", "#/components/schemas/Tree"),
+        ]
+    );
+}
+
+#[test]
+fn arguments_deeper_than_the_schema_is_written_out_are_accepted() {
+    let mut deep = json!("leaf");
+    for _ in 0..24 {
+        deep = json!({ "left": deep });
+    }
+    let t = CreateGraph::from_arguments(json!({
+        "name": "g",
+        "root": deep,
+        "tree": {"name": "child", "parent": {"name": "root", "parent": null}},
+    }))
+    .unwrap();
+    assert_eq!(t.name, "g");
+    assert!(t.root.is_some() && t.tree.is_some() && t.ring.is_none());
+}
+
+#[test]
+fn the_rustdoc_lists_where_the_schema_was_not_written_out() {
+    let doc = catalog_core::present::doc::accounting_markdown(CreateGraph::operation());
+    let list = doc
+        .split_once("\nNot written out in full")
+        .map(|(_, list)| list)
+        .unwrap_or_else(|| panic!("{doc}"));
+    assert_eq!(
+        list,
+        " (any JSON value is accepted there):
+
+- `body.ring.next.next.next`: `#/components/schemas/RingA` contains itself and is written out once
+- `body.tree.parent`: `#/components/schemas/Tree` contains itself and is written out once
+- `body.root.left.left.left.left.left.left.left.left.left.left`: `#/components/schemas/Level10` \
+would pass the budget of 4096 schema nodes per operation; the server validates it
+"
+    );
+}
