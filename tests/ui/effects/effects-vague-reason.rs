@@ -1,6 +1,6 @@
 use catalog::tool;
 
-#[tool(spec = "taskboard", operation = "DeleteTask", effects(destructive = false, reason = "n/a"))]
+#[tool(spec = "taskboard", operation = "DeleteTask", effects(destructive = false, reason = "soft delete"))]
 pub struct DeleteTask {
     pub board_id: String,
     pub task_id: i64,
