@@ -7,7 +7,8 @@
 //! The `cli` feature builds the `catalog` binary (libraries that leave it off pay nothing):
 //!
 //! - `catalog check <spec>` lists every operation and whether a tool can wrap it (else the
-//!   reason and its JSON pointer), then `N operations: N ok, N unsupported`. It exits 1 only
+//!   reason and its JSON pointer) with the response that is its output (else why it cannot be
+//!   typed), then the outputs counted and `N operations: N ok, N unsupported`. It exits 1 only
 //!   when the document cannot be used at all (unreadable, not JSON/YAML, Swagger 2.0, another
 //!   OpenAPI version), with the reason on stderr; 2 on a usage error.
 //! - `catalog scaffold <spec> <operation>` (an operationId or `"METHOD /path"`) prints a
@@ -59,8 +60,8 @@ pub use catalog_macros::{Object, StringEnum, tool};
 
 // What a server calls, and what it gets back.
 pub use catalog_core::model::{
-    Accounted, Body, BodyKind, Disposition, Location, Operation, Param, Schema, SpecInfo, Style,
-    Type, Unsupported,
+    Accounted, Body, BodyKind, Content, Disposition, Location, Operation, Param, Response,
+    ResponseHeader, Schema, SpecInfo, StatusKey, Style, Type, Unsupported,
 };
 pub use catalog_core::serve::catalog::{CallError, Catalog, ToolInfo};
 pub use catalog_core::wire::decode::{ArgumentError, Problem, ProblemKind};
@@ -126,7 +127,9 @@ pub mod mcp {
 
 /// Checking that every request a tool sends reaches the operation it declares.
 pub mod recorder {
-    pub use catalog_core::audit::recorder::{ENV_RECORD, Recorder, Report, ToolCalls, Undeclared};
+    pub use catalog_core::audit::recorder::{
+        ENV_RECORD, Recorder, Report, ResponseMismatch, ToolCalls, Undeclared,
+    };
 }
 
 /// Which operations are wrapped by which tool, pinned for review; spec version checks.

@@ -76,12 +76,27 @@ fn check_prints_every_real_spec_summary() {
             ),
             "{file}"
         );
-        // A header, then one line per operation (unsupported ones add their reasons).
+        // A header, then one line per operation (unsupported ones add their reasons), each
+        // followed by the line naming its output.
         let listed = lines
             .iter()
             .filter(|l| l.starts_with("ok ") || l.starts_with("unsupported "))
             .count();
         assert_eq!(listed, total, "{file}");
+        let outputs = lines
+            .iter()
+            .filter(|l| l.starts_with("    output: "))
+            .count();
+        assert_eq!(outputs, total, "{file}");
+        // The verdicts add up to every operation.
+        let summary = lines[lines.len() - 2]
+            .strip_prefix("outputs: ")
+            .expect(file);
+        let counted: usize = summary
+            .split(", ")
+            .map(|part| part.split(' ').next().unwrap().parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(counted, total, "{file}: {summary}");
     }
 }
 
@@ -96,23 +111,42 @@ fn check_lists_each_operation_with_why_it_cannot_be_wrapped() {
             run.stdout,
             "ersatztv-v1: ErsatzTV | v1 1.0.0 (OpenAPI 3.1.1)
 ok           GET /api/channels
+    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
 ok           POST /api/channels/{channelNumber}/playout/reset
+    output: 200, no content
 ok           GET /api/ffmpeg/profiles (GetFFmpegProfiles)
+    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
 ok           POST /api/ffmpeg/profiles/new (CreateFFmpegProfile)
+    output: 200, no content
 ok           PUT /api/ffmpeg/profiles/update (UpdateFFmpegProfile)
+    output: 200, no content
 ok           DELETE /api/ffmpeg/delete/{id} (DeleteFFmpegProfile)
+    output: 200, no content
 ok           POST /api/libraries/{id}/scan
+    output: 200, no content
 ok           POST /api/libraries/{id}/scan-show
+    output: 200, no content
 ok           GET /api/maintenance/gc
+    output: 200, no content
 ok           POST /api/maintenance/empty_trash
+    output: 200, no content
 ok           GET /api/ffmpeg/resolution/by-name/{name} (GetResolutionByName)
+    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
 ok           GET /api/sessions
+    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
 ok           DELETE /api/session/{channelNumber}
+    output: 200, no content
 ok           GET /api/collections/smart (GetSmartCollections)
+    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
 ok           POST /api/collections/smart/new (CreateSmartCollection)
+    output: 200, no content
 ok           PUT /api/collections/smart/update (UpdateSmartCollection)
+    output: 200, no content
 ok           DELETE /api/collections/smart/delete/{id} (DeleteSmartCollection)
+    output: 200, no content
 ok           GET /api/version (GetVersion)
+    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
+outputs: 6 ambiguous, 12 no content
 18 operations: 18 ok, 0 unsupported
 "
         );
@@ -124,12 +158,19 @@ ok           GET /api/version (GetVersion)
         run.stdout,
         "edge-cases: Edge cases 0.3.0 (OpenAPI 3.1.0)
 ok           GET /things/{id} (GetThing)
+    output: 200, no content
 ok           DELETE /things/{id} (GetThing)
+    output: 204, no content
 unsupported  GET /broken/{id} (Broken)
     the path template names `{id}` but no path parameter declares it at #/paths/~1broken~1{id}/get
+    output: 200, no content
 ok           GET /folders/{name} (GetFolder)
+    output: 200, no content
 ok           POST /types (EveryType)
+    output: 200, no content
 ok           POST /campaigns (CreateCampaign)
+    output: 201, no content
+outputs: 6 no content
 6 operations: 5 ok, 1 unsupported
 "
     );
@@ -224,6 +265,7 @@ fn scaffold_prints_a_tool() {
 #[tool(
     spec = "taskboard",
     operation = "GetTask",
+    // output: 200 application/json
 )]
 pub struct GetTask {
     // path.board_id: string, required — "The board, by its slug"
@@ -312,9 +354,11 @@ fn check_says_where_the_schema_budget_cut_an_operation() {
         run.stdout,
         "dense: Dense graphs 1.0.0 (OpenAPI 3.0.3)
 ok           POST /graphs (CreateGraph)
+    output: 201, no content
     cut: `body.root.left.left.left.left.left.left.left.left.left.left` accepts any JSON value: \
 writing out `#/components/schemas/Level10` would pass the budget of 4096 schema nodes per \
 operation; the server validates it
+outputs: 1 no content
 1 operations: 1 ok, 0 unsupported, 1 cut by the schema budget
 "
     );

@@ -82,7 +82,7 @@ fn real_spec_tool_mutations_each_give_their_error() {
         out.error_lines(),
         [
             "error: mistyped field `channel_id`: `body.channel_id` is string, required in the spec; \
-             `i64` cannot carry it: use `String`"
+             `i64` cannot carry it; use `String`"
         ],
         "{}",
         out.stderr

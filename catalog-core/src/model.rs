@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 
+mod response;
+pub use response::{Content, Response, ResponseHeader, StatusKey, is_json_media_type, media_base};
+
 /// Where a parameter travels on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -781,6 +784,9 @@ pub struct Operation {
     /// The request body, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<Body>,
+    /// Every documented response, in spec order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub responses: Vec<Response>,
     /// Why tools cannot wrap this operation, when they cannot.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsupported: Vec<Unsupported>,
@@ -789,6 +795,11 @@ pub struct Operation {
     /// the index's stored form, and for every operation whose schemas expand in full.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub degraded: Vec<Degradation>,
+    /// The same for its response schemas, expanded under their own budget (so that a large
+    /// response never cuts the input schema), with `at` naming the response
+    /// (`response.200.application/json.items[]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub degraded_output: Vec<Degradation>,
     /// The spec the operation came from (filled in for a tool).
     #[serde(default, skip_serializing_if = "is_default")]
     pub spec: SpecInfo,
@@ -826,7 +837,8 @@ pub enum DegradeReason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Degradation {
     /// The first argument path where it happened (`body.spec.rules[].next`: `[]` steps into
-    /// array items, `.anyOf[i]` into a union's arm).
+    /// array items, `.anyOf[i]` into a union's arm); in a response schema, the response first
+    /// (`response.200.application/json.items[].owner`).
     pub at: String,
     /// The `$ref` of the schema that was not written out (`#/components/schemas/Rule`).
     pub pointer: String,
@@ -835,14 +847,25 @@ pub struct Degradation {
 }
 
 impl Degradation {
-    /// The description the degraded part carries in the emitted schema.
+    /// The description the degraded part carries in the emitted input schema.
     pub fn description(&self) -> String {
+        self.description_in("input")
+    }
+
+    /// The description the degraded part carries in the emitted `side` (`input`, `output`)
+    /// schema.
+    pub fn description_in(&self, side: &str) -> String {
         match self.reason {
             DegradeReason::Recursive => format!("recursive reference to `{}`", self.pointer),
             DegradeReason::Budget(budget) => format!(
-                "`{}` is not written out here: the input schema reached its budget of {budget} \
-                 schema nodes; any JSON value is accepted here and the server validates it",
-                self.pointer
+                "`{}` is not written out here: the {side} schema reached its budget of {budget} \
+                 schema nodes; any JSON value is accepted here{}",
+                self.pointer,
+                if side == "input" {
+                    " and the server validates it"
+                } else {
+                    ""
+                }
             ),
         }
     }
@@ -859,8 +882,15 @@ impl fmt::Display for Degradation {
             DegradeReason::Budget(budget) => write!(
                 f,
                 "`{}` accepts any JSON value: writing out `{}` would pass the budget of {budget} \
-                 schema nodes per operation; the server validates it",
-                self.at, self.pointer
+                 schema nodes per operation{}",
+                self.at,
+                self.pointer,
+                // Response schemas (`response.200...`) describe what the server sends.
+                if self.at.starts_with("response.") {
+                    ""
+                } else {
+                    "; the server validates it"
+                }
             ),
         }
     }
@@ -1032,8 +1062,10 @@ mod tests {
                 pointer: "#/p".into(),
             }],
             body: None,
+            responses: vec![],
             unsupported: vec![],
             degraded: vec![],
+            degraded_output: vec![],
             spec: SpecInfo::default(),
             accounting: vec![],
             security: vec![],

@@ -9,16 +9,19 @@
 #![forbid(unsafe_code)]
 
 use catalog::index::Lookup;
+use catalog_core::check::output::output;
 use catalog_core::model::{DegradeReason, SpecInfo};
+use catalog_core::present::output::describe_output;
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use catalog_core::spec::normalize::{Normalized, normalize};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  catalog check <spec>                  list every operation of an OpenAPI document and whether \
-a #[tool] can wrap it
+  catalog check <spec>                  list every operation of an OpenAPI document, whether \
+a #[tool] can wrap it and which response is its output
   catalog scaffold <spec> <operation>   print a #[tool] for an operation (operationId or \
 \"METHOD /path\")";
 
@@ -65,6 +68,7 @@ fn check(spec: &Path) -> ExitCode {
     // Each operation is expanded on its own, under the same budget as for a tool, and dropped
     // before the next.
     let (mut unsupported, mut cut) = (0, 0);
+    let mut outputs: BTreeMap<&str, usize> = BTreeMap::new();
     for stored in &normalized.operations {
         let op = normalized.expand(stored);
         let name = match &op.id {
@@ -81,9 +85,12 @@ fn check(spec: &Path) -> ExitCode {
                 }
             }
         }
+        println!("    output: {}", describe_output(&op));
+        *outputs.entry(output(&op).kind()).or_default() += 1;
         let budget_cuts: Vec<_> = op
             .degraded
             .iter()
+            .chain(&op.degraded_output)
             .filter(|d| matches!(d.reason, DegradeReason::Budget(_)))
             .collect();
         if !budget_cuts.is_empty() {
@@ -93,6 +100,8 @@ fn check(spec: &Path) -> ExitCode {
             }
         }
     }
+    let outputs: Vec<String> = outputs.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    println!("outputs: {}", outputs.join(", "));
     let total = normalized.operations.len();
     let cut = if cut > 0 {
         format!(", {cut} cut by the schema budget")

@@ -15,6 +15,8 @@
 //! [`Report`]. [`Recorder::merge_into_file`] accumulates the report of several processes (an MCP
 //! server started once per test session) in one JSON file.
 
+#[cfg(feature = "runtime")]
+use super::response_check::response_problem;
 use crate::index::Index;
 use crate::model::Operation;
 use percent_encoding::percent_decode_str;
@@ -194,6 +196,39 @@ impl fmt::Display for Undeclared {
 
 impl std::error::Error for Undeclared {}
 
+/// A live response that does not match what the spec documents for its status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResponseMismatch {
+    /// The tool that received it.
+    pub tool: String,
+    /// Its operation, `METHOD /path`.
+    pub operation: String,
+    /// The response's status.
+    pub status: u16,
+    /// What does not match (an undocumented status or media type, a body that is not JSON, or
+    /// the schema errors with where each is).
+    pub problem: String,
+}
+
+impl ResponseMismatch {
+    // The line the report lists under the operation.
+    fn entry(&self) -> String {
+        format!("{}: HTTP {}: {}", self.tool, self.status, self.problem)
+    }
+}
+
+impl fmt::Display for ResponseMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tool `{}` got a response from `{}` that does not match the spec: HTTP {}: {}",
+            self.tool, self.operation, self.status, self.problem
+        )
+    }
+}
+
+impl std::error::Error for ResponseMismatch {}
+
 /// Records the requests tools send during a test suite and checks each against its tool's
 /// declared operation.
 pub struct Recorder {
@@ -204,6 +239,10 @@ pub struct Recorder {
     // Tool name -> requests it sent that reached its operation.
     calls: Mutex<BTreeMap<String, usize>>,
     undeclared: Mutex<Vec<Undeclared>>,
+    // Tool name -> its operation as the index has it (with its responses).
+    #[cfg_attr(not(feature = "runtime"), allow(dead_code))]
+    operations: BTreeMap<String, Operation>,
+    response_mismatches: Mutex<Vec<ResponseMismatch>>,
 }
 
 impl fmt::Debug for Recorder {
@@ -215,6 +254,7 @@ impl fmt::Debug for Recorder {
             .field("declared", &self.declared)
             .field("calls", &self.calls)
             .field("undeclared", &self.undeclared)
+            .field("response_mismatches", &self.response_mismatches)
             .finish()
     }
 }
@@ -229,6 +269,15 @@ impl Recorder {
         tools: impl IntoIterator<Item = (&'a str, &'a Operation)>,
         base_path: &str,
     ) -> Recorder {
+        let tools: Vec<(&str, &Operation)> = tools.into_iter().collect();
+        let operations = tools
+            .iter()
+            .filter_map(|(name, op)| {
+                let key = op.key();
+                let indexed = index.operations.iter().find(|o| o.key() == key)?;
+                Some((name.to_string(), indexed.clone()))
+            })
+            .collect();
         Recorder {
             matcher: RouteMatcher::new(&index.operations),
             base_path: base_path.trim_end_matches('/').to_string(),
@@ -238,6 +287,8 @@ impl Recorder {
                 .collect(),
             calls: Mutex::new(BTreeMap::new()),
             undeclared: Mutex::new(Vec::new()),
+            operations,
+            response_mismatches: Mutex::new(Vec::new()),
         }
     }
 
@@ -285,6 +336,60 @@ impl Recorder {
         self.record(tool, req.method().as_str(), req.uri().path())
     }
 
+    /// Checks a live response a tool received against the spec's response for its status and
+    /// media type (the status's code, else its range, else `default`; the body against the
+    /// schema, for JSON). An error is the mismatch, also kept for
+    /// [`response_mismatches`](Self::response_mismatches) and the report; a tool the recorder
+    /// was not given is not checked. Needs the `runtime` feature (for `jsonschema`).
+    #[cfg(feature = "runtime")]
+    pub fn record_response(
+        &self,
+        tool: &str,
+        status: u16,
+        content_type: Option<&str>,
+        body: &[u8],
+    ) -> Result<(), ResponseMismatch> {
+        let Some(op) = self.operations.get(tool) else {
+            return Ok(());
+        };
+        let Some(problem) = response_problem(op, status, content_type, body) else {
+            return Ok(());
+        };
+        let mismatch = ResponseMismatch {
+            tool: tool.to_string(),
+            operation: op.key(),
+            status,
+            problem,
+        };
+        if let Ok(mut m) = self.response_mismatches.lock() {
+            m.push(mismatch.clone());
+        }
+        Err(mismatch)
+    }
+
+    /// Every live response that did not match the spec, in order.
+    pub fn response_mismatches(&self) -> Vec<ResponseMismatch> {
+        self.response_mismatches
+            .lock()
+            .map(|m| m.clone())
+            .unwrap_or_default()
+    }
+
+    /// Fails (panics, for tests) when any live response did not match the spec, listing them.
+    pub fn assert_no_response_mismatch(&self) {
+        let mismatches = self.response_mismatches();
+        assert!(
+            mismatches.is_empty(),
+            "{} response(s) do not match the spec:\n  {}",
+            mismatches.len(),
+            mismatches
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join("\n  ")
+        );
+    }
+
     /// The declared operations no request reached, as `tool: METHOD /path`, sorted.
     pub fn never_called(&self) -> Vec<String> {
         self.summary().never_called
@@ -318,7 +423,15 @@ impl Recorder {
                 .collect(),
             undeclared: self.undeclared().iter().map(|u| u.to_string()).collect(),
             never_called: Vec::new(),
+            response_mismatches: BTreeMap::new(),
         };
+        for m in self.response_mismatches() {
+            report
+                .response_mismatches
+                .entry(m.operation.clone())
+                .or_default()
+                .push(m.entry());
+        }
         report.never_called = report.compute_never_called();
         report
     }
@@ -399,6 +512,10 @@ pub struct Report {
     pub undeclared: Vec<String>,
     /// The declared operations no request reached, as `tool: METHOD /path`, sorted.
     pub never_called: Vec<String>,
+    /// Per operation (`METHOD /path`), the live responses that did not match the spec, as
+    /// `tool: HTTP status: problem`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub response_mismatches: BTreeMap<String, Vec<String>>,
 }
 
 impl Report {
@@ -421,12 +538,21 @@ impl Report {
             mine.calls += c.calls;
         }
         self.undeclared.extend(other.undeclared.iter().cloned());
+        for (operation, mismatches) in &other.response_mismatches {
+            self.response_mismatches
+                .entry(operation.clone())
+                .or_default()
+                .extend(mismatches.iter().cloned());
+        }
         self.never_called = self.compute_never_called();
     }
 
-    /// Whether every declared operation was called and no request was undeclared.
+    /// Whether every declared operation was called, no request was undeclared and every
+    /// response matched the spec.
     pub fn is_clean(&self) -> bool {
-        self.undeclared.is_empty() && self.never_called.is_empty()
+        self.undeclared.is_empty()
+            && self.never_called.is_empty()
+            && self.response_mismatches.is_empty()
     }
 }
 
@@ -439,6 +565,15 @@ impl fmt::Display for Report {
             writeln!(f, "undeclared requests:")?;
             for u in &self.undeclared {
                 writeln!(f, "  {u}")?;
+            }
+        }
+        if !self.response_mismatches.is_empty() {
+            writeln!(f, "responses that do not match the spec:")?;
+            for (operation, mismatches) in &self.response_mismatches {
+                writeln!(f, "  {operation}")?;
+                for m in mismatches {
+                    writeln!(f, "    {m}")?;
+                }
             }
         }
         Ok(())

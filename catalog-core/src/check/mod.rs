@@ -1,4 +1,5 @@
-//! The macro-expansion phase: account every parameter of an operation for one tool.
+//! The macro-expansion phase: account every parameter of an operation for one tool, and say
+//! which response is its output.
 //!
 //! - [`reconcile`]: the accounting itself, as named steps, over what a tool [`declared`].
 //! - [`types`]: the Rust type table and the check of a field's type.
@@ -7,10 +8,12 @@
 //! - [`reasons`]: what makes a reason reviewable.
 //! - [`paste`]: the paste-ready lines help messages offer.
 //! - [`address`]: parameter addresses and globs.
+//! - [`output`]: which documented response is the tool's output.
 
 pub mod address;
 pub mod declared;
 pub mod names;
+pub mod output;
 pub mod paste;
 pub mod reasons;
 pub mod reconcile;

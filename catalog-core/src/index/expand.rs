@@ -21,29 +21,28 @@
 //! Finding the level counts nodes without building anything and gives up past the budget, so
 //! the work and the result are bounded by the budget times the depth, whatever the document.
 
-use crate::model::{Degradation, DegradeReason, Field, Operation, Schema, SharedSchema, Type};
+use crate::model::{
+    Content, Degradation, DegradeReason, Field, Operation, Response, ResponseHeader, Schema,
+    SharedSchema, Type,
+};
 
 /// Schema nodes an operation's expanded schemas may hold before references stop being written
 /// out.
 pub const BUDGET: usize = 4096;
 
-/// Expands `op` with the shared schemas `shared` gives by id, under `budget` nodes. A missing
-/// shared schema (a damaged index) accepts any value.
+/// Expands `op` with the shared schemas `shared` gives by id, under `budget` nodes for its
+/// request schemas and, separately, `budget` nodes for its response schemas (so that a large
+/// response never cuts an input schema). A missing shared schema (a damaged index) accepts any
+/// value.
 pub fn expand<'s>(
     op: &Operation,
     shared: impl Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
 ) -> Operation {
     let shared: &dyn Fn(usize) -> Option<&'s SharedSchema> = &shared;
-    let mut x = Expander {
-        shared,
-        budget,
-        max_depth: reference_depth(op, shared, budget),
-        stack: Vec::new(),
-        at: String::new(),
-        // An operation expanded before keeps what was recorded then.
-        degraded: op.degraded.clone(),
-    };
+    let input: Vec<&Schema> = op.params.iter().map(|p| &p.schema).collect();
+    // An operation expanded before keeps what was recorded then.
+    let mut x = Expander::new(shared, budget, &input, op.degraded.clone(), Side::Input);
     let params = op
         .params
         .iter()
@@ -54,11 +53,32 @@ pub fn expand<'s>(
             p
         })
         .collect();
+    let output = response_schemas(op);
+    let mut y = Expander::new(
+        shared,
+        budget,
+        &output,
+        op.degraded_output.clone(),
+        Side::Output,
+    );
+    let responses = op.responses.iter().map(|r| y.response(r)).collect();
     Operation {
         params,
+        responses,
         degraded: x.degraded,
+        degraded_output: y.degraded,
         ..op.clone()
     }
+}
+
+/// Every schema of `op`'s responses: each media type's, then each header's, in spec order.
+pub fn response_schemas(op: &Operation) -> Vec<&Schema> {
+    let mut out = Vec::new();
+    for r in &op.responses {
+        out.extend(r.content.iter().filter_map(|c| c.schema.as_ref()));
+        out.extend(r.headers.iter().map(|h| &h.schema));
+    }
+    out
 }
 
 /// The ids of the shared schemas `schema` refers to directly (not through other shared ones).
@@ -72,10 +92,10 @@ pub fn references(schema: &Schema, out: &mut Vec<usize>) {
     }
 }
 
-// The deepest level of references at which the whole operation fits in `budget` nodes, or
-// `usize::MAX` when it fits written out in full.
+// The deepest level of references at which all of `roots` fit in `budget` nodes, or
+// `usize::MAX` when they fit written out in full.
 fn reference_depth<'s>(
-    op: &Operation,
+    roots: &[&Schema],
     shared: &dyn Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
 ) -> usize {
@@ -87,7 +107,7 @@ fn reference_depth<'s>(
             nodes: 0,
             stack: Vec::new(),
         };
-        op.params.iter().all(|p| count.fits(&p.schema))
+        roots.iter().all(|s| count.fits(s))
     };
     if fits(usize::MAX) {
         return usize::MAX;
@@ -147,7 +167,15 @@ impl Counter<'_, '_> {
     }
 }
 
+// Which side of the operation is being written out: it names the schema in what a cut says.
+#[derive(Clone, Copy)]
+enum Side {
+    Input,
+    Output,
+}
+
 struct Expander<'f, 's> {
+    side: Side,
     shared: &'f dyn Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
     // References nested deeper than this are not written out.
@@ -159,7 +187,57 @@ struct Expander<'f, 's> {
     degraded: Vec<Degradation>,
 }
 
-impl<'s> Expander<'_, 's> {
+impl<'f, 's> Expander<'f, 's> {
+    fn new(
+        shared: &'f dyn Fn(usize) -> Option<&'s SharedSchema>,
+        budget: usize,
+        roots: &[&Schema],
+        degraded: Vec<Degradation>,
+        side: Side,
+    ) -> Expander<'f, 's> {
+        Expander {
+            side,
+            shared,
+            budget,
+            max_depth: reference_depth(roots, shared, budget),
+            stack: Vec::new(),
+            at: String::new(),
+            degraded,
+        }
+    }
+
+    // A response with its schemas written out; `at` names each
+    // (`response.200.application/json`, `response.200.header.X-Rate-Limit`).
+    fn response(&mut self, r: &Response) -> Response {
+        let content = r
+            .content
+            .iter()
+            .map(|c| {
+                self.at = format!("response.{}.{}", r.status, c.media_type);
+                Content {
+                    media_type: c.media_type.clone(),
+                    schema: c.schema.as_ref().map(|s| self.schema(s)),
+                }
+            })
+            .collect();
+        let headers = r
+            .headers
+            .iter()
+            .map(|h| {
+                self.at = format!("response.{}.header.{}", r.status, h.name);
+                ResponseHeader {
+                    schema: self.schema(&h.schema),
+                    ..h.clone()
+                }
+            })
+            .collect();
+        Response {
+            content,
+            headers,
+            ..r.clone()
+        }
+    }
+
     fn schema(&mut self, s: &Schema) -> Schema {
         let ty = match &s.ty {
             Type::Shared { id } => return self.reference(*id, s),
@@ -249,7 +327,10 @@ impl<'s> Expander<'_, 's> {
             pointer: pointer.to_string(),
             reason,
         };
-        let description = d.description();
+        let description = match self.side {
+            Side::Input => d.description(),
+            Side::Output => d.description_in("output"),
+        };
         if !self
             .degraded
             .iter()

@@ -533,6 +533,9 @@ impl IndexReader {
         for p in &op.params {
             expand::references(&p.schema, &mut pending);
         }
+        for s in expand::response_schemas(op) {
+            expand::references(s, &mut pending);
+        }
         let mut found = HashMap::new();
         if pending.is_empty() {
             return Ok(found);
@@ -703,8 +706,10 @@ mod tests {
             deprecated: false,
             params: vec![],
             body: None,
+            responses: vec![],
             unsupported: vec![],
             degraded: vec![],
+            degraded_output: vec![],
             spec: SpecInfo::default(),
             accounting: vec![],
             security: vec![],

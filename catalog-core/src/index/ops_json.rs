@@ -8,7 +8,10 @@
 //! `serde_json` itself, so the output stays byte-identical; a test checks that on every
 //! operation of the real specs.
 
-use crate::model::{Body, Field, Operation, Param, Schema, SharedSchema, Style, Type, Unsupported};
+use crate::model::{
+    Body, Content, Field, Operation, Param, Response, ResponseHeader, Schema, SharedSchema, Style,
+    Type, Unsupported,
+};
 use serde::Serialize;
 use std::io;
 
@@ -45,6 +48,10 @@ pub(crate) fn write_operation(out: &mut Vec<u8>, op: &Operation) -> io::Result<(
         o.key("body");
         body(o.out, b)?;
     }
+    if !op.responses.is_empty() {
+        o.key("responses");
+        list(o.out, &op.responses, response)?;
+    }
     if !op.unsupported.is_empty() {
         o.key("unsupported");
         list(o.out, &op.unsupported, unsupported)?;
@@ -53,6 +60,10 @@ pub(crate) fn write_operation(out: &mut Vec<u8>, op: &Operation) -> io::Result<(
     if !op.degraded.is_empty() {
         o.key("degraded");
         serde(o.out, &op.degraded)?;
+    }
+    if !op.degraded_output.is_empty() {
+        o.key("degraded_output");
+        serde(o.out, &op.degraded_output)?;
     }
     // Empty in the index; a tool's operation goes through serde.
     if op.spec != Default::default() {
@@ -204,6 +215,62 @@ fn body(out: &mut Vec<u8>, b: &Body) -> io::Result<()> {
     }
     o.key("pointer");
     string(o.out, &b.pointer)?;
+    o.end();
+    Ok(())
+}
+
+fn response(out: &mut Vec<u8>, r: &Response) -> io::Result<()> {
+    let mut o = Obj::new(out);
+    o.key("status");
+    serde(o.out, &r.status)?;
+    if let Some(d) = &r.description {
+        o.key("description");
+        string(o.out, d)?;
+    }
+    if !r.content.is_empty() {
+        o.key("content");
+        list(o.out, &r.content, content)?;
+    }
+    if !r.headers.is_empty() {
+        o.key("headers");
+        list(o.out, &r.headers, header)?;
+    }
+    o.key("pointer");
+    string(o.out, &r.pointer)?;
+    if !r.unsupported.is_empty() {
+        o.key("unsupported");
+        list(o.out, &r.unsupported, unsupported)?;
+    }
+    o.end();
+    Ok(())
+}
+
+fn content(out: &mut Vec<u8>, c: &Content) -> io::Result<()> {
+    let mut o = Obj::new(out);
+    o.key("media_type");
+    string(o.out, &c.media_type)?;
+    if let Some(s) = &c.schema {
+        o.key("schema");
+        schema(o.out, s)?;
+    }
+    o.end();
+    Ok(())
+}
+
+fn header(out: &mut Vec<u8>, h: &ResponseHeader) -> io::Result<()> {
+    let mut o = Obj::new(out);
+    o.key("name");
+    string(o.out, &h.name)?;
+    if h.required {
+        o.key("required");
+        o.out.extend_from_slice(b"true");
+    }
+    if let Some(d) = &h.description {
+        o.key("description");
+        string(o.out, d)?;
+    }
+    o.key("schema");
+    schema(o.out, &h.schema)?;
     o.end();
     Ok(())
 }
@@ -361,7 +428,7 @@ fn schema(out: &mut Vec<u8>, s: &Schema) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{BodyKind, Location};
+    use crate::model::{BodyKind, Location, StatusKey};
     use serde_json::json;
 
     fn same(op: &Operation) {
@@ -465,11 +532,59 @@ mod tests {
                 open: true,
                 pointer: "#/b".into(),
             }),
+            responses: vec![
+                Response {
+                    status: StatusKey::Code(200),
+                    description: Some("a \"list\"".into()),
+                    content: vec![
+                        Content {
+                            media_type: "application/json".into(),
+                            schema: Some(s(Type::Array {
+                                items: Box::new(s(Type::Shared { id: 3 })),
+                                min_items: None,
+                                max_items: None,
+                            })),
+                        },
+                        Content {
+                            media_type: "text/plain".into(),
+                            schema: None,
+                        },
+                    ],
+                    headers: vec![ResponseHeader {
+                        name: "X-Rate-Limit".into(),
+                        required: true,
+                        description: Some("calls left".into()),
+                        schema: s(Type::Boolean),
+                    }],
+                    pointer: "#/r/200".into(),
+                    unsupported: vec![],
+                },
+                Response {
+                    status: StatusKey::Range(4),
+                    description: None,
+                    content: vec![],
+                    headers: vec![],
+                    pointer: "#/r/4XX".into(),
+                    unsupported: vec![Unsupported {
+                        reason: "dangling".into(),
+                        pointer: "#/x".into(),
+                    }],
+                },
+                Response {
+                    status: StatusKey::Default,
+                    description: None,
+                    content: vec![],
+                    headers: vec![],
+                    pointer: "#/r/default".into(),
+                    unsupported: vec![],
+                },
+            ],
             unsupported: vec![Unsupported {
                 reason: "r".into(),
                 pointer: "#/u".into(),
             }],
             degraded: vec![],
+            degraded_output: vec![],
             spec: crate::model::SpecInfo {
                 stem: "x".into(),
                 ..Default::default()
@@ -489,8 +604,10 @@ mod tests {
             deprecated: false,
             params: vec![],
             body: None,
+            responses: vec![],
             unsupported: vec![],
             degraded: vec![],
+            degraded_output: vec![],
             spec: Default::default(),
             ..op
         });

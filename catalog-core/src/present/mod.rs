@@ -1,7 +1,8 @@
-//! What people and models read: input schemas, the rustdoc accounting table, scaffolded tools,
+//! What people and models read: input and output schemas, the rustdoc accounting table, scaffolded tools,
 //! did-you-mean suggestions and the capability projection.
 
 pub mod doc;
+pub mod output;
 pub mod projection;
 pub mod scaffold;
 pub mod schema;

@@ -11,6 +11,7 @@ use crate::check::names::{field_matches, field_name_for};
 use crate::check::reasons::PLACEHOLDER_REASON;
 use crate::check::types::rust_type_for;
 use crate::model::{Location, Operation, Param};
+use crate::present::output::describe_output;
 use heck::{ToSnakeCase, ToUpperCamelCase};
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -97,6 +98,7 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
     out.push_str("#[tool(\n");
     let _ = writeln!(out, "    spec = {},", lit(&options.spec));
     let _ = writeln!(out, "    operation = {},", lit(&options.operation));
+    let _ = writeln!(out, "    // output: {}", one_line(&describe_output(op)));
     let optional: Vec<&Param> = op.params.iter().filter(|p| !p.required).collect();
     if !optional.is_empty() {
         out.push_str(
@@ -340,6 +342,7 @@ mod tests {
 #[tool(
     spec = "t",
     operation = "addItem",
+    // output: 200, no content
     // Every parameter is a field. To leave an optional one out, delete its field,
     // uncomment its line here and replace the placeholder with the reason.
     // omitted("query.pageNum", reason = "<what a user loses, and why that is right>"),
@@ -433,11 +436,13 @@ pub struct AddItem {
     fn an_operation_without_parameters_is_a_unit_struct() {
         let ops = operations(
             r#"{"/version": {"get": {"operationId": "get-version",
-                "responses": {"200": {"description": "ok"}}}}}"#,
+                "responses": {"200": {"description": "ok", "content": {"application/json": {
+                    "schema": {"type": "array", "items": {"type": "string"}}}}}}}}}"#,
         );
         assert_eq!(
             scaffold(&ops[0], "t"),
-            "/// GET /version\n#[tool(\n    spec = \"t\",\n    operation = \"get-version\",\n)]\n\
+            "/// GET /version\n#[tool(\n    spec = \"t\",\n    operation = \"get-version\",\n    \
+             // output: 200 application/json, wrapped under `items`\n)]\n\
              pub struct GetVersion;\n"
         );
     }

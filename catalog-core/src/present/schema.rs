@@ -105,6 +105,23 @@ pub fn schema_of(schema: &Schema) -> Value {
 
 /// [`schema_of`] with `description` (when given) in place of the schema's own.
 pub fn schema_with_description(schema: &Schema, description: Option<&str>) -> Value {
+    write(schema, description, Side::Input)
+}
+
+/// The JSON Schema of a response's [`Schema`]: as [`schema_of`], except that `readOnly`
+/// properties are kept (a response carries them, and their `required` applies).
+pub fn output_schema_of(schema: &Schema) -> Value {
+    write(schema, None, Side::Output)
+}
+
+// Which way the value travels: only a request leaves `readOnly` properties out.
+#[derive(Clone, Copy, PartialEq)]
+enum Side {
+    Input,
+    Output,
+}
+
+fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
     let mut out = Map::new();
     // `description` first: it reads best at the top and it is the same for every type.
     if let Some(d) = description.or(schema.description.as_deref()) {
@@ -172,20 +189,20 @@ pub fn schema_with_description(schema: &Schema, description: Option<&str>) -> Va
             max_items,
         } => {
             out.insert("type".into(), type_name("array", nullable));
-            out.insert("items".into(), schema_of(items));
+            out.insert("items".into(), write(items, None, side));
             insert_u64(&mut out, "minItems", *min_items);
             insert_u64(&mut out, "maxItems", *max_items);
         }
         Type::Object { fields, open } => {
             out.insert("type".into(), type_name("object", nullable));
-            object_body(&mut out, fields, *open);
+            object_body(&mut out, fields, *open, side);
         }
         Type::AnyOf { arms } if arms.is_empty() && !nullable => {
             // No arm at all cannot be written as `anyOf` (it needs one); the normalizer never
             // makes this, and accepting anything is the choice that never blocks an agent.
         }
         Type::AnyOf { arms } => {
-            let mut arms: Vec<Value> = arms.iter().map(schema_of).collect();
+            let mut arms: Vec<Value> = arms.iter().map(|a| write(a, None, side)).collect();
             if nullable {
                 arms.push(json!({"type": "null"}));
             }
@@ -209,13 +226,16 @@ pub fn schema_with_description(schema: &Schema, description: Option<&str>) -> Va
 
 /// `properties`, `required` and `additionalProperties` of a nested object schema.
 ///
-/// `readOnly` fields are left out: a request never carries them, and OpenAPI says their
-/// `required` applies to responses only.
-fn object_body(out: &mut Map<String, Value>, fields: &[Field], open: bool) {
+/// In a request, `readOnly` fields are left out: a request never carries them, and OpenAPI says
+/// their `required` applies to responses only.
+fn object_body(out: &mut Map<String, Value>, fields: &[Field], open: bool, side: Side) {
     let mut properties = Map::new();
     let mut required = Vec::new();
-    for field in fields.iter().filter(|f| !f.read_only) {
-        properties.insert(field.name.clone(), schema_of(&field.schema));
+    for field in fields
+        .iter()
+        .filter(|f| side == Side::Output || !f.read_only)
+    {
+        properties.insert(field.name.clone(), write(&field.schema, None, side));
         let name = Value::String(field.name.clone());
         if field.required && !required.contains(&name) {
             required.push(name);

@@ -28,11 +28,15 @@
 //!   `; charset=utf-8` ignored), any other JSON type (`+json`, `text/json`), form-urlencoded,
 //!   multipart, `text/*`, then anything else as binary; an object body's top-level properties
 //!   become body parameters (`readOnly` ones are not sent in requests and are left out), any
-//!   other body is one parameter addressed as `"body"`.
+//!   other body is one parameter addressed as `"body"`;
+//! - every documented response (a status code, a `2XX` range, `default`) is kept with its media
+//!   types, their schemas (normalized by the same rules) and its headers; a problem in a
+//!   response is recorded on the response and leaves the request side alone.
 
 mod keywords;
 mod operation;
 mod ptr;
+mod responses;
 mod schema;
 mod shared;
 
@@ -73,7 +77,8 @@ pub fn normalize(doc: &Value) -> Normalized {
         schema_nodes: 0,
     };
     let mut operations = Vec::new();
-    // The shared schemas each operation refers to directly, to report problems found in them.
+    // The shared schemas each operation (and each of its responses) refers to directly, to
+    // report problems found in them.
     let mut op_refs = Vec::new();
     if let Some(paths) = doc.get("paths").and_then(Value::as_object) {
         for (path, item) in paths {
@@ -87,6 +92,14 @@ pub fn normalize(doc: &Value) -> Normalized {
         shared: n.shared.into_table(),
         schema_nodes: n.schema_nodes,
     }
+}
+
+// The shared schemas an operation refers to directly: from its request, and from each of its
+// responses (in the order of `Operation::responses`).
+#[derive(Default)]
+struct OpRefs {
+    request: Vec<usize>,
+    responses: Vec<Vec<usize>>,
 }
 
 /// Escapes one JSON-pointer segment (`~` as `~0`, `/` as `~1`).

@@ -3,8 +3,11 @@
 
 use super::keywords::ParamKeywords;
 use super::ptr::Ptr;
-use super::{METHODS, Normalizer, escape};
-use crate::model::{Body, BodyKind, Location, Operation, Param, Schema, Style, Type, Unsupported};
+use super::{METHODS, Normalizer, OpRefs, escape};
+use crate::model::{
+    Body, BodyKind, Location, Operation, Param, Schema, Style, Type, Unsupported,
+    is_json_media_type, media_base,
+};
 use serde_json::{Map, Value};
 
 impl<'a> Normalizer<'a> {
@@ -14,7 +17,7 @@ impl<'a> Normalizer<'a> {
         path: &str,
         item: &'a Value,
         out: &mut Vec<Operation>,
-        out_refs: &mut Vec<Vec<usize>>,
+        out_refs: &mut Vec<OpRefs>,
     ) {
         let item_ptr = format!("#/paths/{}", escape(path));
         let (item, item_ptr) = match self.deref(item, &item_ptr) {
@@ -31,13 +34,15 @@ impl<'a> Normalizer<'a> {
                     deprecated: false,
                     params: vec![],
                     body: None,
+                    responses: vec![],
                     unsupported: vec![problem],
                     degraded: vec![],
+                    degraded_output: vec![],
                     spec: Default::default(),
                     accounting: vec![],
                     security: vec![],
                 });
-                out_refs.push(Vec::new());
+                out_refs.push(OpRefs::default());
                 return;
             }
         };
@@ -46,14 +51,23 @@ impl<'a> Normalizer<'a> {
         };
         for method in METHODS {
             if let Some(op) = item_obj.get(method) {
-                out.push(self.operation(path, method, item_obj, &item_ptr, op));
-                out_refs.push(std::mem::take(&mut self.refs));
+                let (operation, responses) = self.operation(path, method, item_obj, &item_ptr, op);
+                out.push(operation);
+                out_refs.push(OpRefs {
+                    request: std::mem::take(&mut self.refs),
+                    responses,
+                });
             }
         }
     }
 
-    // Resolves a `$ref` object (for parameters, bodies, path items), following chains.
-    fn deref(&self, v: &'a Value, ptr: &str) -> Result<(&'a Value, String), Unsupported> {
+    // Resolves a `$ref` object (for parameters, bodies, responses, headers, path items),
+    // following chains.
+    pub(super) fn deref(
+        &self,
+        v: &'a Value,
+        ptr: &str,
+    ) -> Result<(&'a Value, String), Unsupported> {
         let mut cur = v;
         let mut at = ptr.to_string();
         for _ in 0..32 {
@@ -90,7 +104,7 @@ impl<'a> Normalizer<'a> {
         item: &'a Map<String, Value>,
         item_ptr: &str,
         op: &'a Value,
-    ) -> Operation {
+    ) -> (Operation, Vec<Vec<usize>>) {
         self.problems.clear();
         self.refs.clear();
         let pointer = format!("{item_ptr}/{method}");
@@ -113,7 +127,8 @@ impl<'a> Normalizer<'a> {
             Some(rb) => self.body(rb, &format!("{pointer}/requestBody"), &mut params),
             None => None,
         };
-        Operation {
+        let (responses, response_refs) = self.responses(op, &pointer);
+        let operation = Operation {
             id: text("operationId"),
             method: method.to_ascii_uppercase(),
             path: path.to_string(),
@@ -123,12 +138,15 @@ impl<'a> Normalizer<'a> {
             deprecated: op.get("deprecated") == Some(&Value::Bool(true)),
             params,
             body,
+            responses,
             unsupported: std::mem::take(&mut self.problems),
             degraded: vec![],
+            degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
             security: crate::spec::security::requirements(self.root, op),
-        }
+        };
+        (operation, response_refs)
     }
 
     fn parameters(
@@ -335,19 +353,11 @@ impl<'a> Normalizer<'a> {
 }
 
 fn pick_media_type(content: &Map<String, Value>) -> Option<(&str, BodyKind)> {
-    fn base(media: &str) -> String {
-        media
-            .split(';')
-            .next()
-            .unwrap_or_default()
-            .trim()
-            .to_ascii_lowercase()
-    }
     let rank = |media: &str| -> (u8, BodyKind) {
-        let b = base(media);
+        let b = media_base(media);
         if b == "application/json" {
             (0, BodyKind::Json)
-        } else if b.ends_with("+json") || b.ends_with("/json") {
+        } else if is_json_media_type(&b) {
             (1, BodyKind::Json)
         } else if b == "application/x-www-form-urlencoded" {
             (2, BodyKind::Form)

@@ -1,8 +1,8 @@
 //! The table of shared schemas: every component schema reached through `$ref`, normalized
 //! once, in the order first referenced.
 
-use super::Normalizer;
 use super::ptr::Ptr;
+use super::{Normalizer, OpRefs};
 use crate::model::{Operation, Schema, SharedSchema, Type, Unsupported};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -173,24 +173,43 @@ impl<'a> Shared<'a> {
         id
     }
 
-    // A problem in a shared schema makes every operation that reaches it unsupported. Most
-    // documents have none, and then nothing is walked.
-    pub(super) fn report_problems(&self, operations: &mut [Operation], op_refs: &[Vec<usize>]) {
+    // A problem in a shared schema makes every operation whose request reaches it unsupported,
+    // and is recorded on every response that reaches it. Most documents have none, and then
+    // nothing is walked.
+    pub(super) fn report_problems(&self, operations: &mut [Operation], op_refs: &[OpRefs]) {
         if self.slots.iter().all(|s| s.problems.is_empty()) {
             return;
         }
         let mut seen = vec![usize::MAX; self.slots.len()];
-        for (i, (op, refs)) in operations.iter_mut().zip(op_refs).enumerate() {
-            let mut stack: Vec<usize> = refs.clone();
-            while let Some(id) = stack.pop() {
-                if seen[id] == i {
-                    continue;
-                }
-                seen[id] = i;
-                let slot = &self.slots[id];
-                op.unsupported.extend(slot.problems.iter().cloned());
-                stack.extend(&slot.refs);
+        let mut sink = 0;
+        for (op, refs) in operations.iter_mut().zip(op_refs) {
+            self.report_reached(&refs.request, &mut op.unsupported, &mut seen, sink);
+            sink += 1;
+            for (response, refs) in op.responses.iter_mut().zip(&refs.responses) {
+                self.report_reached(refs, &mut response.unsupported, &mut seen, sink);
+                sink += 1;
             }
+        }
+    }
+
+    // Adds the problems of every shared schema reached from `refs` to `out`; `seen` marks the
+    // schemas already visited for this `sink`.
+    fn report_reached(
+        &self,
+        refs: &[usize],
+        out: &mut Vec<Unsupported>,
+        seen: &mut [usize],
+        sink: usize,
+    ) {
+        let mut stack: Vec<usize> = refs.to_vec();
+        while let Some(id) = stack.pop() {
+            if seen[id] == sink {
+                continue;
+            }
+            seen[id] = sink;
+            let slot = &self.slots[id];
+            out.extend(slot.problems.iter().cloned());
+            stack.extend(&slot.refs);
         }
     }
 

@@ -1,0 +1,101 @@
+//! Output schemas of the real documents in `CATALOG_SPECS_DIR`: every operation the
+//! success-response rule types gets an `outputSchema` that is valid JSON Schema 2020-12 with an
+//! object at its root, and the rule's verdicts add up to every operation.
+
+use catalog_core::check::output::{Output, output};
+use catalog_core::index::Index;
+use catalog_core::present::output::{output_schema, output_wrap};
+use catalog_core::present::schema::DIALECT;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+const SPECS: [&str; 12] = [
+    "ersatztv-scripted-schedule.json",
+    "ersatztv-v1.json",
+    "mattermost-v4.json",
+    "netbox-4.6.8.json",
+    "oxide-buildomat.json",
+    "oxide-keeper.json",
+    "oxide-nexus.json",
+    "oxide-propolis-server.json",
+    "progenitor-cli-gen.json",
+    "progenitor-github-api-2021.json",
+    "progenitor-param-collision.json",
+    "progenitor-param-overrides.json",
+];
+
+fn specs_dir() -> Option<PathBuf> {
+    match std::env::var_os("CATALOG_SPECS_DIR") {
+        Some(d) => Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(d)),
+        None => {
+            eprintln!("skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it to ../shared/specs)");
+            None
+        }
+    }
+}
+
+fn assert_meta_valid(schema: &Value, what: &str) {
+    if let Err(e) = jsonschema::draft202012::meta::validate(schema) {
+        panic!("{what}: not a valid 2020-12 schema: {e}\n{schema:#}");
+    }
+    let mut declared = schema.clone();
+    declared["$schema"] = json!(DIALECT);
+    assert!(
+        jsonschema::meta::is_valid(&declared),
+        "{what}: invalid with $schema"
+    );
+    jsonschema::draft202012::new(schema)
+        .unwrap_or_else(|e| panic!("{what}: does not compile: {e}"));
+}
+
+// Whether a `$ref` keyword appears anywhere in a schema (a property *named* `$ref`, as SCIM
+// has, is not one).
+fn has_ref(schema: &Value) -> bool {
+    match schema {
+        Value::Object(m) => m.iter().any(|(k, v)| match k.as_str() {
+            "$ref" | "$defs" => true,
+            "properties" => v.as_object().is_some_and(|p| p.values().any(has_ref)),
+            "enum" | "const" | "default" | "examples" => false,
+            _ => has_ref(v),
+        }),
+        Value::Array(a) => a.iter().any(has_ref),
+        _ => false,
+    }
+}
+
+#[test]
+fn every_output_schema_of_the_real_specs_is_valid_2020_12_with_an_object_root() {
+    let Some(dir) = specs_dir() else { return };
+    let mut figures: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    for name in SPECS {
+        let index = Index::load(&dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let counts = figures.entry(name).or_default();
+        for op in &index.operations {
+            let what = format!("{name}: {}", op.key());
+            let o = output(op);
+            *counts.entry(o.kind()).or_default() += 1;
+            let schema = output_schema(op);
+            assert_eq!(schema.is_some(), matches!(o, Output::Typed(_)), "{what}");
+            let Some(schema) = schema else { continue };
+            assert_meta_valid(&schema, &what);
+            assert_eq!(schema["type"], "object", "{what}: MCP needs an object root");
+            assert!(!has_ref(&schema), "{what}: not self-contained");
+            let wrap = output_wrap(op).expect("typed");
+            if let Some(key) = wrap.key() {
+                assert_eq!(schema["required"], json!([key]), "{what}");
+            }
+        }
+        eprintln!("{name}: {:?}", figures[name]);
+    }
+    // The verdicts of the rule on the real documents: a change shows here.
+    let of = |name: &str, verdict: &str| figures[name].get(verdict).copied().unwrap_or(0);
+    assert_eq!(of("netbox-4.6.8.json", "typed"), 941);
+    assert_eq!(of("netbox-4.6.8.json", "no content"), 251);
+    assert_eq!(of("ersatztv-v1.json", "ambiguous"), 6);
+    assert_eq!(of("ersatztv-v1.json", "no content"), 12);
+    assert_eq!(of("progenitor-cli-gen.json", "undocumented"), 1);
+    assert_eq!(of("mattermost-v4.json", "typed"), 370);
+    assert_eq!(of("progenitor-github-api-2021.json", "ambiguous"), 32);
+    assert_eq!(of("progenitor-github-api-2021.json", "typed"), 543);
+}
