@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# End to end: the taskboard example served over MCP (stdio) to the official Python MCP SDK,
-# against a Prism mock of openapi/taskboard.yaml that validates every request.
+# End to end: the taskboard example served over MCP (stdio, then Streamable HTTP) to the official
+# Python MCP SDK, against a Prism mock of openapi/taskboard.yaml that validates every request.
 #
 # Installs Prism (npm, under target/e2e/prism) and the Python MCP SDK (a venv under
 # target/e2e/venv) when they are not there yet, builds the example, runs
-# tests/e2e/mcp_client.py; then, when CATALOG_SPECS_DIR is set (relative to the workspace root),
+# tests/e2e/mcp_client.py (stdio) and tests/e2e/http_client.py (Streamable HTTP: bearer token,
+# Origin, per-tool writes, two server processes answering one client); then, when
+# CATALOG_SPECS_DIR is set (relative to the workspace root),
 # the same over $CATALOG_SPECS_DIR/ersatztv-v1.json with the real-specs ErsatzTV tools
 # (tests/e2e/ersatztv_client.py). Every server runs with CATALOG_RECORD set: a recorder checks
 # each request against the spec before it is sent, and the servers of one client merge their
@@ -149,6 +151,10 @@ run_client tests/e2e/mcp_client.py --server "$SERVER" --base-url "http://127.0.0
   --prism-log "$E2E/prism.log"
 unset CATALOG_RECORD
 check_record taskboard "$E2E/record-taskboard.json"
+
+echo "== MCP client over Streamable HTTP: taskboard (tests/e2e/http_client.py)"
+run_client tests/e2e/http_client.py --server "$SERVER" --base-url "http://127.0.0.1:$PORT" \
+  --prism-log "$E2E/prism.log"
 
 if [ -n "${CATALOG_SPECS_DIR:-}" ]; then
   case "$CATALOG_SPECS_DIR" in /*) SPECS="$CATALOG_SPECS_DIR" ;; *) SPECS="$ROOT/$CATALOG_SPECS_DIR" ;; esac

@@ -82,14 +82,47 @@ pub mod index {
 pub mod executor {
     pub use catalog_core::serve::executor::{
         ApiResponse, ConfigError, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
-        ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig,
+        ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig, Writes,
     };
 }
 
-/// The MCP server over stdio (feature `mcp`).
+/// Upstream credentials by the spec's `securitySchemes` (feature `runtime`).
+#[cfg(feature = "runtime")]
+pub mod credentials {
+    pub use catalog_core::serve::credentials::{
+        Credential, DEFAULT_TOKEN_LIFETIME, REFRESH_MARGIN, env_name,
+    };
+    pub use catalog_core::spec::security::{Requirement, SchemeKind, SchemeUse};
+}
+
+/// What a tool does to the API's data: MCP annotations from the method, and per-tool
+/// declarations (`#[tool(semantics = "merge", effects(..))]`).
+pub mod effects {
+    pub use catalog_core::serve::effects::{Effects, Hints, Semantics, hints, safe_method};
+}
+
+/// The MCP server over stdio and Streamable HTTP (feature `mcp`).
 #[cfg(feature = "mcp")]
 pub mod mcp {
-    pub use catalog_core::serve::mcp::{DEFAULT_MAX_LINE_BYTES, McpServer, ServeError};
+    pub use catalog_core::serve::mcp::{
+        Budget, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, McpServer,
+        ServeError,
+    };
+
+    /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.
+    pub mod http {
+        pub use catalog_core::serve::http::{
+            ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS, ENV_HTTP_AUTHORIZATION_SERVERS,
+            ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, HttpConfig, MCP_PATH, METADATA_PATH, bind,
+        };
+    }
+
+    /// Inbound authorization for HTTP: the [`TokenVerifier`](auth::TokenVerifier) hook.
+    pub mod auth {
+        pub use catalog_core::serve::auth::{
+            ENV_HTTP_TOKEN, Refused, StaticToken, TokenVerifier, Verdict, bearer,
+        };
+    }
 }
 
 /// Checking that every request a tool sends reaches the operation it declares.

@@ -156,12 +156,66 @@ async fn tools_list_gives_every_tool_with_its_schema() {
     let get: Value = serde_json::from_str(tools::GetTask::INPUT_SCHEMA).unwrap();
     assert_eq!(tools[2]["inputSchema"], get);
     assert_eq!(tools[2]["description"], tools::GetTask::DESCRIPTION);
+    // (name, title, readOnly, destructive, idempotent): from the method; PUT replaces in full.
+    let expected = [
+        ("list_tasks", "List the tasks of a board", true, false, true),
+        ("create_task", "Create a task", false, false, false),
+        ("get_task", "Get one task", true, false, true),
+        ("replace_task", "Replace a task", false, true, true),
+        ("delete_task", "Delete a task", false, true, true),
+        (
+            "set_task_labels",
+            "Replace the labels of a task",
+            false,
+            true,
+            true,
+        ),
+        ("add_comment", "Comment on a board", false, false, false),
+        ("search", "Search tasks across boards", true, false, true),
+    ];
+    for (tool, (name, title, read_only, destructive, idempotent)) in tools.iter().zip(expected) {
+        assert_eq!(tool["name"], name);
+        assert_eq!(
+            tool["annotations"],
+            json!({"title": title, "readOnlyHint": read_only, "destructiveHint": destructive,
+                   "idempotentHint": idempotent, "openWorldHint": true}),
+            "{name}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn writes_can_be_enabled_per_tool() {
+    let api = loopback::start(|_| response("201 Created", &[], b"")).await;
+    let writes = catalog::executor::Writes::parse("create_task, add_comment").unwrap();
+    let mut c = Client::start(server(&api.url, |c| c.writes(writes))).await;
+    let (is_error, text) = c
+        .call_text("add_comment", json!({"board_id": "ops", "text": "shipped"}))
+        .await;
+    assert!(!is_error, "{text}");
+    let (is_error, text) = c
+        .call_text("delete_task", json!({"board_id": "ops", "task_id": 1}))
+        .await;
+    assert!(is_error);
     assert_eq!(
-        tools[2]["annotations"],
-        json!({"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": true})
+        text,
+        "writes are disabled for `delete_task`: it sends DELETE; enable it with \
+         CATALOG_ALLOW_WRITES=delete_task in the server's environment (a comma-separated list of \
+         tools; CATALOG_ALLOW_WRITES=1 enables every tool; ExecutorConfig::writes in code)"
     );
-    assert_eq!(tools[4]["annotations"]["destructiveHint"], true);
-    assert_eq!(tools[1]["annotations"]["idempotentHint"], false);
+    // Reading tools are never refused.
+    let (is_error, _) = c
+        .call_text("get_task", json!({"board_id": "ops", "task_id": 1}))
+        .await;
+    assert!(!is_error);
+    let seen: Vec<String> = api.seen().into_iter().map(|s| s.request_line).collect();
+    assert_eq!(
+        seen,
+        [
+            "POST /boards/ops/comments HTTP/1.1",
+            "GET /boards/ops/tasks/1 HTTP/1.1"
+        ]
+    );
 }
 
 #[tokio::test]
@@ -413,9 +467,10 @@ async fn writes_are_refused_until_enabled() {
         assert_eq!(
             text,
             format!(
-                "writes are disabled: this tool sends {method}, and only GET is allowed; enable \
-                 writes with CATALOG_ALLOW_WRITES=1 in the server's environment \
-                 (ExecutorConfig::allow_writes(true) in code)"
+                "writes are disabled for `{tool}`: it sends {method}; enable it with \
+                 CATALOG_ALLOW_WRITES={tool} in the server's environment (a comma-separated \
+                 list of tools; CATALOG_ALLOW_WRITES=1 enables every tool; ExecutorConfig::writes \
+                 in code)"
             )
         );
     }
@@ -528,4 +583,30 @@ async fn etag_round_trip() {
          characters (found U+000D)"
     );
     assert_eq!(api.seen().len(), 3);
+}
+
+#[tokio::test]
+async fn the_budget_is_the_size_of_each_listed_tool() {
+    let server = server(&closed_port(), |c| c);
+    let budget = server.budget();
+    let mut c = Client::start(server).await;
+    let reply = c.request("tools/list", json!({})).await;
+    let listed: Vec<(String, usize)> = reply["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap().to_string(), t.to_string().len()))
+        .collect();
+    assert_eq!(budget.tools, listed);
+    let total: usize = listed.iter().map(|(_, b)| b).sum();
+    assert_eq!(budget.total_bytes(), total);
+    assert_eq!(catalog::mcp::Budget::tokens(10), 3);
+    let text = budget.to_string();
+    assert_eq!(
+        text.lines().last().unwrap(),
+        format!(
+            "8 tools: {total} bytes, ~{} tokens in tools/list",
+            total.div_ceil(4)
+        )
+    );
 }

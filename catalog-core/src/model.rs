@@ -815,6 +815,10 @@ pub struct Operation {
     /// The tool's accounting table (filled in for a tool), in parameter order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub accounting: Vec<Accounted>,
+    /// The security requirement (the operation's `security`, else the document's), each
+    /// alternative with its schemes' definitions; empty when no credential is needed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub security: Vec<crate::spec::security::Requirement>,
 }
 
 /// A component schema stored once in the index and referenced by [`Type::Shared`].
@@ -1073,6 +1077,7 @@ mod tests {
             degraded_output: vec![],
             spec: SpecInfo::default(),
             accounting: vec![],
+            security: vec![],
         };
         let json = serde_json::to_string(&op).unwrap();
         let back: Operation = serde_json::from_str(&json).unwrap();

@@ -50,6 +50,7 @@ macro_rules! stamped_tool {
                     degraded_output: vec![],
                     spec: spec($version, $hash),
                     accounting: vec![],
+                    security: vec![],
                 })
             }
 

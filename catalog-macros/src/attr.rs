@@ -10,6 +10,8 @@
 //!     fixed("query.x", value = <literal>, reason = "..."),
 //!     omitted("body.y" | "query.*__n", reason = "..."),
 //!     undocumented("query.z", read_at = "...", reason = "..." [, value = <literal>]),
+//!     semantics = "full-replace" | "merge",    // what a write does to what it does not send
+//!     effects(destructive = false, ..., reason = "..."), // read_only, destructive, idempotent, open_world
 //! )]
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
@@ -46,6 +48,14 @@ pub struct Undocumented {
     pub reason: Spanned<String>,
 }
 
+/// `effects(read_only = .., destructive = .., idempotent = .., open_world = .., reason = "...")`
+pub struct EffectsAttr {
+    pub span: Span,
+    /// `(key, value, span)` in the order written.
+    pub hints: Vec<(String, bool, Span)>,
+    pub reason: Option<Spanned<String>>,
+}
+
 #[derive(Default)]
 pub struct ToolAttr {
     pub operation: Option<Spanned<String>>,
@@ -54,6 +64,8 @@ pub struct ToolAttr {
     pub fixed: Vec<Fixed>,
     pub omitted: Vec<Omitted>,
     pub undocumented: Vec<Undocumented>,
+    pub semantics: Option<Spanned<String>>,
+    pub effects: Option<EffectsAttr>,
 }
 
 fn lit(s: &LitStr) -> Spanned<String> {
@@ -131,10 +143,45 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                     reason,
                 });
             }
+            // semantics = "merge"
+            "semantics" => out.semantics = Some(lit(&meta.value()?.parse()?)),
+            // effects(destructive = false, reason = "...")
+            "effects" => {
+                let mut e = EffectsAttr {
+                    span: meta
+                        .path
+                        .get_ident()
+                        .map_or_else(Span::call_site, |i| i.span()),
+                    hints: Vec::new(),
+                    reason: None,
+                };
+                meta.parse_nested_meta(|m| {
+                    let k = m
+                        .path
+                        .get_ident()
+                        .map(ToString::to_string)
+                        .unwrap_or_default();
+                    match k.as_str() {
+                        "read_only" | "destructive" | "idempotent" | "open_world" => {
+                            let v: syn::LitBool = m.value()?.parse()?;
+                            e.hints.push((k, v.value, v.span()));
+                        }
+                        "reason" => e.reason = Some(lit(&m.value()?.parse()?)),
+                        _ => {
+                            return Err(m.error(format!(
+                                "unknown key `{k}`; expected one of: read_only, destructive, \
+                                 idempotent, open_world, reason"
+                            )));
+                        }
+                    }
+                    Ok(())
+                })?;
+                out.effects = Some(e);
+            }
             _ => {
                 return Err(meta.error(format!(
                     "unknown #[tool] option `{key}`; expected one of: operation, spec, name, \
-                     fixed, omitted, undocumented"
+                     fixed, omitted, undocumented, semantics, effects"
                 )));
             }
         }

@@ -4,7 +4,7 @@
 
 use crate::ast::{Field, Tool};
 use catalog_core::model::{Accounted, Disposition, Operation};
-use catalog_core::present::tool_text::{tool_description, tool_name};
+use catalog_core::present::tool_text::tool_name;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::path::Path;
@@ -17,14 +17,24 @@ struct Bound<'t, 'a> {
     argument: String,
 }
 
-pub fn emit(tool: &Tool, op: &Operation, dir_file: &Path) -> TokenStream {
+pub fn emit(
+    tool: &Tool,
+    op: &Operation,
+    dir_file: &Path,
+    (effects, reason): &(catalog_core::serve::effects::Effects, Option<String>),
+) -> TokenStream {
     let ident = &tool.item.ident;
     let name = tool_name(
         tool.attr.name.as_ref().map(|n| n.value.as_str()),
         op.id.as_deref(),
         &ident.to_string(),
     );
-    let description = tool_description(crate::attr::doc(&tool.item.attrs).as_deref(), op);
+    let description = crate::effects::description(
+        crate::attr::doc(&tool.item.attrs).as_deref(),
+        op,
+        effects.semantics,
+    );
+    let effects_const = crate::effects::emit(effects, reason.as_deref());
     let schema = catalog_core::present::schema::input_schema_with_docs(op, |field| {
         tool.fields
             .iter()
@@ -54,6 +64,7 @@ pub fn emit(tool: &Tool, op: &Operation, dir_file: &Path) -> TokenStream {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #description;
             const INPUT_SCHEMA: &'static str = #schema;
+            #effects_const
 
             fn operation() -> &'static ::catalog::Operation {
                 static OPERATION: ::std::sync::LazyLock<::catalog::Operation> =

@@ -9,14 +9,19 @@ use proc_macro2::TokenStream;
 pub fn tool(args: TokenStream, input: &Input) -> syn::Result<TokenStream> {
     let cx = Ctxt::new();
     let checked = Tool::from_input(&cx, args, input)
-        .and_then(|tool| check::check(&cx, &tool).map(|(op, dir_file)| (tool, op, dir_file)));
+        .and_then(|tool| check::check(&cx, &tool).map(|(op, dir_file)| (tool, op, dir_file)))
+        .map(|(tool, op, dir_file)| {
+            let name = tool.item.ident.to_string();
+            let effects = crate::effects::effects(&cx, &tool.attr, &op, &name);
+            (tool, op, dir_file, effects)
+        });
     cx.check()?;
     // Every path that gives `None` reported why, so `cx.check()` returned it above.
-    let (tool, op, dir_file) = checked.ok_or_else(|| {
+    let (tool, op, dir_file, effects) = checked.ok_or_else(|| {
         syn::Error::new(
             proc_macro2::Span::call_site(),
             "catalog bug: a tool failed its checks without an error; please report it",
         )
     })?;
-    Ok(emit::emit(&tool, &op, &dir_file))
+    Ok(emit::emit(&tool, &op, &dir_file, &effects))
 }

@@ -12,6 +12,7 @@ mod attr;
 mod check;
 mod ctxt;
 mod derive;
+mod effects;
 mod emit;
 mod expand;
 mod fallback;

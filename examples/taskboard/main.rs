@@ -1,19 +1,28 @@
 //! The main job: build the tool catalog for `openapi/taskboard.yaml` and show it — each tool's
 //! name, operation, accounting and input schema — or serve it to an agent over MCP.
 //!
-//! `cargo run --example taskboard` prints the catalog.
+//! `cargo run --example taskboard` prints the catalog; `-- budget` prints what its `tools/list`
+//! costs a model's context (bytes and estimated tokens per tool).
 //!
-//! `cargo run --example taskboard -- serve` runs an MCP server over stdio, configured by the
-//! environment:
+//! `cargo run --example taskboard -- serve` runs an MCP server over stdio;
+//! `cargo run --example taskboard -- serve --http 127.0.0.1:8080` serves it over Streamable HTTP
+//! at `http://127.0.0.1:8080/mcp` (stateless: run as many as you like behind a load balancer).
+//! Both are configured by the environment:
 //!
 //! | variable | meaning | default |
 //! |---|---|---|
 //! | `TASKBOARD_BASE_URL` | the API's base URL; its path prefix is kept | `http://127.0.0.1:4010` |
 //! | `TASKBOARD_API_KEY` | sent as the `X-Api-Key` header on every request | none |
-//! | `CATALOG_ALLOW_WRITES` | `1` lets POST/PUT/DELETE tools send; otherwise they are refused | `0` |
+//! | `CATALOG_ALLOW_WRITES` | `1` lets every tool that writes send; a list (`create_task,add_comment`) lets those; otherwise they are refused | `0` |
+//! | `CATALOG_MAX_IN_FLIGHT` | tool calls waiting on the API at once; more are refused with a clear error | 32 |
 //! | `CATALOG_MAX_RESPONSE_BYTES` | the response body kept for the agent | 262144 |
 //! | `CATALOG_TIMEOUT_SECS` | one request, headers and body together | 30 |
 //! | `CATALOG_MAX_LINE_BYTES` | one incoming MCP message; longer lines are drained and refused | 4194304 |
+//! | `CATALOG_HTTP_TOKEN` | HTTP: the bearer token clients must send; without it, no authorization | none |
+//! | `CATALOG_HTTP_ALLOWED_HOSTS` | HTTP: `Host` names accepted besides loopback (needed on a non-loopback address) | none |
+//! | `CATALOG_HTTP_ALLOWED_ORIGINS` | HTTP: browser origins allowed to call; any other `Origin` gets 403 | none |
+//! | `CATALOG_HTTP_SESSIONS` | HTTP: `1` keeps sessions for older clients (pins them to one process) | `0` |
+//! | `CATALOG_HTTP_PUBLIC_URL` | HTTP: the URL clients use, for the OAuth resource metadata | `http://<Host>` |
 //! | `CATALOG_RECORD` | a JSON file: every request is checked against the spec by a recorder, and on shutdown the calls per tool, undeclared requests and never-called operations are merged into it | none |
 
 pub mod tools;
@@ -21,6 +30,7 @@ pub mod tools;
 use catalog::executor::{Executor, ExecutorConfig};
 use catalog::index::Index;
 use catalog::mcp::McpServer;
+use catalog::mcp::http::{HttpConfig, bind};
 use catalog::recorder::ENV_RECORD;
 use catalog::{Disposition, ToolInfo};
 use std::path::{Path, PathBuf};
@@ -59,7 +69,24 @@ fn print_catalog() {
     }
 }
 
-fn serve() -> Result<(), String> {
+/// How to serve: stdio, or HTTP on an address.
+enum Transport {
+    Stdio,
+    Http(String),
+}
+
+/// A positive integer from the environment variable `name`, if set.
+fn env_count(name: &str) -> Result<Option<usize>, String> {
+    match std::env::var(name) {
+        Err(_) => Ok(None),
+        Ok(v) => match v.trim().parse::<usize>() {
+            Ok(n) if n > 0 => Ok(Some(n)),
+            _ => Err(format!("{name}={v:?}: expected a positive integer")),
+        },
+    }
+}
+
+fn serve(transport: Transport) -> Result<(), String> {
     let base_url =
         std::env::var("TASKBOARD_BASE_URL").unwrap_or_else(|_| "http://127.0.0.1:4010".into());
     let mut config = ExecutorConfig::new(base_url)
@@ -68,7 +95,16 @@ fn serve() -> Result<(), String> {
     if let Ok(key) = std::env::var("TASKBOARD_API_KEY") {
         config = config.auth_header(API_KEY_HEADER, key);
     }
+    // Credentials for the spec's securitySchemes, from CATALOG_CREDENTIAL_<SCHEME>.
+    let config = config
+        .with_credentials_env(&tools::catalog())
+        .map_err(|e| e.to_string())?;
     let mut executor = Executor::new(config).map_err(|e| e.to_string())?;
+    // A tool whose security requirement nothing configured satisfies fails here, not with a 401
+    // at its first call.
+    tools::catalog()
+        .check_credentials(&executor)
+        .map_err(|e| e.to_string())?;
     // For end-to-end suites: every request is checked against the spec before it is sent.
     let record = std::env::var_os(ENV_RECORD).map(PathBuf::from);
     let mut recorder = None;
@@ -80,24 +116,36 @@ fn serve() -> Result<(), String> {
         recorder = Some(r);
     }
     let mut server = McpServer::new(tools::catalog(), executor);
-    if let Ok(v) = std::env::var("CATALOG_MAX_LINE_BYTES") {
-        match v.trim().parse::<usize>() {
-            Ok(n) if n > 0 => server = server.max_line_bytes(n),
-            _ => {
-                return Err(format!(
-                    "CATALOG_MAX_LINE_BYTES={v:?}: expected a positive number of bytes"
-                ));
-            }
-        }
+    if let Some(n) = env_count("CATALOG_MAX_LINE_BYTES")? {
+        server = server.max_line_bytes(n);
     }
+    if let Some(n) = env_count("CATALOG_MAX_IN_FLIGHT")? {
+        server = server.max_in_flight(n);
+    }
+    let http = match &transport {
+        Transport::Stdio => None,
+        Transport::Http(_) => Some(HttpConfig::new().with_catalog_env()?),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    let served = runtime
-        .block_on(server.serve_stdio())
-        .map_err(|e| e.to_string());
+    let served = runtime.block_on(async {
+        match (transport, http) {
+            (Transport::Http(addr), Some(config)) => {
+                let listener = bind(&addr).await.map_err(|e| e.to_string())?;
+                let local = listener.local_addr().map_err(|e| e.to_string())?;
+                // The first line on stderr says where, for scripts that start it on port 0.
+                eprintln!("taskboard: serving MCP at http://{local}/mcp");
+                server
+                    .serve_http(listener, config)
+                    .await
+                    .map_err(|e| e.to_string())
+            }
+            _ => server.serve_stdio().await.map_err(|e| e.to_string()),
+        }
+    });
     if let (Some(path), Some(recorder)) = (record, recorder) {
         recorder
             .merge_into_file(&path)
@@ -112,15 +160,40 @@ fn main() -> ExitCode {
             print_catalog();
             ExitCode::SUCCESS
         }
-        Some("serve") => match serve() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("taskboard: {e}");
-                ExitCode::FAILURE
+        Some("budget") => {
+            // What the catalog costs a model's context, before anyone connects.
+            let executor = match Executor::new(ExecutorConfig::new("http://127.0.0.1:9")) {
+                Ok(e) => e,
+                Err(e) => {
+                    eprintln!("taskboard: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            println!("{}", McpServer::new(tools::catalog(), executor).budget());
+            ExitCode::SUCCESS
+        }
+        Some("serve") => {
+            let rest: Vec<String> = std::env::args().skip(2).collect();
+            let transport = match rest.as_slice() {
+                [] => Transport::Stdio,
+                [flag, addr] if flag == "--http" => Transport::Http(addr.clone()),
+                _ => {
+                    eprintln!("taskboard: usage: taskboard serve [--http 127.0.0.1:PORT]");
+                    return ExitCode::from(2);
+                }
+            };
+            match serve(transport) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("taskboard: {e}");
+                    ExitCode::FAILURE
+                }
             }
-        },
+        }
         Some(other) => {
-            eprintln!("taskboard: unknown command {other:?}; usage: taskboard [serve]");
+            eprintln!(
+                "taskboard: unknown command {other:?}; usage: taskboard [budget | serve [--http ADDR]]"
+            );
             ExitCode::from(2)
         }
     }

@@ -16,18 +16,22 @@ pub struct Client {
 }
 
 impl Client {
-    /// Starts `server` on one end of a pipe and initializes it.
-    pub async fn start(server: McpServer) -> Client {
+    /// Starts `server` on one end of a pipe, without initializing it.
+    pub fn connect(server: McpServer) -> Client {
         let (ours, theirs) = tokio::io::duplex(1 << 20);
         let (read, write) = tokio::io::split(theirs);
         tokio::spawn(server.serve(read, write));
         let (read, write) = tokio::io::split(ours);
-        let mut client = Client {
+        Client {
             write,
             lines: BufReader::new(read).lines(),
             next_id: 100,
-        };
-        let init = client
+        }
+    }
+
+    /// Sends `initialize` and `notifications/initialized`.
+    pub async fn initialize(&mut self) {
+        let init = self
             .request(
                 "initialize",
                 json!({
@@ -38,10 +42,29 @@ impl Client {
             )
             .await;
         assert!(init.get("result").is_some(), "initialize failed: {init}");
-        client
-            .send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        self.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
             .await;
+    }
+
+    /// Starts `server` on one end of a pipe and initializes it.
+    pub async fn start(server: McpServer) -> Client {
+        let mut client = Client::connect(server);
+        client.initialize().await;
         client
+    }
+
+    /// The server's next line, or `None` once it has closed its output.
+    pub async fn recv_or_eof(&mut self) -> Option<Value> {
+        let line = tokio::time::timeout(Duration::from_secs(30), self.lines.next_line())
+            .await
+            .expect("the server did not answer")
+            .unwrap()?;
+        Some(serde_json::from_str(&line).unwrap())
+    }
+
+    /// Closes the client's side of the input.
+    pub async fn close_input(&mut self) {
+        self.write.shutdown().await.unwrap();
     }
 
     /// Writes one line as it is (a newline is added).

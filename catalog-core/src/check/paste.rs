@@ -87,6 +87,7 @@ mod tests {
             degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
+            security: vec![],
         };
         let lines: Vec<String> = params.iter().map(|p| paste_lines(&op, p).0).collect();
         assert_eq!(

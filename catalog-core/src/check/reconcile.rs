@@ -773,6 +773,7 @@ mod tests {
             degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
+            security: vec![],
         };
         let declared = Declared {
             fields: names
@@ -824,6 +825,7 @@ mod tests {
             degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
+            security: vec![],
         }
     }
 

@@ -712,6 +712,7 @@ mod tests {
             degraded_output: vec![],
             spec: SpecInfo::default(),
             accounting: vec![],
+            security: vec![],
         }
     }
 

@@ -74,6 +74,10 @@ pub(crate) fn write_operation(out: &mut Vec<u8>, op: &Operation) -> io::Result<(
         o.key("accounting");
         serde(o.out, &op.accounting)?;
     }
+    if !op.security.is_empty() {
+        o.key("security");
+        serde(o.out, &op.security)?;
+    }
     o.end();
     Ok(())
 }
@@ -586,6 +590,11 @@ mod tests {
                 ..Default::default()
             },
             accounting: vec![],
+            security: vec![vec![crate::spec::security::SchemeUse {
+                scheme: "k".into(),
+                kind: crate::spec::security::SchemeKind::Bearer,
+                scopes: vec!["s".into()],
+            }]],
         };
         same(&op);
         same(&Operation {

@@ -14,6 +14,7 @@ use crate::audit::recorder::Recorder;
 use crate::index::Index;
 use crate::model::Operation;
 use crate::present::suggest::{Candidate, suggest};
+use crate::serve::effects::{Effects, Hints, hints};
 use crate::serve::tool::Tool;
 use crate::wire::decode::ArgumentError;
 use crate::wire::routing::RequestError;
@@ -41,6 +42,8 @@ pub struct ToolInfo {
     pub input_schema_json: &'static str,
     /// The operation the tool wraps.
     pub operation: &'static Operation,
+    /// What the tool declares about its effects beyond its method.
+    pub effects: Effects,
 }
 
 impl fmt::Debug for ToolInfo {
@@ -54,10 +57,16 @@ impl fmt::Debug for ToolInfo {
 }
 
 impl ToolInfo {
-    /// Whether the tool only reads (its method is GET): the only tools sent while writes are
-    /// disabled.
+    /// The tool's hints: from its method (GET, HEAD and OPTIONS only read; PUT and DELETE are
+    /// destructive and idempotent, ...) and what it declares.
+    pub fn hints(&self) -> Hints {
+        hints(&self.operation.method, &self.effects)
+    }
+
+    /// Whether the tool only reads (GET, HEAD, OPTIONS, unless it declares otherwise): the only
+    /// tools sent while writes are disabled.
     pub fn read_only(&self) -> bool {
-        self.operation.method.eq_ignore_ascii_case("GET")
+        self.hints().read_only
     }
 }
 
@@ -118,6 +127,7 @@ impl Catalog {
                 input_schema: T::input_schema(),
                 input_schema_json: T::INPUT_SCHEMA,
                 operation: T::operation(),
+                effects: T::EFFECTS,
             },
             build: build::<T>,
         });
@@ -292,6 +302,45 @@ impl Catalog {
         warnings
     }
 
+    /// Checks at start-up that `executor`'s credentials satisfy every tool's security
+    /// requirement; the error names each tool that would fail, the schemes it accepts and how
+    /// to configure one.
+    #[cfg(feature = "runtime")]
+    pub fn check_credentials(
+        &self,
+        executor: &crate::serve::executor::Executor,
+    ) -> Result<(), crate::serve::executor::ConfigError> {
+        let problems: Vec<String> = self
+            .entries
+            .iter()
+            .filter(|e| !executor.satisfies(&e.info.operation.security))
+            .map(|e| {
+                let schemes: Vec<String> = e
+                    .info
+                    .operation
+                    .security
+                    .iter()
+                    .flatten()
+                    .map(crate::serve::credentials::describe)
+                    .collect();
+                format!(
+                    "tool `{}` ({} {}) needs credentials for one of {}",
+                    e.info.name,
+                    e.info.operation.method,
+                    e.info.operation.path,
+                    schemes.join(", ")
+                )
+            })
+            .collect();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(crate::serve::executor::ConfigError::new(
+                problems.join("\n"),
+            ))
+        }
+    }
+
     /// Decodes `args` for the tool `name` and builds its HTTP request, without sending it.
     pub fn request(&self, name: &str, args: Value) -> Result<http::Request<Vec<u8>>, CallError> {
         match self.entry(name) {
@@ -301,8 +350,8 @@ impl Catalog {
     }
 
     /// Calls the tool `name`: decodes `args`, builds the request and sends it through
-    /// `executor`. A tool that is not GET is refused first when writes are disabled; nothing is
-    /// sent unless every step before sending succeeded.
+    /// `executor`. A tool that writes is refused first unless writes are enabled for it; nothing
+    /// is sent unless every step before sending succeeded.
     #[cfg(feature = "runtime")]
     pub async fn call(
         &self,
@@ -320,11 +369,27 @@ impl Catalog {
                 ))
             })?;
         executor
-            .check_allowed(&method)
+            .check_tool(entry.info.name, entry.info.read_only(), &method)
             .map_err(CallError::Execute)?;
         let request = (entry.build)(args)?;
+        // A request whose method is not its operation's (a hand-written `Tool`) is guarded by
+        // the method it actually sends.
+        if !request
+            .method()
+            .as_str()
+            .eq_ignore_ascii_case(&entry.info.operation.method)
+        {
+            let sent = request.method().clone();
+            executor
+                .check_tool(
+                    entry.info.name,
+                    crate::serve::effects::safe_method(sent.as_str()),
+                    &sent,
+                )
+                .map_err(CallError::Execute)?;
+        }
         executor
-            .execute_tool(entry.info.name, request)
+            .send_checked(entry.info.name, &entry.info.operation.security, request)
             .await
             .map_err(CallError::Execute)
     }

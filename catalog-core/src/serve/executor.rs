@@ -10,7 +10,9 @@
 //! - one timeout bounds the whole exchange, headers and the streamed body together;
 //! - the body kept is at most [`ExecutorConfig::max_response_bytes`], cut on a UTF-8 boundary
 //!   and followed by a marker saying so;
-//! - every method but GET is refused, before anything is sent, unless writes were enabled;
+//! - a tool that writes (any method but GET, HEAD and OPTIONS, unless the tool declares
+//!   otherwise) is refused, before anything is sent, unless writes were enabled for it
+//!   ([`Writes`]: none, all, or a list of tools);
 //! - redirects are not followed: a 3xx is an answer like any other, returned as it came;
 //! - with a [`Recorder`] attached ([`Executor::with_recorder`]), every request that passed the
 //!   writes guard is recorded before it is sent, and one that reaches an operation its tool does
@@ -19,6 +21,8 @@
 //! The response (status, a few selected headers, body) is never interpreted.
 
 use crate::audit::recorder::{Recorder, Undeclared};
+use crate::serve::credentials::{Credential, Credentials, DEFAULT_TOKEN_LIFETIME, base64};
+use crate::spec::security::{Requirement, SchemeKind};
 use http::header::{HeaderName, HeaderValue};
 use http::{Method, StatusCode};
 use std::fmt;
@@ -59,7 +63,60 @@ pub struct ExecutorConfig {
     auth: Option<(String, String)>,
     timeout: Duration,
     max_response_bytes: usize,
-    allow_writes: bool,
+    writes: Writes,
+    credentials: Credentials,
+}
+
+/// Which tools may send a write (a method other than GET, HEAD and OPTIONS).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Writes {
+    /// None: only tools that read are sent (the default).
+    #[default]
+    Refused,
+    /// Every tool.
+    All,
+    /// Only these tools, by MCP name.
+    Tools(Vec<String>),
+}
+
+impl Writes {
+    /// Reads [`ENV_ALLOW_WRITES`]'s syntax: `1`/`true`/`yes`/`all` for every tool,
+    /// `0`/`false`/`no`/empty for none, else a comma-separated list of tool names
+    /// (`create_task,add_comment`).
+    pub fn parse(text: &str) -> Result<Writes, String> {
+        let t = text.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "1" | "true" | "yes" | "all" => return Ok(Writes::All),
+            "0" | "false" | "no" | "" => return Ok(Writes::Refused),
+            _ => {}
+        }
+        let mut tools = Vec::new();
+        for name in t.split(',').map(str::trim) {
+            let valid = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+            if !valid {
+                return Err(format!(
+                    "expected 1 (all tools), 0 (none) or a comma-separated list of tool names; \
+                     {name:?} is not a tool name"
+                ));
+            }
+            if !tools.iter().any(|t| t == name) {
+                tools.push(name.to_string());
+            }
+        }
+        Ok(Writes::Tools(tools))
+    }
+
+    /// Whether the tool `name` may write.
+    pub fn allows(&self, name: &str) -> bool {
+        match self {
+            Writes::Refused => false,
+            Writes::All => true,
+            Writes::Tools(tools) => tools.iter().any(|t| t == name),
+        }
+    }
 }
 
 impl fmt::Debug for ExecutorConfig {
@@ -73,7 +130,8 @@ impl fmt::Debug for ExecutorConfig {
             )
             .field("timeout", &self.timeout)
             .field("max_response_bytes", &self.max_response_bytes)
-            .field("allow_writes", &self.allow_writes)
+            .field("writes", &self.writes)
+            .field("credentials", &self.credentials)
             .finish()
     }
 }
@@ -88,8 +146,47 @@ impl ExecutorConfig {
             auth: None,
             timeout: DEFAULT_TIMEOUT,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
-            allow_writes: false,
+            writes: Writes::Refused,
+            credentials: Credentials::default(),
         }
+    }
+
+    /// Sends `credential` for the security scheme named `scheme` (its key in
+    /// `components.securitySchemes`) to every tool whose operation requires it.
+    pub fn credential(mut self, scheme: impl Into<String>, credential: Credential) -> Self {
+        self.credentials.insert(scheme, credential);
+        self
+    }
+
+    /// Reads the credential of every scheme `catalog`'s tools can use from the
+    /// `CATALOG_CREDENTIAL_<SCHEME>` variables that are set (see
+    /// [`crate::serve::credentials`]).
+    pub fn with_credentials_env(
+        self,
+        catalog: &crate::serve::catalog::Catalog,
+    ) -> Result<Self, ConfigError> {
+        self.with_credentials_from(catalog, |name| std::env::var(name).ok())
+    }
+
+    /// [`with_credentials_env`](Self::with_credentials_env) reading from `lookup`.
+    pub fn with_credentials_from(
+        mut self,
+        catalog: &crate::serve::catalog::Catalog,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        for t in catalog.tools() {
+            for scheme in t.operation.security.iter().flatten() {
+                if self.credentials.get(&scheme.scheme).is_some() {
+                    continue;
+                }
+                if let Some(c) = crate::serve::credentials::from_env(scheme, &lookup)
+                    .map_err(ConfigError::new)?
+                {
+                    self.credentials.insert(scheme.scheme.clone(), c);
+                }
+            }
+        }
+        Ok(self)
     }
 
     /// Sends `name: value` on every request (an API key header, or `Authorization`). The value
@@ -111,14 +208,21 @@ impl ExecutorConfig {
         self
     }
 
-    /// Lets tools whose method is not GET send their request.
+    /// Lets every tool that writes send its request (`true`), or none (`false`).
     pub fn allow_writes(mut self, allow: bool) -> Self {
-        self.allow_writes = allow;
+        self.writes = if allow { Writes::All } else { Writes::Refused };
+        self
+    }
+
+    /// Lets exactly the tools `writes` names send a write.
+    pub fn writes(mut self, writes: Writes) -> Self {
+        self.writes = writes;
         self
     }
 
     /// Applies the `CATALOG_*` environment variables that are set: [`ENV_ALLOW_WRITES`]
-    /// (`1`/`true`/`yes` enable writes, `0`/`false`/`no`/empty refuse them),
+    /// (`1`/`true`/`yes`/`all` enable writes for every tool, `0`/`false`/`no`/empty for none, a
+    /// comma-separated list of tool names for those tools: [`Writes::parse`]),
     /// [`ENV_MAX_RESPONSE_BYTES`] (a positive integer) and [`ENV_TIMEOUT_SECS`] (a positive
     /// number of seconds, fractions allowed).
     pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
@@ -132,11 +236,8 @@ impl ExecutorConfig {
         lookup: impl Fn(&str) -> Option<String>,
     ) -> Result<Self, ConfigError> {
         if let Some(v) = lookup(ENV_ALLOW_WRITES) {
-            self.allow_writes = match v.trim().to_ascii_lowercase().as_str() {
-                "1" | "true" | "yes" => true,
-                "0" | "false" | "no" | "" => false,
-                _ => return Err(ConfigError::env(ENV_ALLOW_WRITES, &v, "expected 1 or 0")),
-            };
+            self.writes =
+                Writes::parse(&v).map_err(|e| ConfigError::env(ENV_ALLOW_WRITES, &v, &e))?;
         }
         if let Some(v) = lookup(ENV_MAX_RESPONSE_BYTES) {
             self.max_response_bytes = match v.trim().parse::<usize>() {
@@ -165,9 +266,14 @@ impl ExecutorConfig {
         Ok(self)
     }
 
-    /// Whether writes are enabled.
+    /// Whether writes are enabled for every tool.
     pub fn writes_allowed(&self) -> bool {
-        self.allow_writes
+        self.writes == Writes::All
+    }
+
+    /// Which tools may write.
+    pub fn writes_setting(&self) -> &Writes {
+        &self.writes
     }
 }
 
@@ -178,7 +284,7 @@ pub struct ConfigError {
 }
 
 impl ConfigError {
-    fn new(message: impl Into<String>) -> ConfigError {
+    pub(crate) fn new(message: impl Into<String>) -> ConfigError {
         ConfigError {
             message: message.into(),
         }
@@ -200,10 +306,12 @@ impl std::error::Error for ConfigError {}
 /// Why a request was not answered.
 #[derive(Debug)]
 pub enum ExecuteError {
-    /// The method is not GET and writes are disabled; nothing was sent.
+    /// The tool writes and writes are not enabled for it; nothing was sent.
     WritesDisabled {
         /// The method refused.
         method: Method,
+        /// The tool that sent it (empty for a request sent without a tool name).
+        tool: String,
     },
     /// The request could not be turned into a URL or an HTTP request; nothing was sent.
     InvalidRequest(String),
@@ -214,16 +322,26 @@ pub enum ExecuteError {
     /// The executor's [`Recorder`] found that the request reaches an operation its tool does not
     /// declare; nothing was sent.
     Undeclared(Undeclared),
+    /// The operation needs a credential the executor does not have, or a client-credentials
+    /// token could not be fetched; nothing was sent to the API.
+    Credentials(String),
 }
 
 impl fmt::Display for ExecuteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExecuteError::WritesDisabled { method } => write!(
+            ExecuteError::WritesDisabled { method, tool } if tool.is_empty() => write!(
                 f,
-                "writes are disabled: this tool sends {method}, and only GET is allowed; enable \
-                 writes with {ENV_ALLOW_WRITES}=1 in the server's environment \
-                 (ExecutorConfig::allow_writes(true) in code)"
+                "writes are disabled: this request sends {method}, and only GET, HEAD and \
+                 OPTIONS are allowed; enable writes with {ENV_ALLOW_WRITES}=1 in the server's \
+                 environment (ExecutorConfig::allow_writes(true) in code)"
+            ),
+            ExecuteError::WritesDisabled { method, tool } => write!(
+                f,
+                "writes are disabled for `{tool}`: it sends {method}; enable it with \
+                 {ENV_ALLOW_WRITES}={tool} in the server's environment (a comma-separated list \
+                 of tools; {ENV_ALLOW_WRITES}=1 enables every tool; ExecutorConfig::writes in \
+                 code)"
             ),
             ExecuteError::InvalidRequest(m) => write!(f, "the request cannot be sent: {m}"),
             ExecuteError::Timeout(t) => {
@@ -231,6 +349,7 @@ impl fmt::Display for ExecuteError {
             }
             ExecuteError::Transport(m) => write!(f, "the API could not be reached: {m}"),
             ExecuteError::Undeclared(u) => write!(f, "the request was not sent: {u}"),
+            ExecuteError::Credentials(m) => write!(f, "the request was not sent: {m}"),
         }
     }
 }
@@ -332,7 +451,8 @@ pub struct Executor {
     auth: Option<(HeaderName, HeaderValue)>,
     timeout: Duration,
     max_response_bytes: usize,
-    allow_writes: bool,
+    writes: Writes,
+    credentials: Credentials,
     recorder: Option<Arc<Recorder>>,
 }
 
@@ -386,7 +506,8 @@ impl Executor {
             auth,
             timeout: config.timeout,
             max_response_bytes: config.max_response_bytes,
-            allow_writes: config.allow_writes,
+            writes: config.writes,
+            credentials: config.credentials,
             recorder: None,
         })
     }
@@ -406,9 +527,14 @@ impl Executor {
         self.recorder.as_ref()
     }
 
-    /// Whether non-GET requests are sent.
+    /// Whether every tool may write.
     pub fn writes_allowed(&self) -> bool {
-        self.allow_writes
+        self.writes == Writes::All
+    }
+
+    /// Which tools may write.
+    pub fn writes(&self) -> &Writes {
+        &self.writes
     }
 
     /// The absolute URL a tool's request goes to: the base URL, then the request's path and
@@ -426,13 +552,33 @@ impl Executor {
         }
     }
 
-    /// Refuses a request when its method is not GET and writes are disabled.
+    /// Refuses a request sent without a tool name when its method writes (not GET, HEAD or
+    /// OPTIONS) and writes are not enabled for every tool.
     pub fn check_allowed(&self, method: &Method) -> Result<(), ExecuteError> {
-        if *method == Method::GET || self.allow_writes {
+        if crate::serve::effects::safe_method(method.as_str()) || self.writes == Writes::All {
             Ok(())
         } else {
             Err(ExecuteError::WritesDisabled {
                 method: method.clone(),
+                tool: String::new(),
+            })
+        }
+    }
+
+    /// Refuses the tool `tool` when it writes (`read_only` is false) and writes are not
+    /// enabled for it.
+    pub fn check_tool(
+        &self,
+        tool: &str,
+        read_only: bool,
+        method: &Method,
+    ) -> Result<(), ExecuteError> {
+        if read_only || self.writes.allows(tool) {
+            Ok(())
+        } else {
+            Err(ExecuteError::WritesDisabled {
+                method: method.clone(),
+                tool: tool.to_string(),
             })
         }
     }
@@ -445,31 +591,211 @@ impl Executor {
         &self,
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
-        self.send("", request).await
+        self.check_allowed(request.method())?;
+        self.send_checked("", &[], request).await
     }
 
     /// [`execute`](Self::execute) for a request the tool named `tool` built: the name the
-    /// recorder checks it against. [`Catalog::call`](crate::serve::catalog::Catalog::call) sends through it.
+    /// recorder checks it against, and the writes guard too (a tool that writes is refused
+    /// unless writes are enabled for it; its method says whether it writes).
     pub async fn execute_tool(
         &self,
         tool: &str,
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
-        self.send(tool, request).await
+        let method = request.method().clone();
+        self.check_tool(
+            tool,
+            crate::serve::effects::safe_method(method.as_str()),
+            &method,
+        )?;
+        self.send_checked(tool, &[], request).await
     }
 
-    async fn send(
+    /// Whether the configured credentials satisfy `requirements` (one alternative of it): a
+    /// credential per scheme, or the configured auth header standing for an `apiKey` header
+    /// scheme of that name (or for bearer and basic when it is `Authorization`).
+    pub fn satisfies(&self, requirements: &[Requirement]) -> bool {
+        if requirements.is_empty() || self.credentials.choose(requirements).is_some() {
+            return true;
+        }
+        let Some((header, _)) = &self.auth else {
+            return false;
+        };
+        requirements.iter().any(|alternative| {
+            alternative.iter().all(|s| match &s.kind {
+                SchemeKind::ApiKey { location, name } => {
+                    location == "header" && name.eq_ignore_ascii_case(header.as_str())
+                }
+                SchemeKind::Bearer | SchemeKind::Basic => header == http::header::AUTHORIZATION,
+                _ => false,
+            })
+        })
+    }
+
+    /// Adds the credentials of the alternative of `requirements` to send to `url` and
+    /// `headers`.
+    async fn authorize(
+        &self,
+        requirements: &[Requirement],
+        url: &mut reqwest::Url,
+        headers: &mut http::HeaderMap,
+    ) -> Result<(), ExecuteError> {
+        if requirements.is_empty() {
+            return Ok(());
+        }
+        let Some(chosen) = self.credentials.choose(requirements) else {
+            if self.satisfies(requirements) {
+                // The configured auth header stands for it; it is added with the rest.
+                return Ok(());
+            }
+            let wanted: Vec<String> = requirements
+                .iter()
+                .flatten()
+                .map(crate::serve::credentials::describe)
+                .collect();
+            return Err(ExecuteError::Credentials(format!(
+                "the operation needs credentials for one of {}",
+                wanted.join(", ")
+            )));
+        };
+        for scheme in chosen {
+            let value = match (&scheme.kind, self.credentials.get(&scheme.scheme)) {
+                (SchemeKind::ApiKey { location, name }, Some(Credential::Secret(key))) => {
+                    match location.as_str() {
+                        "query" => {
+                            url.query_pairs_mut().append_pair(name, key);
+                            continue;
+                        }
+                        "cookie" => {
+                            let pair = format!("{name}={key}");
+                            let cookie = match headers.get(http::header::COOKIE) {
+                                Some(v) => {
+                                    format!("{}; {pair}", String::from_utf8_lossy(v.as_bytes()))
+                                }
+                                None => pair,
+                            };
+                            insert_secret(headers, http::header::COOKIE, &cookie)?;
+                            continue;
+                        }
+                        _ => {
+                            let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
+                                ExecuteError::Credentials(format!(
+                                    "scheme `{}` names header {name:?}, which is not a valid header name",
+                                    scheme.scheme
+                                ))
+                            })?;
+                            insert_secret(headers, name, key)?;
+                            continue;
+                        }
+                    }
+                }
+                (SchemeKind::Bearer, Some(Credential::Secret(token))) => format!("Bearer {token}"),
+                (SchemeKind::Basic, Some(Credential::Basic { user, password })) => {
+                    format!("Basic {}", base64(format!("{user}:{password}").as_bytes()))
+                }
+                (
+                    SchemeKind::ClientCredentials { token_url },
+                    Some(Credential::Client { id, secret }),
+                ) => {
+                    format!(
+                        "Bearer {}",
+                        self.client_token(&scheme.scheme, token_url, id, secret, &scheme.scopes)
+                            .await?
+                    )
+                }
+                _ => continue,
+            };
+            insert_secret(headers, http::header::AUTHORIZATION, &value)?;
+        }
+        Ok(())
+    }
+
+    /// A client-credentials access token: the cached one while it has more than
+    /// [`REFRESH_MARGIN`](crate::serve::credentials::REFRESH_MARGIN) left, else a new one from
+    /// `token_url`.
+    async fn client_token(
+        &self,
+        scheme: &str,
+        token_url: &str,
+        id: &str,
+        secret: &str,
+        scopes: &[String],
+    ) -> Result<String, ExecuteError> {
+        let key = format!("{scheme} {}", scopes.join(" "));
+        if let Some(token) = self.credentials.cached_token(&key) {
+            return Ok(token);
+        }
+        let failed = |why: String| {
+            ExecuteError::Credentials(format!(
+                "no access token for scheme `{scheme}` from {token_url}: {why}"
+            ))
+        };
+        let mut form = String::from("grant_type=client_credentials");
+        if !scopes.is_empty() {
+            form.push_str("&scope=");
+            form.push_str(
+                &percent_encoding::utf8_percent_encode(
+                    &scopes.join(" "),
+                    percent_encoding::NON_ALPHANUMERIC,
+                )
+                .to_string(),
+            );
+        }
+        let basic = format!("Basic {}", base64(format!("{id}:{secret}").as_bytes()));
+        let fetch = async {
+            let response = self
+                .client
+                .post(token_url)
+                .header(http::header::AUTHORIZATION, basic)
+                .header(
+                    http::header::CONTENT_TYPE,
+                    "application/x-www-form-urlencoded",
+                )
+                .header(http::header::ACCEPT, "application/json")
+                .body(form)
+                .send()
+                .await
+                .map_err(|e| failed(transport_error(e).to_string()))?;
+            let status = response.status();
+            let body = response.bytes().await.map_err(|e| failed(e.to_string()))?;
+            if !status.is_success() {
+                return Err(failed(format!("the token endpoint answered {status}")));
+            }
+            let doc: serde_json::Value = serde_json::from_slice(&body)
+                .map_err(|e| failed(format!("the answer is not JSON: {e}")))?;
+            let token = doc
+                .get("access_token")
+                .and_then(serde_json::Value::as_str)
+                .ok_or_else(|| failed("the answer has no `access_token`".into()))?
+                .to_string();
+            let lifetime = doc
+                .get("expires_in")
+                .and_then(serde_json::Value::as_f64)
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+                .map_or(DEFAULT_TOKEN_LIFETIME, Duration::from_secs_f64);
+            Ok((token, lifetime))
+        };
+        let (token, lifetime) = tokio::time::timeout(self.timeout, fetch)
+            .await
+            .map_err(|_| failed(format!("no answer within {} s", self.timeout.as_secs_f64())))??;
+        self.credentials.store_token(&key, token.clone(), lifetime);
+        Ok(token)
+    }
+
+    /// Sends a request the writes guard has passed, with the credentials `security` needs.
+    pub(crate) async fn send_checked(
         &self,
         tool: &str,
+        security: &[Requirement],
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
-        self.check_allowed(request.method())?;
         if let Some(recorder) = &self.recorder {
             recorder
                 .record_request(tool, &request)
                 .map_err(ExecuteError::Undeclared)?;
         }
-        let url = reqwest::Url::parse(&self.url_for(&request))
+        let mut url = reqwest::Url::parse(&self.url_for(&request))
             .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
         let (parts, body) = request.into_parts();
         let mut headers = parts.headers;
@@ -485,6 +811,7 @@ impl Executor {
             // The operator's credential wins over anything a tool could set.
             headers.insert(name.clone(), value.clone());
         }
+        self.authorize(security, &mut url, &mut headers).await?;
         let req = self
             .client
             .request(parts.method, url)
@@ -537,6 +864,22 @@ impl Executor {
             Err(_) => Err(ExecuteError::Timeout(self.timeout)),
         }
     }
+}
+
+/// Inserts a credential header, marked sensitive (never printed).
+fn insert_secret(
+    headers: &mut http::HeaderMap,
+    name: HeaderName,
+    value: &str,
+) -> Result<(), ExecuteError> {
+    let mut value = HeaderValue::from_str(value).map_err(|_| {
+        ExecuteError::Credentials(format!(
+            "the credential for header {name} is not a valid header value"
+        ))
+    })?;
+    value.set_sensitive(true);
+    headers.insert(name, value);
+    Ok(())
 }
 
 fn transport_error(e: reqwest::Error) -> ExecuteError {

@@ -1,4 +1,6 @@
-//! A [`Catalog`] served as an MCP server over stdio, on `rmcp` (the official Rust MCP SDK).
+//! A [`Catalog`] served as an MCP server on `rmcp` (the official Rust MCP SDK), over stdio
+//! ([`McpServer::serve_stdio`], any reader and writer with [`McpServer::serve`]) or Streamable
+//! HTTP ([`crate::serve::http`]).
 //!
 //! ```ignore
 //! let catalog = Catalog::new().tool::<ListTasks>().tool::<GetTask>();
@@ -14,39 +16,33 @@
 //! | arguments refused, request not buildable, writes disabled | a result with `isError: true` and the reason; nothing is sent |
 //! | unknown tool, or `tools/call` params of the wrong shape | JSON-RPC error -32602, naming the nearest tool |
 //! | timeout, connection failure | JSON-RPC error -32603 for that request |
+//! | [`McpServer::max_in_flight`] calls already waiting on the API | JSON-RPC error -32603 saying so; nothing is sent |
+//! | the client cancelled the call (`notifications/cancelled`, or an HTTP stream dropped) | the API request is aborted; no answer, as MCP says |
 //!
-//! The transport reads stdin line by line with a bound ([`DEFAULT_MAX_LINE_BYTES`], set with
-//! [`McpServer::max_line_bytes`]): a longer line is drained, never buffered, and answered with
-//! -32600; a line that is not JSON gets -32700 with id null; JSON that is not a JSON-RPC message
-//! gets -32600. Every per-line error is answered and the server keeps reading.
+//! What the stdio transport guarantees (bounded lines, back-pressure, ids) is in
+//! [`crate::serve::line`].
 
 use crate::serve::catalog::{CallError, Catalog};
 use crate::serve::executor::{ApiResponse, ExecuteError, Executor};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientRequest, ContentBlock,
-    Implementation, JsonObject, JsonRpcMessage, JsonRpcRequest, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, ToolAnnotations,
+pub use crate::serve::line::{
+    DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST,
+    PARSE_ERROR,
 };
-use rmcp::service::{RequestContext, RxJsonRpcMessage, ServerInitializeError, TxJsonRpcMessage};
-use rmcp::transport::Transport;
+use crate::serve::line::{LineLimits, LineTransport};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{RequestContext, ServerInitializeError};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::fmt;
 use std::sync::Arc;
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::{mpsc, oneshot};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::Semaphore;
 
-/// The default cap on one incoming line (one JSON-RPC message): 4 MiB.
-pub const DEFAULT_MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
-
-/// JSON-RPC: the line is not JSON.
-pub const PARSE_ERROR: i32 = -32700;
-/// JSON-RPC: the JSON is not a valid request (or the line is over the cap).
-pub const INVALID_REQUEST: i32 = -32600;
-/// JSON-RPC: the method is known but its params are wrong (including an unknown tool).
-pub const INVALID_PARAMS: i32 = -32602;
-/// JSON-RPC: the request failed on the way (the API timed out or could not be reached).
-pub const INTERNAL_ERROR: i32 = -32603;
+/// The default number of tool calls waiting on the API at once, per server.
+pub const DEFAULT_MAX_IN_FLIGHT: usize = 32;
 
 /// A catalog and an executor, answering MCP `tools/list` and `tools/call`.
 #[derive(Clone)]
@@ -55,7 +51,11 @@ pub struct McpServer {
     executor: Executor,
     tools: Arc<Vec<rmcp::model::Tool>>,
     info: ServerConfig,
-    max_line_bytes: usize,
+    limits: LineLimits,
+    max_in_flight: usize,
+    /// One permit per call allowed to wait on the API; shared by every clone of the server
+    /// (each HTTP request is served by a clone).
+    calls: Arc<Semaphore>,
 }
 
 impl fmt::Debug for McpServer {
@@ -63,7 +63,8 @@ impl fmt::Debug for McpServer {
         f.debug_struct("McpServer")
             .field("catalog", &self.catalog)
             .field("executor", &self.executor)
-            .field("max_line_bytes", &self.max_line_bytes)
+            .field("limits", &self.limits)
+            .field("max_in_flight", &self.max_in_flight)
             .finish_non_exhaustive()
     }
 }
@@ -85,14 +86,8 @@ impl McpServer {
                     // and an empty object schema is still valid for clients.
                     _ => JsonObject::new(),
                 };
-                let read_only = t.read_only();
-                rmcp::model::Tool::new(t.name, t.description, schema).with_annotations(
-                    ToolAnnotations::new()
-                        .read_only(read_only)
-                        .destructive(t.operation.method.eq_ignore_ascii_case("DELETE"))
-                        .idempotent(!t.operation.method.eq_ignore_ascii_case("POST"))
-                        .open_world(true),
-                )
+                rmcp::model::Tool::new(t.name, t.description, schema)
+                    .with_annotations(crate::serve::effects::annotations(&t))
             })
             .collect();
         let (name, version) = match catalog.tools().next() {
@@ -109,7 +104,9 @@ impl McpServer {
             executor,
             tools: Arc::new(tools),
             info,
-            max_line_bytes: DEFAULT_MAX_LINE_BYTES,
+            limits: LineLimits::default(),
+            max_in_flight: DEFAULT_MAX_IN_FLIGHT,
+            calls: Arc::new(Semaphore::new(DEFAULT_MAX_IN_FLIGHT)),
         }
     }
 
@@ -130,7 +127,23 @@ impl McpServer {
     /// Caps one incoming line (one JSON-RPC message); longer lines are drained and answered
     /// with -32600. Default [`DEFAULT_MAX_LINE_BYTES`].
     pub fn max_line_bytes(mut self, bytes: usize) -> Self {
-        self.max_line_bytes = bytes.max(1);
+        self.limits.max_line_bytes = bytes.max(1);
+        self
+    }
+
+    /// Caps the requests read over stdio whose answer is not written yet (default
+    /// [`DEFAULT_MAX_PENDING`]); past it the server stops reading until the client reads.
+    pub fn max_pending(mut self, requests: usize) -> Self {
+        self.limits.max_pending = requests.max(1);
+        self
+    }
+
+    /// Caps the tool calls waiting on the API at once (default [`DEFAULT_MAX_IN_FLIGHT`]); a
+    /// call past it is answered at once with a JSON-RPC error -32603 saying the server is busy,
+    /// and nothing is sent. Shared by every connection (and HTTP request) of this server.
+    pub fn max_in_flight(mut self, calls: usize) -> Self {
+        self.max_in_flight = calls.max(1);
+        self.calls = Arc::new(Semaphore::new(self.max_in_flight));
         self
     }
 
@@ -139,12 +152,47 @@ impl McpServer {
         &self.catalog
     }
 
+    /// What `tools/list` costs a model's context: each tool's JSON size in bytes and an
+    /// estimate in tokens, in list order, and the total.
+    pub fn budget(&self) -> Budget {
+        let tools = self
+            .tools
+            .iter()
+            .map(|t| {
+                let bytes = serde_json::to_vec(t).map_or(0, |v| v.len());
+                (t.name.to_string(), bytes)
+            })
+            .collect();
+        Budget { tools }
+    }
+
+    /// The name the server gives in `initialize`.
+    pub fn server_name(&self) -> String {
+        self.info.server_info.name.clone()
+    }
+
+    /// The cap on one incoming message (a stdio line, an HTTP request body).
+    pub fn max_line_bytes_value(&self) -> usize {
+        self.limits.max_line_bytes
+    }
+
     /// Answers one `tools/call`, as the MCP handler does.
     pub async fn call(
         &self,
         name: &str,
         arguments: Option<JsonObject>,
     ) -> Result<CallToolResult, ErrorData> {
+        // Refused before anything else: the agent learns to wait, not to fix its arguments.
+        let Ok(_permit) = self.calls.try_acquire() else {
+            return Err(ErrorData::internal_error(
+                format!(
+                    "the server is busy: {} tool calls are waiting on the API, the most it \
+                     allows at once; retry when one has finished",
+                    self.max_in_flight
+                ),
+                None,
+            ));
+        };
         let args = Value::Object(arguments.unwrap_or_default());
         match self.catalog.call(&self.executor, name, args).await {
             Ok(response) => Ok(tool_result(&response)),
@@ -165,7 +213,7 @@ impl McpServer {
         R: AsyncRead + Send + Unpin + 'static,
         W: AsyncWrite + Send + Unpin + 'static,
     {
-        let (transport, writer) = LineTransport::new(read, write, self.max_line_bytes);
+        let (transport, writer) = LineTransport::new(read, write, self.limits);
         let outcome = match rmcp::serve_server(self, transport).await {
             Ok(running) => running
                 .waiting()
@@ -196,9 +244,9 @@ fn call_error(e: CallError) -> Result<CallToolResult, ErrorData> {
     let message = e.to_string();
     match e {
         CallError::UnknownTool { .. } => Err(ErrorData::invalid_params(message, None)),
-        CallError::Execute(ExecuteError::Timeout(_) | ExecuteError::Transport(_)) => {
-            Err(ErrorData::internal_error(message, None))
-        }
+        CallError::Execute(
+            ExecuteError::Timeout(_) | ExecuteError::Transport(_) | ExecuteError::Credentials(_),
+        ) => Err(ErrorData::internal_error(message, None)),
         CallError::Arguments(_)
         | CallError::Request(_)
         | CallError::Execute(
@@ -225,11 +273,55 @@ impl ServerHandler for McpServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.call(&request.name, request.arguments)
-            .await
-            .map(Into::into)
+        // Cancelled (`notifications/cancelled`, a dropped HTTP stream): dropping the call drops
+        // the API request with it. rmcp sends no answer for a cancelled request.
+        tokio::select! {
+            result = self.call(&request.name, request.arguments) => result.map(Into::into),
+            () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
+        }
+    }
+}
+
+/// The size of a server's `tools/list`, per tool (see [`McpServer::budget`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Each tool's name and the bytes of its JSON in `tools/list`.
+    pub tools: Vec<(String, usize)>,
+}
+
+impl Budget {
+    /// All tools' bytes together (the list's own brackets and commas aside).
+    pub fn total_bytes(&self) -> usize {
+        self.tools.iter().map(|(_, b)| b).sum()
+    }
+
+    /// A token estimate for `bytes` of JSON: one token per four bytes, rounded up (the usual
+    /// rule of thumb for English and JSON with common tokenizers; it is an estimate, not a
+    /// count).
+    pub fn tokens(bytes: usize) -> usize {
+        bytes.div_ceil(4)
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self.tools.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+        for (name, bytes) in &self.tools {
+            writeln!(
+                f,
+                "{name:<width$}  {bytes:>7} bytes  ~{:>6} tokens",
+                Budget::tokens(*bytes)
+            )?;
+        }
+        let total = self.total_bytes();
+        write!(
+            f,
+            "{} tools: {total} bytes, ~{} tokens in tools/list",
+            self.tools.len(),
+            Budget::tokens(total)
+        )
     }
 }
 
@@ -245,370 +337,8 @@ impl fmt::Display for ServeError {
 
 impl std::error::Error for ServeError {}
 
-/// One outgoing line, and who waits for it to be written.
-struct Outgoing {
-    bytes: Vec<u8>,
-    done: Option<oneshot::Sender<std::io::Result<()>>>,
-}
-
-/// An rmcp server transport over newline-delimited JSON that bounds each incoming line and
-/// answers every line it cannot deliver with a JSON-RPC error (rmcp's own stdio transport
-/// drops such lines silently, and ignores invalid JSON).
-///
-/// Writes go through one task that owns the writer, so a reply queued while a read is
-/// cancelled (rmcp polls `receive` inside `select!`) is never half-written.
-pub struct LineTransport<R> {
-    read: BufReader<R>,
-    line: Vec<u8>,
-    max_line_bytes: usize,
-    /// Set while the tail of an over-long line is being skipped.
-    discarding: bool,
-    /// A reply for a bad line, kept here until the writer task has room for it.
-    pending: Option<Vec<u8>>,
-    out: mpsc::Sender<Outgoing>,
-}
-
-impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
-    /// A transport reading `read` (lines of at most `max_line_bytes`) and writing `write`. The
-    /// returned task ends once the transport is dropped and everything queued is written.
-    ///
-    /// Must be called within a Tokio runtime (it spawns the writer task).
-    pub fn new<W>(
-        read: R,
-        write: W,
-        max_line_bytes: usize,
-    ) -> (LineTransport<R>, tokio::task::JoinHandle<()>)
-    where
-        W: AsyncWrite + Send + Unpin + 'static,
-    {
-        // A small queue: when the client stops reading our output we stop reading its input,
-        // instead of piling up replies.
-        let (out, mut rx) = mpsc::channel::<Outgoing>(64);
-        let writer = tokio::spawn(async move {
-            let mut write = write;
-            while let Some(msg) = rx.recv().await {
-                let result = async {
-                    write.write_all(&msg.bytes).await?;
-                    write.write_all(b"\n").await?;
-                    write.flush().await
-                }
-                .await;
-                let failed = result.is_err();
-                if let Some(done) = msg.done {
-                    let _ = done.send(result);
-                }
-                if failed {
-                    return;
-                }
-            }
-            let _ = write.shutdown().await;
-        });
-        let transport = LineTransport {
-            read: BufReader::with_capacity(64 * 1024, read),
-            line: Vec::new(),
-            max_line_bytes,
-            discarding: false,
-            pending: None,
-            out,
-        };
-        (transport, writer)
-    }
-
-    /// Reads one line into `self.line` without letting it pass the cap. Cancellation-safe:
-    /// bytes are moved from the reader's buffer into `self.line` with no await in between.
-    async fn read_line(&mut self) -> LineRead {
-        loop {
-            let (consumed, step) = {
-                let available = match self.read.fill_buf().await {
-                    Ok(a) => a,
-                    Err(e) => return LineRead::Io(e),
-                };
-                if available.is_empty() {
-                    return LineRead::Eof;
-                }
-                let newline = available.iter().position(|b| *b == b'\n');
-                let take = newline.map_or(available.len(), |i| i + 1);
-                if self.discarding {
-                    (
-                        take,
-                        if newline.is_some() {
-                            Step::EndDiscard
-                        } else {
-                            Step::More
-                        },
-                    )
-                } else if self.line.len().saturating_add(take)
-                    > self.max_line_bytes.saturating_add(1)
-                {
-                    // Over the cap (the newline itself does not count): drop what we have and
-                    // skip the rest of the line.
-                    self.line = Vec::new();
-                    (
-                        take,
-                        if newline.is_some() {
-                            Step::Oversized
-                        } else {
-                            Step::OversizedDiscard
-                        },
-                    )
-                } else {
-                    self.line.extend_from_slice(&available[..take]);
-                    (
-                        take,
-                        if newline.is_some() {
-                            Step::Line
-                        } else {
-                            Step::More
-                        },
-                    )
-                }
-            };
-            self.read.consume(consumed);
-            match step {
-                Step::Line => return LineRead::Line,
-                Step::More => {}
-                Step::EndDiscard => self.discarding = false,
-                Step::Oversized => return LineRead::Oversized,
-                Step::OversizedDiscard => {
-                    self.discarding = true;
-                    return LineRead::Oversized;
-                }
-            }
-        }
+impl ServeError {
+    pub(crate) fn new(message: impl Into<String>) -> ServeError {
+        ServeError(message.into())
     }
 }
-
-enum LineRead {
-    Line,
-    Oversized,
-    Eof,
-    Io(std::io::Error),
-}
-
-enum Step {
-    Line,
-    More,
-    EndDiscard,
-    Oversized,
-    OversizedDiscard,
-}
-
-impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
-    type Error = std::io::Error;
-
-    fn send(
-        &mut self,
-        item: TxJsonRpcMessage<RoleServer>,
-    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
-        let out = self.out.clone();
-        async move {
-            let bytes = serde_json::to_vec(&item).map_err(std::io::Error::other)?;
-            let (done, wait) = oneshot::channel();
-            out.send(Outgoing {
-                bytes,
-                done: Some(done),
-            })
-            .await
-            .map_err(|_| closed())?;
-            wait.await.map_err(|_| closed())?
-        }
-    }
-
-    async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
-        loop {
-            if self.pending.is_some() {
-                // Cancelled while waiting for room: the reply stays pending for the next call.
-                let permit = self.out.reserve().await.ok()?;
-                if let Some(bytes) = self.pending.take() {
-                    permit.send(Outgoing { bytes, done: None });
-                }
-            }
-            match self.read_line().await {
-                LineRead::Line => {}
-                LineRead::Oversized => {
-                    self.pending = Some(error_reply(
-                        &Value::Null,
-                        INVALID_REQUEST,
-                        &format!(
-                            "Invalid Request: the message exceeds the {}-byte line limit and was discarded",
-                            self.max_line_bytes
-                        ),
-                    ));
-                    continue;
-                }
-                LineRead::Eof => return None,
-                LineRead::Io(e) => {
-                    // stdout carries the protocol; stderr is the server's log.
-                    eprintln!("catalog: reading MCP input failed: {e}");
-                    return None;
-                }
-            }
-            let inbound = classify(&self.line);
-            // Keep a normal-sized buffer for the next line, not the largest ever seen.
-            if self.line.capacity() > 64 * 1024 {
-                self.line = Vec::new();
-            } else {
-                self.line.clear();
-            }
-            match inbound {
-                Inbound::Message(m) => return Some(*m),
-                Inbound::Reply(bytes) => self.pending = Some(bytes),
-                Inbound::Skip => {}
-            }
-        }
-    }
-
-    async fn close(&mut self) -> Result<(), Self::Error> {
-        Ok(())
-    }
-}
-
-fn closed() -> std::io::Error {
-    std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the MCP output is closed")
-}
-
-/// What to do with one incoming line.
-enum Inbound {
-    /// A message for rmcp.
-    Message(Box<RxJsonRpcMessage<RoleServer>>),
-    /// An error reply to write back.
-    Reply(Vec<u8>),
-    /// Nothing to deliver or answer (a blank line, a notification or response we cannot use).
-    Skip,
-}
-
-/// A JSON-RPC error response line (without the newline).
-fn error_reply(id: &Value, code: i32, message: &str) -> Vec<u8> {
-    let reply = json!({
-        "jsonrpc": "2.0",
-        "id": id,
-        "error": { "code": code, "message": message },
-    });
-    // A `Value` built here always serializes.
-    serde_json::to_vec(&reply).unwrap_or_default()
-}
-
-/// The requests a client sends that rmcp types; one of these read as a custom request had params
-/// that did not fit.
-const STANDARD_REQUESTS: &[&str] = &[
-    "initialize",
-    "ping",
-    "server/discover",
-    "completion/complete",
-    "logging/setLevel",
-    "prompts/get",
-    "prompts/list",
-    "resources/list",
-    "resources/templates/list",
-    "resources/read",
-    "resources/subscribe",
-    "resources/unsubscribe",
-    "subscriptions/listen",
-    "tools/call",
-    "tools/list",
-];
-
-/// Sorts one line into a message for rmcp, an error reply, or nothing.
-fn classify(line: &[u8]) -> Inbound {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-    if line.iter().all(u8::is_ascii_whitespace) {
-        return Inbound::Skip;
-    }
-    let value: Value = match serde_json::from_slice(line) {
-        Ok(v) => v,
-        Err(e) => {
-            return Inbound::Reply(error_reply(
-                &Value::Null,
-                PARSE_ERROR,
-                &format!("Parse error: {e}"),
-            ));
-        }
-    };
-    let Some(obj) = value.as_object() else {
-        let what = if value.is_array() {
-            "batches are not supported; send one message per line"
-        } else {
-            "a message must be a JSON object"
-        };
-        return Inbound::Reply(error_reply(
-            &Value::Null,
-            INVALID_REQUEST,
-            &format!("Invalid Request: {what}"),
-        ));
-    };
-    // An id we can echo: a string or an integer (MCP forbids null ids).
-    let id = match obj.get("id") {
-        Some(v @ Value::String(_)) => Some(v.clone()),
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => Some(Value::Number(n.clone())),
-        _ => None,
-    };
-    let reply_id = id.clone().unwrap_or(Value::Null);
-    let invalid = |why: &str| {
-        Inbound::Reply(error_reply(
-            &reply_id,
-            INVALID_REQUEST,
-            &format!("Invalid Request: {why}"),
-        ))
-    };
-    if obj.get("jsonrpc") != Some(&Value::String("2.0".into())) {
-        return invalid("`jsonrpc` must be \"2.0\"");
-    }
-    if obj.contains_key("id") && id.is_none() {
-        return invalid("`id` must be a string or an integer");
-    }
-    let method = match obj.get("method") {
-        Some(Value::String(m)) => Some(m.clone()),
-        Some(_) => return invalid("`method` must be a string"),
-        None => None,
-    };
-    if let Some(params) = obj.get("params")
-        && !params.is_object()
-        && !params.is_array()
-    {
-        return invalid("`params` must be an object");
-    }
-    if method.is_none() && !obj.contains_key("result") && !obj.contains_key("error") {
-        return invalid("a message needs a `method`, or a `result` or `error` in reply");
-    }
-    match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(value) {
-        // rmcp reads a standard request whose params do not fit as a custom request, and would
-        // answer "method not found"; the method exists, its params are what is wrong.
-        Ok(JsonRpcMessage::Request(JsonRpcRequest {
-            id,
-            request: ClientRequest::CustomRequest(custom),
-            ..
-        })) if STANDARD_REQUESTS.contains(&custom.method.as_str()) => {
-            let why = match custom.method.as_str() {
-                "tools/call" => match &custom.params {
-                    None => "`params` with the tool's `name` is required".to_string(),
-                    Some(p) => match serde_json::from_value::<CallToolRequestParams>(p.clone()) {
-                        Err(e) => e.to_string(),
-                        Ok(_) => "they do not fit the method".to_string(),
-                    },
-                },
-                _ => "they do not fit the method".to_string(),
-            };
-            Inbound::Reply(error_reply(
-                &id.into_json_value(),
-                INVALID_PARAMS,
-                &format!("Invalid params for `{}`: {why}", custom.method),
-            ))
-        }
-        Ok(m) => Inbound::Message(Box::new(m)),
-        Err(e) => match (method, id) {
-            // A request whose params do not fit its method.
-            (Some(method), Some(id)) => Inbound::Reply(error_reply(
-                &id,
-                INVALID_PARAMS,
-                &format!("Invalid params for `{method}`: {e}"),
-            )),
-            // A notification or a reply we cannot read: there is nobody to answer.
-            _ => Inbound::Skip,
-        },
-    }
-}
-
-#[cfg(test)]
-mod tests;

@@ -17,6 +17,10 @@ pub trait Tool: Sized {
     const DESCRIPTION: &'static str;
     /// The MCP `inputSchema`, as JSON text fixed at compile time.
     const INPUT_SCHEMA: &'static str;
+    /// What the tool declares about its effects beyond its method (`#[tool(semantics = ..,
+    /// effects(..))]`); by default nothing, and the method decides
+    /// ([`effects::hints`](crate::serve::effects::hints)).
+    const EFFECTS: crate::serve::effects::Effects = crate::serve::effects::Effects::FROM_METHOD;
 
     /// The operation: id, method, path template, spec title/version/hash, and the accounting.
     fn operation() -> &'static Operation;
@@ -101,6 +105,7 @@ pub mod __private {
         })
     }
 
+    pub use crate::serve::effects::{Effects, Semantics};
     pub use crate::wire::decode::Decoder;
 
     /// The compile-time checks of user types against the spec (`#[derive(StringEnum)]`,

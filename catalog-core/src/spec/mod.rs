@@ -4,3 +4,4 @@ mod bodies;
 pub mod build;
 pub mod load;
 pub mod normalize;
+pub mod security;

@@ -35,6 +35,9 @@ pub enum Part {
     Bytes(Vec<u8>),
     /// A pause before the next step.
     Sleep(Duration),
+    /// Answer nothing and wait for the client to close the connection; then it is counted in
+    /// [`Loopback::closed`].
+    AwaitClose,
 }
 
 /// A complete response with a `content-length` and `connection: close`.
@@ -54,12 +57,18 @@ pub struct Loopback {
     /// `http://127.0.0.1:PORT`
     pub url: String,
     seen: Arc<Mutex<Vec<Seen>>>,
+    closed: Arc<Mutex<Vec<Seen>>>,
 }
 
 impl Loopback {
     /// Every request seen so far, in order.
     pub fn seen(&self) -> Vec<Seen> {
         self.seen.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// The requests answered with [`Part::AwaitClose`] whose client closed the connection.
+    pub fn closed(&self) -> Vec<Seen> {
+        self.closed.lock().map(|s| s.clone()).unwrap_or_default()
     }
 }
 
@@ -71,8 +80,10 @@ where
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let seen = Arc::new(Mutex::new(Vec::new()));
+    let closed = Arc::new(Mutex::new(Vec::new()));
     let handler = Arc::new(handler);
     let log = seen.clone();
+    let closed_log = closed.clone();
     tokio::spawn(async move {
         loop {
             let Ok((mut stream, _)) = listener.accept().await else {
@@ -80,6 +91,7 @@ where
             };
             let handler = handler.clone();
             let log = log.clone();
+            let closed_log = closed_log.clone();
             tokio::spawn(async move {
                 let Some(request) = read_request(&mut stream).await else {
                     return;
@@ -94,13 +106,23 @@ where
                             let _ = stream.flush().await;
                         }
                         Part::Sleep(d) => tokio::time::sleep(d).await,
+                        Part::AwaitClose => {
+                            let mut sink = [0u8; 1024];
+                            while let Ok(n) = stream.read(&mut sink).await {
+                                if n == 0 {
+                                    break;
+                                }
+                            }
+                            closed_log.lock().unwrap().push(request.clone());
+                            return;
+                        }
                     }
                 }
                 let _ = stream.shutdown().await;
             });
         }
     });
-    Loopback { url, seen }
+    Loopback { url, seen, closed }
 }
 
 async fn read_request(stream: &mut tokio::net::TcpStream) -> Option<Seen> {

@@ -149,9 +149,32 @@ async fn writes_are_refused_before_anything_is_sent() {
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "writes are disabled: this tool sends POST, and only GET is allowed; enable writes with \
-         CATALOG_ALLOW_WRITES=1 in the server's environment (ExecutorConfig::allow_writes(true) \
-         in code)"
+        "writes are disabled: this request sends POST, and only GET, HEAD and OPTIONS are \
+         allowed; enable writes with CATALOG_ALLOW_WRITES=1 in the server's environment \
+         (ExecutorConfig::allow_writes(true) in code)"
+    );
+    // A tool's request is refused by the tool's name, unless the list names it.
+    let ex = Executor::new(
+        ExecutorConfig::new(&server.url).writes(Writes::parse("add_comment").unwrap()),
+    )
+    .unwrap();
+    let err = ex
+        .execute_tool("create_task", post("/boards/ops/tasks", "{}"))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, ExecuteError::WritesDisabled { method, tool }
+            if method == Method::POST && tool == "create_task"),
+        "{err:?}"
+    );
+    // A request without a tool name is not let through by a list of tools.
+    let err = ex
+        .execute(post("/boards/ops/tasks", "{}"))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, ExecuteError::WritesDisabled { .. }),
+        "{err:?}"
     );
     assert_eq!(server.seen(), []);
 
@@ -247,11 +270,11 @@ fn catalog_env_settings() {
             ("CATALOG_TIMEOUT_SECS", "2.5"),
         ]))
         .unwrap();
-    assert!(c.allow_writes);
+    assert_eq!(c.writes, Writes::All);
     assert_eq!(c.max_response_bytes, 1000);
     assert_eq!(c.timeout, Duration::from_millis(2500));
     let c = ExecutorConfig::new("http://h").with_env(env(&[])).unwrap();
-    assert!(!c.allow_writes);
+    assert_eq!(c.writes, Writes::Refused);
     assert_eq!(c.max_response_bytes, DEFAULT_MAX_RESPONSE_BYTES);
     assert_eq!(c.timeout, DEFAULT_TIMEOUT);
     let err = |pairs| {
@@ -261,8 +284,9 @@ fn catalog_env_settings() {
             .to_string()
     };
     assert_eq!(
-        err(&[("CATALOG_ALLOW_WRITES", "maybe")]),
-        "CATALOG_ALLOW_WRITES=\"maybe\": expected 1 or 0"
+        err(&[("CATALOG_ALLOW_WRITES", "maybe, create task")]),
+        "CATALOG_ALLOW_WRITES=\"maybe, create task\": expected 1 (all tools), 0 (none) or a \
+         comma-separated list of tool names; \"create task\" is not a tool name"
     );
     assert_eq!(
         err(&[("CATALOG_MAX_RESPONSE_BYTES", "0")]),
@@ -291,4 +315,44 @@ async fn https_goes_through_rustls() {
         panic!("{err:?}")
     };
     assert!(message.contains("error sending request"), "{message}");
+}
+
+#[test]
+fn the_writes_setting_reads_all_none_or_a_list() {
+    for all in ["1", "true", "YES", " all "] {
+        assert_eq!(Writes::parse(all), Ok(Writes::All), "{all}");
+    }
+    for none in ["0", "false", "no", "", "  "] {
+        assert_eq!(Writes::parse(none), Ok(Writes::Refused), "{none:?}");
+    }
+    let list = Writes::parse("create_task, add_comment,create_task").unwrap();
+    assert_eq!(
+        list,
+        Writes::Tools(vec!["create_task".into(), "add_comment".into()])
+    );
+    assert!(list.allows("add_comment"));
+    assert!(!list.allows("delete_task"));
+    assert_eq!(
+        Writes::parse("create_task,,x"),
+        Err(
+            "expected 1 (all tools), 0 (none) or a comma-separated list of tool names; \"\" is \
+             not a tool name"
+                .to_string()
+        )
+    );
+}
+
+#[test]
+fn head_and_options_are_not_writes() {
+    let ex = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+    for method in [Method::GET, Method::HEAD, Method::OPTIONS] {
+        assert!(ex.check_allowed(&method).is_ok(), "{method}");
+    }
+    for method in [Method::POST, Method::PUT, Method::PATCH, Method::DELETE] {
+        let err = ex.check_allowed(&method).unwrap_err();
+        assert!(
+            matches!(&err, ExecuteError::WritesDisabled { method: m, .. } if *m == method),
+            "{err:?}"
+        );
+    }
 }

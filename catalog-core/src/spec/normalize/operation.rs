@@ -40,6 +40,7 @@ impl<'a> Normalizer<'a> {
                     degraded_output: vec![],
                     spec: Default::default(),
                     accounting: vec![],
+                    security: vec![],
                 });
                 out_refs.push(OpRefs::default());
                 return;
@@ -143,6 +144,7 @@ impl<'a> Normalizer<'a> {
             degraded_output: vec![],
             spec: Default::default(),
             accounting: vec![],
+            security: crate::spec::security::requirements(self.root, op),
         };
         (operation, response_refs)
     }

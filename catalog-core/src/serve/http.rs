@@ -1,0 +1,408 @@
+//! An [`McpServer`] over Streamable HTTP: rmcp's Streamable HTTP service behind a small HTTP/1.1
+//! server, with inbound authorization in front.
+//!
+//! ```ignore
+//! let listener = catalog::mcp::http::bind("127.0.0.1:8080").await?;
+//! server.serve_http(listener, HttpConfig::new().with_catalog_env()?).await?;
+//! ```
+//!
+//! - MCP is served at [`MCP_PATH`] (`/mcp`); any other path is 404, but the OAuth Protected
+//!   Resource Metadata (RFC 9728) at [`METADATA_PATH`] (and its `/mcp`-suffixed form).
+//! - **Stateless** by default: every POST carries a whole exchange, no session is kept, so any
+//!   number of replicas behind an ordinary load balancer serve one client. Sessions (the
+//!   `Mcp-Session-Id` of protocol revisions before 2026-07-28) are opt-in with
+//!   [`HttpConfig::sessions`]; they pin a client to one process.
+//! - `Host` must be a loopback name unless [`HttpConfig::allowed_hosts`] lists others (DNS
+//!   rebinding), and a request with an `Origin` header gets 403 unless
+//!   [`HttpConfig::allowed_origins`] lists it. Binding a non-loopback address without naming the
+//!   allowed hosts is refused at start-up: every request would be refused.
+//! - A request body is capped like a stdio line (413 past it); tool calls share the server's
+//!   [`McpServer::max_in_flight`] limit.
+//! - With a [`TokenVerifier`] (`CATALOG_HTTP_TOKEN` sets a [`StaticToken`]), a request without a
+//!   good `Authorization: Bearer` token gets 401 and a `WWW-Authenticate` header pointing at the
+//!   metadata (see [`crate::serve::auth`]).
+
+use crate::serve::auth::{ENV_HTTP_TOKEN, StaticToken, TokenVerifier, bearer};
+use crate::serve::mcp::{McpServer, ServeError};
+use bytes::Bytes;
+use http::{Request, Response, StatusCode, header};
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt, Full};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use std::convert::Infallible;
+use std::fmt;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+
+/// Where MCP is served.
+pub const MCP_PATH: &str = "/mcp";
+/// Where the OAuth Protected Resource Metadata is served (also with `/mcp` appended, the
+/// RFC 9728 form for the resource `/mcp`).
+pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
+
+/// `CATALOG_HTTP_ALLOWED_HOSTS`: comma-separated `Host` names (or `host:port`) accepted besides
+/// loopback ones; set it when serving on a non-loopback address.
+pub const ENV_HTTP_ALLOWED_HOSTS: &str = "CATALOG_HTTP_ALLOWED_HOSTS";
+/// `CATALOG_HTTP_ALLOWED_ORIGINS`: comma-separated browser origins (`https://app.example:443`,
+/// `http://localhost:*`) allowed to call; any other `Origin` gets 403.
+pub const ENV_HTTP_ALLOWED_ORIGINS: &str = "CATALOG_HTTP_ALLOWED_ORIGINS";
+/// `CATALOG_HTTP_SESSIONS=1` keeps sessions for clients of revisions before 2026-07-28.
+pub const ENV_HTTP_SESSIONS: &str = "CATALOG_HTTP_SESSIONS";
+/// `CATALOG_HTTP_PUBLIC_URL`: the URL clients reach the server at (behind a proxy or load
+/// balancer), for the metadata's `resource`; otherwise `http://<Host header>`.
+pub const ENV_HTTP_PUBLIC_URL: &str = "CATALOG_HTTP_PUBLIC_URL";
+/// `CATALOG_HTTP_AUTHORIZATION_SERVERS`: comma-separated OAuth authorization server issuer
+/// URLs, listed in the metadata.
+pub const ENV_HTTP_AUTHORIZATION_SERVERS: &str = "CATALOG_HTTP_AUTHORIZATION_SERVERS";
+
+type Body = BoxBody<Bytes, Infallible>;
+
+/// How the HTTP server admits requests. [`HttpConfig::new`] is loopback-only, stateless, no
+/// browser origin, no authorization.
+#[derive(Clone, Default)]
+pub struct HttpConfig {
+    allowed_hosts: Vec<String>,
+    allowed_origins: Vec<String>,
+    sessions: bool,
+    verifier: Option<Arc<dyn TokenVerifier>>,
+    authorization_servers: Vec<String>,
+    public_url: Option<String>,
+}
+
+impl fmt::Debug for HttpConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HttpConfig")
+            .field("allowed_hosts", &self.allowed_hosts)
+            .field("allowed_origins", &self.allowed_origins)
+            .field("sessions", &self.sessions)
+            .field("verifier", &self.verifier.as_ref().map(|_| "<verifier>"))
+            .field("authorization_servers", &self.authorization_servers)
+            .field("public_url", &self.public_url)
+            .finish()
+    }
+}
+
+fn list(text: &str) -> Vec<String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+impl HttpConfig {
+    /// Loopback only, stateless, no browser origin allowed, no authorization.
+    pub fn new() -> HttpConfig {
+        HttpConfig::default()
+    }
+
+    /// `Host` names accepted besides loopback ones (`mcp.example.com`, `10.0.0.5:8080`).
+    pub fn allowed_hosts(mut self, hosts: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.allowed_hosts = hosts.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Browser origins allowed to call (`https://app.example.com:443`, `http://localhost:*`).
+    pub fn allowed_origins(mut self, origins: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.allowed_origins = origins.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Keeps sessions for clients of protocol revisions before 2026-07-28 (off: stateless).
+    pub fn sessions(mut self, on: bool) -> Self {
+        self.sessions = on;
+        self
+    }
+
+    /// Requires a bearer token `verifier` accepts on every MCP request.
+    pub fn verifier(mut self, verifier: impl TokenVerifier) -> Self {
+        self.verifier = Some(Arc::new(verifier));
+        self
+    }
+
+    /// Lists an OAuth authorization server (its issuer URL) in the metadata.
+    pub fn authorization_server(mut self, issuer: impl Into<String>) -> Self {
+        self.authorization_servers.push(issuer.into());
+        self
+    }
+
+    /// The URL clients reach the server at, without `/mcp` (`https://mcp.example.com`).
+    pub fn public_url(mut self, url: impl Into<String>) -> Self {
+        self.public_url = Some(url.into().trim_end_matches('/').to_string());
+        self
+    }
+
+    /// Applies the `CATALOG_HTTP_*` variables that are set: [`ENV_HTTP_TOKEN`],
+    /// [`ENV_HTTP_ALLOWED_HOSTS`], [`ENV_HTTP_ALLOWED_ORIGINS`], [`ENV_HTTP_SESSIONS`],
+    /// [`ENV_HTTP_PUBLIC_URL`], [`ENV_HTTP_AUTHORIZATION_SERVERS`].
+    pub fn with_catalog_env(self) -> Result<HttpConfig, String> {
+        self.with_env(|name| std::env::var(name).ok())
+    }
+
+    /// [`with_catalog_env`](Self::with_catalog_env) reading from `lookup`.
+    pub fn with_env(
+        mut self,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<HttpConfig, String> {
+        if let Some(token) = lookup(ENV_HTTP_TOKEN) {
+            self = self.verifier(StaticToken::new(token)?);
+        }
+        if let Some(v) = lookup(ENV_HTTP_ALLOWED_HOSTS) {
+            self.allowed_hosts = list(&v);
+        }
+        if let Some(v) = lookup(ENV_HTTP_ALLOWED_ORIGINS) {
+            self.allowed_origins = list(&v);
+        }
+        if let Some(v) = lookup(ENV_HTTP_SESSIONS) {
+            self.sessions = match v.trim() {
+                "1" | "true" | "yes" => true,
+                "0" | "false" | "no" | "" => false,
+                _ => return Err(format!("{ENV_HTTP_SESSIONS}={v:?}: expected 1 or 0")),
+            };
+        }
+        if let Some(v) = lookup(ENV_HTTP_PUBLIC_URL) {
+            self = self.public_url(v);
+        }
+        if let Some(v) = lookup(ENV_HTTP_AUTHORIZATION_SERVERS) {
+            self.authorization_servers = list(&v);
+        }
+        Ok(self)
+    }
+
+    /// Whether a bearer token is required.
+    pub fn requires_token(&self) -> bool {
+        self.verifier.is_some()
+    }
+}
+
+/// Binds `addr` (`127.0.0.1:8080`; port 0 for any free port).
+pub async fn bind(addr: &str) -> Result<TcpListener, ServeError> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|e| ServeError::new(format!("cannot listen on {addr}: {e}")))
+}
+
+struct State {
+    service: StreamableHttpService<McpServer, LocalSessionManager>,
+    config: HttpConfig,
+    name: String,
+}
+
+impl McpServer {
+    /// Serves MCP over Streamable HTTP on `listener` until the task is dropped. Fails at once
+    /// when `listener` is on a non-loopback address and `config` names no allowed host (every
+    /// request would be refused).
+    pub async fn serve_http(
+        self,
+        listener: TcpListener,
+        config: HttpConfig,
+    ) -> Result<(), ServeError> {
+        let local = listener
+            .local_addr()
+            .map_err(|e| ServeError::new(e.to_string()))?;
+        check_binding(local, &config)?;
+        let state = Arc::new(State {
+            name: self.server_name(),
+            service: self.http_service(&config),
+            config,
+        });
+        loop {
+            let (stream, _) = match listener.accept().await {
+                Ok(s) => s,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a little, keep serving.
+                    eprintln!("catalog: accepting an HTTP connection failed: {e}");
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            let state = state.clone();
+            tokio::spawn(async move {
+                let service = hyper::service::service_fn(move |req| {
+                    let state = state.clone();
+                    async move { Ok::<_, Infallible>(handle(&state, req).await) }
+                });
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                    .await;
+            });
+        }
+    }
+
+    /// rmcp's Streamable HTTP service over clones of this server (they share the catalog, the
+    /// executor and the limit on calls in flight).
+    fn http_service(
+        &self,
+        config: &HttpConfig,
+    ) -> StreamableHttpService<McpServer, LocalSessionManager> {
+        let mut hosts: Vec<String> = ["localhost", "127.0.0.1", "::1"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+        hosts.extend(config.allowed_hosts.iter().cloned());
+        let rmcp_config = StreamableHttpServerConfig::default()
+            .with_allowed_hosts(hosts)
+            .with_allowed_origins(config.allowed_origins.clone())
+            .enforce_origin_validation()
+            .with_legacy_session_mode(config.sessions)
+            .with_json_response(true)
+            .with_max_request_body_bytes(self.max_line_bytes_value());
+        let server = self.clone();
+        StreamableHttpService::new(
+            move || Ok(server.clone()),
+            Arc::new(LocalSessionManager::default()),
+            rmcp_config,
+        )
+    }
+}
+
+fn check_binding(local: SocketAddr, config: &HttpConfig) -> Result<(), ServeError> {
+    if local.ip().is_loopback() || !config.allowed_hosts.is_empty() {
+        return Ok(());
+    }
+    Err(ServeError::new(format!(
+        "listening on {local} serves other machines, and their requests name this server in \
+         `Host`: list the names clients use with {ENV_HTTP_ALLOWED_HOSTS} (HttpConfig::allowed_hosts \
+         in code), or listen on 127.0.0.1"
+    )))
+}
+
+async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<Body> {
+    let path = req.uri().path();
+    if path == METADATA_PATH || path == format!("{METADATA_PATH}{MCP_PATH}") {
+        return metadata(state, &req);
+    }
+    if path != MCP_PATH {
+        return text(
+            StatusCode::NOT_FOUND,
+            &format!("Not Found: MCP is served at {MCP_PATH}"),
+        );
+    }
+    if let Some(verifier) = &state.config.verifier {
+        let token = req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(bearer);
+        let refused = match token {
+            None => Some(None),
+            Some(token) => verifier.verify(token).await.err().map(Some),
+        };
+        if let Some(why) = refused {
+            return unauthorized(state, &req, why.map(|r| r.0));
+        }
+    }
+    state.service.handle(req).await
+}
+
+/// `http://<Host>` or the configured public URL, without a trailing slash.
+fn base_url<B>(state: &State, req: &Request<B>) -> String {
+    if let Some(url) = &state.config.public_url {
+        return url.clone();
+    }
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("localhost");
+    format!("http://{host}")
+}
+
+fn metadata<B>(state: &State, req: &Request<B>) -> Response<Body> {
+    let base = base_url(state, req);
+    let mut doc = serde_json::json!({
+        "resource": format!("{base}{MCP_PATH}"),
+        "bearer_methods_supported": ["header"],
+        "resource_name": state.name,
+    });
+    if !state.config.authorization_servers.is_empty() {
+        doc["authorization_servers"] = serde_json::json!(state.config.authorization_servers);
+    }
+    Response::builder()
+        .status(StatusCode::OK)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Full::new(Bytes::from(doc.to_string())).boxed())
+        .unwrap_or_else(|_| text(StatusCode::INTERNAL_SERVER_ERROR, "metadata"))
+}
+
+/// 401 with `WWW-Authenticate: Bearer resource_metadata="..."` (RFC 9728 §5.1), and
+/// `error="invalid_token"` when a token was given and refused (RFC 6750 §3).
+fn unauthorized<B>(state: &State, req: &Request<B>, refused: Option<String>) -> Response<Body> {
+    let metadata_url = format!("{}{METADATA_PATH}{MCP_PATH}", base_url(state, req));
+    let mut challenge = format!("Bearer resource_metadata=\"{metadata_url}\"");
+    let message = match &refused {
+        None => "Unauthorized: send `Authorization: Bearer <token>`".to_string(),
+        Some(why) => {
+            let why = why.replace(['"', '\\'], "'");
+            challenge.push_str(&format!(
+                ", error=\"invalid_token\", error_description=\"{why}\""
+            ));
+            format!("Unauthorized: {why}")
+        }
+    };
+    Response::builder()
+        .status(StatusCode::UNAUTHORIZED)
+        .header(header::WWW_AUTHENTICATE, challenge)
+        .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+        .body(Full::new(Bytes::from(message)).boxed())
+        .unwrap_or_else(|_| text(StatusCode::UNAUTHORIZED, "Unauthorized"))
+}
+
+fn text(status: StatusCode, message: &str) -> Response<Body> {
+    let mut response = Response::new(Full::new(Bytes::from(message.to_string())).boxed());
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        http::HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_public_address_needs_its_host_names() {
+        let addr: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        let err = check_binding(addr, &HttpConfig::new()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "MCP server: listening on 0.0.0.0:8080 serves other machines, and their requests \
+             name this server in `Host`: list the names clients use with \
+             CATALOG_HTTP_ALLOWED_HOSTS (HttpConfig::allowed_hosts in code), or listen on \
+             127.0.0.1"
+        );
+        let named = HttpConfig::new().allowed_hosts(["mcp.example.com"]);
+        assert!(check_binding(addr, &named).is_ok());
+        assert!(check_binding("127.0.0.1:0".parse().unwrap(), &HttpConfig::new()).is_ok());
+    }
+
+    #[test]
+    fn the_environment_configures_the_server() {
+        let env = |name: &str| match name {
+            "CATALOG_HTTP_TOKEN" => Some("t0ken-t0ken".to_string()),
+            "CATALOG_HTTP_ALLOWED_HOSTS" => Some("a.example, b.example:8080".to_string()),
+            "CATALOG_HTTP_ALLOWED_ORIGINS" => Some("https://app.example:443".to_string()),
+            "CATALOG_HTTP_SESSIONS" => Some("1".to_string()),
+            "CATALOG_HTTP_PUBLIC_URL" => Some("https://mcp.example/".to_string()),
+            "CATALOG_HTTP_AUTHORIZATION_SERVERS" => Some("https://login.example".to_string()),
+            _ => None,
+        };
+        let c = HttpConfig::new().with_env(env).unwrap();
+        assert!(c.requires_token());
+        assert_eq!(c.allowed_hosts, ["a.example", "b.example:8080"]);
+        assert_eq!(c.allowed_origins, ["https://app.example:443"]);
+        assert!(c.sessions);
+        assert_eq!(c.public_url.as_deref(), Some("https://mcp.example"));
+        assert_eq!(c.authorization_servers, ["https://login.example"]);
+        // The token never shows.
+        assert!(!format!("{c:?}").contains("t0ken"));
+        let err = HttpConfig::new()
+            .with_env(|n| (n == "CATALOG_HTTP_SESSIONS").then(|| "maybe".to_string()))
+            .unwrap_err();
+        assert_eq!(err, "CATALOG_HTTP_SESSIONS=\"maybe\": expected 1 or 0");
+    }
+}

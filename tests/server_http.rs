@@ -1,0 +1,385 @@
+//! The taskboard tools over Streamable HTTP, driven by raw HTTP/1.1 so the tests see exactly
+//! what goes over the wire: stateless exchanges (any process answers any request), bearer-token
+//! authorization with RFC 9728 metadata, Origin and body limits, and the client's token kept
+//! away from the API.
+
+#[path = "../examples/taskboard/tools.rs"]
+#[allow(dead_code)]
+mod tools;
+
+#[path = "../catalog-core/tests/support/loopback.rs"]
+mod loopback;
+
+use catalog::executor::{Executor, ExecutorConfig};
+use catalog::mcp::McpServer;
+use catalog::mcp::auth::{Refused, StaticToken, TokenVerifier, Verdict};
+use catalog::mcp::http::{HttpConfig, bind};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A response as the tests read it.
+#[derive(Debug)]
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {self:?}"))
+    }
+}
+
+/// One request on its own connection (`Connection: close`), the answer read to the end.
+async fn http(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Reply {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nconnection: close\r\ncontent-length: {}\r\n",
+        body.len()
+    );
+    if !headers.iter().any(|(n, _)| *n == "host") {
+        head.push_str(&format!("host: {addr}\r\n"));
+    }
+    for (n, v) in headers {
+        head.push_str(&format!("{n}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8(raw).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    Reply {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// A JSON-RPC POST to `/mcp`, with the headers a Streamable HTTP client sends.
+async fn rpc(addr: &str, extra: &[(&str, &str)], message: Value) -> Reply {
+    let mut headers = vec![
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+    ];
+    headers.extend_from_slice(extra);
+    http(addr, "POST", "/mcp", &headers, &message.to_string()).await
+}
+
+fn initialize(id: i64) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "raw-http", "version": "1"}}})
+}
+
+fn call(id: i64, name: &str, arguments: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+           "params": {"name": name, "arguments": arguments}})
+}
+
+/// Starts a server on a free loopback port; its `host:port`.
+async fn start(server: McpServer, config: HttpConfig) -> String {
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(server.serve_http(listener, config));
+    addr
+}
+
+fn server(base: &str) -> McpServer {
+    let config = ExecutorConfig::new(base).auth_header("X-Api-Key", "api-key-1");
+    McpServer::new(tools::catalog(), Executor::new(config).unwrap())
+}
+
+fn closed_port() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    format!("http://127.0.0.1:{}", l.local_addr().unwrap().port())
+}
+
+#[tokio::test]
+async fn each_post_is_answered_on_its_own_by_any_replica() {
+    let api = loopback::start(|_| {
+        loopback::response("200 OK", &[("content-type", "application/json")], b"[]")
+    })
+    .await;
+    let a = start(server(&api.url), HttpConfig::new()).await;
+    let b = start(server(&api.url), HttpConfig::new()).await;
+    // initialize on one, everything else on the other and back: no session is needed.
+    let init = rpc(&a, &[], initialize(1)).await;
+    assert_eq!(init.status, 200);
+    assert_eq!(init.header("mcp-session-id"), None);
+    assert_eq!(init.json()["result"]["serverInfo"]["name"], "Taskboard API");
+    let notified = rpc(
+        &b,
+        &[],
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+    )
+    .await;
+    assert_eq!(notified.status, 202);
+    let list = rpc(
+        &b,
+        &[],
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+    )
+    .await;
+    assert_eq!(list.header("content-type"), Some("application/json"));
+    let list = list.json();
+    let names: Vec<&str> = list["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        tools::catalog().tools().map(|t| t.name).collect::<Vec<_>>()
+    );
+    for (i, addr) in [&a, &b, &a].into_iter().enumerate() {
+        let id = 3 + i as i64;
+        let reply = rpc(
+            addr,
+            &[],
+            call(id, "list_tasks", json!({"board_id": "ops"})),
+        )
+        .await;
+        assert_eq!(
+            reply.json(),
+            json!({"jsonrpc": "2.0", "id": id, "result": {
+                "content": [{"type": "text", "text": "HTTP 200 OK\ncontent-type: application/json\n\n[]"}],
+                "isError": false}})
+        );
+    }
+    assert_eq!(api.seen().len(), 3);
+}
+
+#[tokio::test]
+async fn without_the_token_the_answer_is_401_pointing_at_the_metadata() {
+    let addr = start(
+        server(&closed_port()),
+        HttpConfig::new()
+            .verifier(StaticToken::new("t0ken-t0ken").unwrap())
+            .authorization_server("https://login.example"),
+    )
+    .await;
+    let none = rpc(&addr, &[], initialize(1)).await;
+    assert_eq!(none.status, 401);
+    let metadata_url = format!("http://{addr}/.well-known/oauth-protected-resource/mcp");
+    assert_eq!(
+        none.header("www-authenticate"),
+        Some(format!("Bearer resource_metadata=\"{metadata_url}\"").as_str())
+    );
+    assert_eq!(
+        none.body,
+        "Unauthorized: send `Authorization: Bearer <token>`"
+    );
+    let wrong = rpc(
+        &addr,
+        &[("authorization", "Bearer t0ken-t0keN")],
+        initialize(1),
+    )
+    .await;
+    assert_eq!(wrong.status, 401);
+    assert_eq!(
+        wrong.header("www-authenticate"),
+        Some(
+            format!(
+                "Bearer resource_metadata=\"{metadata_url}\", error=\"invalid_token\", \
+                 error_description=\"the token is not valid for this server\""
+            )
+            .as_str()
+        )
+    );
+    let basic = rpc(&addr, &[("authorization", "Basic dDBrZW4=")], initialize(1)).await;
+    assert_eq!(basic.status, 401);
+    let good = rpc(
+        &addr,
+        &[("authorization", "Bearer t0ken-t0ken")],
+        initialize(1),
+    )
+    .await;
+    assert_eq!(good.status, 200);
+    // The metadata is public: a client reads it before it has a token.
+    for path in [
+        "/.well-known/oauth-protected-resource",
+        "/.well-known/oauth-protected-resource/mcp",
+    ] {
+        let doc = http(&addr, "GET", path, &[], "").await;
+        assert_eq!(doc.status, 200, "{path}");
+        assert_eq!(
+            doc.json(),
+            json!({"resource": format!("http://{addr}/mcp"),
+                   "bearer_methods_supported": ["header"],
+                   "resource_name": "Taskboard API",
+                   "authorization_servers": ["https://login.example"]})
+        );
+    }
+}
+
+/// An operator's verifier: here, tokens that name a scope.
+struct ScopeVerifier;
+
+impl TokenVerifier for ScopeVerifier {
+    fn verify<'a>(&'a self, token: &'a str) -> Verdict<'a> {
+        Box::pin(async move {
+            if token.starts_with("scope:tools.") {
+                Ok(())
+            } else {
+                Err(Refused("the token lacks the \"tools\" scope".into()))
+            }
+        })
+    }
+}
+
+#[tokio::test]
+async fn an_operators_verifier_decides_and_its_reason_is_the_error_description() {
+    let addr = start(
+        server(&closed_port()),
+        HttpConfig::new().verifier(ScopeVerifier),
+    )
+    .await;
+    let ok = rpc(
+        &addr,
+        &[("authorization", "Bearer scope:tools.call")],
+        initialize(1),
+    )
+    .await;
+    assert_eq!(ok.status, 200);
+    let refused = rpc(
+        &addr,
+        &[("authorization", "Bearer scope:admin")],
+        initialize(1),
+    )
+    .await;
+    assert_eq!(refused.status, 401);
+    let challenge = refused.header("www-authenticate").unwrap();
+    assert!(
+        challenge.ends_with(
+            ", error=\"invalid_token\", error_description=\"the token lacks the 'tools' scope\""
+        ),
+        "{challenge}"
+    );
+}
+
+#[tokio::test]
+async fn the_clients_token_never_reaches_the_api() {
+    let api = loopback::start(|_| loopback::response("200 OK", &[], b"{}")).await;
+    let addr = start(
+        server(&api.url),
+        HttpConfig::new().verifier(StaticToken::new("client-secret-1").unwrap()),
+    )
+    .await;
+    let auth = [("authorization", "Bearer client-secret-1")];
+    let reply = rpc(
+        &addr,
+        &auth,
+        call(1, "get_task", json!({"board_id": "ops", "task_id": 1})),
+    )
+    .await;
+    assert_eq!(reply.json()["result"]["isError"], false, "{reply:?}");
+    let seen = api.seen();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].header("authorization"), None);
+    assert_eq!(seen[0].header("x-api-key"), Some("api-key-1"));
+    assert!(
+        !seen[0]
+            .headers
+            .iter()
+            .any(|(_, v)| v.contains("client-secret-1")),
+        "{:?}",
+        seen[0].headers
+    );
+}
+
+#[tokio::test]
+async fn a_foreign_origin_is_403_and_an_allowed_one_passes() {
+    let addr = start(
+        server(&closed_port()),
+        HttpConfig::new().allowed_origins(["http://localhost:*"]),
+    )
+    .await;
+    let foreign = rpc(&addr, &[("origin", "https://evil.example")], initialize(1)).await;
+    assert_eq!(foreign.status, 403);
+    let allowed = rpc(&addr, &[("origin", "http://localhost:5173")], initialize(1)).await;
+    assert_eq!(allowed.status, 200);
+    // No Origin header: not a browser, let through.
+    assert_eq!(rpc(&addr, &[], initialize(1)).await.status, 200);
+    // A Host that is not loopback (DNS rebinding) is refused too.
+    let rebound = http(
+        &addr,
+        "POST",
+        "/mcp",
+        &[
+            ("host", "evil.example"),
+            ("content-type", "application/json"),
+            ("accept", "application/json, text/event-stream"),
+        ],
+        &initialize(1).to_string(),
+    )
+    .await;
+    assert_eq!(rebound.status, 403);
+}
+
+#[tokio::test]
+async fn bodies_are_bounded_and_other_paths_are_404() {
+    let addr = start(
+        server(&closed_port()).max_line_bytes(1024),
+        HttpConfig::new(),
+    )
+    .await;
+    let big = call(1, "search", json!({"q": "x".repeat(2000)}));
+    assert_eq!(rpc(&addr, &[], big).await.status, 413);
+    let other = http(&addr, "POST", "/", &[], "{}").await;
+    assert_eq!(other.status, 404);
+    assert_eq!(other.body, "Not Found: MCP is served at /mcp");
+}
+
+#[tokio::test]
+async fn a_dropped_http_request_aborts_its_api_request() {
+    let api = loopback::start(|_| vec![loopback::Part::AwaitClose]).await;
+    let addr = start(server(&api.url), HttpConfig::new()).await;
+    let body = call(1, "get_task", json!({"board_id": "ops", "task_id": 5})).to_string();
+    let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    for _ in 0..3000 {
+        if api.seen().len() == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(api.seen().len(), 1, "the call did not reach the API");
+    drop(stream);
+    for _ in 0..3000 {
+        if api.closed().len() == 1 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("the API request was not dropped with the client's HTTP request");
+}

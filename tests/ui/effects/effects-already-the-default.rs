@@ -1,0 +1,10 @@
+use catalog::tool;
+
+#[tool(spec = "taskboard", operation = "DeleteTask",
+       effects(destructive = true, reason = "deleting a task cannot be undone"))]
+pub struct DeleteTask {
+    pub board_id: String,
+    pub task_id: i64,
+}
+
+fn main() {}
