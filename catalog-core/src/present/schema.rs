@@ -104,7 +104,7 @@ pub fn schema_of(schema: &Schema) -> Value {
 }
 
 /// [`schema_of`] with `description` (when given) in place of the schema's own.
-pub fn schema_with_description(schema: &Schema, description: Option<&str>) -> Value {
+fn schema_with_description(schema: &Schema, description: Option<&str>) -> Value {
     write(schema, description, Side::Input)
 }
 

@@ -31,7 +31,7 @@ use path::Path;
 pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
 use text::got;
 
-use crate::model::{Disposition, Location, Operation, Param, Schema};
+use crate::model::{Disposition, Operation, Param, Schema};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -46,13 +46,9 @@ pub(crate) fn argument_of(d: &Disposition) -> Option<&str> {
     }
 }
 
-/// The parameter an argument sets, if the tool declares that argument.
-fn declared<'o>(op: &'o Operation, name: &str) -> Option<&'o Param> {
-    declared_from(op, name, 0).map(|(_, p)| p)
-}
-
-/// [`declared`], searching from row `start` onwards (wrapping): agents and the emitted code
-/// usually pass arguments in accounting order, so the next one is most often the next row.
+/// The parameter an argument sets, if the tool declares that argument, searching from row `start`
+/// onwards (wrapping): agents and the emitted code usually pass arguments in accounting order, so
+/// the next one is most often the next row.
 fn declared_from<'o>(op: &'o Operation, name: &str, start: usize) -> Option<(usize, &'o Param)> {
     let rows = &op.accounting;
     let n = rows.len();
@@ -240,11 +236,6 @@ impl<'o> Decoder<'o> {
             .missing(self.op, |i, _| seen.has(i) || high.contains(&i));
         self.cx.finish()
     }
-}
-
-/// Where an argument travels, for callers that report it (the location of its parameter).
-pub fn argument_location(op: &Operation, argument: &str) -> Option<Location> {
-    declared(op, argument).map(|p| p.location)
 }
 
 #[cfg(test)]

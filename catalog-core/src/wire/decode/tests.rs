@@ -393,12 +393,3 @@ fn other_errors_carry_a_path() {
     assert_eq!(e.problems()[0].message(), "bad");
     assert_eq!(e.more(), 0);
 }
-
-#[test]
-fn argument_location_reads_the_param() {
-    assert_eq!(
-        argument_location(&op(), "X-Request-Id"),
-        Some(Location::Header)
-    );
-    assert_eq!(argument_location(&op(), "nope"), None);
-}
