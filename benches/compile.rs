@@ -436,10 +436,17 @@ fn one_tool(index: &Index, netbox: &Path) -> ((Tool, Tool), String) {
         "one-operation",
         &mut HashSet::new(),
     );
-    // The same tool but for the spec it names.
+    // The same tool but for the spec it names. The one-operation spec documents its response
+    // without NetBox's component schemas, so the scaffold's `// output:` comment differs.
+    let without_output = |t: &str| {
+        t.lines()
+            .filter(|l| !l.trim_start().starts_with("// output:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(
-        big.text.replace(&index.spec.stem, "one-operation"),
-        small.text,
+        without_output(&big.text.replace(&index.spec.stem, "one-operation")),
+        without_output(&small.text),
         "the one-operation spec gives the same scaffold"
     );
     ((big, small), spec)
