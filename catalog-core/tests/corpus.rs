@@ -6,34 +6,10 @@ use catalog_core::index::Index;
 use catalog_core::model::Location;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
-// The corpus this test is pinned to: a missing file is a failure, not a smaller comparison.
-const SPECS: [&str; 12] = [
-    "ersatztv-scripted-schedule.json",
-    "ersatztv-v1.json",
-    "mattermost-v4.json",
-    "netbox-4.6.8.json",
-    "oxide-buildomat.json",
-    "oxide-keeper.json",
-    "oxide-nexus.json",
-    "oxide-propolis-server.json",
-    "progenitor-cli-gen.json",
-    "progenitor-github-api-2021.json",
-    "progenitor-param-collision.json",
-    "progenitor-param-overrides.json",
-];
-
-fn specs_dir() -> Option<PathBuf> {
-    match std::env::var_os("CATALOG_SPECS_DIR") {
-        // A relative path is relative to the workspace root, where `.ci/run` runs.
-        Some(d) => Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(d)),
-        None => {
-            eprintln!("skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it to ../shared/specs)");
-            None
-        }
-    }
-}
+#[path = "support/real_specs.rs"]
+mod real_specs;
+use real_specs::{SPECS, specs_dir};
 
 fn resolve<'a>(root: &'a Value, mut v: &'a Value) -> &'a Value {
     while let Some(r) = v.get("$ref").and_then(Value::as_str) {
