@@ -55,7 +55,8 @@
 #![warn(missing_docs)]
 
 // What a tool author writes: the attribute, the derives, and the traits they implement.
-pub use catalog_core::serve::tool::{Object, StringEnum, Tool};
+pub use catalog_core::present::output::Wrap;
+pub use catalog_core::serve::tool::{Object, StringEnum, Tool, ToolOutput};
 pub use catalog_macros::{Object, StringEnum, tool};
 
 // What a server calls, and what it gets back.

@@ -21,6 +21,11 @@ pub trait Tool: Sized {
     /// effects(..))]`); by default nothing, and the method decides
     /// ([`effects::hints`](crate::serve::effects::hints)).
     const EFFECTS: crate::serve::effects::Effects = crate::serve::effects::Effects::FROM_METHOD;
+    /// The tool's typed output: the response it returns as `structuredContent`, its MCP
+    /// `outputSchema` as JSON text fixed at compile time, and how the body is wrapped to put an
+    /// object at the root. `None` when the tool's output is text only (no content, not JSON, no
+    /// schema, or a response the tool left as text with a reason).
+    const OUTPUT: Option<ToolOutput> = None;
 
     /// The operation: id, method, path template, spec title/version/hash, and the accounting.
     fn operation() -> &'static Operation;
@@ -32,6 +37,20 @@ pub trait Tool: Sized {
     /// The HTTP request: URI relative to the API's base URL, method, headers, body. Fixed values
     /// are included; Omitted parameters are never sent.
     fn to_request(&self) -> Result<http::Request<Vec<u8>>, RequestError>;
+}
+
+/// The typed output of a [`Tool`]: which response it is, and the `outputSchema` describing the
+/// `structuredContent` built from it. Written by `#[tool]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ToolOutput {
+    /// The response's status key as the spec writes it (`200`, `2XX`, `default`).
+    pub status: &'static str,
+    /// The response's media type (`application/json`, `application/problem+json`, ...).
+    pub media_type: &'static str,
+    /// The MCP `outputSchema`, compact JSON text: self-contained, 2020-12, an object at the root.
+    pub schema: &'static str,
+    /// How the decoded body is wrapped into `structuredContent`.
+    pub wrap: crate::present::output::Wrap,
 }
 
 /// A Rust enum standing for a string enum of the spec: its variants' names on the wire.
