@@ -12,10 +12,38 @@ use std::path::Path;
 use tools::*;
 
 fn check_snapshot<T: Tool>() {
+    pin(&format!("{}.json", T::NAME), T::input_schema());
+    jsonschema::draft202012::meta::validate(T::input_schema()).unwrap();
+    // The compile-time constant and the parsed schema are the same document.
+    assert_eq!(
+        serde_json::from_str::<Value>(T::INPUT_SCHEMA).unwrap(),
+        *T::input_schema()
+    );
+    // The typed output: which response, how it is wrapped, and the `outputSchema`, an object at
+    // the root and valid 2020-12 (`null` when the tool's output is text only).
+    let output = T::OUTPUT.map(|o| {
+        let schema: Value = serde_json::from_str(o.schema).unwrap();
+        jsonschema::draft202012::meta::validate(&schema).unwrap();
+        assert_eq!(schema["type"], "object", "{}: outputSchema root", T::NAME);
+        json!({
+            "status": o.status,
+            "media_type": o.media_type,
+            "wrap": format!("{:?}", o.wrap),
+            "schema": schema,
+        })
+    });
+    pin(
+        &format!("output/{}.json", T::NAME),
+        &output.unwrap_or(Value::Null),
+    );
+}
+
+/// Compares `got` with the snapshot at `tests/snapshots/<name>`.
+fn pin(name: &str, got: &Value) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/snapshots")
-        .join(format!("{}.json", T::NAME));
-    let got = serde_json::to_string_pretty(T::input_schema()).unwrap() + "\n";
+        .join(name);
+    let got = serde_json::to_string_pretty(got).unwrap() + "\n";
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, &got).unwrap();
@@ -27,16 +55,8 @@ fn check_snapshot<T: Tool>() {
         )
     });
     assert_eq!(
-        got,
-        want,
-        "{} changed; review and run with UPDATE_SNAPSHOTS=1",
-        T::NAME
-    );
-    jsonschema::draft202012::meta::validate(T::input_schema()).unwrap();
-    // The compile-time constant and the parsed schema are the same document.
-    assert_eq!(
-        serde_json::from_str::<Value>(T::INPUT_SCHEMA).unwrap(),
-        *T::input_schema()
+        got, want,
+        "{name} changed; review and run with UPDATE_SNAPSHOTS=1"
     );
 }
 

@@ -35,6 +35,7 @@ pub fn emit(
         effects.semantics,
     );
     let effects_const = crate::effects::emit(effects, reason.as_deref());
+    let output_const = output(op);
     let schema = catalog_core::present::schema::input_schema_with_docs(op, |field| {
         tool.fields
             .iter()
@@ -65,6 +66,7 @@ pub fn emit(
             const DESCRIPTION: &'static str = #description;
             const INPUT_SCHEMA: &'static str = #schema;
             #effects_const
+            #output_const
 
             fn operation() -> &'static ::catalog::Operation {
                 static OPERATION: ::std::sync::LazyLock<::catalog::Operation> =
@@ -84,6 +86,33 @@ pub fn emit(
 
             #to_request
         }
+    }
+}
+
+/// `const OUTPUT`, when the success-response rule types the tool's output.
+fn output(op: &Operation) -> TokenStream {
+    use catalog_core::check::output::{Output, output};
+    use catalog_core::present::output::{Wrap, wrapped_output_schema};
+    let Output::Typed(typed) = output(op) else {
+        return TokenStream::new();
+    };
+    let (schema, wrap) = wrapped_output_schema(&typed.schema);
+    let schema = schema.to_string();
+    let status = typed.status.to_string();
+    let media_type = &typed.media_type;
+    let wrap = match wrap {
+        Wrap::None => quote!(None),
+        Wrap::Items => quote!(Items),
+        Wrap::Value => quote!(Value),
+    };
+    quote! {
+        const OUTPUT: ::core::option::Option<::catalog::ToolOutput> =
+            ::core::option::Option::Some(::catalog::ToolOutput {
+                status: #status,
+                media_type: #media_type,
+                schema: #schema,
+                wrap: ::catalog::Wrap::#wrap,
+            });
     }
 }
 
