@@ -113,8 +113,9 @@ pub mod mcp {
     /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.
     pub mod http {
         pub use catalog_core::serve::http::{
-            ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS, ENV_HTTP_AUTHORIZATION_SERVERS,
-            ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, HttpConfig, MCP_PATH, METADATA_PATH, bind,
+            DEFAULT_MAX_REQUESTS, ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS,
+            ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_MAX_REQUESTS, ENV_HTTP_PUBLIC_URL,
+            ENV_HTTP_SESSIONS, HttpConfig, MCP_PATH, METADATA_PATH, bind,
         };
     }
 

@@ -383,3 +383,46 @@ async fn a_dropped_http_request_aborts_its_api_request() {
     }
     panic!("the API request was not dropped with the client's HTTP request");
 }
+
+#[tokio::test]
+async fn past_the_request_limit_the_answer_is_503_at_once_and_the_server_recovers() {
+    let api = loopback::start(|_| vec![loopback::Part::AwaitClose]).await;
+    let addr = start(server(&api.url), HttpConfig::new().max_requests(1)).await;
+    // One request holds the only permit: its API call never answers.
+    let body = call(1, "get_task", json!({"board_id": "ops", "task_id": 5})).to_string();
+    let mut held = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    );
+    held.write_all(head.as_bytes()).await.unwrap();
+    held.write_all(body.as_bytes()).await.unwrap();
+    for _ in 0..3000 {
+        if api.seen().len() == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(api.seen().len(), 1, "the first call did not reach the API");
+    let busy = rpc(&addr, &[], initialize(2)).await;
+    assert_eq!(busy.status, 503);
+    assert_eq!(busy.header("retry-after"), Some("1"));
+    assert_eq!(
+        busy.body,
+        "Service Unavailable: this server handles 1 request at once and all are in progress; \
+         retry shortly (the operator raises the limit with CATALOG_HTTP_MAX_REQUESTS)"
+    );
+    // The held request ends; the permit comes back.
+    drop(held);
+    for _ in 0..3000 {
+        let reply = rpc(&addr, &[], initialize(3)).await;
+        if reply.status == 200 {
+            assert_eq!(reply.json()["id"], 3);
+            return;
+        }
+        assert_eq!(reply.status, 503);
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("the server stayed at its limit after the held request ended");
+}

@@ -17,7 +17,9 @@
 //!   [`HttpConfig::allowed_origins`] lists it. Binding a non-loopback address without naming the
 //!   allowed hosts is refused at start-up: every request would be refused.
 //! - A request body is capped like a stdio line (413 past it); tool calls share the server's
-//!   [`McpServer::max_in_flight`] limit.
+//!   [`McpServer::max_in_flight`] limit; and at most [`HttpConfig::max_requests`] HTTP requests
+//!   are handled at once (default [`DEFAULT_MAX_REQUESTS`]): past it the answer is 503 with
+//!   `Retry-After`, at once, so a flood of slow clients cannot grow the server without bound.
 //! - With a [`TokenVerifier`] (`CATALOG_HTTP_TOKEN` sets a [`StaticToken`]), a request without a
 //!   good `Authorization: Bearer` token gets 401 and a `WWW-Authenticate` header pointing at the
 //!   metadata (see [`crate::serve::auth`]).
@@ -42,6 +44,11 @@ pub const MCP_PATH: &str = "/mcp";
 /// RFC 9728 form for the resource `/mcp`).
 pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
 
+/// `CATALOG_HTTP_MAX_REQUESTS`: how many HTTP requests are handled at once (503 past it).
+pub const ENV_HTTP_MAX_REQUESTS: &str = "CATALOG_HTTP_MAX_REQUESTS";
+/// HTTP requests handled at once unless [`HttpConfig::max_requests`] says otherwise.
+pub const DEFAULT_MAX_REQUESTS: usize = 256;
+
 /// `CATALOG_HTTP_ALLOWED_HOSTS`: comma-separated `Host` names (or `host:port`) accepted besides
 /// loopback ones; set it when serving on a non-loopback address.
 pub const ENV_HTTP_ALLOWED_HOSTS: &str = "CATALOG_HTTP_ALLOWED_HOSTS";
@@ -61,7 +68,7 @@ type Body = BoxBody<Bytes, Infallible>;
 
 /// How the HTTP server admits requests. [`HttpConfig::new`] is loopback-only, stateless, no
 /// browser origin, no authorization.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct HttpConfig {
     allowed_hosts: Vec<String>,
     allowed_origins: Vec<String>,
@@ -69,6 +76,21 @@ pub struct HttpConfig {
     verifier: Option<Arc<dyn TokenVerifier>>,
     authorization_servers: Vec<String>,
     public_url: Option<String>,
+    max_requests: usize,
+}
+
+impl Default for HttpConfig {
+    fn default() -> HttpConfig {
+        HttpConfig {
+            allowed_hosts: Vec::new(),
+            allowed_origins: Vec::new(),
+            sessions: false,
+            verifier: None,
+            authorization_servers: Vec::new(),
+            public_url: None,
+            max_requests: DEFAULT_MAX_REQUESTS,
+        }
+    }
 }
 
 impl fmt::Debug for HttpConfig {
@@ -80,6 +102,7 @@ impl fmt::Debug for HttpConfig {
             .field("verifier", &self.verifier.as_ref().map(|_| "<verifier>"))
             .field("authorization_servers", &self.authorization_servers)
             .field("public_url", &self.public_url)
+            .field("max_requests", &self.max_requests)
             .finish()
     }
 }
@@ -134,9 +157,16 @@ impl HttpConfig {
         self
     }
 
+    /// How many HTTP requests are handled at once (at least 1); a request past it is answered
+    /// 503 with `Retry-After: 1` at once.
+    pub fn max_requests(mut self, requests: usize) -> Self {
+        self.max_requests = requests.max(1);
+        self
+    }
+
     /// Applies the `CATALOG_HTTP_*` variables that are set: [`ENV_HTTP_TOKEN`],
     /// [`ENV_HTTP_ALLOWED_HOSTS`], [`ENV_HTTP_ALLOWED_ORIGINS`], [`ENV_HTTP_SESSIONS`],
-    /// [`ENV_HTTP_PUBLIC_URL`], [`ENV_HTTP_AUTHORIZATION_SERVERS`].
+    /// [`ENV_HTTP_PUBLIC_URL`], [`ENV_HTTP_AUTHORIZATION_SERVERS`], [`ENV_HTTP_MAX_REQUESTS`].
     pub fn with_catalog_env(self) -> Result<HttpConfig, String> {
         self.with_env(|name| std::env::var(name).ok())
     }
@@ -168,6 +198,16 @@ impl HttpConfig {
         if let Some(v) = lookup(ENV_HTTP_AUTHORIZATION_SERVERS) {
             self.authorization_servers = list(&v);
         }
+        if let Some(v) = lookup(ENV_HTTP_MAX_REQUESTS) {
+            self.max_requests = match v.trim().parse::<usize>() {
+                Ok(n) if n > 0 => n,
+                _ => {
+                    return Err(format!(
+                        "{ENV_HTTP_MAX_REQUESTS}={v:?}: expected a whole number of requests, at least 1"
+                    ));
+                }
+            };
+        }
         Ok(self)
     }
 
@@ -188,6 +228,8 @@ struct State {
     service: StreamableHttpService<McpServer, LocalSessionManager>,
     config: HttpConfig,
     name: String,
+    /// One permit per request handled at once.
+    requests: Arc<tokio::sync::Semaphore>,
 }
 
 impl McpServer {
@@ -206,6 +248,7 @@ impl McpServer {
         let state = Arc::new(State {
             name: self.server_name(),
             service: self.http_service(&config),
+            requests: Arc::new(tokio::sync::Semaphore::new(config.max_requests)),
             config,
         });
         loop {
@@ -222,7 +265,7 @@ impl McpServer {
             tokio::spawn(async move {
                 let service = hyper::service::service_fn(move |req| {
                     let state = state.clone();
-                    async move { Ok::<_, Infallible>(handle(&state, req).await) }
+                    async move { Ok::<_, Infallible>(admit(&state, req).await) }
                 });
                 let _ = hyper::server::conn::http1::Builder::new()
                     .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
@@ -267,6 +310,28 @@ fn check_binding(local: SocketAddr, config: &HttpConfig) -> Result<(), ServeErro
          `Host`: list the names clients use with {ENV_HTTP_ALLOWED_HOSTS} (HttpConfig::allowed_hosts \
          in code), or listen on 127.0.0.1"
     )))
+}
+
+/// Handles `req` if fewer than the configured number of requests are being handled, else
+/// answers 503 at once.
+async fn admit(state: &State, req: Request<hyper::body::Incoming>) -> Response<Body> {
+    let Ok(_permit) = state.requests.clone().try_acquire_owned() else {
+        let mut busy = text(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format!(
+                "Service Unavailable: this server handles {} at once and all are in progress; \
+                 retry shortly (the operator raises the limit with {ENV_HTTP_MAX_REQUESTS})",
+                match state.config.max_requests {
+                    1 => "1 request".to_string(),
+                    n => format!("{n} requests"),
+                }
+            ),
+        );
+        busy.headers_mut()
+            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        return busy;
+    };
+    handle(state, req).await
 }
 
 async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<Body> {
@@ -389,6 +454,7 @@ mod tests {
             "CATALOG_HTTP_SESSIONS" => Some("1".to_string()),
             "CATALOG_HTTP_PUBLIC_URL" => Some("https://mcp.example/".to_string()),
             "CATALOG_HTTP_AUTHORIZATION_SERVERS" => Some("https://login.example".to_string()),
+            "CATALOG_HTTP_MAX_REQUESTS" => Some(" 8 ".to_string()),
             _ => None,
         };
         let c = HttpConfig::new().with_env(env).unwrap();
@@ -398,6 +464,20 @@ mod tests {
         assert!(c.sessions);
         assert_eq!(c.public_url.as_deref(), Some("https://mcp.example"));
         assert_eq!(c.authorization_servers, ["https://login.example"]);
+        assert_eq!(c.max_requests, 8);
+        assert_eq!(HttpConfig::new().max_requests, DEFAULT_MAX_REQUESTS);
+        assert_eq!(HttpConfig::new().max_requests(0).max_requests, 1);
+        for bad in ["0", "-1", "many"] {
+            let err = HttpConfig::new()
+                .with_env(|n| (n == "CATALOG_HTTP_MAX_REQUESTS").then(|| bad.to_string()))
+                .unwrap_err();
+            assert_eq!(
+                err,
+                format!(
+                    "CATALOG_HTTP_MAX_REQUESTS={bad:?}: expected a whole number of requests, at least 1"
+                )
+            );
+        }
         // The token never shows.
         assert!(!format!("{c:?}").contains("t0ken"));
         let err = HttpConfig::new()
