@@ -86,8 +86,8 @@ async fn notifications_and_responses_before_initialize_are_ignored() {
     assert_eq!(reply["result"]["tools"].as_array().unwrap().len(), 8);
 }
 
-#[test]
-fn the_example_server_survives_a_notification_before_initialize() {
+/// The taskboard example as `cargo test` builds it.
+fn example_binary() -> std::path::PathBuf {
     let exe = std::env::current_exe().unwrap();
     let bin = exe
         .parent()
@@ -99,7 +99,12 @@ fn the_example_server_survives_a_notification_before_initialize() {
         "{} is missing; `cargo test` builds it",
         bin.display()
     );
-    let mut child = Command::new(bin)
+    bin
+}
+
+#[test]
+fn the_example_server_survives_a_notification_before_initialize() {
+    let mut child = Command::new(example_binary())
         .arg("serve")
         .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
         .stdin(Stdio::piped())
@@ -250,4 +255,50 @@ async fn input_closing_ends_serving_cleanly() {
     assert_eq!(c.recv().await, pong(1));
     c.close_input().await;
     assert_eq!(c.recv_or_eof().await, None);
+}
+
+/// At start the example reads the API's status document and warns, on stderr, when the API runs
+/// another version than the spec the tools were built from; it serves either way.
+#[tokio::test]
+async fn the_example_warns_at_start_when_the_api_runs_another_version() {
+    let api = loopback::start(|_| {
+        loopback::response(
+            "200 OK",
+            &[("content-type", "application/json")],
+            br#"{"build": {"version": "v2.0.1"}}"#,
+        )
+    })
+    .await;
+    let mut child = Command::new(example_binary())
+        .arg("serve")
+        .env("TASKBOARD_BASE_URL", format!("{}/api", api.url))
+        .env("TASKBOARD_STATUS_PATH", "/status")
+        .env("TASKBOARD_STATUS_VERSION", "build.version")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
+    let warning = tokio::task::spawn_blocking(move || stderr.next().unwrap().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        warning,
+        format!(
+            "taskboard: warning: {}",
+            catalog::coverage::VersionWarning::Mismatch(catalog::coverage::VersionMismatch {
+                title: "Taskboard API".into(),
+                built: "1.4.0".into(),
+                reported: "v2.0.1".into(),
+            })
+        )
+    );
+    let seen = api.seen();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].request_line, "GET /api/status HTTP/1.1");
+    // It still serves: closing its input ends it cleanly.
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
 }

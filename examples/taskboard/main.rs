@@ -23,6 +23,8 @@
 //! | `CATALOG_HTTP_ALLOWED_ORIGINS` | HTTP: browser origins allowed to call; any other `Origin` gets 403 | none |
 //! | `CATALOG_HTTP_SESSIONS` | HTTP: `1` keeps sessions for older clients (pins them to one process) | `0` |
 //! | `CATALOG_HTTP_PUBLIC_URL` | HTTP: the URL clients use, for the OAuth resource metadata | `http://<Host>` |
+//! | `TASKBOARD_STATUS_PATH` | at start, GET this path (`/status`) and compare the version it reports with the spec's the tools were built from; a difference is a warning on stderr | none |
+//! | `TASKBOARD_STATUS_VERSION` | where the version sits in that status document (dotted: `info.version`) | `version` |
 //! | `CATALOG_RECORD` | a JSON file: every request is checked against the spec by a recorder, and on shutdown the calls per tool, undeclared requests and never-called operations are merged into it | none |
 
 pub mod tools;
@@ -66,6 +68,42 @@ fn print_catalog() {
     }
     for t in catalog.tools() {
         show(&t);
+    }
+}
+
+/// Reads the API's status document at `TASKBOARD_STATUS_PATH`, if set, and says on stderr how
+/// the version it reports differs from the spec's the tools were built from. The server starts
+/// either way: a warning, not a refusal, since the operator may be mid-upgrade.
+async fn check_version(executor: &Executor) {
+    let Ok(path) = std::env::var("TASKBOARD_STATUS_PATH") else {
+        return;
+    };
+    let field = std::env::var("TASKBOARD_STATUS_VERSION").unwrap_or_else(|_| "version".into());
+    let request = match http::Request::get(path.as_str()).body(Vec::new()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("taskboard: warning: TASKBOARD_STATUS_PATH={path:?} is not a path: {e}");
+            return;
+        }
+    };
+    let url = executor.url_for(&request);
+    let status = match executor.execute(request).await {
+        Ok(r) if !r.is_error() => serde_json::from_str(&r.body).ok(),
+        Ok(r) => {
+            eprintln!(
+                "taskboard: warning: the API's version is unknown: {url} answered {}",
+                r.status
+            );
+            return;
+        }
+        Err(e) => {
+            eprintln!("taskboard: warning: the API's version is unknown: {url}: {e}");
+            return;
+        }
+    };
+    let status = status.unwrap_or(serde_json::Value::Null);
+    for warning in tools::catalog().check_spec_version(&status, &field) {
+        eprintln!("taskboard: warning: {warning}");
     }
 }
 
@@ -115,6 +153,12 @@ fn serve(transport: Transport) -> Result<(), String> {
         executor = executor.with_recorder(r.clone());
         recorder = Some(r);
     }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(check_version(&executor));
     let mut server = McpServer::new(tools::catalog(), executor);
     if let Some(n) = env_count("CATALOG_MAX_LINE_BYTES")? {
         server = server.max_line_bytes(n);
@@ -126,11 +170,6 @@ fn serve(transport: Transport) -> Result<(), String> {
         Transport::Stdio => None,
         Transport::Http(_) => Some(HttpConfig::new().with_catalog_env()?),
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
     let served = runtime.block_on(async {
         match (transport, http) {
             (Transport::Http(addr), Some(config)) => {
