@@ -9,6 +9,7 @@
 //! - [`paste`]: the paste-ready lines help messages offer.
 //! - [`address`]: parameter addresses and globs.
 //! - [`output`]: which documented response is the tool's output.
+//! - [`security`]: which credentials the tool sends.
 
 pub mod address;
 pub mod declared;
@@ -17,5 +18,6 @@ pub mod output;
 pub mod paste;
 pub mod reasons;
 pub mod reconcile;
+pub mod security;
 pub mod types;
 pub mod values;
