@@ -80,3 +80,89 @@ fn unknown_methods_go_to_rmcp() {
     // rmcp answers them with -32601.
     assert!(delivered(r#"{"jsonrpc":"2.0","id":1,"method":"no/such"}"#));
 }
+
+/// A writer that takes everything it is given and counts the calls.
+#[derive(Default)]
+struct Counting {
+    bytes: Vec<u8>,
+    writes: usize,
+    flushes: usize,
+}
+
+impl AsyncWrite for Counting {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        self.writes += 1;
+        self.bytes.extend_from_slice(buf);
+        std::task::Poll::Ready(Ok(buf.len()))
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        self.flushes += 1;
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+}
+
+/// Writes `lines`, all queued before the writer runs, and returns what it wrote and how.
+async fn written(lines: Vec<Vec<u8>>) -> (Vec<u8>, usize, usize) {
+    let (tx, rx) = mpsc::channel::<Outgoing>(lines.len().max(1));
+    let mut waits = Vec::new();
+    for bytes in lines {
+        let (done, wait) = oneshot::channel();
+        tx.send(Outgoing {
+            bytes,
+            done: Some(done),
+        })
+        .await
+        .unwrap();
+        waits.push(wait);
+    }
+    drop(tx);
+    let mut out = Counting::default();
+    write_lines(&mut out, rx).await;
+    for wait in waits {
+        assert!(matches!(wait.await, Ok(Ok(()))), "a sender was not told");
+    }
+    (out.bytes, out.writes, out.flushes)
+}
+
+#[tokio::test]
+async fn lines_queued_together_are_one_write_and_one_flush() {
+    let lines: Vec<Vec<u8>> = (0..10)
+        .map(|i| format!("{{\"id\":{i}}}").into_bytes())
+        .collect();
+    let want: Vec<u8> = lines
+        .iter()
+        .flat_map(|l| [&l[..], b"\n"].concat())
+        .collect();
+    let (bytes, writes, flushes) = written(lines).await;
+    assert_eq!(bytes, want);
+    assert_eq!((writes, flushes), (1, 1));
+}
+
+#[tokio::test]
+async fn a_batch_stops_at_its_byte_budget_and_keeps_the_order() {
+    let line = |c: u8| vec![c; BATCH_BYTES / 2];
+    let lines = vec![line(b'a'), line(b'b'), line(b'c')];
+    let want: Vec<u8> = lines
+        .iter()
+        .flat_map(|l| [&l[..], b"\n"].concat())
+        .collect();
+    let (bytes, writes, flushes) = written(lines).await;
+    assert_eq!(bytes, want);
+    // `a` and `b` pass the budget together; `c` goes in the next write.
+    assert_eq!((writes, flushes), (2, 2));
+}
