@@ -426,3 +426,103 @@ async fn past_the_request_limit_the_answer_is_503_at_once_and_the_server_recover
     }
     panic!("the server stayed at its limit after the held request ended");
 }
+
+/// The `_meta` a client of the 2026-07-28 revision sends on every request (no `initialize`).
+fn inline_meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw-http", "version": "1"},
+    })
+}
+
+#[tokio::test]
+async fn a_current_revision_client_discovers_and_lists_without_initialize_on_any_replica() {
+    let api = loopback::start(|_| {
+        loopback::response("200 OK", &[("content-type", "application/json")], b"[]")
+    })
+    .await;
+    let a = start(server(&api.url), HttpConfig::new()).await;
+    let b = start(server(&api.url), HttpConfig::new()).await;
+    // The revision's headers: the version, and the method repeated for middleboxes (SEP-2243).
+    let headers = |method| {
+        [
+            ("mcp-protocol-version", "2026-07-28"),
+            ("mcp-method", method),
+        ]
+    };
+    let discover = rpc(
+        &a,
+        &headers("server/discover"),
+        json!({"jsonrpc": "2.0", "id": 1, "method": "server/discover",
+               "params": {"_meta": inline_meta()}}),
+    )
+    .await;
+    assert_eq!(discover.status, 200, "{discover:?}");
+    let result = &discover.json()["result"];
+    assert!(
+        result["supportedVersions"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("2026-07-28")),
+        "{result}"
+    );
+    assert!(result["capabilities"]["tools"].is_object(), "{result}");
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+        "Taskboard API"
+    );
+    let list = rpc(
+        &b,
+        &headers("tools/list"),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list",
+               "params": {"_meta": inline_meta()}}),
+    )
+    .await;
+    assert_eq!(list.status, 200, "{list:?}");
+    let names: Vec<String> = list.json()["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        tools::catalog()
+            .tools()
+            .map(|t| t.name.to_string())
+            .collect::<Vec<_>>()
+    );
+    // A call, self-contained like the rest, reaches the API once.
+    let call = rpc(
+        &b,
+        &[
+            ("mcp-protocol-version", "2026-07-28"),
+            ("mcp-method", "tools/call"),
+            ("mcp-name", "list_tasks"),
+        ],
+        json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+               "params": {"name": "list_tasks", "arguments": {"board_id": "ops"},
+                          "_meta": inline_meta()}}),
+    )
+    .await;
+    assert_eq!(call.json()["result"]["isError"], false, "{call:?}");
+    let seen = api.seen();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].request_line, "GET /boards/ops/tasks HTTP/1.1");
+    // A current-revision request without its metadata is refused, saying what is missing.
+    let bare = rpc(
+        &b,
+        &headers("server/discover"),
+        json!({"jsonrpc": "2.0", "id": 3, "method": "server/discover", "params": {}}),
+    )
+    .await;
+    let error = &bare.json()["error"];
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("io.modelcontextprotocol/protocolVersion"),
+        "{bare:?}"
+    );
+}

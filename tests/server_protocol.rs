@@ -302,3 +302,36 @@ async fn the_example_warns_at_start_when_the_api_runs_another_version() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+/// A client of the 2026-07-28 revision over stdio: no `initialize`, each request carries its
+/// own `_meta`; `server/discover` answers with the server's versions, capabilities and name.
+#[tokio::test]
+async fn a_current_revision_client_discovers_and_lists_without_initialize() {
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    let mut c = Client::connect(server(&closed_port()));
+    let discover = c
+        .request("server/discover", json!({"_meta": meta.clone()}))
+        .await;
+    let result = &discover["result"];
+    assert!(
+        result["supportedVersions"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("2026-07-28")),
+        "{discover}"
+    );
+    assert!(result["capabilities"]["tools"].is_object(), "{discover}");
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+        "Taskboard API"
+    );
+    let list = c.request("tools/list", json!({"_meta": meta})).await;
+    assert_eq!(
+        list["result"]["tools"].as_array().unwrap().len(),
+        8,
+        "{list}"
+    );
+}
