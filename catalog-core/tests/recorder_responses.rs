@@ -92,7 +92,7 @@ fn a_body_that_lies_about_its_schema_is_reported_per_operation() {
         "{}",
         e.problem
     );
-    assert!(e.problem.contains("at `/0/tag`"), "{}", e.problem);
+    assert!(e.problem.contains("at `$[0].tag`"), "{}", e.problem);
     assert!(
         e.to_string().starts_with(
             "tool `list_pets` got a response from `GET /pets` that does not match the spec: \

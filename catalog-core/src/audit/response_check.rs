@@ -7,6 +7,8 @@
 
 use crate::model::{Operation, is_json_media_type, media_base};
 use crate::present::schema::output_schema_of;
+use crate::wire::decode::{Step, json_path};
+use jsonschema::paths::LocationSegment;
 use serde_json::Value;
 
 // Schema errors listed per response before the rest are counted.
@@ -97,8 +99,11 @@ fn schema_errors(schema: &Value, value: &Value) -> Option<String> {
     let errors: Vec<String> = validator
         .iter_errors(value)
         .map(|e| {
-            let at = e.instance_path().to_string();
-            let at = if at.is_empty() { "/".to_string() } else { at };
+            let segments: Vec<LocationSegment<'_>> = e.instance_path().iter().collect();
+            let at = json_path(segments.iter().map(|s| match s {
+                LocationSegment::Property(k) => Step::Key(k),
+                LocationSegment::Index(i) => Step::Index(*i),
+            }));
             format!("at `{at}`: {e}")
         })
         .collect();
@@ -180,10 +185,10 @@ mod tests {
             "{p}"
         );
         assert!(
-            p.contains("at `/0/id`: \"one\" is not of type \"integer\""),
+            p.contains("at `$[0].id`: \"one\" is not of type \"integer\""),
             "{p}"
         );
-        assert!(p.contains("at `/1`: \"id\" is a required property"), "{p}");
+        assert!(p.contains("at `$[1]`: \"id\" is a required property"), "{p}");
         let p = problem(409, Some("application/problem+json"), "{}").unwrap();
         assert!(p.contains("`4XX`"), "{p}");
     }
@@ -193,7 +198,7 @@ mod tests {
         let body = r#"[{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}, {"id": "e"}]"#;
         let p = problem(200, Some("application/json"), body).unwrap();
         assert!(p.ends_with("; and 2 more"), "{p}");
-        assert_eq!(p.matches("at `/").count(), 3, "{p}");
+        assert_eq!(p.matches("at `$[").count(), 3, "{p}");
     }
 
     #[test]

@@ -188,7 +188,10 @@ pub mod __private {
     /// first, so this error is a fallback, not a second message).
     pub fn required<T>(slot: Option<T>, name: &str) -> Result<T, ArgumentError> {
         slot.ok_or_else(|| {
-            ArgumentError::other(format!("$.{name}"), format!("`{name}` is required"))
+            ArgumentError::other(
+                crate::wire::decode::json_path([crate::wire::decode::Step::Key(name)]),
+                format!("`{name}` is required"),
+            )
         })
     }
 

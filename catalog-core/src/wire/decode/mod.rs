@@ -28,6 +28,7 @@ mod text;
 
 use checker::Checker;
 use path::Path;
+pub(crate) use path::{Step, json_path};
 pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
 use text::got;
 

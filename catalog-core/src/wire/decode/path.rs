@@ -47,12 +47,30 @@ pub(super) fn render_path(path: &Path<'_>) -> String {
         segs.push(p.seg);
         at = p.parent;
     }
+    json_path(segs.iter().rev().filter_map(|seg| match *seg {
+        Seg::Root => None,
+        Seg::Key(k) => Some(Step::Key(k)),
+        Seg::Index(i) => Some(Step::Index(i)),
+    }))
+}
+
+/// One step down a JSON value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step<'a> {
+    /// Into an object's member.
+    Key(&'a str),
+    /// Into an array's element.
+    Index(usize),
+}
+
+/// The one way a JSON path is written in messages: `$`, then `.name` for identifier-like keys,
+/// `['odd name']` for others, `[3]` for array elements (`$.items[0]['x-id']`).
+pub(crate) fn json_path<'a>(steps: impl IntoIterator<Item = Step<'a>>) -> String {
     let mut out = String::from("$");
-    for seg in segs.iter().rev() {
-        match seg {
-            Seg::Root => {}
-            Seg::Key(k) => push_key(&mut out, k),
-            Seg::Index(i) => {
+    for step in steps {
+        match step {
+            Step::Key(k) => push_key(&mut out, k),
+            Step::Index(i) => {
                 let _ = write!(out, "[{i}]");
             }
         }
