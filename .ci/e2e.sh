@@ -4,8 +4,10 @@
 #
 # Installs Prism (npm, under target/e2e/prism) and the Python MCP SDK (a venv under
 # target/e2e/venv) when they are not there yet, builds the example, runs
-# tests/e2e/mcp_client.py (stdio) and tests/e2e/http_client.py (Streamable HTTP: bearer token,
-# Origin, per-tool writes, two server processes answering one client); then, when
+# tests/e2e/mcp_client.py (stdio), tests/e2e/http_client.py (Streamable HTTP: bearer token,
+# Origin, per-tool writes, two server processes answering one client) and
+# tests/e2e/prism_property.py (Hypothesis: arguments generated from each tool's inputSchema that
+# the server accepts, Prism accepts too); then, when
 # CATALOG_SPECS_DIR is set (relative to the workspace root),
 # the same over $CATALOG_SPECS_DIR/ersatztv-v1.json with the real-specs ErsatzTV tools
 # (tests/e2e/ersatztv_client.py). Every server runs with CATALOG_RECORD set: a recorder checks
@@ -30,10 +32,11 @@ if [ ! -x "$PRISM" ]; then
 fi
 
 PY="$E2E/venv/bin/python"
-if ! { [ -x "$PY" ] && "$PY" -c "import mcp" 2>/dev/null; }; then
-  echo "== installing the Python MCP SDK into $E2E/venv"
-  python3 -m venv "$E2E/venv"
-  "$PY" -m pip install --quiet --disable-pip-version-check mcp
+if ! { [ -x "$PY" ] && "$PY" -c "import mcp, hypothesis_jsonschema" 2>/dev/null; }; then
+  echo "== installing the Python MCP SDK and Hypothesis into $E2E/venv"
+  [ -x "$PY" ] || python3 -m venv "$E2E/venv"
+  "$PY" -m pip install --quiet --disable-pip-version-check mcp "hypothesis==6.112.0" \
+    "hypothesis-jsonschema==0.23.1"
 fi
 echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version("mcp"))')," \
   "Prism $("$PRISM" --version)"
@@ -154,6 +157,10 @@ check_record taskboard "$E2E/record-taskboard.json"
 
 echo "== MCP client over Streamable HTTP: taskboard (tests/e2e/http_client.py)"
 run_client tests/e2e/http_client.py --server "$SERVER" --base-url "http://127.0.0.1:$PORT" \
+  --prism-log "$E2E/prism.log"
+
+echo "== property: what the server accepts, Prism accepts (tests/e2e/prism_property.py)"
+run_client tests/e2e/prism_property.py --server "$SERVER" --base-url "http://127.0.0.1:$PORT" \
   --prism-log "$E2E/prism.log"
 
 if [ -n "${CATALOG_SPECS_DIR:-}" ]; then

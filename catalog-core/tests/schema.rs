@@ -242,7 +242,7 @@ fn expected_mixed() -> Value {
             "team_id": {"description": "Team ID", "type": "string",
                         "pattern": "^[a-z0-9]{26}$", "minLength": 26, "maxLength": 26},
             "page": {"description": "The page to select", "type": "integer", "format": "int32",
-                     "minimum": 0, "default": 0},
+                     "minimum": 0, "maximum": 2147483647, "default": 0},
             "sort": {"type": ["string", "null"], "enum": ["create_at", "update_at", null]},
             "request_id": {"type": "string", "format": "uuid"},
             "include_deleted": {"type": "boolean"},

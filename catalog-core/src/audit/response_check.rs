@@ -188,7 +188,10 @@ mod tests {
             p.contains("at `$[0].id`: \"one\" is not of type \"integer\""),
             "{p}"
         );
-        assert!(p.contains("at `$[1]`: \"id\" is a required property"), "{p}");
+        assert!(
+            p.contains("at `$[1]`: \"id\" is a required property"),
+            "{p}"
+        );
         let p = problem(409, Some("application/problem+json"), "{}").unwrap();
         assert!(p.contains("`4XX`"), "{p}");
     }

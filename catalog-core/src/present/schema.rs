@@ -158,8 +158,9 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
                 out.insert("enum".into(), enum_values(values, nullable));
             }
             insert_str(&mut out, "format", format);
-            insert_bound(&mut out, "minimum", *minimum);
-            insert_bound(&mut out, "maximum", *maximum);
+            let (minimum, maximum) = integer_bounds(format.as_deref(), *minimum, *maximum);
+            insert_bound(&mut out, "minimum", minimum);
+            insert_bound(&mut out, "maximum", maximum);
         }
         Type::Number {
             format,
@@ -283,6 +284,27 @@ fn insert_u64(out: &mut Map<String, Value>, key: &str, value: Option<u64>) {
 }
 
 /// A numeric bound, skipped when it is not finite (JSON has no infinity or NaN).
+/// An integer's advertised bounds: the spec's, narrowed to its format's range when the format
+/// is narrower than a JSON number (`int32`, `uint16`, ...), so the schema says what decoding
+/// enforces. `int64` adds none: its range is wider than the numbers clients send exactly.
+fn integer_bounds(
+    format: Option<&str>,
+    minimum: Option<f64>,
+    maximum: Option<f64>,
+) -> (Option<f64>, Option<f64>) {
+    let Some((lo, hi)) = format
+        .filter(|f| *f != "int64")
+        .and_then(crate::wire::decode::integer_range)
+    else {
+        return (minimum, maximum);
+    };
+    let (lo, hi) = (lo as f64, hi as f64);
+    (
+        Some(minimum.map_or(lo, |m| m.max(lo))),
+        Some(maximum.map_or(hi, |m| m.min(hi))),
+    )
+}
+
 fn insert_bound(out: &mut Map<String, Value>, key: &str, value: Option<f64>) {
     if let Some(n) = value.and_then(bound_number) {
         out.insert(key.into(), Value::Number(n));
@@ -305,4 +327,32 @@ fn bound_number(v: f64) -> Option<Number> {
         }
     }
     Number::from_f64(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::integer_bounds;
+
+    #[test]
+    fn a_narrow_integer_format_is_advertised_as_bounds_decoding_enforces() {
+        let i32_range = (Some(i32::MIN as f64), Some(i32::MAX as f64));
+        assert_eq!(integer_bounds(Some("int32"), None, None), i32_range);
+        // The spec's own bounds win where they are narrower, and only there.
+        assert_eq!(
+            integer_bounds(Some("int32"), Some(0.0), Some(1e12)),
+            (Some(0.0), Some(i32::MAX as f64))
+        );
+        assert_eq!(
+            integer_bounds(Some("uint16"), Some(-5.0), Some(10.0)),
+            (Some(0.0), Some(10.0))
+        );
+        // int64, unknown formats and no format add nothing.
+        for format in [Some("int64"), Some("snowflake"), None] {
+            assert_eq!(
+                integer_bounds(format, Some(1.0), None),
+                (Some(1.0), None),
+                "{format:?}"
+            );
+        }
+    }
 }

@@ -55,7 +55,7 @@ pub const INTEGER_FORMATS: [(&str, i128, i128); 7] = [
 
 /// The range an integer format allows; `None` for a format without one (`uint64` and unknown
 /// formats are bounded by the JSON number itself and typed decoding).
-pub(super) fn integer_range(format: &str) -> Option<(i128, i128)> {
+pub(crate) fn integer_range(format: &str) -> Option<(i128, i128)> {
     INTEGER_FORMATS
         .iter()
         .find(|(name, ..)| *name == format)

@@ -27,6 +27,7 @@ mod problem;
 mod text;
 
 use checker::Checker;
+pub(crate) use format::integer_range;
 use path::Path;
 pub(crate) use path::{Step, json_path};
 pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};

@@ -1,0 +1,175 @@
+"""Property: any arguments the server's validator accepts, Prism accepts too.
+
+For every taskboard tool, Hypothesis generates arguments from the tool's own `inputSchema`
+(hypothesis-jsonschema, a fixed seed so CI runs are repeatable) and calls the tool through the
+stdio server against a Prism mock of openapi/taskboard.yaml that validates every request
+(`--errors`). A call the server refuses (its decoder found a problem) is fine: the property is about
+what it lets through. A call it lets through must be answered by Prism with a 2xx and leave no
+`[VALIDATOR]` error in Prism's log: otherwise the server sent a request the spec does not allow
+although the tool's checks passed, and Hypothesis shrinks the arguments to the smallest such case.
+Prints one line per tool and ends with `N passed, M failed`; exits non-zero on any failure.
+
+    python tests/e2e/prism_property.py --server target/debug/examples/taskboard \
+        --base-url http://127.0.0.1:4010 --prism-log target/e2e/prism.log
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import sys
+import threading
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis_jsonschema import from_schema
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+EXAMPLES = int(os.environ.get("CATALOG_PROPERTY_EXAMPLES", "40"))
+STATUS = re.compile(r"^HTTP (\d{3})")
+
+
+class Server:
+    """One stdio MCP session on its own event loop thread, called synchronously."""
+
+    def __init__(self, args) -> None:
+        env = dict(os.environ)
+        env["TASKBOARD_BASE_URL"] = args.base_url
+        env["TASKBOARD_API_KEY"] = "e2e-key"
+        env["CATALOG_ALLOW_WRITES"] = "1"
+        env.pop("CATALOG_RECORD", None)
+        self.params = StdioServerParameters(command=args.server, args=["serve"], env=env)
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.stop = None
+        self.session = None
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.main = asyncio.run_coroutine_threadsafe(self._run(), self.loop)
+        if not self.ready.wait(60):
+            raise RuntimeError("the server did not start")
+
+    async def _run(self) -> None:
+        self.stop = asyncio.Event()
+        async with stdio_client(self.params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                self.session = session
+                self.ready.set()
+                await self.stop.wait()
+
+    def call(self, coroutine):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(60)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.main.result(60)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+
+
+def text_of(result) -> str:
+    return "".join(getattr(c, "text", "") for c in result.content)
+
+
+def validator_errors(log: Path) -> int:
+    return sum(
+        1
+        for line in log.read_text(errors="replace").splitlines()
+        if "[VALIDATOR]" in line and ("error" in line or "did not pass" in line)
+    )
+
+
+# Prism checks integers in JavaScript numbers: an `int64` past 2^53 - 1 is refused there although
+# the spec allows it (and the server sends it exactly). Generation stays within what Prism reads.
+JS_SAFE = 2**53 - 1
+
+
+def within_prism(schema):
+    """`schema` with every integer bounded to JavaScript's safe range."""
+    if isinstance(schema, list):
+        return [within_prism(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: within_prism(v) for k, v in schema.items()}
+    types = out.get("type")
+    if types == "integer" or (isinstance(types, list) and "integer" in types):
+        out["maximum"] = min(out.get("maximum", JS_SAFE), JS_SAFE)
+        out["minimum"] = max(out.get("minimum", -JS_SAFE), -JS_SAFE)
+    return out
+
+
+def check_tool(server: Server, log: Path, tool) -> tuple[int, int]:
+    """Runs the property for one tool; returns (calls sent, calls refused by the server)."""
+    schema = tool.input_schema if hasattr(tool, "input_schema") else tool.inputSchema
+    schema = within_prism(schema)
+    counts = {"sent": 0, "refused": 0}
+
+    @settings(
+        max_examples=EXAMPLES,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(from_schema(schema))
+    def accepted_means_prism_accepts(arguments):
+        before = validator_errors(log)
+        result = server.call(server.session.call_tool(tool.name, arguments))
+        text = text_of(result)
+        status = STATUS.match(text)
+        if status is None:
+            # Refused before sending: the decoder (or the request builder) found a problem.
+            assert result.is_error, f"no HTTP status and not an error: {text[:300]}"
+            counts["refused"] += 1
+            if os.environ.get("CATALOG_PROPERTY_DEBUG"):
+                print(f"        refused {arguments}: {text[:200]}")
+            return
+        counts["sent"] += 1
+        code = int(status.group(1))
+        after = validator_errors(log)
+        assert 200 <= code < 300 and after == before, (
+            f"Prism refused what the server accepted: {code}, "
+            f"{after - before} validator error(s)\n{text[:600]}"
+        )
+
+    accepted_means_prism_accepts()
+    return counts["sent"], counts["refused"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--base-url", required=True)
+    parser.add_argument("--prism-log", required=True, type=Path)
+    args = parser.parse_args()
+    passed = failed = 0
+    server = Server(args)
+    try:
+        tools = server.call(server.session.list_tools()).tools
+        for tool in sorted(tools, key=lambda t: t.name):
+            try:
+                sent, refused = check_tool(server, args.prism_log, tool)
+            except AssertionError as e:
+                failed += 1
+                print(f"  FAIL  {tool.name}: {e}")
+                continue
+            if sent == 0:
+                failed += 1
+                print(f"  FAIL  {tool.name}: every generated call was refused; nothing was tested")
+                continue
+            passed += 1
+            print(
+                f"  ok    {tool.name}: {sent} generated calls the server accepted, Prism "
+                f"accepted ({refused} refused by the server's own checks)"
+            )
+    finally:
+        server.close()
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
