@@ -42,7 +42,9 @@ fn serve() -> Result<(), String> {
         .with_catalog_env()
         .map_err(|e| e.to_string())?;
     let executor = Executor::new(config).map_err(|e| e.to_string())?;
-    let catalog = catalog::Catalog::new().tool::<UploadFile>().tool::<PutBlob>();
+    let catalog = catalog::Catalog::new()
+        .tool::<UploadFile>()
+        .tool::<PutBlob>();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
