@@ -163,6 +163,13 @@ echo "== property: what the server accepts, Prism accepts (tests/e2e/prism_prope
 run_client tests/e2e/prism_property.py --server "$SERVER" --base-url "http://127.0.0.1:$PORT" \
   --prism-log "$E2E/prism.log"
 
+echo "== uploads: multipart and octet-stream bodies (tests/e2e/uploads_client.py)"
+cargo build --quiet --example uploads
+UP_PORT="$(free_port)"
+start_prism openapi/uploads.yaml "$UP_PORT" "$E2E/prism-uploads.log"
+run_client tests/e2e/uploads_client.py --server "$TARGET_DIR/debug/examples/uploads" \
+  --base-url "http://127.0.0.1:$UP_PORT" --prism-log "$E2E/prism-uploads.log"
+
 if [ -n "${CATALOG_SPECS_DIR:-}" ]; then
   case "$CATALOG_SPECS_DIR" in /*) SPECS="$CATALOG_SPECS_DIR" ;; *) SPECS="$ROOT/$CATALOG_SPECS_DIR" ;; esac
   echo "== building the ErsatzTV example (real-specs)"

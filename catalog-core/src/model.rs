@@ -332,6 +332,7 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
                 arms: arms.ok_or_else(|| A::Error::missing_field("arms"))?,
             },
             "any" => Type::Any,
+            "file" => Type::File,
             "shared" => Type::Shared {
                 id: id.ok_or_else(|| A::Error::missing_field("id"))?,
             },
@@ -340,7 +341,7 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
                     other,
                     &[
                         "string", "integer", "number", "boolean", "array", "object", "anyOf",
-                        "any", "shared",
+                        "any", "file", "shared",
                     ],
                 ));
             }
@@ -437,6 +438,11 @@ pub enum Type {
     /// Any JSON value: free-form objects, recursive schemas past their first level, shapes the
     /// index does not model, and parts cut by the expansion budget (see [`Degradation`]).
     Any,
+    /// A file: bytes with a file name and a media type. The normalizer makes it of a
+    /// `format: binary` string that is a part of a `multipart/form-data` body (or the items of
+    /// an array part), and of a whole binary body (`application/octet-stream`, ...) with such a
+    /// schema or none. A tool carries it as a `catalog::File`.
+    File,
     /// A schema stored once in the index's table of shared schemas (a component schema reached
     /// through `$ref`), by its position in that table. Only the index's stored form holds it:
     /// every operation a reader hands out is expanded, and expansion replaces each one with the
@@ -478,6 +484,7 @@ impl Type {
             },
             Type::AnyOf { arms } => format!("one of {} types", arms.len()),
             Type::Any => "any JSON value".into(),
+            Type::File => "file (binary)".into(),
             Type::Shared { id } => format!("shared schema {id}"),
         }
     }
@@ -656,6 +663,23 @@ pub struct Body {
     pub open: bool,
     /// JSON pointer to the chosen media type's schema.
     pub pointer: String,
+    /// A multipart body's `encoding` entries, in spec order: how named parts are sent.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub encoding: Vec<PartEncoding>,
+}
+
+/// One entry of a multipart body's `encoding` object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartEncoding {
+    /// The property (part) it applies to.
+    pub name: String,
+    /// `contentType`: the media type, or a comma-separated list of media ranges, the part may be
+    /// sent as (`image/png, image/jpeg`, `image/*`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+    /// The names of the part headers it declares (`headers`), which tools cannot send.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub headers: Vec<String>,
 }
 
 /// A shape the index could not normalize, with where it is.

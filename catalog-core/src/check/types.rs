@@ -95,8 +95,12 @@ fn base_type_for(schema: &Schema) -> String {
         Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. } => {
             "serde_json::Value".into()
         }
+        Type::File => FILE_TYPE.into(),
     }
 }
+
+/// The Rust type that carries a [`Type::File`]: the facade's `File`.
+pub const FILE_TYPE: &str = "catalog::File";
 
 // The values an integer schema allows. Without a format or bounds, JSON integers are taken to
 // be 64-bit signed, which is what real servers parse them as.
@@ -332,6 +336,16 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {
             })
         }
         (Type::Array { .. }, _) => whole(),
+        // The macro sees a type by its last path segment: `catalog::File`, or `File` imported.
+        (Type::File, RustType::Named(name)) if name == "File" => None,
+        (Type::File, _) => Some(Mismatch {
+            detail: Some(
+                "a file part is sent as bytes with a file name and media type, which the agent \
+                 gives as base64 or a path under the operator's files directory"
+                    .into(),
+            ),
+            ..Mismatch::use_(FILE_TYPE.into())
+        }),
         (Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. }, t) => {
             match t {
                 RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => None,

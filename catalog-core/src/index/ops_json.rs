@@ -215,6 +215,10 @@ fn body(out: &mut Vec<u8>, b: &Body) -> io::Result<()> {
     }
     o.key("pointer");
     string(o.out, &b.pointer)?;
+    if !b.encoding.is_empty() {
+        o.key("encoding");
+        serde(o.out, &b.encoding)?;
+    }
     o.end();
     Ok(())
 }
@@ -405,6 +409,7 @@ fn schema(out: &mut Vec<u8>, s: &Schema) -> io::Result<()> {
             list(o.out, arms, schema)?;
         }
         Type::Any => string(o.out, "any")?,
+        Type::File => string(o.out, "file")?,
         Type::Shared { id } => {
             string(o.out, "shared")?;
             o.key("id");
@@ -428,7 +433,7 @@ fn schema(out: &mut Vec<u8>, s: &Schema) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{BodyKind, Location, StatusKey};
+    use crate::model::{BodyKind, Location, PartEncoding, StatusKey};
     use serde_json::json;
 
     fn same(op: &Operation) {
@@ -479,6 +484,7 @@ mod tests {
                 min_items: Some(0),
                 max_items: Some(3),
             }),
+            s(Type::File),
             s(Type::Object {
                 fields: vec![Field {
                     name: "é \u{1}".into(),
@@ -531,6 +537,11 @@ mod tests {
                 whole: true,
                 open: true,
                 pointer: "#/b".into(),
+                encoding: vec![PartEncoding {
+                    name: "f".into(),
+                    content_type: Some("image/png".into()),
+                    headers: vec!["X-Part".into()],
+                }],
             }),
             responses: vec![
                 Response {

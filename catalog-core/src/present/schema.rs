@@ -213,6 +213,7 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
         // reference never reaches here (operations are expanded before use); were one to, it is
         // written as what expansion makes of a cut one.
         Type::Any | Type::Shared { .. } => {}
+        Type::File => file_schema(&mut out, nullable),
     }
     if let Some(default) = &schema.default {
         out.insert("default".into(), default.clone());
@@ -223,6 +224,47 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
         out.insert(k.clone(), v.clone());
     }
     Value::Object(out)
+}
+
+/// A file argument ([`crate::wire::file`]): its bytes in base64, or a path under the operator's
+/// files directory, each with an optional file name and media type.
+fn file_schema(out: &mut Map<String, Value>, nullable: bool) {
+    use crate::wire::file::{CONTENT_BASE64, FILENAME, MEDIA_TYPE, PATH};
+    let form = |key: &str, about: &str, extra: Option<(&str, &str)>| {
+        let mut content = json!({"type": "string", "description": about});
+        if let Some((k, v)) = extra {
+            content[k] = json!(v);
+        }
+        json!({
+            "type": "object",
+            "properties": {
+                key: content,
+                FILENAME: {"type": "string", "description": "the file name sent with it"},
+                MEDIA_TYPE: {"type": "string", "description": "its media type, such as image/png"},
+            },
+            "required": [key],
+            "additionalProperties": false,
+        })
+    };
+    let mut arms = vec![
+        form(
+            CONTENT_BASE64,
+            "the file's bytes, base64-encoded",
+            Some(("contentEncoding", "base64")),
+        ),
+        form(
+            PATH,
+            "a file path relative to the directory the operator allows files from",
+            None,
+        ),
+    ];
+    if nullable {
+        arms.push(json!({"type": "null"}));
+    }
+    out.entry("description").or_insert_with(|| {
+        Value::String("a file: its bytes in base64, or a path the operator allows".into())
+    });
+    out.insert("oneOf".into(), Value::Array(arms));
 }
 
 /// `properties`, `required` and `additionalProperties` of a nested object schema.

@@ -3,7 +3,9 @@
 //! compile naming the shape, instead of compiling into a request that fails at every call or an
 //! opaque `body` that hides the properties the proof is about.
 
-use crate::model::{Body, BodyKind, Operation, Param, Schema, SharedSchema, Type, Unsupported};
+use crate::model::{
+    Body, BodyKind, Location, Operation, Param, Schema, SharedSchema, Type, Unsupported,
+};
 
 /// Adds the body-shape reason to each operation whose body tools cannot send; `shared` is the
 /// table [`Type::Shared`] schemas name.
@@ -34,20 +36,100 @@ fn resolved<'s>(mut schema: &'s Schema, shared: &'s [SharedSchema]) -> &'s Schem
 /// Why a tool cannot send this body, if it cannot.
 fn unsupported(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Option<Unsupported> {
     let reason = match body.kind {
-        BodyKind::Multipart => format!(
-            "the request body is `{}` (file-upload parts), which tools cannot send yet",
-            body.media_type
-        ),
-        BodyKind::Binary => format!(
-            "the request body is `{}` (raw bytes), which tools cannot send yet",
-            body.media_type
-        ),
+        BodyKind::Multipart => multipart_reason(body, params, shared)?,
+        BodyKind::Binary => binary_reason(body, params, shared)?,
         BodyKind::Json | BodyKind::Form | BodyKind::Text => union_reason(body, params, shared)?,
     };
     Some(Unsupported {
         reason,
         pointer: body.pointer.clone(),
     })
+}
+
+/// A multipart body is sent part by part, one per property: it must be an object with
+/// properties, its files parts or arrays of parts, and its `encoding` without part headers.
+fn multipart_reason(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Option<String> {
+    if body.whole {
+        let shape = params
+            .iter()
+            .find(|p| p.location == Location::Body && p.name.is_empty())
+            .map_or_else(
+                || "no schema".to_string(),
+                |p| format!("a schema of {}", resolved(&p.schema, shared).ty.describe()),
+            );
+        return Some(format!(
+            "the request body is `{}` with {shape}, not an object with properties; tools send a \
+             multipart body one part per property",
+            body.media_type
+        ));
+    }
+    for p in params.iter().filter(|p| p.location == Location::Body) {
+        if let Some(at) = nested_binary(&p.schema, shared, &p.name, 0) {
+            return Some(format!(
+                "the `{}` part holds a file (a `format: binary` string) at `{at}`; tools send a \
+                 file only as a whole part or as each element of an array part",
+                p.name
+            ));
+        }
+    }
+    let with_headers: Vec<String> = body
+        .encoding
+        .iter()
+        .filter(|e| !e.headers.is_empty())
+        .map(|e| format!("`{}` ({})", e.name, e.headers.join(", ")))
+        .collect();
+    (!with_headers.is_empty()).then(|| {
+        format!(
+            "the `encoding` of the `{}` body declares part headers for {}, which tools cannot \
+             send yet",
+            body.media_type,
+            with_headers.join(", ")
+        )
+    })
+}
+
+/// Where a `format: binary` string sits inside a part other than as the part or an array
+/// part's elements (which are [`Type::File`]), as an argument path (`doc.pages[]`).
+fn nested_binary(
+    schema: &Schema,
+    shared: &[SharedSchema],
+    at: &str,
+    depth: usize,
+) -> Option<String> {
+    if depth > 16 {
+        return None;
+    }
+    let schema = resolved(schema, shared);
+    match &schema.ty {
+        Type::String { .. } if crate::spec::normalize::is_binary_string(schema) => {
+            Some(at.to_string())
+        }
+        Type::Array { items, .. } => nested_binary(items, shared, &format!("{at}[]"), depth + 1),
+        Type::Object { fields, .. } => fields
+            .iter()
+            .find_map(|f| nested_binary(&f.schema, shared, &format!("{at}.{}", f.name), depth + 1)),
+        Type::AnyOf { arms } => arms
+            .iter()
+            .find_map(|a| nested_binary(a, shared, at, depth + 1)),
+        _ => None,
+    }
+}
+
+/// A binary body is sent as the bytes of one file: its schema must be a file.
+fn binary_reason(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Option<String> {
+    let whole = params
+        .iter()
+        .find(|p| p.location == Location::Body && p.name.is_empty());
+    let shape = match whole {
+        Some(p) if p.schema.ty == Type::File => return None,
+        Some(p) => resolved(&p.schema, shared).ty.describe(),
+        None => "an object with properties".to_string(),
+    };
+    Some(format!(
+        "the request body is `{}` with a schema of {shape}; tools send a binary body only as one \
+         file (a `format: binary` string, or no schema)",
+        body.media_type
+    ))
 }
 
 /// A whole body that is a union (`oneOf`/`anyOf`) with an arm of declared properties: taken as
@@ -86,6 +168,7 @@ fn union_reason(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Optio
 
 #[cfg(test)]
 mod tests {
+    use crate::model::{BodyKind, PartEncoding, Type};
     use crate::spec::normalize::normalize;
     use serde_json::{Value, json};
 
@@ -104,29 +187,117 @@ mod tests {
         json!({"type": "object", "properties": {"name": {"type": "string"}, "slug": {"type": "string"}}})
     }
 
+    /// The one operation of a document whose body has `content`.
+    fn operation(content: Value) -> crate::model::Operation {
+        let doc = json!({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
+            "/x": {"post": {"requestBody": {"content": content}, "responses": {"200": {"description": "ok"}}}}}});
+        normalize(&doc).operations.remove(0)
+    }
+
     #[test]
-    fn multipart_and_binary_bodies_are_unsupported_naming_the_media_type() {
+    fn a_multipart_object_body_is_parts_with_files_and_its_encoding() {
+        let op = operation(json!({"multipart/form-data": {
+            "schema": {"type": "object", "required": ["file"], "properties": {
+                "file": {"type": "string", "format": "binary", "description": "the upload"},
+                "more": {"type": "array", "items": {"type": "string", "format": "binary"}},
+                "note": {"type": "string"}}},
+            "encoding": {"file": {"contentType": "image/png, image/jpeg"}}}}));
+        assert!(op.unsupported.is_empty(), "{:?}", op.unsupported);
+        let types: Vec<(String, String, bool)> = op
+            .params
+            .iter()
+            .map(|p| (p.address(), p.schema.ty.describe(), p.required))
+            .collect();
         assert_eq!(
-            reasons(json!({"multipart/form-data": {"schema": {"type": "object",
-                "properties": {"file": {"type": "string", "format": "binary"}}}}})),
+            types,
             [
-                "unsupported: the request body is `multipart/form-data` (file-upload parts), which tools cannot send yet at #/paths/~1x/post/requestBody/content/multipart~1form-data/schema"
+                ("body.file".to_string(), "file (binary)".to_string(), true),
+                (
+                    "body.more".to_string(),
+                    "array of file (binary)".to_string(),
+                    false
+                ),
+                ("body.note".to_string(), "string".to_string(), false),
+            ]
+        );
+        assert_eq!(op.params[0].description.as_deref(), Some("the upload"));
+        let body = op.body.unwrap();
+        assert_eq!(
+            body.encoding,
+            [PartEncoding {
+                name: "file".into(),
+                content_type: Some("image/png, image/jpeg".into()),
+                headers: vec![],
+            }]
+        );
+    }
+
+    #[test]
+    fn a_binary_body_of_a_binary_string_or_no_schema_is_one_file() {
+        for content in [
+            json!({"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}),
+            json!({"application/octet-stream": {}}),
+            json!({"image/png": {"schema": {}}}),
+        ] {
+            let op = operation(content.clone());
+            assert!(op.unsupported.is_empty(), "{content}: {:?}", op.unsupported);
+            assert_eq!(op.params.len(), 1);
+            assert_eq!(
+                (op.params[0].address(), &op.params[0].schema.ty),
+                ("body".to_string(), &Type::File)
+            );
+        }
+        // A JSON alternative is chosen first.
+        let op = operation(
+            json!({"application/octet-stream": {}, "application/json": {"schema": object()}}),
+        );
+        assert_eq!(op.body.unwrap().kind, BodyKind::Json);
+    }
+
+    #[test]
+    fn multipart_and_binary_shapes_tools_cannot_send_are_unsupported_naming_the_shape() {
+        assert_eq!(
+            reasons(
+                json!({"multipart/form-data": {"schema": {"type": "array", "items": {"type": "string"}}}})
+            ),
+            [
+                "unsupported: the request body is `multipart/form-data` with a schema of array of string, not an object with properties; tools send a multipart body one part per property at #/paths/~1x/post/requestBody/content/multipart~1form-data/schema"
+            ]
+        );
+        assert_eq!(
+            reasons(json!({"multipart/form-data": {}})),
+            [
+                "unsupported: the request body is `multipart/form-data` with a schema of any JSON value, not an object with properties; tools send a multipart body one part per property at #/paths/~1x/post/requestBody/content/multipart~1form-data/schema"
             ]
         );
         assert_eq!(
             reasons(
-                json!({"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}})
+                json!({"multipart/form-data": {"schema": {"type": "object", "properties": {
+                "doc": {"type": "object", "properties": {"pages": {"type": "array", "items": {"type": "string", "format": "binary"}}}}}}}})
             ),
             [
-                "unsupported: the request body is `application/octet-stream` (raw bytes), which tools cannot send yet at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
+                "unsupported: the `doc` part holds a file (a `format: binary` string) at `doc.pages[]`; tools send a file only as a whole part or as each element of an array part at #/paths/~1x/post/requestBody/content/multipart~1form-data/schema"
             ]
         );
-        // A JSON alternative is chosen first, and is supported.
         assert_eq!(
-            reasons(
-                json!({"multipart/form-data": {"schema": object()}, "application/json": {"schema": object()}})
-            ),
-            Vec::<String>::new()
+            reasons(json!({"multipart/form-data": {
+                "schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}},
+                "encoding": {"file": {"headers": {"X-Rate": {"schema": {"type": "integer"}}}}}}})),
+            [
+                "unsupported: the `encoding` of the `multipart/form-data` body declares part headers for `file` (X-Rate), which tools cannot send yet at #/paths/~1x/post/requestBody/content/multipart~1form-data/schema"
+            ]
+        );
+        assert_eq!(
+            reasons(json!({"application/octet-stream": {"schema": {"type": "integer"}}})),
+            [
+                "unsupported: the request body is `application/octet-stream` with a schema of integer; tools send a binary body only as one file (a `format: binary` string, or no schema) at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
+            ]
+        );
+        assert_eq!(
+            reasons(json!({"application/octet-stream": {"schema": object()}})),
+            [
+                "unsupported: the request body is `application/octet-stream` with a schema of an object with properties; tools send a binary body only as one file (a `format: binary` string, or no schema) at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
+            ]
         );
     }
 

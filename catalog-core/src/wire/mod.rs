@@ -1,4 +1,6 @@
 //! Run time, on the wire: decode an agent's arguments and encode the one HTTP request.
 
 pub mod decode;
+pub mod file;
 pub mod routing;
+pub mod uploads;

@@ -26,8 +26,8 @@
 //! - A JSON object body is sent when the body is required or any body field has a value;
 //!   otherwise the request has no body and no `content-type`.
 //! - Form-urlencoded body fields are encoded like query parameters of style `form`, exploded.
-//! - Multipart and binary bodies are refused with [`RequestErrorKind::Unsupported`] rather than
-//!   sent wrongly.
+//! - Multipart and binary bodies are encoded by the `multipart` module (files read and capped
+//!   as [`crate::wire::uploads`] says).
 
 use crate::model::{Accounted, BodyKind, Disposition, Location, Operation, Param, Style};
 use http::header::{CONTENT_TYPE, COOKIE, HeaderName, HeaderValue};
@@ -35,6 +35,7 @@ use serde_json::{Map, Value};
 use std::cell::Cell;
 use std::fmt::{self, Write as _};
 
+mod multipart;
 mod scalar_text;
 
 /// The value of one argument, as the request should carry it.
@@ -86,8 +87,13 @@ pub enum RequestErrorKind {
     HeaderValue,
     /// A value whose shape the parameter's style cannot encode (a nested array in a query).
     Shape,
-    /// A body kind not supported yet (multipart, binary).
+    /// A body kind or shape not supported yet.
     Unsupported,
+    /// A file argument that cannot be sent: a path the operator does not allow (none
+    /// configured, `..`, outside the files directory) or cannot be read.
+    File,
+    /// The encoded multipart or binary body would pass the upload limit.
+    TooLarge,
     /// The assembled URI or request was refused by the `http` crate.
     Http,
     /// A field's value could not be serialized to JSON (a user type's `Serialize` failed).
@@ -583,12 +589,15 @@ fn build<A: AsSource>(
     }
 
     let body = if json.is_empty() {
-        encode_body(op, &body_fields, &mut scratch)?
+        encode_body(op, &body_fields, &mut scratch, &mut headers)?
     } else {
         json.push(b'}');
         Some(json)
     };
-    if let (Some(b), Some(_)) = (&op.body, &body) {
+    // A multipart or binary body has set its own (with the boundary, or the file's type).
+    if let (Some(b), Some(_)) = (&op.body, &body)
+        && !headers.contains_key(CONTENT_TYPE)
+    {
         headers.insert(CONTENT_TYPE, content_type(&b.media_type)?);
     }
 
@@ -1247,6 +1256,7 @@ fn encode_body<'a>(
     op: &Operation,
     fields: &[BodyField<'a>],
     scratch: &mut Scratch<'a>,
+    headers: &mut http::HeaderMap,
 ) -> Result<Option<Vec<u8>>, RequestError> {
     let Some(body) = &op.body else {
         return match fields.first() {
@@ -1273,8 +1283,8 @@ fn encode_body<'a>(
     };
     let whole = fields.iter().find(|(p, ..)| p.name.is_empty());
     match body.kind {
-        BodyKind::Multipart => Err(unsupported("multipart")),
-        BodyKind::Binary => Err(unsupported("binary")),
+        BodyKind::Multipart => multipart::multipart(body, fields, scratch, headers).map(Some),
+        BodyKind::Binary => multipart::binary(body, whole, headers).map(Some),
         BodyKind::Json => {
             let mut out = Vec::with_capacity(BODY_CAPACITY);
             let written = match whole {

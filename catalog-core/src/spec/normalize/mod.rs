@@ -29,10 +29,15 @@
 //!   multipart, `text/*`, then anything else as binary; an object body's top-level properties
 //!   become body parameters (`readOnly` ones are not sent in requests and are left out), any
 //!   other body is one parameter addressed as `"body"`;
+//! - files: in a multipart body, a part whose schema is a `format: binary` string (or an array
+//!   of them) is a [`crate::model::Type::File`], and the media type's `encoding` entries are kept
+//!   on the body; a whole binary body (`application/octet-stream`, ...) whose schema is a
+//!   `format: binary` string, or absent, is one file;
 //! - every documented response (a status code, a `2XX` range, `default`) is kept with its media
 //!   types, their schemas (normalized by the same rules) and its headers; a problem in a
 //!   response is recorded on the response and leaves the request side alone.
 
+mod files;
 mod keywords;
 mod operation;
 mod ptr;
@@ -41,6 +46,7 @@ mod schema;
 mod shared;
 
 use crate::model::{Operation, SharedSchema};
+pub(crate) use files::is_binary_string;
 use serde_json::Value;
 use shared::Shared;
 

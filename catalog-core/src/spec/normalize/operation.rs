@@ -1,6 +1,7 @@
 //! Operations: parameters (path-level merged with operation-level), the request body and its
 //! media type.
 
+use super::files;
 use super::keywords::ParamKeywords;
 use super::ptr::Ptr;
 use super::{METHODS, Normalizer, OpRefs, escape};
@@ -293,7 +294,8 @@ impl<'a> Normalizer<'a> {
         let (media, kind) = pick_media_type(content)?;
         let media_ptr = format!("{ptr}/content/{}", escape(media));
         let schema_ptr = format!("{media_ptr}/schema");
-        let schema = match content.get(media).and_then(|m| m.get("schema")) {
+        let media_object = content.get(media);
+        let schema = match media_object.and_then(|m| m.get("schema")) {
             Some(s) => self.schema(s, &Ptr::root(&schema_ptr)),
             None => Schema::any(),
         };
@@ -309,6 +311,10 @@ impl<'a> Normalizer<'a> {
             whole: false,
             open: false,
             pointer: schema_ptr.clone(),
+            encoding: match (kind, media_object) {
+                (BodyKind::Multipart, Some(m)) => files::encoding(m),
+                _ => Vec::new(),
+            },
         };
         // A body object's fields are its parameters: a referenced body is read one level deep.
         let top = self.resolved(&schema);
@@ -316,14 +322,18 @@ impl<'a> Normalizer<'a> {
             Type::Object { fields, open } if !fields.is_empty() => {
                 body.open = open;
                 for f in fields.into_iter().filter(|f| !f.read_only) {
+                    let schema = match kind {
+                        BodyKind::Multipart => self.part_schema(f.schema),
+                        _ => f.schema,
+                    };
                     params.push(Param {
                         location: Location::Body,
-                        description: self.description_of(&f.schema),
+                        description: self.description_of(&schema),
                         pointer: format!("{schema_ptr}/properties/{}", escape(&f.name)),
                         name: f.name,
                         required: f.required,
                         deprecated: false,
-                        schema: f.schema,
+                        schema,
                         style: Style::Form,
                         explode: true,
                     });
@@ -331,6 +341,10 @@ impl<'a> Normalizer<'a> {
             }
             _ => {
                 body.whole = true;
+                let schema = match kind {
+                    BodyKind::Binary => self.binary_body_schema(schema),
+                    _ => schema,
+                };
                 let description = match description {
                     Some(d) => Some(d),
                     None => self.description_of(&schema),

@@ -295,6 +295,14 @@ impl Checker {
                 self.object(path, fields, *open, map)
             }
             (Type::AnyOf { arms }, _) => self.any_of(path, schema, arms, value),
+            (Type::File, Value::Object(map)) => {
+                for (key, kind, message) in crate::wire::file::check_shape(map) {
+                    match key {
+                        Some(k) => self.report(&path.key(k), kind, message),
+                        None => self.report(path, kind, message),
+                    }
+                }
+            }
             _ => self.report(
                 path,
                 ProblemKind::Type,
@@ -479,5 +487,6 @@ fn kind_matches(ty: &Type, value: &Value) -> bool {
             | (Type::Array { .. }, Value::Array(_))
             | (Type::Object { .. }, Value::Object(_))
             | (Type::AnyOf { .. }, _)
+            | (Type::File, Value::Object(_))
     )
 }

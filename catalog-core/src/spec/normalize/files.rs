@@ -1,0 +1,87 @@
+//! Files in request bodies: the parts of a multipart body and the whole binary body that carry
+//! bytes become [`Type::File`], and a multipart body's `encoding` entries are read.
+
+use super::Normalizer;
+use crate::model::{PartEncoding, Schema, Type};
+use serde_json::Value;
+
+impl Normalizer<'_> {
+    /// A multipart part's schema, with a `format: binary` string (or an array of them, the part
+    /// repeated) made a file. Any other schema is kept as it is.
+    pub(super) fn part_schema(&mut self, schema: Schema) -> Schema {
+        let resolved = self.resolved(&schema);
+        if is_binary_string(&resolved) {
+            return self.file(schema, &resolved);
+        }
+        if let Type::Array {
+            items,
+            min_items,
+            max_items,
+        } = resolved.ty.clone()
+        {
+            let items_resolved = self.resolved(&items);
+            if is_binary_string(&items_resolved) {
+                let description = self.description_of(&schema);
+                return Schema {
+                    ty: Type::Array {
+                        items: Box::new(self.file(*items, &items_resolved)),
+                        min_items,
+                        max_items,
+                    },
+                    description,
+                    ..resolved.refined_by(&schema)
+                };
+            }
+        }
+        schema
+    }
+
+    /// A whole binary body's schema: a file when it is a `format: binary` string or says nothing
+    /// (no schema, `{}`); any other schema is kept, and [`crate::spec::bodies`] refuses it.
+    pub(super) fn binary_body_schema(&mut self, schema: Schema) -> Schema {
+        let resolved = self.resolved(&schema);
+        if is_binary_string(&resolved) || resolved.ty == Type::Any {
+            return self.file(schema, &resolved);
+        }
+        schema
+    }
+
+    // The file schema standing for `schema` (whose target is `resolved`): its description and
+    // nullability kept.
+    fn file(&mut self, schema: Schema, resolved: &Schema) -> Schema {
+        Schema {
+            ty: Type::File,
+            nullable: schema.nullable || resolved.nullable,
+            description: self.description_of(&schema),
+            default: None,
+            extensions: resolved.clone().refined_by(&schema).extensions,
+        }
+    }
+}
+
+/// Whether a (resolved) schema is a `format: binary` string: the OpenAPI spelling of a file.
+pub(crate) fn is_binary_string(schema: &Schema) -> bool {
+    matches!(&schema.ty, Type::String { format: Some(f), .. } if f == "binary")
+}
+
+/// A media type object's `encoding` entries, in spec order.
+pub(super) fn encoding(media: &Value) -> Vec<PartEncoding> {
+    let Some(entries) = media.get("encoding").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    entries
+        .iter()
+        .map(|(name, e)| PartEncoding {
+            name: name.clone(),
+            content_type: e
+                .get("contentType")
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            headers: e
+                .get("headers")
+                .and_then(Value::as_object)
+                .map(|h| h.keys().cloned().collect())
+                .unwrap_or_default(),
+        })
+        .collect()
+}
