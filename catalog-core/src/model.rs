@@ -621,11 +621,17 @@ impl Param {
 
     /// The parameter's address, `"<location>.<wire name>"`, or `"body"` for a whole body.
     pub fn address(&self) -> String {
-        if self.location == Location::Body && self.name.is_empty() {
-            "body".to_string()
-        } else {
-            format!("{}.{}", self.location, self.name)
-        }
+        address(self.location, &self.name)
+    }
+}
+
+/// The one way a parameter is named in messages and attributes: `query.page`, `body.title`, and
+/// `body` for a whole (non-object) body, which has no name.
+pub fn address(location: Location, name: &str) -> String {
+    if location == Location::Body && name.is_empty() {
+        "body".to_string()
+    } else {
+        format!("{location}.{name}")
     }
 }
 

@@ -50,7 +50,7 @@ impl<'a> Candidate<'a> {
     /// `location.name` when the location is known, else the bare name.
     pub fn address(&self) -> String {
         match self.location {
-            Some(l) => format!("{l}.{}", self.name),
+            Some(l) => crate::model::address(l, self.name),
             None => self.name.to_string(),
         }
     }
