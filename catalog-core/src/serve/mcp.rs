@@ -86,8 +86,14 @@ impl McpServer {
                     // and an empty object schema is still valid for clients.
                     _ => JsonObject::new(),
                 };
-                rmcp::model::Tool::new(t.name, t.description, schema)
-                    .with_annotations(crate::serve::effects::annotations(&t))
+                let mut tool = rmcp::model::Tool::new(t.name, t.description, schema)
+                    .with_annotations(crate::serve::effects::annotations(&t));
+                if let Some(Value::Object(output)) =
+                    catalog.advertised_output_schema(t.name).as_deref()
+                {
+                    tool.output_schema = Some(Arc::new(output.clone()));
+                }
+                tool
             })
             .collect();
         let (name, version) = match catalog.tools().next() {

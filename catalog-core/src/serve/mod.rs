@@ -14,4 +14,5 @@ pub mod http;
 pub mod line;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+pub mod output_schema;
 pub mod tool;
