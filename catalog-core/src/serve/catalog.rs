@@ -177,7 +177,8 @@ impl Catalog {
         self.entries.iter().find(|e| e.info.name == name)
     }
 
-    fn unknown(&self, name: &str) -> CallError {
+    /// The error for a tool name the catalog does not hold, naming the nearest.
+    pub(crate) fn unknown(&self, name: &str) -> CallError {
         let candidates: Vec<Candidate<'_>> = self
             .entries
             .iter()
