@@ -15,7 +15,7 @@
 //! | `TASKBOARD_API_KEY` | sent as the `X-Api-Key` header on every request | none |
 //! | `CATALOG_ALLOW_WRITES` | `1` lets every tool that writes send; a list (`create_task,add_comment`) lets those; otherwise they are refused | `0` |
 //! | `CATALOG_MAX_IN_FLIGHT` | tool calls waiting on the API at once; more are refused with a clear error | 32 |
-//! | `CATALOG_MAX_RESPONSE_BYTES` | the response body kept for the agent | 262144 |
+//! | `CATALOG_MAX_RESPONSE_BYTES` | the response headers and body kept for the agent (a JSON list is cut at an item, never into invalid JSON) | 262144 |
 //! | `CATALOG_TIMEOUT_SECS` | one request, headers and body together | 30 |
 //! | `CATALOG_MAX_LINE_BYTES` | one incoming MCP message; longer lines are drained and refused | 4194304 |
 //! | `CATALOG_HTTP_TOKEN` | HTTP: the bearer token clients must send; without it, no authorization | none |
@@ -23,7 +23,7 @@
 //! | `CATALOG_HTTP_ALLOWED_ORIGINS` | HTTP: browser origins allowed to call; any other `Origin` gets 403 | none |
 //! | `CATALOG_HTTP_SESSIONS` | HTTP: `1` keeps sessions for older clients (pins them to one process) | `0` |
 //! | `CATALOG_HTTP_PUBLIC_URL` | HTTP: the URL clients use, for the OAuth resource metadata | `http://<Host>` |
-//! | `CATALOG_RECORD` | a JSON file: every request is checked against the spec by a recorder, and on shutdown the calls per tool, undeclared requests and never-called operations are merged into it | none |
+//! | `CATALOG_RECORD` | a JSON file: every request and response is checked against the spec by a recorder, and on shutdown the calls per tool, undeclared requests, never-called operations and responses that do not match the spec are merged into it | none |
 
 pub mod tools;
 

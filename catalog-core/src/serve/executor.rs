@@ -43,7 +43,7 @@ pub const ENV_TIMEOUT_SECS: &str = "CATALOG_TIMEOUT_SECS";
 
 /// The default timeout for one request, headers and body together.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
-/// The default cap on the response body kept for the agent.
+/// The default cap on the response (selected headers and body) kept for the agent.
 pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 256 * 1024;
 
 /// The `Accept` header sent when the tool's request has none: JSON preferred, anything else
@@ -207,7 +207,9 @@ impl ExecutorConfig {
         self
     }
 
-    /// Caps the response body kept for the agent; the rest is not read.
+    /// Caps what is kept of a response for the agent: the selected headers and the body
+    /// together ([`crate::serve::bounded`]). Past it a JSON array is cut at an item (read on, not
+    /// kept, to count the rest), anything else is cut or not returned, and the rest is not read.
     pub fn max_response_bytes(mut self, bytes: usize) -> Self {
         self.max_response_bytes = bytes;
         self
