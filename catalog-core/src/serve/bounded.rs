@@ -26,25 +26,30 @@ pub fn header_cost(name: &str, value: &str) -> usize {
     name.len() + 2 + value.len() + 1
 }
 
-/// The headers that fit `cap` bytes, each whole, in order, and the ones left out with their
-/// cost; the bytes the kept ones use.
-pub fn bound_headers(
-    headers: Vec<(String, String)>,
-    cap: usize,
-) -> (Vec<(String, String)>, Vec<(String, usize)>, usize) {
-    let mut kept = Vec::new();
-    let mut left_out = Vec::new();
-    let mut used = 0usize;
+/// The selected headers as kept within the cap.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeptHeaders {
+    /// The headers that fit, whole, in order.
+    pub kept: Vec<(String, String)>,
+    /// The ones left out, with what each would have cost.
+    pub left_out: Vec<(String, usize)>,
+    /// The bytes the kept ones use.
+    pub used: usize,
+}
+
+/// The headers that fit `cap` bytes, each whole, in order, and the ones left out.
+pub fn bound_headers(headers: Vec<(String, String)>, cap: usize) -> KeptHeaders {
+    let mut out = KeptHeaders::default();
     for (name, value) in headers {
         let cost = header_cost(&name, &value);
-        if used + cost <= cap {
-            used += cost;
-            kept.push((name, value));
+        if out.used + cost <= cap {
+            out.used += cost;
+            out.kept.push((name, value));
         } else {
-            left_out.push((name, cost));
+            out.left_out.push((name, cost));
         }
     }
-    (kept, left_out, used)
+    out
 }
 
 /// A response body as kept within its share of the cap.

@@ -25,7 +25,7 @@
 //! The response (status, a few selected headers, body) is never interpreted.
 
 use crate::audit::recorder::{Recorder, Undeclared};
-use crate::serve::bounded::{BodyReader, Bounded, SCAN_FACTOR, bound_headers};
+use crate::serve::bounded::{BodyReader, Bounded, KeptHeaders, SCAN_FACTOR, bound_headers};
 use crate::serve::credentials::{Credential, Credentials, DEFAULT_TOKEN_LIFETIME, base64};
 use crate::spec::security::{Requirement, SchemeKind};
 use http::header::{HeaderName, HeaderValue};
@@ -925,7 +925,11 @@ impl Executor {
                 })
                 .collect();
             let cap = self.max_response_bytes;
-            let (headers, left_out_headers, used) = bound_headers(present, cap);
+            let KeptHeaders {
+                kept: headers,
+                left_out: left_out_headers,
+                used,
+            } = bound_headers(present, cap);
             let content_type = headers
                 .iter()
                 .find(|(n, _)| n == "content-type")

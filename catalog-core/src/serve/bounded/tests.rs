@@ -174,7 +174,11 @@ fn headers_are_kept_whole_in_order_until_the_cap() {
         ("etag".to_string(), "\"7\"".to_string()),
         ("link".to_string(), "x".repeat(61_440)),
     ];
-    let (kept, left_out, used) = bound_headers(headers, 1000);
+    let KeptHeaders {
+        kept,
+        left_out,
+        used,
+    } = bound_headers(headers, 1000);
     assert_eq!(
         kept.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
         ["content-type", "etag"]
@@ -250,6 +254,34 @@ proptest! {
                 prop_assert!(what.starts_with("JSON"));
             }
             Bounded::Cut(text) => prop_assert!(false, "JSON was cut as text: {}", text),
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn kept_headers_are_whole_in_order_and_within_the_cap(
+        values in prop::collection::vec(".{0,80}", 0..6),
+        cap in 0usize..300,
+    ) {
+        let names = ["content-type", "etag", "last-modified", "location", "retry-after", "link"];
+        let headers: Vec<(String, String)> = names
+            .iter()
+            .zip(&values)
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect();
+        let KeptHeaders { kept, left_out, used } = bound_headers(headers.clone(), cap);
+        prop_assert!(used <= cap);
+        prop_assert_eq!(used, kept.iter().map(|(n, v)| header_cost(n, v)).sum::<usize>());
+        prop_assert_eq!(kept.len() + left_out.len(), headers.len());
+        // Whole and in order: the kept ones are a subsequence of what came.
+        let mut rest = headers.iter();
+        for k in &kept {
+            prop_assert!(rest.any(|h| h == k));
+        }
+        for (name, cost) in &left_out {
+            let (_, v) = headers.iter().find(|(n, _)| n == name).unwrap();
+            prop_assert_eq!(*cost, header_cost(name, v));
         }
     }
 }
