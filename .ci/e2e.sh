@@ -13,8 +13,9 @@
 # (tests/e2e/ersatztv_client.py). Every server runs with CATALOG_RECORD set: a recorder checks
 # each request against the spec before it is sent, and the servers of one client merge their
 # reports into target/e2e/record-*.json; a request that reaches an operation its tool does not
-# declare, or a declared operation no request reached, is a failed check (the clients call every
-# tool with valid arguments; NEVER_CALLED_OK lists any tool left out on purpose). Stops every Prism
+# declare, a declared operation no request reached, or a response that does not match the spec
+# (Prism's mock bodies are generated from it) is a failed check (the clients call every tool with
+# valid arguments; NEVER_CALLED_OK lists any tool left out on purpose). Stops every Prism
 # it started on the way out, and ends with `e2e: N passed, M failed`; exits non-zero on any failed
 # check.
 set -euo pipefail
@@ -32,10 +33,10 @@ if [ ! -x "$PRISM" ]; then
 fi
 
 PY="$E2E/venv/bin/python"
-if ! { [ -x "$PY" ] && "$PY" -c "import mcp, hypothesis_jsonschema" 2>/dev/null; }; then
-  echo "== installing the Python MCP SDK and Hypothesis into $E2E/venv"
+if ! { [ -x "$PY" ] && "$PY" -c "import mcp, jsonschema, hypothesis_jsonschema" 2>/dev/null; }; then
+  echo "== installing the Python MCP SDK, jsonschema and Hypothesis into $E2E/venv"
   [ -x "$PY" ] || python3 -m venv "$E2E/venv"
-  "$PY" -m pip install --quiet --disable-pip-version-check mcp "hypothesis==6.112.0" \
+  "$PY" -m pip install --quiet --disable-pip-version-check mcp jsonschema "hypothesis==6.112.0" \
     "hypothesis-jsonschema==0.23.1"
 fi
 echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version("mcp"))')," \
@@ -104,8 +105,8 @@ run_client() {
 NEVER_CALLED_OK=""
 
 # check_record NAME FILE: one check over the recorder report the servers of a client merged into
-# FILE: no undeclared request, and every declared operation called (but those in
-# NEVER_CALLED_OK).
+# FILE: no undeclared request, every declared operation called (but those in NEVER_CALLED_OK),
+# and no response mismatch.
 check_record() {
   local name="$1" file="$2" status
   echo "== recorder report: $name ($file)"
@@ -134,10 +135,18 @@ if never:
     print(f"FAIL  {len(never)} declared operation(s) never called:")
     for n in never:
         print(f"        {n}")
+mismatches = report.get("response_mismatches", {})
+if mismatches:
+    ok = False
+    print(f"FAIL  responses that do not match the spec, in {len(mismatches)} operation(s):")
+    for operation, lines in sorted(mismatches.items()):
+        print(f"        {operation}")
+        for line in lines:
+            print(f"          {line}")
 if ok:
     skipped = len(report["never_called"])
     note = f" ({skipped} left out on purpose)" if skipped else ""
-    print(f"ok    every request matched its tool's operation; every declared operation was called{note}")
+    print(f"ok    every request matched its tool's operation; every declared operation was called{note}; every response matched the spec")
 sys.exit(0 if ok else 1)
 PYEOF
   status=$?

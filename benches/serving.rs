@@ -26,8 +26,9 @@ use tokio::sync::{Mutex, Semaphore};
 
 /// Requests in flight at once.
 const IN_FLIGHT: usize = 64;
-/// What the upstream answers to every request.
-const BODY: &str = r#"{"items":[{"id":"t1","title":"Ship","status":"todo"}],"next":null}"#;
+/// What the upstream answers to every request: a page of tasks as `list_tasks` documents it, so
+/// that every call is answered with structured content (checked against the outputSchema).
+const BODY: &str = r#"[{"id":1,"title":"Ship","status":"todo"}]"#;
 
 fn main() {
     let calls: usize = if std::env::var_os("CATALOG_BENCH_SMOKE").is_some() {

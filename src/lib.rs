@@ -82,6 +82,7 @@ pub mod index {
 /// The HTTP executor that sends a tool's request (feature `runtime`).
 #[cfg(feature = "runtime")]
 pub mod executor {
+    pub use catalog_core::serve::bounded::Bounded;
     pub use catalog_core::serve::executor::{
         ApiResponse, ConfigError, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
         ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig, Writes,
@@ -110,6 +111,7 @@ pub mod mcp {
         Budget, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, McpServer,
         ServeError,
     };
+    pub use catalog_core::serve::result::META_KEY;
 
     /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.
     pub mod http {

@@ -173,6 +173,35 @@ async fn tools_list_gives_every_tool_with_its_schema() {
         ("add_comment", "Comment on a board", false, false, false),
         ("search", "Search tasks across boards", true, false, true),
     ];
+    // A tool with a typed output advertises its outputSchema; the others none.
+    let catalog = tools::catalog();
+    for tool in tools {
+        let name = tool["name"].as_str().unwrap();
+        let output = catalog.get(name).unwrap().output;
+        match output {
+            Some(o) => assert_eq!(
+                tool["outputSchema"],
+                serde_json::from_str::<Value>(o.schema).unwrap(),
+                "{name}"
+            ),
+            None => assert!(tool.get("outputSchema").is_none(), "{name}"),
+        }
+    }
+    let typed: Vec<&str> = tools
+        .iter()
+        .filter(|t| t.get("outputSchema").is_some())
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        typed,
+        [
+            "list_tasks",
+            "create_task",
+            "get_task",
+            "replace_task",
+            "search"
+        ]
+    );
     for (tool, (name, title, read_only, destructive, idempotent)) in tools.iter().zip(expected) {
         assert_eq!(tool["name"], name);
         assert_eq!(
@@ -186,7 +215,18 @@ async fn tools_list_gives_every_tool_with_its_schema() {
 
 #[tokio::test]
 async fn writes_can_be_enabled_per_tool() {
-    let api = loopback::start(|_| response("201 Created", &[], b"")).await;
+    let api = loopback::start(|req| {
+        if req.request_line.starts_with("GET ") {
+            response(
+                "200 OK",
+                &[("content-type", "application/json")],
+                br#"{"id":1,"title":"t","status":"todo"}"#,
+            )
+        } else {
+            response("201 Created", &[], b"")
+        }
+    })
+    .await;
     let writes = catalog::executor::Writes::parse("create_task, add_comment").unwrap();
     let mut c = Client::start(server(&api.url, |c| c.writes(writes))).await;
     let (is_error, text) = c
@@ -442,7 +482,7 @@ async fn writes_are_refused_until_enabled() {
         response(
             "201 Created",
             &[("content-type", "application/json")],
-            br#"{"id":9}"#,
+            br#"{"id":9,"title":"Ship","status":"todo"}"#,
         )
     })
     .await;
@@ -481,7 +521,7 @@ async fn writes_are_refused_until_enabled() {
     assert!(!is_error);
     assert_eq!(
         text,
-        "HTTP 201 Created\ncontent-type: application/json\n\n{\"id\":9}"
+        "HTTP 201 Created\ncontent-type: application/json\n\n{\"id\":9,\"title\":\"Ship\",\"status\":\"todo\"}"
     );
     let seen = api.seen();
     assert_eq!(seen.len(), 1);
@@ -534,42 +574,53 @@ async fn etag_round_trip() {
     let api = loopback::start(versioned_api()).await;
     let mut c = Client::start(server(&api.url, |c| c.allow_writes(true))).await;
 
-    let (is_error, text) = c
-        .call_text("get_task", json!({"board_id": "ops", "task_id": 1}))
+    let reply = c
+        .call("get_task", json!({"board_id": "ops", "task_id": 1}))
         .await;
-    assert!(!is_error);
+    let result = &reply["result"];
+    assert_eq!(result["isError"], false);
     assert_eq!(
-        text,
+        result["content"][0]["text"],
         "HTTP 200 OK\ncontent-type: application/json\netag: \"3\"\n\n\
-         {\"id\":1,\"title\":\"v3\",\"status\":\"todo\"}\n[etag: \"3\"]"
+         {\"id\":1,\"title\":\"v3\",\"status\":\"todo\"}"
     );
-    // The agent copies the tag from the last line.
-    let tag = text.lines().last().unwrap();
-    let tag = tag
-        .strip_prefix("[etag: ")
+    assert_eq!(
+        result["structuredContent"],
+        json!({"id": 1, "title": "v3", "status": "todo"})
+    );
+    // The agent takes the tag from the result's facts, out of the body's reach.
+    let tag = result["_meta"]["catalog/response"]["etag"]
+        .as_str()
         .unwrap()
-        .strip_suffix(']')
-        .unwrap();
+        .to_string();
     assert_eq!(tag, "\"3\"");
 
     let write = |tag: &str| json!({"board_id": "ops", "task_id": 1, "If-Match": tag, "title": "v", "status": "doing"});
-    let (is_error, text) = c.call_text("replace_task", write(tag)).await;
-    assert!(!is_error);
+    let reply = c.call("replace_task", write(&tag)).await;
+    let result = &reply["result"];
+    assert_eq!(result["isError"], false);
+    assert_eq!(result["_meta"]["catalog/response"]["etag"], "\"4\"");
     assert_eq!(
-        text,
-        "HTTP 200 OK\ncontent-type: application/json\netag: \"4\"\n\n\
-         {\"id\":1,\"title\":\"v4\",\"status\":\"todo\"}\n[etag: \"4\"]"
+        result["structuredContent"],
+        json!({"id": 1, "title": "v4", "status": "todo"})
     );
     assert_eq!(api.seen()[1].header("if-match"), Some("\"3\""));
 
-    // The same tag again is stale now: the server's 412 comes back as it was sent.
-    let (is_error, text) = c.call_text("replace_task", write(tag)).await;
-    assert!(is_error);
+    // The same tag again is stale now: the server's 412 comes back as it was sent, its body as
+    // data.
+    let reply = c.call("replace_task", write(&tag)).await;
+    let result = &reply["result"];
+    assert_eq!(result["isError"], true);
     assert_eq!(
-        text,
+        result["content"][0]["text"],
         "HTTP 412 Precondition Failed\ncontent-type: application/problem+json\n\n\
          {\"title\":\"stale\",\"detail\":\"the task changed since you read it\"}"
     );
+    assert_eq!(
+        result["_meta"]["catalog/response"]["error"],
+        json!({"body": {"title": "stale", "detail": "the task changed since you read it"}})
+    );
+    assert!(result.get("structuredContent").is_none());
     assert_eq!(api.seen().len(), 3);
 
     // A tag smuggling a header is refused before sending.
@@ -583,6 +634,74 @@ async fn etag_round_trip() {
          characters (found U+000D)"
     );
     assert_eq!(api.seen().len(), 3);
+}
+
+/// Every structured result of the example's typed tools validates against the outputSchema
+/// `tools/list` advertised for it.
+#[tokio::test]
+async fn structured_results_validate_against_the_advertised_output_schema() {
+    let task = r#"{"id":4,"title":"Ship","status":"doing","description":null,"priority":null,"due":"2026-12-01","estimate_hours":1.5,"labels":["ci"],"assignee":{"username":"ana"},"metadata":{"k":1}}"#;
+    let api = loopback::start(move |req| {
+        let body = if req.request_line.contains("/tasks/4 ") || req.request_line.starts_with("POST")
+        {
+            task.to_string()
+        } else {
+            format!("[{task},{task}]")
+        };
+        let status = if req.request_line.starts_with("POST") {
+            "201 Created"
+        } else {
+            "200 OK"
+        };
+        response(
+            status,
+            &[("content-type", "application/json")],
+            body.as_bytes(),
+        )
+    })
+    .await;
+    let mut c = Client::start(server(&api.url, |c| c.allow_writes(true))).await;
+    let listed = c.request("tools/list", json!({})).await;
+    let schemas: std::collections::BTreeMap<String, Value> = listed["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| {
+            Some((
+                t["name"].as_str()?.to_string(),
+                t.get("outputSchema")?.clone(),
+            ))
+        })
+        .collect();
+    let calls = [
+        ("list_tasks", json!({"board_id": "ops"})),
+        ("search", json!({"q": "ship"})),
+        ("get_task", json!({"board_id": "ops", "task_id": 4})),
+        (
+            "create_task",
+            json!({"board_id": "ops", "title": "Ship", "status": "doing"}),
+        ),
+        (
+            "replace_task",
+            json!({"board_id": "ops", "task_id": 4, "If-Match": "\"1\"", "title": "Ship", "status": "doing"}),
+        ),
+    ];
+    for (tool, args) in calls {
+        let reply = c.call(tool, args).await;
+        let result = &reply["result"];
+        assert_eq!(result["isError"], false, "{tool}: {reply}");
+        let structured = &result["structuredContent"];
+        let validator = jsonschema::draft202012::new(&schemas[tool]).unwrap();
+        assert!(validator.is_valid(structured), "{tool}: {structured}");
+        // The text's body and the structured content are the same data.
+        let text = result["content"][0]["text"].as_str().unwrap();
+        let body: Value = serde_json::from_str(text.split_once("\n\n").unwrap().1).unwrap();
+        let unwrapped = structured
+            .get("items")
+            .cloned()
+            .unwrap_or(structured.clone());
+        assert_eq!(body, unwrapped, "{tool}");
+    }
 }
 
 #[tokio::test]

@@ -167,7 +167,10 @@ async fn each_post_is_answered_on_its_own_by_any_replica() {
             reply.json(),
             json!({"jsonrpc": "2.0", "id": id, "result": {
                 "content": [{"type": "text", "text": "HTTP 200 OK\ncontent-type: application/json\n\n[]"}],
-                "isError": false}})
+                "structuredContent": {"items": []},
+                "isError": false,
+                "_meta": {"catalog/response": {
+                    "status": 200, "headers": {"content-type": "application/json"}}}}})
         );
     }
     assert_eq!(api.seen().len(), 3);
@@ -283,7 +286,14 @@ async fn an_operators_verifier_decides_and_its_reason_is_the_error_description()
 
 #[tokio::test]
 async fn the_clients_token_never_reaches_the_api() {
-    let api = loopback::start(|_| loopback::response("200 OK", &[], b"{}")).await;
+    let api = loopback::start(|_| {
+        loopback::response(
+            "200 OK",
+            &[("content-type", "application/json")],
+            br#"{"id":1,"title":"t","status":"todo"}"#,
+        )
+    })
+    .await;
     let addr = start(
         server(&api.url),
         HttpConfig::new().verifier(StaticToken::new("client-secret-1").unwrap()),

@@ -25,14 +25,17 @@ fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
         let p = json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
+        // Every operation answers JSON, as the loopback API does.
+        let ok = json!({"200": {"description": "ok", "content": {"application/json": {}}}});
         let d = json!({
             "openapi": "3.0.3",
             "info": {"title": "Users", "version": "1.0"},
             "paths": {
-                "/users/{id}": {"get": {"operationId": "GetUser", "parameters": [p]},
-                                "delete": {"operationId": "DeleteUser", "parameters": [p]}},
-                "/users/me": {"get": {"operationId": "GetMe"}},
-                "/devices/": {"get": {"operationId": "ListDevices"}}
+                "/users/{id}": {"get": {"operationId": "GetUser", "parameters": [p], "responses": ok},
+                                "delete": {"operationId": "DeleteUser", "parameters": [p],
+                                           "responses": ok}},
+                "/users/me": {"get": {"operationId": "GetMe", "responses": ok}},
+                "/devices/": {"get": {"operationId": "ListDevices", "responses": ok}}
             }
         });
         let doc = spec::parse(d.to_string().as_bytes(), Format::Json, "users").unwrap();
@@ -122,7 +125,9 @@ struct Setup {
 }
 
 async fn setup(allow_writes: bool) -> Setup {
-    let server = loopback::start(|_| response("200 OK", &[], b"{}")).await;
+    let server =
+        loopback::start(|_| response("200 OK", &[("content-type", "application/json")], b"{}"))
+            .await;
     let catalog = catalog();
     let recorder = Arc::new(catalog.recorder(index()));
     // A base path on the server: requests are recorded relative to it.

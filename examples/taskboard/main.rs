@@ -15,7 +15,7 @@
 //! | `TASKBOARD_API_KEY` | sent as the `X-Api-Key` header on every request | none |
 //! | `CATALOG_ALLOW_WRITES` | `1` lets every tool that writes send; a list (`create_task,add_comment`) lets those; otherwise they are refused | `0` |
 //! | `CATALOG_MAX_IN_FLIGHT` | tool calls waiting on the API at once; more are refused with a clear error | 32 |
-//! | `CATALOG_MAX_RESPONSE_BYTES` | the response body kept for the agent | 262144 |
+//! | `CATALOG_MAX_RESPONSE_BYTES` | the response headers and body kept for the agent (a JSON list is cut at an item, never into invalid JSON) | 262144 |
 //! | `CATALOG_TIMEOUT_SECS` | one request, headers and body together | 30 |
 //! | `CATALOG_MAX_LINE_BYTES` | one incoming MCP message; longer lines are drained and refused | 4194304 |
 //! | `CATALOG_HTTP_TOKEN` | HTTP: the bearer token clients must send; without it, no authorization | none |
@@ -25,7 +25,7 @@
 //! | `CATALOG_HTTP_PUBLIC_URL` | HTTP: the URL clients use, for the OAuth resource metadata | `http://<Host>` |
 //! | `TASKBOARD_STATUS_PATH` | at start, GET this path (`/status`) and compare the version it reports with the spec's the tools were built from; a difference is a warning on stderr | none |
 //! | `TASKBOARD_STATUS_VERSION` | where the version sits in that status document (dotted: `info.version`) | `version` |
-//! | `CATALOG_RECORD` | a JSON file: every request is checked against the spec by a recorder, and on shutdown the calls per tool, undeclared requests and never-called operations are merged into it | none |
+//! | `CATALOG_RECORD` | a JSON file: every request and response is checked against the spec by a recorder, and on shutdown the calls per tool, undeclared requests, never-called operations and responses that do not match the spec are merged into it | none |
 
 pub mod tools;
 
@@ -88,7 +88,10 @@ async fn check_version(executor: &Executor) {
     };
     let url = executor.url_for(&request);
     let status = match executor.execute(request).await {
-        Ok(r) if !r.is_error() => serde_json::from_str(&r.body).ok(),
+        Ok(r) if !r.is_error() => match &r.body {
+            catalog::executor::Bounded::Whole(bytes) => serde_json::from_slice(bytes).ok(),
+            _ => None,
+        },
         Ok(r) => {
             eprintln!(
                 "taskboard: warning: the API's version is unknown: {url} answered {}",

@@ -5,7 +5,10 @@ openapi/taskboard.yaml, and checks: the exact tool list; every tool with valid a
 call succeeds, Prism validates every request); bad arguments (unknown, wrong type, omitted
 parameter, CR/LF in a header) come back as MCP tool errors and reach Prism not at all; an
 unknown tool is a JSON-RPC -32602 naming the nearest; writes are refused until
-CATALOG_ALLOW_WRITES=1; the ETag round trip. Prints every check and ends with
+CATALOG_ALLOW_WRITES=1; the ETag round trip, with the tag read from the result's
+`_meta["catalog/response"]`. Every `structuredContent` is validated against its tool's
+`outputSchema` (jsonschema, 2020-12) and compared with the body in the result's text and, for
+the reads, with the body Prism sends for the same request. Prints every check and ends with
 `N passed, M failed`; exits non-zero on any failure.
 
     python tests/e2e/mcp_client.py --server target/debug/examples/taskboard \
@@ -16,10 +19,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import sys
 import time
+import urllib.request
 from pathlib import Path
+
+from jsonschema import Draft202012Validator
 
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -73,6 +80,16 @@ VALID = {
     "add_comment": {"board_id": "ops", "text": "Looks good", "pinned": True},
     "search": {"q": "deploy", "score_min": 0.5},
 }
+
+# The request each read sends, to ask Prism directly for the body it mocks.
+READ_PATHS = {
+    "list_tasks": "/boards/ops/tasks?status=todo&status=doing&label=a,b&page=1&per_page=20",
+    "get_task": "/boards/ops/tasks/1",
+    "search": "/search?q=deploy&score_min=0.5",
+}
+# Tools whose JSON body is not an object: the structured result holds it under this key.
+WRAPPED = {"list_tasks": "items", "search": "items"}
+META_KEY = "catalog/response"
 
 # (tool, arguments, text the error must contain)
 BAD = [
@@ -151,6 +168,60 @@ def text_of(result) -> str:
     return "".join(getattr(c, "text", "") for c in result.content)
 
 
+def attr(obj, snake: str, camel: str):
+    """A field of an SDK model, whichever spelling this SDK version uses."""
+    return getattr(obj, snake) if hasattr(obj, snake) else getattr(obj, camel, None)
+
+
+def output_schemas(listed) -> dict:
+    """Each tool's advertised outputSchema, for the tools that have one."""
+    schemas = {}
+    for t in listed.tools:
+        schema = attr(t, "output_schema", "outputSchema")
+        if schema is not None:
+            schemas[t.name] = schema
+    return schemas
+
+
+def http_facts(result) -> dict:
+    meta = attr(result, "meta", "_meta") or {}
+    return meta.get(META_KEY, {})
+
+
+def body_of(text: str):
+    """The JSON body in a result's text: what follows the blank line after the headers."""
+    return json.loads(text.split("\n\n", 1)[1])
+
+
+def prism_body(base_url: str, path: str):
+    """The body Prism mocks for a read, asked directly (its static mock is deterministic)."""
+    request = urllib.request.Request(
+        base_url + path, headers={"X-Api-Key": "e2e-key", "Accept": "application/json"})
+    with urllib.request.urlopen(request, timeout=20) as response:
+        return json.loads(response.read())
+
+
+def check_structured(checks: Checks, name: str, result, schemas: dict) -> None:
+    """A typed tool's success is structured: valid against its outputSchema, and the same data
+    as the body in the text. A tool without an outputSchema returns no structuredContent."""
+    structured = attr(result, "structured_content", "structuredContent")
+    schema = schemas.get(name)
+    if schema is None:
+        checks.check(structured is None, f"{name}: no outputSchema, no structuredContent",
+                     str(structured)[:300])
+        return
+    if structured is None:
+        checks.check(False, f"{name}: structuredContent validates against its outputSchema",
+                     "no structuredContent: " + text_of(result)[-300:])
+        return
+    errors = [e.message for e in Draft202012Validator(schema).iter_errors(structured)]
+    checks.check(not errors, f"{name}: structuredContent validates against its outputSchema",
+                 "; ".join(errors[:5]))
+    data = structured[WRAPPED[name]] if name in WRAPPED else structured
+    checks.check(data == body_of(text_of(result)),
+                 f"{name}: structuredContent is the body the text carries", str(data)[:300])
+
+
 async def session_for(args, allow_writes: bool):
     env = dict(os.environ)
     env["TASKBOARD_BASE_URL"] = args.base_url
@@ -176,6 +247,12 @@ async def read_only_run(args, checks: Checks, log: PrismLog) -> None:
                 f"tools/list gives exactly the {len(TOOLS)} taskboard tools",
                 f"got {sorted(names)}",
             )
+            schemas = output_schemas(listed)
+            checks.check(
+                set(schemas) == {"list_tasks", "create_task", "get_task", "replace_task", "search"},
+                "the typed tools advertise an outputSchema, the others none",
+                f"got {sorted(schemas)}",
+            )
             for t in listed.tools:
                 schema = t.input_schema if hasattr(t, "input_schema") else t.inputSchema
                 checks.check(
@@ -195,6 +272,10 @@ async def read_only_run(args, checks: Checks, log: PrismLog) -> None:
                     f"{name}: a read succeeds with writes disabled",
                     text[:300],
                 )
+                check_structured(checks, name, result, schemas)
+                facts = http_facts(result)
+                checks.check(facts.get("status") == 200, f"{name}: _meta gives the status 200",
+                             str(facts))
             checks.check(
                 log.wait_for(before + sent) == before + sent,
                 f"Prism received the {sent} reads",
@@ -242,6 +323,15 @@ async def read_only_run(args, checks: Checks, log: PrismLog) -> None:
                 f"Prism received {after - before} requests, expected 1",
             )
 
+            # The data is the body Prism sent, not only its status line.
+            for name, path in READ_PATHS.items():
+                result = await session.call_tool(name, VALID[name])
+                structured = attr(result, "structured_content", "structuredContent") or {}
+                data = structured.get(WRAPPED[name]) if name in WRAPPED else structured
+                sent = prism_body(args.base_url, path)
+                checks.check(data == sent, f"{name}: structuredContent is the body Prism sent",
+                             f"{str(data)[:200]} != {str(sent)[:200]}")
+
 
 async def write_run(args, checks: Checks, log: PrismLog) -> None:
     print("server with writes enabled (CATALOG_ALLOW_WRITES=1)")
@@ -249,6 +339,7 @@ async def write_run(args, checks: Checks, log: PrismLog) -> None:
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
+            schemas = output_schemas(await session.list_tools())
             before = log.requests()
             etag = None
             for name in ["list_tasks", "create_task", "get_task", "replace_task",
@@ -264,12 +355,16 @@ async def write_run(args, checks: Checks, log: PrismLog) -> None:
                     f"{name}: succeeds",
                     text[:300],
                 )
+                check_structured(checks, name, result, schemas)
                 if name == "get_task":
-                    last = text.rstrip("\n").splitlines()[-1]
-                    ok = last.startswith("[etag: ") and last.endswith("]")
-                    checks.check(ok, "get_task: the result ends with an `[etag: ...]` line", last)
-                    if ok:
-                        etag = last[len("[etag: "):-1]
+                    facts = http_facts(result)
+                    etag = facts.get("etag")
+                    head = text.split("\n\n", 1)[0].splitlines()
+                    checks.check(
+                        etag is not None and f"etag: {etag}" in head,
+                        "get_task: _meta gives the ETag, and the text's headers show the same",
+                        f"{facts} / {head}",
+                    )
             n = 8
             after = log.wait_for(before + n)
             checks.check(after == before + n, f"Prism received all {n} calls", f"{after - before}")

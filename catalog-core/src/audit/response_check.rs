@@ -90,12 +90,17 @@ fn documented_media(op: &Operation, status: u16) -> String {
 
 // The first errors of `value` against `schema`, with where each is, or `None` when it is valid.
 fn schema_errors(schema: &Value, value: &Value) -> Option<String> {
-    let validator = match jsonschema::draft202012::new(schema) {
-        Ok(v) => v,
+    match jsonschema::draft202012::new(schema) {
+        Ok(v) => validation_errors(&v, value),
         // The schema is ours and meta-valid (tested on every real spec); a pattern the regex
         // engine refuses is the one way left, and then the body cannot be checked.
-        Err(e) => return Some(format!("the schema cannot be compiled ({e})")),
-    };
+        Err(e) => Some(format!("the schema cannot be compiled ({e})")),
+    }
+}
+
+/// The first errors of `value` against a compiled schema, each with its JSON pointer
+/// (`at `/0/id`: ...`), the rest counted; `None` when it is valid.
+pub fn validation_errors(validator: &jsonschema::Validator, value: &Value) -> Option<String> {
     let errors: Vec<String> = validator
         .iter_errors(value)
         .map(|e| {

@@ -15,7 +15,8 @@ use crate::index::Index;
 use crate::model::Operation;
 use crate::present::suggest::{Candidate, suggest};
 use crate::serve::effects::{Effects, Hints, hints};
-use crate::serve::tool::Tool;
+use crate::serve::output_schema::{OutputSchema, output_schema};
+use crate::serve::tool::{Tool, ToolOutput};
 use crate::wire::decode::ArgumentError;
 use crate::wire::routing::RequestError;
 use serde_json::Value;
@@ -44,6 +45,14 @@ pub struct ToolInfo {
     pub operation: &'static Operation,
     /// What the tool declares about its effects beyond its method.
     pub effects: Effects,
+    /// The tool's typed output (`Tool::OUTPUT`): the response it returns as
+    /// `structuredContent`, and how; `None` when its output is text only.
+    pub output: Option<ToolOutput>,
+    /// The `outputSchema` (`Tool::OUTPUT`'s schema, parsed once per process), when the tool
+    /// has a typed output.
+    pub output_schema: Option<&'static OutputSchema>,
+    /// `Tool::output_value`: the decoded success body turned into the tool's value.
+    pub output_value: fn(Value) -> Result<Value, String>,
 }
 
 impl fmt::Debug for ToolInfo {
@@ -128,6 +137,9 @@ impl Catalog {
                 input_schema_json: T::INPUT_SCHEMA,
                 operation: T::operation(),
                 effects: T::EFFECTS,
+                output: T::OUTPUT,
+                output_schema: T::OUTPUT.map(|o| output_schema(T::NAME, o.schema)),
+                output_value: T::output_value,
             },
             build: build::<T>,
         });
@@ -165,7 +177,8 @@ impl Catalog {
         self.entries.iter().find(|e| e.info.name == name)
     }
 
-    fn unknown(&self, name: &str) -> CallError {
+    /// The error for a tool name the catalog does not hold, naming the nearest.
+    pub(crate) fn unknown(&self, name: &str) -> CallError {
         let candidates: Vec<Candidate<'_>> = self
             .entries
             .iter()
@@ -177,7 +190,7 @@ impl Catalog {
         }
     }
 
-    /// Advertise every input schema projected onto the server's `capabilities` (see
+    /// Advertise every input and output schema projected onto the server's `capabilities` (see
     /// [`crate::present::projection`]): optional properties whose applies-when annotation does not match
     /// are left out of what [`advertised_schema`](Self::advertised_schema) and the MCP server
     /// list. Off by default; decoding is unchanged either way.
@@ -216,6 +229,18 @@ impl Catalog {
                     }
                 }
             }
+        })
+    }
+
+    /// The `outputSchema` the catalog advertises for `name`: the tool's own, or its projection
+    /// when [`with_projection`](Self::with_projection) is on; `None` when the tool has no typed
+    /// output (or no tool has this name). Projection never removes a property from a closed
+    /// object, so a body the tool's own schema accepts is accepted by the projected one.
+    pub fn advertised_output_schema(&self, name: &str) -> Option<std::borrow::Cow<'static, Value>> {
+        let schema = self.get(name)?.output_schema?.schema();
+        Some(match &self.projection {
+            None => std::borrow::Cow::Borrowed(schema),
+            Some(p) => crate::present::projection::project(schema, &p.0, &p.1),
         })
     }
 
@@ -430,3 +455,6 @@ impl fmt::Display for CallError {
 }
 
 impl std::error::Error for CallError {}
+
+#[cfg(test)]
+mod tests;

@@ -8,19 +8,24 @@
 //! - the configured auth header is sent on every request, marked sensitive (redacted in `Debug`);
 //! - `Accept: application/json, */*;q=0.8` is sent unless the tool set an `Accept` itself;
 //! - one timeout bounds the whole exchange, headers and the streamed body together;
-//! - the body kept is at most [`ExecutorConfig::max_response_bytes`], cut on a UTF-8 boundary
-//!   and followed by a marker saying so;
+//! - the selected headers and the body kept are at most [`ExecutorConfig::max_response_bytes`]
+//!   together, and what is kept is valid: a JSON array is cut at an element boundary with the
+//!   items left out counted, a JSON object too large is reported with its size, text is cut on a
+//!   UTF-8 boundary, a binary body is never decoded ([`crate::serve::bounded`]);
 //! - a tool that writes (any method but GET, HEAD and OPTIONS, unless the tool declares
 //!   otherwise) is refused, before anything is sent, unless writes were enabled for it
 //!   ([`Writes`]: none, all, or a list of tools);
 //! - redirects are not followed: a 3xx is an answer like any other, returned as it came;
 //! - with a [`Recorder`] attached ([`Executor::with_recorder`]), every request that passed the
 //!   writes guard is recorded before it is sent, and one that reaches an operation its tool does
-//!   not declare is refused ([`ExecuteError::Undeclared`]).
+//!   not declare is refused ([`ExecuteError::Undeclared`]), and every response is checked
+//!   against the spec ([`Recorder::record_response`]; a body cut at the cap for its status and
+//!   media type only).
 //!
 //! The response (status, a few selected headers, body) is never interpreted.
 
 use crate::audit::recorder::{Recorder, Undeclared};
+use crate::serve::bounded::{BodyReader, Bounded, KeptHeaders, SCAN_FACTOR, bound_headers};
 use crate::serve::credentials::{Credential, Credentials, DEFAULT_TOKEN_LIFETIME, base64};
 use crate::spec::security::{Requirement, SchemeKind};
 use http::header::{HeaderName, HeaderValue};
@@ -38,7 +43,7 @@ pub const ENV_TIMEOUT_SECS: &str = "CATALOG_TIMEOUT_SECS";
 
 /// The default timeout for one request, headers and body together.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
-/// The default cap on the response body kept for the agent.
+/// The default cap on the response (selected headers and body) kept for the agent.
 pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 256 * 1024;
 
 /// The `Accept` header sent when the tool's request has none: JSON preferred, anything else
@@ -202,7 +207,9 @@ impl ExecutorConfig {
         self
     }
 
-    /// Caps the response body kept for the agent; the rest is not read.
+    /// Caps what is kept of a response for the agent: the selected headers and the body
+    /// together ([`crate::serve::bounded`]). Past it a JSON array is cut at an item (read on, not
+    /// kept, to count the rest), anything else is cut or not returned, and the rest is not read.
     pub fn max_response_bytes(mut self, bytes: usize) -> Self {
         self.max_response_bytes = bytes;
         self
@@ -356,18 +363,22 @@ impl fmt::Display for ExecuteError {
 
 impl std::error::Error for ExecuteError {}
 
-/// The API's answer, as data: status, the [`SELECTED_HEADERS`] present, and the body.
+/// The API's answer, as data: status, the [`SELECTED_HEADERS`] present, and the body, within
+/// the response cap together ([`crate::serve::bounded`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiResponse {
     /// The HTTP status.
     pub status: StatusCode,
-    /// The selected headers present, lowercase names, in [`SELECTED_HEADERS`] order.
+    /// The URL the tool's request went to (credentials the executor adds are not in it).
+    pub url: String,
+    /// The selected headers present that fit the cap, whole, lowercase names, in
+    /// [`SELECTED_HEADERS`] order.
     pub headers: Vec<(String, String)>,
-    /// The body, cut to the cap on a UTF-8 boundary (invalid UTF-8 is replaced by U+FFFD).
-    pub body: String,
-    /// Whether the body was cut (then [`ApiResponse::to_text`] appends the marker).
-    pub truncated: bool,
-    /// The cap in force, for the marker.
+    /// The selected headers present that did not fit the cap: name and bytes.
+    pub left_out_headers: Vec<(String, usize)>,
+    /// The body as kept within what the headers left of the cap.
+    pub body: Bounded,
+    /// The cap in force, for the markers.
     pub max_bytes: usize,
 }
 
@@ -390,10 +401,44 @@ impl ApiResponse {
         self.status.is_client_error() || self.status.is_server_error()
     }
 
-    /// What the agent reads: the status line, the selected headers, a blank line, the body
-    /// verbatim, then `[truncated: response exceeded N bytes]` when it was cut, then
-    /// `[etag: "..."]` when the API sent an ETag (the value to send back as `If-Match`).
+    /// The body's media type without parameters, lower case, when the API sent one.
+    pub fn media_type(&self) -> Option<String> {
+        self.header("content-type").map(crate::model::media_base)
+    }
+
+    /// The whole body, when it is binary: a media type that is not text, or bytes that are not
+    /// UTF-8. Such a body is never shown as text.
+    pub fn binary(&self) -> Option<&[u8]> {
+        let Bounded::Whole(bytes) = &self.body else {
+            return None;
+        };
+        let textual = self
+            .header("content-type")
+            .is_none_or(crate::serve::bounded::is_text_media_type);
+        (!textual || std::str::from_utf8(bytes).is_err()).then_some(bytes.as_slice())
+    }
+
+    /// The body as text, when it is text: whole, a cut array (valid JSON), or cut text.
+    pub fn body_text(&self) -> Option<&str> {
+        match &self.body {
+            Bounded::Whole(_) if self.binary().is_some() => None,
+            Bounded::Whole(bytes) => std::str::from_utf8(bytes).ok(),
+            Bounded::Items { json, .. } => Some(json),
+            Bounded::Cut(text) => Some(text),
+            Bounded::TooLarge { .. } => None,
+        }
+    }
+
+    /// What the agent reads: the status line, the selected headers (a line for each left out),
+    /// a blank line, the body verbatim (or a line saying what it is when it is binary or too
+    /// large), then a line saying what was cut, when something was.
     pub fn to_text(&self) -> String {
+        self.text_with(None)
+    }
+
+    /// [`to_text`](Self::to_text), with `hint` (how to ask for the rest: the next page, fewer
+    /// items) in the line saying what was cut.
+    pub fn text_with(&self, hint: Option<&str>) -> String {
         let mut out = format!(
             "HTTP {} {}\n",
             self.status.as_u16(),
@@ -405,16 +450,61 @@ impl ApiResponse {
             out.push_str(value);
             out.push('\n');
         }
-        out.push('\n');
-        out.push_str(&self.body);
-        if self.truncated {
-            out.push_str(&truncation_marker(self.max_bytes));
+        for (name, bytes) in &self.left_out_headers {
+            out.push_str(&format!(
+                "[header {name} left out: {bytes} bytes, over the {}-byte response cap]\n",
+                self.max_bytes
+            ));
         }
-        if let Some(tag) = self.etag() {
-            if !out.ends_with('\n') {
-                out.push('\n');
+        out.push('\n');
+        let hint = hint.map(|h| format!("; {h}")).unwrap_or_default();
+        match &self.body {
+            Bounded::Whole(bytes) => match self.binary() {
+                Some(_) => out.push_str(&format!(
+                    "[binary body: {} bytes of {}, not shown as text]",
+                    bytes.len(),
+                    self.media_type()
+                        .unwrap_or_else(|| "application/octet-stream".into())
+                )),
+                None => out.push_str(&String::from_utf8_lossy(bytes)),
+            },
+            Bounded::Items {
+                json,
+                kept,
+                left_out,
+                counted,
+            } => {
+                out.push_str(json);
+                let total = kept + left_out;
+                let of = if *counted {
+                    total.to_string()
+                } else {
+                    format!("at least {total}")
+                };
+                out.push_str(&format!(
+                    "\n[truncated: the first {kept} of {of} items; the response exceeded the {}-byte cap{hint}]",
+                    self.max_bytes
+                ));
             }
-            out.push_str(&format!("[etag: {tag}]"));
+            Bounded::Cut(text) => {
+                out.push_str(text);
+                out.push_str(&truncation_marker(self.max_bytes));
+            }
+            Bounded::TooLarge {
+                bytes,
+                measured,
+                what,
+            } => {
+                let size = if *measured {
+                    format!("the {bytes}-byte {what}")
+                } else {
+                    format!("a {what} of at least {bytes} bytes")
+                };
+                out.push_str(&format!(
+                    "[not returned: {size} exceeds the {}-byte response cap{hint}]",
+                    self.max_bytes
+                ));
+            }
         }
         out
     }
@@ -795,7 +885,8 @@ impl Executor {
                 .record_request(tool, &request)
                 .map_err(ExecuteError::Undeclared)?;
         }
-        let mut url = reqwest::Url::parse(&self.url_for(&request))
+        let sent_to = self.url_for(&request);
+        let mut url = reqwest::Url::parse(&sent_to)
             .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
         let (parts, body) = request.into_parts();
         let mut headers = parts.headers;
@@ -822,7 +913,7 @@ impl Executor {
         let exchange = async {
             let mut response = self.client.execute(req).await.map_err(transport_error)?;
             let status = response.status();
-            let headers = SELECTED_HEADERS
+            let present: Vec<(String, String)> = SELECTED_HEADERS
                 .iter()
                 .filter_map(|name| {
                     response.headers().get(*name).map(|v| {
@@ -834,28 +925,45 @@ impl Executor {
                 })
                 .collect();
             let cap = self.max_response_bytes;
-            let mut body: Vec<u8> = Vec::new();
-            let mut truncated = false;
+            let KeptHeaders {
+                kept: headers,
+                left_out: left_out_headers,
+                used,
+            } = bound_headers(present, cap);
+            let content_type = headers
+                .iter()
+                .find(|(n, _)| n == "content-type")
+                .map(|(_, v)| v.clone());
+            let mut reader = BodyReader::new(
+                cap - used,
+                cap.saturating_mul(SCAN_FACTOR),
+                content_type.as_deref(),
+            )
+            .with_length(response.content_length());
+            let mut ended = true;
             while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
-                // Keep one byte past the cap at most: enough to know the body was longer.
-                let room = cap.saturating_add(1).saturating_sub(body.len());
-                body.extend_from_slice(&chunk[..chunk.len().min(room)]);
-                if body.len() > cap {
+                if !reader.feed(&chunk) {
                     // Stop reading: the rest would only be thrown away.
-                    truncated = true;
+                    ended = false;
                     break;
                 }
             }
-            let kept = if truncated {
-                utf8_prefix(&body, cap)
-            } else {
-                &body[..]
-            };
+            let body = reader.finish(ended);
+            if let Some(recorder) = &self.recorder {
+                // A mismatch is kept in the recorder's report; the answer goes back as it came.
+                let whole: &[u8] = match &body {
+                    Bounded::Whole(bytes) => bytes,
+                    _ => &[],
+                };
+                let _ =
+                    recorder.record_response(tool, status.as_u16(), content_type.as_deref(), whole);
+            }
             Ok(ApiResponse {
                 status,
+                url: sent_to,
                 headers,
-                body: String::from_utf8_lossy(kept).into_owned(),
-                truncated,
+                left_out_headers,
+                body,
                 max_bytes: cap,
             })
         };

@@ -12,7 +12,7 @@
 //!
 //! | what happened | answer |
 //! |---|---|
-//! | the API answered (any status) | a result whose text is [`ApiResponse::to_text`]; `isError` when 4xx/5xx |
+//! | the API answered (any status) | a result whose text is [`ApiResponse::to_text`](crate::serve::executor::ApiResponse::to_text), with `structuredContent` or binary content and the HTTP facts in `_meta` ([`crate::serve::result`]); `isError` when 4xx/5xx |
 //! | arguments refused, request not buildable, writes disabled | a result with `isError: true` and the reason; nothing is sent |
 //! | unknown tool, or `tools/call` params of the wrong shape | JSON-RPC error -32602, naming the nearest tool |
 //! | timeout, connection failure | JSON-RPC error -32603 for that request |
@@ -23,7 +23,7 @@
 //! [`crate::serve::line`].
 
 use crate::serve::catalog::{CallError, Catalog};
-use crate::serve::executor::{ApiResponse, ExecuteError, Executor};
+use crate::serve::executor::{ExecuteError, Executor};
 pub use crate::serve::line::{
     DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST,
     PARSE_ERROR,
@@ -86,8 +86,14 @@ impl McpServer {
                     // and an empty object schema is still valid for clients.
                     _ => JsonObject::new(),
                 };
-                rmcp::model::Tool::new(t.name, t.description, schema)
-                    .with_annotations(crate::serve::effects::annotations(&t))
+                let mut tool = rmcp::model::Tool::new(t.name, t.description, schema)
+                    .with_annotations(crate::serve::effects::annotations(&t));
+                if let Some(Value::Object(output)) =
+                    catalog.advertised_output_schema(t.name).as_deref()
+                {
+                    tool.output_schema = Some(Arc::new(output.clone()));
+                }
+                tool
             })
             .collect();
         let (name, version) = match catalog.tools().next() {
@@ -194,8 +200,11 @@ impl McpServer {
             ));
         };
         let args = Value::Object(arguments.unwrap_or_default());
+        let Some(tool) = self.catalog.get(name) else {
+            return call_error(self.catalog.unknown(name));
+        };
         match self.catalog.call(&self.executor, name, args).await {
-            Ok(response) => Ok(tool_result(&response)),
+            Ok(response) => Ok(crate::serve::result::tool_result(&tool, &response)),
             Err(e) => call_error(e),
         }
     }
@@ -227,16 +236,6 @@ impl McpServer {
         // Whatever was queued (a last error reply) is written before returning.
         let _ = writer.await;
         outcome
-    }
-}
-
-/// The text result of an API answer: `isError` when the status is 4xx or 5xx.
-fn tool_result(response: &ApiResponse) -> CallToolResult {
-    let content = vec![ContentBlock::text(response.to_text())];
-    if response.is_error() {
-        CallToolResult::error(content)
-    } else {
-        CallToolResult::success(content)
     }
 }
 

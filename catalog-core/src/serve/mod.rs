@@ -2,6 +2,8 @@
 
 #[cfg(feature = "mcp")]
 pub mod auth;
+#[cfg(feature = "runtime")]
+pub mod bounded;
 pub mod catalog;
 #[cfg(feature = "runtime")]
 pub mod credentials;
@@ -14,4 +16,9 @@ pub mod http;
 pub mod line;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+pub mod output_schema;
+#[cfg(feature = "runtime")]
+pub mod paging;
+#[cfg(feature = "mcp")]
+pub mod result;
 pub mod tool;

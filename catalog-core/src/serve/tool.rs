@@ -37,6 +37,13 @@ pub trait Tool: Sized {
     /// The HTTP request: URI relative to the API's base URL, method, headers, body. Fixed values
     /// are included; Omitted parameters are never sent.
     fn to_request(&self) -> Result<http::Request<Vec<u8>>, RequestError>;
+
+    /// Turns the decoded success body into the value the tool returns, before it is wrapped
+    /// ([`ToolOutput::wrap`]) and checked against the `outputSchema`. The body as it came by
+    /// default; an error is reported to the agent in place of structured content.
+    fn output_value(body: Value) -> Result<Value, String> {
+        Ok(body)
+    }
 }
 
 /// The typed output of a [`Tool`]: which response it is, and the `outputSchema` describing the
