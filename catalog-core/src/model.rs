@@ -9,6 +9,8 @@ use serde_json::Value;
 use std::fmt;
 
 mod response;
+#[cfg(test)]
+pub(crate) mod testing;
 pub use response::{Content, Response, ResponseHeader, StatusKey, is_json_media_type, media_base};
 
 /// Where a parameter travels on the wire.
