@@ -176,22 +176,7 @@ fn words(name: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::testing::{array_of, field, object, op, param};
-    use crate::model::{Content, Response};
-
-    fn json(status: StatusKey, schema: Option<Schema>) -> Response {
-        Response {
-            status,
-            description: None,
-            content: vec![Content {
-                media_type: "application/json".into(),
-                schema,
-            }],
-            headers: vec![],
-            pointer: String::new(),
-            unsupported: vec![],
-        }
-    }
+    use crate::model::testing::{array_of, field, json_response as json, object, op, param};
 
     fn list_of_strings() -> Schema {
         array_of(Schema::new(Type::Boolean))

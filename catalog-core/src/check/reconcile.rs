@@ -831,21 +831,8 @@ fn schema_of_rust(t: &RustType) -> Schema {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::testing::{op, query};
     use heck::ToSnakeCase;
-
-    fn query(name: &str) -> Param {
-        Param {
-            location: Location::Query,
-            name: name.into(),
-            required: false,
-            deprecated: false,
-            description: None,
-            schema: Schema::new(Type::Boolean),
-            style: Style::Form,
-            explode: true,
-            pointer: String::new(),
-        }
-    }
 
     // Field matching by snake_case name works from names converted once per parameter: with many
     // filters (NetBox lists have hundreds) each field still finds exactly its own parameter.
@@ -854,24 +841,10 @@ mod tests {
         let names: Vec<String> = (0..400)
             .map(|i| format!("filterNo{i}__{}", ["ic", "n", "gte"][i % 3]))
             .collect();
-        let op = Operation {
-            id: Some("list".into()),
-            method: "GET".into(),
-            path: "/".into(),
-            pointer: String::new(),
-            summary: None,
-            description: None,
-            deprecated: false,
-            params: names.iter().map(|n| query(n)).collect(),
-            body: None,
-            responses: vec![],
-            unsupported: vec![],
-            degraded: vec![],
-            degraded_output: vec![],
-            spec: Default::default(),
-            accounting: vec![],
-            security: vec![],
-        };
+        let op = op("GET", "/")
+            .id("list")
+            .params(names.iter().map(|n| query(n)).collect())
+            .build();
         let declared = Declared {
             fields: names
                 .iter()
@@ -906,24 +879,7 @@ mod tests {
     }
 
     fn op_with(params: Vec<Param>) -> Operation {
-        Operation {
-            id: Some("Op".into()),
-            method: "GET".into(),
-            path: "/".into(),
-            pointer: String::new(),
-            summary: None,
-            description: None,
-            deprecated: false,
-            params,
-            body: None,
-            responses: vec![],
-            unsupported: vec![],
-            degraded: vec![],
-            degraded_output: vec![],
-            spec: Default::default(),
-            accounting: vec![],
-            security: vec![],
-        }
+        op("GET", "/").id("Op").params(params).build()
     }
 
     fn field(ident: &str, site: Site) -> DeclaredField {

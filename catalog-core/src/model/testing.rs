@@ -1,7 +1,9 @@
 //! Test-only builders: an [`Operation`] or a [`Param`] with only what a test is about spelled
 //! out (`op("GET", "/tasks").id("ListTasks").params(...).build()`).
 
-use super::{Field, Location, Operation, Param, Response, Schema, SpecInfo, Style, Type};
+use super::{
+    Content, Field, Location, Operation, Param, Response, Schema, SpecInfo, StatusKey, Style, Type,
+};
 
 /// An operation `METHOD path` with nothing else: no id, parameters, body or responses.
 pub fn op(method: &str, path: &str) -> OpBuilder {
@@ -73,6 +75,21 @@ pub fn param(location: Location, name: &str) -> Param {
 /// An optional query parameter `name` (see [`param`]).
 pub fn query(name: &str) -> Param {
     param(Location::Query, name)
+}
+
+/// A response for `status` with one `application/json` body of `schema` (none when `None`).
+pub fn json_response(status: StatusKey, schema: Option<Schema>) -> Response {
+    Response {
+        status,
+        description: None,
+        content: vec![Content {
+            media_type: "application/json".into(),
+            schema,
+        }],
+        headers: vec![],
+        pointer: format!("#/responses/{status}"),
+        unsupported: vec![],
+    }
 }
 
 /// An array of `items`.

@@ -117,8 +117,8 @@ fn not_available(op: &Operation, paging: &[&Accounted]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::testing::{array_of, op, query};
-    use crate::model::{Content, Response, Schema, StatusKey, Type};
+    use crate::model::testing::{array_of, json_response, op, query};
+    use crate::model::{Schema, StatusKey, Type};
 
     fn omitted(name: &str, reason: &str) -> Accounted {
         Accounted {
@@ -135,17 +135,10 @@ mod tests {
         let mut list = op("GET", "/tasks")
             .id("ListTasks")
             .params(accounting.iter().map(|r| r.param.clone()).collect())
-            .response(Response {
-                status: StatusKey::Code(200),
-                description: None,
-                content: vec![Content {
-                    media_type: "application/json".into(),
-                    schema: Some(array_of(Schema::new(Type::Boolean))),
-                }],
-                headers: vec![],
-                pointer: String::new(),
-                unsupported: vec![],
-            })
+            .response(json_response(
+                StatusKey::Code(200),
+                Some(array_of(Schema::new(Type::Boolean))),
+            ))
             .build();
         list.accounting = accounting;
         list
