@@ -244,8 +244,9 @@ const REACHES_THE_REST: &[&str] = &[
 
 /// Whether a reason for a paging parameter says how an agent reaches the rest of a list, or why
 /// one page is all it needs: it speaks of pages, limits, offsets, cursors, the next, first or
-/// last page, the rest or all of the results (one of [`REACHES_THE_REST`]). "Only the first page
-/// of 100: the agent narrows with `q` instead" passes; "the web client sorts these" does not.
+/// last page, the rest or all of the results (a word of the list beside this function). "Only
+/// the first page of 100: the agent narrows with `q` instead" passes; "the web client sorts
+/// these" does not.
 pub fn reaches_the_rest(reason: &str) -> bool {
     reason
         .to_lowercase()
