@@ -236,7 +236,8 @@ fn curate(scaffolded: Tool, op: &Operation, filters: usize) -> Tool {
         if line == ")]" {
             text.push_str(
                 "    omitted(\"query.*\", reason = \"the filters above are the ones an agent needs \
-                 here; the others narrow the same list in ways it has not been asked to\"),\n)]\n",
+                 here; the others narrow the same list in ways it has not been asked to, and \
+                 NetBox's first page of 50 is all it reads\"),\n)]\n",
             );
             break;
         }

@@ -8,7 +8,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 
+mod path;
 mod response;
+pub use path::{Part, Parts, PathTemplate, TemplateError, TemplateErrorKind};
+#[cfg(test)]
+pub(crate) mod testing;
 pub use response::{Content, Response, ResponseHeader, StatusKey, is_json_media_type, media_base};
 
 /// Where a parameter travels on the wire.
@@ -971,24 +975,9 @@ mod tests {
 
     #[test]
     fn address_of_whole_body_is_body() {
-        let p = Param {
-            location: Location::Body,
-            name: String::new(),
-            required: true,
-            deprecated: false,
-            description: None,
-            schema: Schema::any(),
-            style: Style::Simple,
-            explode: false,
-            pointer: "#/x".into(),
-        };
-        assert_eq!(p.address(), "body");
-        let q = Param {
-            location: Location::Query,
-            name: "pageNum".into(),
-            ..p
-        };
-        assert_eq!(q.address(), "query.pageNum");
+        let body = testing::param(Location::Body, "");
+        assert_eq!(body.address(), "body");
+        assert_eq!(testing::query("pageNum").address(), "query.pageNum");
     }
 
     fn param(location: Location, style: Style, explode: bool) -> Param {
@@ -1076,39 +1065,18 @@ mod tests {
 
     #[test]
     fn operation_round_trips_through_json() {
-        let op = Operation {
-            id: Some("GetThing".into()),
-            method: "GET".into(),
-            path: "/things/{id}".into(),
-            pointer: "#/paths/~1things~1{id}/get".into(),
-            summary: None,
-            description: None,
-            deprecated: false,
-            params: vec![Param {
-                location: Location::Path,
-                name: "id".into(),
-                required: true,
-                deprecated: false,
-                description: Some("The id".into()),
-                schema: Schema::new(Type::Integer {
-                    format: Some("int64".into()),
-                    minimum: Some(1.0),
-                    maximum: None,
-                    enumeration: None,
-                }),
-                style: Style::Simple,
-                explode: false,
-                pointer: "#/p".into(),
-            }],
-            body: None,
-            responses: vec![],
-            unsupported: vec![],
-            degraded: vec![],
-            degraded_output: vec![],
-            spec: SpecInfo::default(),
-            accounting: vec![],
-            security: vec![],
-        };
+        let mut id = testing::param(Location::Path, "id");
+        id.description = Some("The id".into());
+        id.schema = Schema::new(Type::Integer {
+            format: Some("int64".into()),
+            minimum: Some(1.0),
+            maximum: None,
+            enumeration: None,
+        });
+        let op = testing::op("GET", "/things/{id}")
+            .id("GetThing")
+            .params(vec![id])
+            .build();
         let json = serde_json::to_string(&op).unwrap();
         let back: Operation = serde_json::from_str(&json).unwrap();
         assert_eq!(op, back);

@@ -50,6 +50,38 @@ fn literal_segments_beat_templated_ones() {
 }
 
 #[test]
+fn parameters_within_a_segment_match_a_non_empty_run() {
+    let p =
+        |n: &str| json!({"name": n, "in": "path", "required": true, "schema": {"type": "string"}});
+    let idx = index(json!({
+        "/files/{name}.{ext}": {"get": {"operationId": "GetFile", "parameters": [p("name"), p("ext")]}},
+        "/files/{name}": {"get": {"operationId": "GetAny", "parameters": [p("name")]}},
+        "/files/readme.md": {"get": {"operationId": "GetReadme"}}
+    }));
+    let m = RouteMatcher::new(&idx.operations);
+    let found = |path: &str| m.find("GET", path);
+    assert_eq!(
+        found("/files/notes.tar.gz"),
+        RouteMatch::Operation("GET /files/{name}.{ext}".into())
+    );
+    // Text with a parameter beats a parameter alone; literal text beats both.
+    assert_eq!(
+        found("/files/readme.md"),
+        RouteMatch::Operation("GET /files/readme.md".into())
+    );
+    // Each parameter needs at least one character: `.txt` has no name, `notes.` no extension.
+    assert_eq!(
+        found("/files/.txt"),
+        RouteMatch::Operation("GET /files/{name}".into())
+    );
+    assert_eq!(
+        found("/files/notes."),
+        RouteMatch::Operation("GET /files/{name}".into())
+    );
+    assert_eq!(found("/files/"), RouteMatch::NoRoute);
+}
+
+#[test]
 fn encoded_segments_are_decoded_after_splitting() {
     let m = RouteMatcher::new(&users().operations);
     // `%2F` stays inside the segment: this is one id, not a deeper path.

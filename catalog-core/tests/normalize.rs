@@ -382,6 +382,21 @@ fn path_template_without_parameter_is_reported() {
 }
 
 #[test]
+fn an_unbalanced_path_template_is_reported_with_the_operation_unsupported() {
+    let ops = doc(
+        "3.0.3",
+        json!({"/x/{id": {"get": {"parameters": [
+            {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}
+        ]}}}),
+        json!({}),
+    );
+    assert_eq!(
+        ops[0].unsupported[0].to_string(),
+        "unsupported: path template `/x/{id` has an unclosed `{` at #/paths/~1x~1{id/get"
+    );
+}
+
+#[test]
 fn duplicate_operation_ids_stay_reachable_by_method_and_path() {
     let ops = doc(
         "3.0.3",

@@ -68,6 +68,12 @@ use proc_macro::TokenStream;
 /// scaffold's placeholder, and one that only says the parameter is not needed, used, required or
 /// relevant, in any words ("This parameter is not needed by us.").
 ///
+/// A list tool (a `GET` returning an array or a paginated envelope) that omits or fixes every
+/// paging parameter (`page`, `per_page`, `limit`, `offset`, `cursor`, `next`, ...) gives an agent
+/// one page: one of those reasons must say how an agent reaches the rest, or why one page is all
+/// it needs (`"only the first page of 20: an agent narrows with status instead"`). The tool's
+/// description then tells the agent the result is one page.
+///
 /// # Fields and `#[arg(...)]`
 ///
 /// Each field sets one parameter. By default the field's name finds it: the parameter's wire

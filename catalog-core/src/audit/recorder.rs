@@ -3,10 +3,11 @@
 //! fails the test, and the suite can report (and fail on) declared operations never called.
 //!
 //! Matching: the path is split on `/` before percent-decoding (so an encoded `%2F` stays inside
-//! its segment), each segment is decoded, and a template matches when every literal segment is
-//! equal and every `{param}` segment is non-empty. When several templates match, the most
-//! specific wins: at the first segment where they differ, a literal beats a parameter
-//! (`/users/me` beats `/users/{id}`). A trailing slash is significant only when both spellings
+//! its segment), each segment is decoded, and a template matches when every segment matches its
+//! template segment: literal text equal, each `{param}` (a whole segment, or within one, as in
+//! `{name}.{ext}`) non-empty. When several templates match, the most specific wins: at the first
+//! segment where they differ, a literal segment beats one with a parameter in it, which beats a
+//! parameter alone (`/users/me` beats `/users/{id}`). A trailing slash is significant only when both spellings
 //! are in the spec; otherwise `/devices` and `/devices/` are the same path.
 //!
 //! At run time, [`Executor::with_recorder`](crate::serve::executor::Executor::with_recorder) hands every
@@ -18,7 +19,7 @@
 #[cfg(feature = "runtime")]
 use super::response_check::response_problem;
 use crate::index::Index;
-use crate::model::{Disposition, Location, Operation};
+use crate::model::{Disposition, Location, Operation, Part, PathTemplate};
 use percent_encoding::percent_decode_str;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -30,16 +31,17 @@ use std::sync::Mutex;
 /// recorder: the path of the JSON report it merges its [`Report`] into on shutdown.
 pub const ENV_RECORD: &str = "CATALOG_RECORD";
 
+/// A piece of one template segment.
 #[derive(Debug, Clone)]
-enum Segment {
-    Literal(String),
+enum Piece {
+    Text(String),
     Param,
 }
 
 #[derive(Debug, Clone)]
 struct Route {
     method: String,
-    segments: Vec<Segment>,
+    segments: Vec<Vec<Piece>>,
     trailing_slash: bool,
     key: String,
 }
@@ -81,16 +83,7 @@ impl RouteMatcher {
                 let (segs, trailing_slash) = split(&op.path);
                 Route {
                     method: op.method.clone(),
-                    segments: segs
-                        .into_iter()
-                        .map(|s| {
-                            if s.starts_with('{') && s.ends_with('}') {
-                                Segment::Param
-                            } else {
-                                Segment::Literal(s.to_string())
-                            }
-                        })
-                        .collect(),
+                    segments: segs.into_iter().map(pieces).collect(),
                     trailing_slash,
                     key: op.key(),
                 }
@@ -111,10 +104,10 @@ impl RouteMatcher {
             .iter()
             .filter(|r| {
                 r.segments.len() == decoded.len()
-                    && r.segments.iter().zip(&decoded).all(|(seg, got)| match seg {
-                        Segment::Literal(l) => l == got,
-                        Segment::Param => !got.is_empty(),
-                    })
+                    && r.segments
+                        .iter()
+                        .zip(&decoded)
+                        .all(|(seg, got)| segment_matches(seg, got))
             })
             .collect();
         if matching.is_empty() {
@@ -134,12 +127,8 @@ impl RouteMatcher {
         // Most specific first: a literal beats a parameter at the first differing segment; then
         // the spelling of the trailing slash decides between otherwise equal templates.
         let best = with_method.iter().copied().max_by(|a, b| {
-            let rank = |r: &Route| -> Vec<u8> {
-                r.segments
-                    .iter()
-                    .map(|s| u8::from(matches!(s, Segment::Literal(_))))
-                    .collect()
-            };
+            let rank =
+                |r: &Route| -> Vec<u8> { r.segments.iter().map(|s| specificity(s)).collect() };
             rank(a)
                 .cmp(&rank(b))
                 .then((a.trailing_slash == trailing).cmp(&(b.trailing_slash == trailing)))
@@ -148,6 +137,51 @@ impl RouteMatcher {
             Some(r) => RouteMatch::Operation(r.key.clone()),
             None => RouteMatch::NoRoute,
         }
+    }
+}
+
+/// The pieces of one template segment; a segment the template parser refuses (the index marks
+/// its operation unsupported) matches only its own text.
+fn pieces(segment: &str) -> Vec<Piece> {
+    let parsed: Result<Vec<Part<'_>>, _> = PathTemplate::new(segment).parts().collect();
+    match parsed {
+        Ok(parts) => parts
+            .into_iter()
+            .map(|part| match part {
+                Part::Literal(text) => Piece::Text(text.to_string()),
+                Part::Param(_) => Piece::Param,
+            })
+            .collect(),
+        Err(_) => vec![Piece::Text(segment.to_string())],
+    }
+}
+
+/// Whether a decoded segment matches a template segment: its text equal, each parameter
+/// non-empty.
+fn segment_matches(pieces: &[Piece], got: &str) -> bool {
+    match pieces.split_first() {
+        None => got.is_empty(),
+        Some((Piece::Text(text), rest)) => got
+            .strip_prefix(text.as_str())
+            .is_some_and(|after| segment_matches(rest, after)),
+        Some((Piece::Param, rest)) => got
+            .char_indices()
+            .skip(1)
+            .map(|(i, _)| i)
+            .chain(std::iter::once(got.len()))
+            .filter(|&end| end > 0)
+            .any(|end| segment_matches(rest, &got[end..])),
+    }
+}
+
+/// How specific a template segment is: literal text (2) beats text with a parameter (1) beats a
+/// parameter alone (0).
+fn specificity(pieces: &[Piece]) -> u8 {
+    let params = pieces.iter().filter(|p| matches!(p, Piece::Param)).count();
+    match (params, pieces.len()) {
+        (0, _) => 2,
+        (p, n) if p < n => 1,
+        _ => 0,
     }
 }
 

@@ -9,12 +9,14 @@
 //! - [`paste`]: the paste-ready lines help messages offer.
 //! - [`address`]: parameter addresses and globs.
 //! - [`output`]: which documented response is the tool's output.
+//! - [`paging`]: the paging rule: a list tool that cannot page says how an agent reaches the rest.
 //! - [`security`]: which credentials the tool sends.
 
 pub mod address;
 pub mod declared;
 pub mod names;
 pub mod output;
+pub mod paging;
 pub mod paste;
 pub mod reasons;
 pub mod reconcile;

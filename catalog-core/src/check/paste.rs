@@ -51,44 +51,13 @@ pub fn paste_lines(op: &Operation, param: &Param) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Location, Schema, Style, Type};
-
-    fn query(name: &str) -> Param {
-        Param {
-            location: Location::Query,
-            name: name.into(),
-            required: false,
-            deprecated: false,
-            description: None,
-            schema: Schema::new(Type::Boolean),
-            style: Style::Form,
-            explode: true,
-            pointer: String::new(),
-        }
-    }
+    use crate::model::testing::{op, query};
 
     // The help line is pasted into a struct: it must be a field declaration that parses.
     #[test]
     fn paste_lines_write_fields_that_parse() {
         let params = ["type", "self", "2fa", "pageNum"].map(query).to_vec();
-        let op = Operation {
-            id: Some("Op".into()),
-            method: "GET".into(),
-            path: "/".into(),
-            pointer: String::new(),
-            summary: None,
-            description: None,
-            deprecated: false,
-            params: params.clone(),
-            body: None,
-            responses: vec![],
-            unsupported: vec![],
-            degraded: vec![],
-            degraded_output: vec![],
-            spec: Default::default(),
-            accounting: vec![],
-            security: vec![],
-        };
+        let op = op("GET", "/").id("Op").params(params.clone()).build();
         let lines: Vec<String> = params.iter().map(|p| paste_lines(&op, p).0).collect();
         assert_eq!(
             lines,

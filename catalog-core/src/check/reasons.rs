@@ -4,12 +4,21 @@
 //! placeholder, an empty reason, one shorter than [`MIN_REASON_LEN`], and a vacuous one: a reason
 //! that only says the parameter is not needed (used, required, relevant, ...), in any words and at
 //! any length ("This parameter is not needed by us.", "not used by this tool at the moment").
+//!
+//! A list tool that cannot page (see [`super::paging`]) must also say, in the reason of one of
+//! its paging parameters, how an agent reaches the rest of the list, or why one page is all it
+//! needs: the reason must speak of pages, limits or the rest ([`reaches_the_rest`]).
 
 use super::declared::{Finding, Reason};
 
 /// The placeholder reason the scaffold writes; it is rejected so that nothing is accepted by
 /// accident.
 pub const PLACEHOLDER_REASON: &str = "<what a user loses, and why that is right>";
+
+/// The placeholder the paging rule's help writes for a paging parameter's reason; rejected like
+/// [`PLACEHOLDER_REASON`].
+pub const PAGING_PLACEHOLDER_REASON: &str =
+    "<what one page holds, and how an agent reaches the rest>";
 
 /// Reasons shorter than this (trimmed) cannot tell a reviewer what is lost.
 pub const MIN_REASON_LEN: usize = 20;
@@ -162,7 +171,7 @@ const FILLER: &[&str] = &[
 /// Checks a reason; `what` names the declaration (``omitting `query.x` ``).
 pub fn check_reason(reason: &Reason, what: &str) -> Option<Finding> {
     let t = reason.text.trim();
-    let message = if t == PLACEHOLDER_REASON {
+    let message = if t == PLACEHOLDER_REASON || t == PAGING_PLACEHOLDER_REASON {
         format!("write the reason for {what}: say what a user loses, and why that is right")
     } else if t.is_empty() {
         format!("the reason for {what} is empty: say what a user loses, and why that is right")
@@ -206,6 +215,50 @@ pub fn is_vacuous(reason: &str) -> bool {
     (dismissed || negated) && only_dismissal
 }
 
+/// Words that speak of paging: how much one page holds, and how to reach the rest. A word
+/// matches itself or, for the ones ending in `*`, any word it begins (`pag*` is `page`,
+/// `pages`, `paging`, `paginated`).
+const REACHES_THE_REST: &[&str] = &[
+    "pag*",
+    "limit*",
+    "offset*",
+    "cursor*",
+    "next",
+    "first",
+    "last",
+    "rest",
+    "remaining",
+    "remainder",
+    "all",
+    "every",
+    "whole",
+    "entire",
+    "most",
+    "top",
+    "max",
+    "maximum",
+    "truncat*",
+    "scroll*",
+    "batch*",
+];
+
+/// Whether a reason for a paging parameter says how an agent reaches the rest of a list, or why
+/// one page is all it needs: it speaks of pages, limits, offsets, cursors, the next, first or
+/// last page, the rest or all of the results (a word of the list beside this function). "Only
+/// the first page of 100: the agent narrows with `q` instead" passes; "the web client sorts
+/// these" does not.
+pub fn reaches_the_rest(reason: &str) -> bool {
+    reason
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| {
+            REACHES_THE_REST.iter().any(|w| match w.strip_suffix('*') {
+                Some(stem) => word.starts_with(stem),
+                None => word == *w,
+            })
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +295,48 @@ mod tests {
         ] {
             assert!(!is_vacuous(r), "{r:?} should pass");
         }
+    }
+
+    #[test]
+    fn paging_reasons_reach_the_rest_when_they_speak_of_pages_limits_or_the_rest() {
+        for r in [
+            "only the first page of 100: the agent narrows with q instead",
+            "boards hold at most 50 tasks, which one call returns",
+            "filters and paging beyond the first page are for the web client",
+            "the server returns all tasks when per_page is left out",
+            "the agent follows the `next` link of the response for the rest",
+            "results are paginated by the server's default of 20",
+            "the limit is the server's; an agent that needs more narrows by date",
+        ] {
+            assert!(reaches_the_rest(r), "{r:?} should reach the rest");
+        }
+        for r in [
+            "the web client sorts these",
+            "an agent asks for what it needs and reads it in order",
+            "request ids only help the server's own operators",
+            "the tool shows newer tasks ahead of older ones",
+        ] {
+            assert!(!reaches_the_rest(r), "{r:?} should not reach the rest");
+        }
+    }
+
+    #[test]
+    fn the_paging_placeholder_is_rejected_like_the_scaffold_placeholder() {
+        let finding = check_reason(
+            &Reason {
+                text: PAGING_PLACEHOLDER_REASON.into(),
+                site: 3,
+            },
+            "omitting `query.page`",
+        );
+        assert_eq!(
+            finding,
+            Some(Finding::at(
+                3,
+                "write the reason for omitting `query.page`: say what a user loses, and why \
+                 that is right"
+            ))
+        );
     }
 
     #[test]

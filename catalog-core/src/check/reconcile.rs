@@ -12,8 +12,9 @@
 use super::address::{candidates, glob_matches, parse_address, unknown_param};
 use super::declared::{Declared, DeclaredField, Finding, Reason, Reconciled, Site};
 use super::names::{ParamNames, field_name_for};
+use super::paging::{cannot_page, reason_of};
 use super::paste::paste_lines;
-use super::reasons::check_reason;
+use super::reasons::{PAGING_PLACEHOLDER_REASON, check_reason, reaches_the_rest};
 use super::types::{RustType, check_type, describe_param, int_type_range};
 use super::values::check_value;
 use crate::model::{Accounted, Disposition, Location, Operation, Param, Schema, Style, Type};
@@ -363,9 +364,47 @@ impl<'a> Reconciler<'a> {
         accounting.append(&mut self.undocumented_rows);
         self.findings
             .extend(shared_arguments(self.declared, &accounting));
+        self.findings.extend(self.one_page_unexplained(&accounting));
         Reconciled {
             accounting,
             findings: self.findings,
+        }
+    }
+
+    /// The paging rule (see [`super::paging`]): a list tool whose agent can set none of the
+    /// paging parameters must say, in one of their reasons, how an agent reaches the rest. Not
+    /// checked while one of those reasons is itself reported (one mistake, one error).
+    fn one_page_unexplained(&self, accounting: &[Accounted]) -> Option<Finding> {
+        let rows = cannot_page(self.op, accounting)?;
+        let reasons: Vec<&str> = rows.iter().filter_map(|r| reason_of(r)).collect();
+        let reviewable = reasons.iter().all(|text| {
+            let reason = Reason {
+                text: text.to_string(),
+                site: 0,
+            };
+            check_reason(&reason, "").is_none()
+        });
+        if !reviewable || reasons.iter().any(|r| reaches_the_rest(r)) {
+            return None;
+        }
+        let first = rows[0];
+        let site = self
+            .site_of(&first.param)
+            .unwrap_or(self.declared.operation_site);
+        Some(one_page(self.op, &self.declared.tool, &rows, site))
+    }
+
+    /// Where the declaration that accounts for a parameter is.
+    fn site_of(&self, param: &Param) -> Option<Site> {
+        let address = param.address();
+        match self.index_of(&address) {
+            Some(i) => self.claims[i].first().map(|(_, site)| *site),
+            None => self
+                .declared
+                .undocumented
+                .iter()
+                .find(|u| u.param == address)
+                .map(|u| u.site),
         }
     }
 
@@ -540,6 +579,64 @@ fn unaccounted(op: &Operation, param: &Param, site: Site, tool: &str) -> Finding
             ptr = param.pointer,
         ),
     )
+}
+
+/// A list tool that cannot page and does not say how an agent reaches the rest: the paging
+/// parameters, and two paste-ready fixes (a field for the first one, or its declaration with a
+/// reason to fill in).
+fn one_page(op: &Operation, tool: &str, rows: &[&Accounted], site: Site) -> Finding {
+    let addresses: Vec<String> = rows
+        .iter()
+        .map(|r| format!("`{}`", r.param.address()))
+        .collect();
+    let omitted = rows
+        .iter()
+        .filter(|r| matches!(r.disposition, Disposition::Omitted { .. }))
+        .count();
+    let how = match (omitted, rows.len()) {
+        (o, n) if o == n => "omitted",
+        (0, _) => "fixed",
+        _ => "omitted or fixed",
+    };
+    let first = rows[0];
+    let (field_line, _) = paste_lines(op, &first.param);
+    let declaration = with_paging_placeholder(first);
+    Finding::at(
+        site,
+        format!(
+            "`{tool}` cannot page: `{op_name}` returns a list a page at a time, and {its} {list} \
+             {is} {how}, so an agent gets one page and cannot tell it from the whole list; let it \
+             page with a field, or say in the reason how an agent reaches the rest (or why one \
+             page is all it needs)\n\
+             help: set it with a field      {field_line}\n      \
+             or say it in the reason  {declaration}",
+            op_name = op.display_name(),
+            its = plural(rows.len(), "its paging parameter", "its paging parameters"),
+            list = addresses.join(", "),
+            is = plural(rows.len(), "is", "are all"),
+        ),
+    )
+}
+
+/// The declaration that accounts for a paging parameter, with the paging placeholder reason.
+fn with_paging_placeholder(row: &Accounted) -> String {
+    let address = row.param.address();
+    let reason = PAGING_PLACEHOLDER_REASON;
+    match &row.disposition {
+        // An exact omission wins over a glob: the glob's reason stays for the rest.
+        Disposition::Omitted { .. } => format!("omitted(\"{address}\", reason = \"{reason}\"),"),
+        Disposition::Fixed { value, .. } => {
+            format!("fixed(\"{address}\", value = {value}, reason = \"{reason}\"),")
+        }
+        Disposition::Undocumented { value, read_at, .. } => format!(
+            "undocumented(\"{address}\"{}, read_at = {read_at:?}, reason = \"{reason}\"),",
+            value
+                .as_ref()
+                .map(|v| format!(", value = {v}"))
+                .unwrap_or_default()
+        ),
+        Disposition::Set { .. } => String::new(),
+    }
 }
 
 /// Two fields that take the same argument name (`path.id` and `body.id`, or a `rename`) would
@@ -734,21 +831,8 @@ fn schema_of_rust(t: &RustType) -> Schema {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::testing::{op, query};
     use heck::ToSnakeCase;
-
-    fn query(name: &str) -> Param {
-        Param {
-            location: Location::Query,
-            name: name.into(),
-            required: false,
-            deprecated: false,
-            description: None,
-            schema: Schema::new(Type::Boolean),
-            style: Style::Form,
-            explode: true,
-            pointer: String::new(),
-        }
-    }
 
     // Field matching by snake_case name works from names converted once per parameter: with many
     // filters (NetBox lists have hundreds) each field still finds exactly its own parameter.
@@ -757,24 +841,10 @@ mod tests {
         let names: Vec<String> = (0..400)
             .map(|i| format!("filterNo{i}__{}", ["ic", "n", "gte"][i % 3]))
             .collect();
-        let op = Operation {
-            id: Some("list".into()),
-            method: "GET".into(),
-            path: "/".into(),
-            pointer: String::new(),
-            summary: None,
-            description: None,
-            deprecated: false,
-            params: names.iter().map(|n| query(n)).collect(),
-            body: None,
-            responses: vec![],
-            unsupported: vec![],
-            degraded: vec![],
-            degraded_output: vec![],
-            spec: Default::default(),
-            accounting: vec![],
-            security: vec![],
-        };
+        let op = op("GET", "/")
+            .id("list")
+            .params(names.iter().map(|n| query(n)).collect())
+            .build();
         let declared = Declared {
             fields: names
                 .iter()
@@ -809,24 +879,7 @@ mod tests {
     }
 
     fn op_with(params: Vec<Param>) -> Operation {
-        Operation {
-            id: Some("Op".into()),
-            method: "GET".into(),
-            path: "/".into(),
-            pointer: String::new(),
-            summary: None,
-            description: None,
-            deprecated: false,
-            params,
-            body: None,
-            responses: vec![],
-            unsupported: vec![],
-            degraded: vec![],
-            degraded_output: vec![],
-            spec: Default::default(),
-            accounting: vec![],
-            security: vec![],
-        }
+        op("GET", "/").id("Op").params(params).build()
     }
 
     fn field(ident: &str, site: Site) -> DeclaredField {
@@ -855,6 +908,50 @@ mod tests {
 
     fn sites(findings: &[Finding]) -> Vec<Site> {
         findings.iter().map(|f| f.site).collect()
+    }
+
+    #[test]
+    fn a_list_tool_that_cannot_page_must_say_how_an_agent_reaches_the_rest() {
+        let op = op_with(vec![query("q"), query("page"), query("per_page")]);
+        let declared = |reason: &str| {
+            let because = |pattern: &str, site: Site| {
+                let mut o = omitted(pattern, site);
+                o.reason.text = reason.into();
+                o
+            };
+            Declared {
+                fields: vec![field("q", 1)],
+                omitted: vec![because("query.page", 2), because("query.per_page", 3)],
+                tool: "T".into(),
+                ..Default::default()
+            }
+        };
+        assert_eq!(
+            reconcile(&op, &declared("the web client sorts and filters these")).findings,
+            [Finding::at(
+                2,
+                "`T` cannot page: `Op` returns a list a page at a time, and its paging parameters \
+                 `query.page`, `query.per_page` are all omitted, so an agent gets one page and \
+                 cannot tell it from the whole list; let it page with a field, or say in the \
+                 reason how an agent reaches the rest (or why one page is all it needs)\n\
+                 help: set it with a field      pub page: Option<bool>,\n      \
+                 or say it in the reason  omitted(\"query.page\", reason = \"<what one page \
+                 holds, and how an agent reaches the rest>\"),"
+            )]
+        );
+        let explained = reconcile(
+            &op,
+            &declared("only the first page: an agent narrows with `q` instead"),
+        );
+        assert_eq!(explained.findings, []);
+        // A reason that is itself reported is not reported again by the paging rule.
+        let vacuous = reconcile(&op, &declared("not needed"));
+        assert_eq!(sites(&vacuous.findings), [102, 103]);
+        // A field that sets one paging parameter lets the agent page.
+        let mut paging = declared("the web client sorts and filters these");
+        paging.omitted.remove(0);
+        paging.fields.push(field("page", 4));
+        assert_eq!(reconcile(&op, &paging).findings, []);
     }
 
     #[test]

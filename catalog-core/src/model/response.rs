@@ -280,16 +280,12 @@ mod tests {
 
     #[test]
     fn a_live_status_falls_under_its_code_then_its_range_then_default() {
-        let mut op: crate::model::Operation = serde_json::from_value(serde_json::json!({
-            "method": "GET", "path": "/x", "pointer": "#/paths/~1x/get"
-        }))
-        .unwrap();
-        op.responses = vec![
-            response(StatusKey::Default, &[]),
-            response(StatusKey::Range(4), &[]),
-            response(StatusKey::Code(404), &[]),
-            response(StatusKey::Code(200), &[]),
-        ];
+        let mut op = crate::model::testing::op("GET", "/x")
+            .response(response(StatusKey::Default, &[]))
+            .response(response(StatusKey::Range(4), &[]))
+            .response(response(StatusKey::Code(404), &[]))
+            .response(response(StatusKey::Code(200), &[]))
+            .build();
         let status_of =
             |op: &crate::model::Operation, code| op.response_for(code).map(|r| r.status);
         assert_eq!(status_of(&op, 200), Some(StatusKey::Code(200)));

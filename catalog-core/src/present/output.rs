@@ -132,7 +132,8 @@ pub fn wrap_output(value: Value, how: Wrap) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Content, Field, Response, StatusKey};
+    use crate::model::testing::{json_response, op};
+    use crate::model::{Field, StatusKey};
 
     fn s(ty: Type) -> Schema {
         Schema::new(ty)
@@ -165,22 +166,9 @@ mod tests {
     }
 
     fn op_returning(schema: Schema) -> Operation {
-        let mut op: Operation = serde_json::from_value(json!({
-            "method": "GET", "path": "/x", "pointer": "#/paths/~1x/get"
-        }))
-        .unwrap();
-        op.responses = vec![Response {
-            status: StatusKey::Code(200),
-            description: None,
-            content: vec![Content {
-                media_type: "application/json".into(),
-                schema: Some(schema),
-            }],
-            headers: vec![],
-            pointer: "#/r".into(),
-            unsupported: vec![],
-        }];
-        op
+        op("GET", "/x")
+            .response(json_response(StatusKey::Code(200), Some(schema)))
+            .build()
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! The macro writes both into `Tool::NAME` and `Tool::DESCRIPTION`; the scaffold and the docs
 //! state the same rules.
 
-use crate::model::{Disposition, Location, Operation};
+use crate::check::paging::{cannot_page, reason_of};
+use crate::check::reasons::reaches_the_rest;
+use crate::model::{Accounted, Disposition, Location, Operation};
 use heck::ToSnakeCase;
 
 /// A tool description lists the parameters it cannot send (with the reasons) only up to this
@@ -22,7 +24,8 @@ pub fn tool_name(explicit: Option<&str>, operation_id: Option<&str>, type_name: 
 
 /// The tool description: the struct's doc comment, else the operation's summary, description,
 /// or `METHOD /path`; then what the accounting means for the agent: a PUT is a full replace
-/// that clears what the tool cannot send, and the parameters it cannot send, with why.
+/// that clears what the tool cannot send, a list tool that cannot page returns one page (with
+/// how to reach the rest), and the parameters it cannot send, with why.
 pub fn tool_description(doc: Option<&str>, op: &Operation) -> String {
     let mut text = doc
         .map(str::to_string)
@@ -32,8 +35,32 @@ pub fn tool_description(doc: Option<&str>, op: &Operation) -> String {
     if op.method == "PUT" {
         text.push_str(&full_replace_warning(op));
     }
-    text.push_str(&not_available(op));
+    let paging = cannot_page(op, &op.accounting).unwrap_or_default();
+    text.push_str(&one_page(&paging));
+    text.push_str(&not_available(op, &paging));
     text
+}
+
+/// A list tool that cannot page: the result is one page, and the reason that says how an agent
+/// reaches the rest (see [`crate::check::paging`]).
+fn one_page(paging: &[&Accounted]) -> String {
+    let Some(first) = paging.first() else {
+        return String::new();
+    };
+    let names: Vec<String> = paging
+        .iter()
+        .map(|r| format!("`{}`", r.param.name))
+        .collect();
+    let reason = paging
+        .iter()
+        .filter_map(|r| reason_of(r))
+        .find(|r| reaches_the_rest(r))
+        .or_else(|| reason_of(first))
+        .unwrap_or_default();
+    format!(
+        "\n\nThis tool returns one page of results and cannot ask for another ({}): {reason}",
+        names.join(", ")
+    )
 }
 
 /// A full replace clears what the tool cannot send.
@@ -60,11 +87,17 @@ fn full_replace_warning(op: &Operation) -> String {
 }
 
 /// "Not available through this tool", one line per omitted parameter with its reason, when there
-/// are at most [`OMITTED_LISTED_AT_MOST`].
-fn not_available(op: &Operation) -> String {
+/// are at most [`OMITTED_LISTED_AT_MOST`]; the paging parameters of a tool that cannot page are
+/// told in [`one_page`] instead.
+fn not_available(op: &Operation, paging: &[&Accounted]) -> String {
     let omitted: Vec<String> = op
         .accounting
         .iter()
+        .filter(|r| {
+            !paging
+                .iter()
+                .any(|p| p.param.address() == r.param.address())
+        })
         .filter_map(|r| match &r.disposition {
             Disposition::Omitted { reason, .. } if !r.param.name.is_empty() => {
                 Some(format!("- `{}` is not available: {reason}", r.param.name))
@@ -84,6 +117,73 @@ fn not_available(op: &Operation) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::testing::{array_of, json_response, op, query};
+    use crate::model::{Schema, StatusKey, Type};
+
+    fn omitted(name: &str, reason: &str) -> Accounted {
+        Accounted {
+            param: query(name),
+            disposition: Disposition::Omitted {
+                reason: reason.into(),
+                pattern: None,
+            },
+            null: None,
+        }
+    }
+
+    fn list_tasks(accounting: Vec<Accounted>) -> Operation {
+        let mut list = op("GET", "/tasks")
+            .id("ListTasks")
+            .params(accounting.iter().map(|r| r.param.clone()).collect())
+            .response(json_response(
+                StatusKey::Code(200),
+                Some(array_of(Schema::new(Type::Boolean))),
+            ))
+            .build();
+        list.accounting = accounting;
+        list
+    }
+
+    #[test]
+    fn a_list_tool_that_cannot_page_says_the_result_is_one_page_and_how_to_reach_the_rest() {
+        let op = list_tasks(vec![
+            omitted(
+                "page",
+                "only the first page: an agent narrows with `q` instead",
+            ),
+            omitted(
+                "per_page",
+                "the server's default of 20 tasks fits an answer",
+            ),
+            omitted("X-Trace", "traces are for the server's own operators"),
+        ]);
+        assert_eq!(
+            tool_description(Some("List tasks."), &op),
+            "List tasks.\n\nThis tool returns one page of results and cannot ask for another \
+             (`page`, `per_page`): only the first page: an agent narrows with `q` instead\n\n\
+             Not available through this tool:\n\
+             - `X-Trace` is not available: traces are for the server's own operators"
+        );
+    }
+
+    #[test]
+    fn a_list_tool_that_can_page_says_nothing_of_pages() {
+        let mut op = list_tasks(vec![omitted("per_page", "the server's default of 20 fits")]);
+        op.params.push(query("page"));
+        op.accounting.push(Accounted {
+            param: query("page"),
+            disposition: Disposition::Set {
+                argument: "page".into(),
+                field: "page".into(),
+            },
+            null: None,
+        });
+        assert_eq!(
+            tool_description(Some("List tasks."), &op),
+            "List tasks.\n\nNot available through this tool:\n\
+             - `per_page` is not available: the server's default of 20 fits"
+        );
+    }
 
     #[test]
     fn the_tool_name_is_the_explicit_name_else_the_snake_case_operation_id_else_the_type() {

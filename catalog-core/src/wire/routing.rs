@@ -29,7 +29,9 @@
 //! - Multipart and binary bodies are encoded by the `multipart` module (files read and capped
 //!   as [`crate::wire::uploads`] says).
 
-use crate::model::{Accounted, BodyKind, Disposition, Location, Operation, Param, Style};
+use crate::model::{
+    Accounted, BodyKind, Disposition, Location, Operation, Param, Part, PathTemplate, Style,
+};
 use http::header::{CONTENT_TYPE, COOKIE, HeaderName, HeaderValue};
 use serde_json::{Map, Value};
 use std::cell::Cell;
@@ -381,236 +383,398 @@ pub fn build_request_ref(
     build(op, args)
 }
 
-fn build<A: AsSource>(
-    op: &Operation,
-    args: &[(&str, A)],
+fn build<'a, A: AsSource>(
+    op: &'a Operation,
+    args: &'a [(&str, A)],
 ) -> Result<http::Request<Vec<u8>>, RequestError> {
-    let method = http::Method::from_bytes(op.method.as_bytes()).map_err(|_| {
+    let method = method_of(op)?;
+    let mut writer = Writer::new(op, args);
+    writer.write_path()?;
+    writer.write_rows()?;
+    writer.finish(method)
+}
+
+/// The operation's method, refused when it is not an HTTP method.
+fn method_of(op: &Operation) -> Result<http::Method, RequestError> {
+    http::Method::from_bytes(op.method.as_bytes()).map_err(|_| {
         RequestError::new(
             RequestErrorKind::Method,
             None,
             format!("`{}` is not an HTTP method", op.method.escape_debug()),
         )
-    })?;
-    // Room for every header row and `content-type`, so the map is allocated once.
-    let n_headers = op
-        .accounting
-        .iter()
-        .filter(|r| r.param.location == Location::Header)
-        .count();
-    let mut headers = http::HeaderMap::with_capacity(n_headers + 1);
-    let mut cookie = String::new();
-    // A JSON object body is written field by field as the rows come; other bodies are
-    // collected and encoded at the end.
-    let json_object = op.body.as_ref().is_some_and(|b| b.kind == BodyKind::Json);
-    let mut json = Vec::new();
-    let mut body_fields: Vec<BodyField<'_>> = Vec::new();
-    // Scratch space for number text and header values, reused across rows.
-    let mut scratch = Scratch::default();
-    let mut text = String::new();
-    // What a typed argument is lowered to (scalar text, or a `Value` for other shapes). The
-    // text buffer is the thread's, kept between calls, so typed scalars cost no allocation.
-    let mut typed_text = TYPED_TEXT.with(Cell::take);
-    let mut typed_ends = TYPED_ENDS.with(Cell::take);
-    let mut typed_value = Value::Null;
-    let mut lookup = Lookup {
-        args,
-        next: 0,
-        found: 0,
-    };
-    let missing = |param: &Param| {
-        RequestError::new(
-            RequestErrorKind::Missing,
-            Some(param),
-            "required, but no value was given",
-        )
-    };
+    })
+}
 
-    // The path: the template with each `{name}` replaced by its value, encoded in place. The
-    // query follows in the same string, so the URI is written once.
-    let mut uri = String::with_capacity(op.path.len() + 96);
-    let template_error =
-        |message: String| RequestError::new(RequestErrorKind::PathTemplate, None, message);
-    let mut rest = op.path.as_str();
-    while let Some(open) = rest.bytes().position(|b| b == b'{') {
-        uri.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let close = after.bytes().position(|b| b == b'}').ok_or_else(|| {
-            template_error(format!("path template `{}` has an unclosed `{{`", op.path))
-        })?;
-        let name = &after[..close];
-        let row = op
+/// What a typed argument is lowered to (scalar text, or a `Value` for other shapes). The
+/// buffers are the thread's, kept between calls ([`Typed::take`], [`Typed::give_back`]), so
+/// typed scalars cost no allocation.
+#[derive(Default)]
+struct Typed {
+    text: String,
+    ends: Vec<usize>,
+    value: Value,
+}
+
+impl Typed {
+    fn take() -> Typed {
+        Typed {
+            text: TYPED_TEXT.with(Cell::take),
+            ends: TYPED_ENDS.with(Cell::take),
+            value: Value::Null,
+        }
+    }
+
+    fn give_back(mut self) {
+        self.text.clear();
+        self.ends.clear();
+        TYPED_TEXT.with(|t| t.set(self.text));
+        TYPED_ENDS.with(|t| t.set(self.ends));
+    }
+
+    fn lower<'b>(
+        &'b mut self,
+        source: Source<'b>,
+        param: &Param,
+    ) -> Result<Resolved<'b>, RequestError> {
+        lower(
+            source,
+            &mut self.text,
+            &mut self.ends,
+            &mut self.value,
+            param,
+        )
+    }
+}
+
+/// One request being written: the URI (path, then query, in one string), headers, cookies
+/// and body, row by row.
+struct Writer<'a, 'n, A> {
+    op: &'a Operation,
+    lookup: Lookup<'a, 'n, A>,
+    uri: String,
+    /// Where the path ends in `uri` (the `?` follows).
+    path_len: usize,
+    headers: http::HeaderMap,
+    /// Room for a header's text, reused across rows.
+    header_text: String,
+    cookie: String,
+    /// A JSON object body, written field by field as the rows come.
+    json: Vec<u8>,
+    json_object: bool,
+    /// The fields of other bodies, encoded at the end.
+    body_fields: Vec<BodyField<'a>>,
+    scratch: Scratch<'a>,
+    typed: Typed,
+}
+
+impl<'a, 'n, A: AsSource> Writer<'a, 'n, A> {
+    fn new(op: &'a Operation, args: &'a [(&'n str, A)]) -> Self {
+        // Room for every header row and `content-type`, so the map is allocated once.
+        let n_headers = op
             .accounting
             .iter()
-            .find(|r| r.param.location == Location::Path && r.param.name == name)
-            .ok_or_else(|| {
-                template_error(format!(
-                    "path template `{}` names `{{{name}}}`, which this tool does not send",
-                    op.path
-                ))
-            })?;
-        let value = lookup.resolve(row);
-        if matches!(value, Source::Absent) {
+            .filter(|r| r.param.location == Location::Header)
+            .count();
+        Writer {
+            op,
+            lookup: Lookup {
+                args,
+                next: 0,
+                found: 0,
+            },
+            uri: String::with_capacity(op.path.len() + 96),
+            path_len: 0,
+            headers: http::HeaderMap::with_capacity(n_headers + 1),
+            header_text: String::new(),
+            cookie: String::new(),
+            json: Vec::new(),
+            json_object: op.body.as_ref().is_some_and(|b| b.kind == BodyKind::Json),
+            body_fields: Vec::new(),
+            scratch: Scratch::default(),
+            typed: Typed::take(),
+        }
+    }
+
+    /// The path: the template with each `{name}` replaced by its value, encoded in place, and
+    /// the `?` the query follows (taken back in [`Writer::finish`] if no pair follows).
+    fn write_path(&mut self) -> Result<(), RequestError> {
+        for part in PathTemplate::new(&self.op.path).parts() {
+            match part.map_err(|e| template_error(e.to_string()))? {
+                Part::Literal(text) => self.uri.push_str(text),
+                Part::Param(name) => self.write_path_param(name)?,
+            }
+        }
+        refuse_dot_segments(&self.uri)?;
+        self.path_len = self.uri.len();
+        self.uri.push('?');
+        Ok(())
+    }
+
+    fn write_path_param(&mut self, name: &str) -> Result<(), RequestError> {
+        let op = self.op;
+        let row = path_row(op, name)?;
+        let source = self.lookup.resolve(row);
+        if matches!(source, Source::Absent) {
             return Err(missing(&row.param));
         }
-        let value = lower(
-            value,
-            &mut typed_text,
-            &mut typed_ends,
-            &mut typed_value,
-            &row.param,
-        )?;
-        scratch.null = null_form(op, row);
-        encode_path(&mut uri, &mut scratch, &row.param, value)?;
-        rest = &after[close + 1..];
+        self.scratch.null = null_form(op, row);
+        let value = self.typed.lower(source, &row.param)?;
+        let value = null_as_text(value, self.scratch.null, &row.param)?;
+        encode_path(&mut self.uri, &mut self.scratch, &row.param, value)
     }
-    uri.push_str(rest);
-    // Defense in depth: no value may have produced a dot segment.
-    if uri
+
+    /// Every row but the path's: query pairs, headers and cookies as they come, body fields
+    /// into the body.
+    fn write_rows(&mut self) -> Result<(), RequestError> {
+        let op = self.op;
+        for row in op.accounting.iter() {
+            let param = &row.param;
+            if param.location == Location::Path {
+                continue;
+            }
+            let source = self.lookup.resolve(row);
+            self.scratch.null = null_form(op, row);
+            if matches!(source, Source::Absent) {
+                if must_send(op, row) {
+                    return Err(missing(param));
+                }
+                continue;
+            }
+            if param.location == Location::Body {
+                self.write_body_field(param, source)?;
+                continue;
+            }
+            let value = self.typed.lower(source, param)?;
+            let value = null_as_text(value, self.scratch.null, param)?;
+            match param.location {
+                Location::Query => encode_query(
+                    &mut self.uri,
+                    &mut self.scratch,
+                    param,
+                    &param.name,
+                    query_style(param.style),
+                    param.explode,
+                    value,
+                )?,
+                Location::Header => append_header(
+                    &mut self.headers,
+                    &mut self.header_text,
+                    &mut self.scratch,
+                    param,
+                    value,
+                )?,
+                Location::Cookie => {
+                    encode_cookie(&mut self.cookie, &mut self.scratch, param, value)?
+                }
+                Location::Path | Location::Body => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// A JSON object body's field is written now; other bodies' fields wait for the end.
+    fn write_body_field(
+        &mut self,
+        param: &'a Param,
+        source: Source<'a>,
+    ) -> Result<(), RequestError> {
+        if self.json_object && !param.name.is_empty() {
+            return push_json_field(&mut self.json, param, source);
+        }
+        self.body_fields.push((param, source, self.scratch.null));
+        Ok(())
+    }
+
+    /// The URI, the cookie header, the body and its `content-type`: the request.
+    fn finish(mut self, method: http::Method) -> Result<http::Request<Vec<u8>>, RequestError> {
+        let op = self.op;
+        if self.uri.len() == self.path_len + 1 {
+            self.uri.pop();
+        }
+        // Every argument is found once unless one is unknown (or repeated): only then look
+        // closer.
+        if self.lookup.found != self.lookup.args.len() {
+            check_names(op, self.lookup.args)?;
+        }
+        let uri = http::Uri::try_from(std::mem::take(&mut self.uri)).map_err(|e| {
+            RequestError::new(
+                RequestErrorKind::Http,
+                None,
+                format!("the request URI is not valid: {e}"),
+            )
+        })?;
+        if !self.cookie.is_empty() {
+            self.headers.insert(COOKIE, cookie_header(&self.cookie)?);
+        }
+        let body = if self.json.is_empty() {
+            encode_body(op, &self.body_fields, &mut self.scratch, &mut self.headers)?
+        } else {
+            self.json.push(b'}');
+            Some(std::mem::take(&mut self.json))
+        };
+        // A multipart or binary body has set its own (with the boundary, or the file's type).
+        if let (Some(b), Some(_)) = (&op.body, &body)
+            && !self.headers.contains_key(CONTENT_TYPE)
+        {
+            self.headers
+                .insert(CONTENT_TYPE, content_type(&b.media_type)?);
+        }
+        let headers = std::mem::take(&mut self.headers);
+        self.typed.give_back();
+        let mut request = http::Request::new(body.unwrap_or_default());
+        *request.method_mut() = method;
+        *request.uri_mut() = uri;
+        *request.headers_mut() = headers;
+        Ok(request)
+    }
+}
+
+fn missing(param: &Param) -> RequestError {
+    RequestError::new(
+        RequestErrorKind::Missing,
+        Some(param),
+        "required, but no value was given",
+    )
+}
+
+fn template_error(message: String) -> RequestError {
+    RequestError::new(RequestErrorKind::PathTemplate, None, message)
+}
+
+/// The row of the path parameter a template names.
+fn path_row<'o>(op: &'o Operation, name: &str) -> Result<&'o Accounted, RequestError> {
+    op.accounting
+        .iter()
+        .find(|r| r.param.location == Location::Path && r.param.name == name)
+        .ok_or_else(|| {
+            template_error(format!(
+                "path template `{}` names `{{{name}}}`, which this tool does not send",
+                op.path
+            ))
+        })
+}
+
+/// Defense in depth: no value may have produced a dot segment.
+fn refuse_dot_segments(path: &str) -> Result<(), RequestError> {
+    if path
         .as_bytes()
         .split(|&b| b == b'/')
         .any(|seg| seg == b"." || seg == b"..")
     {
         return Err(template_error(format!(
-            "the path `{uri}` has a `.` or `..` segment"
+            "the path `{path}` has a `.` or `..` segment"
         )));
     }
-    let path_len = uri.len();
-    // `push_pair` writes no `&` right after this `?`; it is taken back if no pair follows.
-    uri.push('?');
+    Ok(())
+}
 
-    for row in &op.accounting {
-        let param = &row.param;
-        if param.location == Location::Path {
-            continue;
-        }
-        let value = lookup.resolve(row);
-        scratch.null = null_form(op, row);
-        let required = param.required
-            || (param.location == Location::Body
-                && param.name.is_empty()
-                && op.body.as_ref().is_some_and(|b| b.required));
-        if matches!(value, Source::Absent) {
-            if required && !matches!(row.disposition, Disposition::Omitted { .. }) {
-                return Err(missing(param));
-            }
-            continue;
-        }
-        if param.location == Location::Body {
-            if json_object && !param.name.is_empty() {
-                if json.is_empty() {
-                    json.reserve(BODY_CAPACITY);
-                    json.push(b'{');
-                } else {
-                    json.push(b',');
-                }
-                serde_json::to_writer(&mut json, &param.name)
-                    .and_then(|()| {
-                        json.push(b':');
-                        write_json(&mut json, value)
-                    })
-                    .map_err(|e| not_json(param, e))?;
-            } else {
-                body_fields.push((param, value, scratch.null));
-            }
-            continue;
-        }
-        let value = lower(
-            value,
-            &mut typed_text,
-            &mut typed_ends,
-            &mut typed_value,
-            param,
-        )?;
-        match param.location {
-            Location::Query => {
-                let style = match param.style {
-                    Style::Simple | Style::Label | Style::Matrix => Style::Form,
-                    s => s,
-                };
-                encode_query(
-                    &mut uri,
-                    &mut scratch,
-                    param,
-                    &param.name,
-                    style,
-                    param.explode,
-                    value,
-                )?;
-            }
-            Location::Header => {
-                let name = HeaderName::from_bytes(param.name.as_bytes()).map_err(|_| {
-                    RequestError::new(
-                        RequestErrorKind::Name,
-                        Some(param),
-                        "not a valid header name",
-                    )
-                })?;
-                let text = header_text(&mut text, &mut scratch, param, value)?;
-                let value = HeaderValue::from_str(text).map_err(|_| {
-                    RequestError::new(
-                        RequestErrorKind::HeaderValue,
-                        Some(param),
-                        "not a valid header value",
-                    )
-                })?;
-                headers.append(name, value);
-            }
-            Location::Cookie => encode_cookie(&mut cookie, &mut scratch, param, value)?,
-            Location::Path | Location::Body => {}
-        }
-    }
-    if uri.len() == path_len + 1 {
-        uri.pop();
-    }
+/// Whether a row without a value makes the request incomplete: a required parameter (or a
+/// required whole body) the tool does not omit.
+fn must_send(op: &Operation, row: &Accounted) -> bool {
+    let param = &row.param;
+    let required = param.required
+        || (param.location == Location::Body
+            && param.name.is_empty()
+            && op.body.as_ref().is_some_and(|b| b.required));
+    required && !matches!(row.disposition, Disposition::Omitted { .. })
+}
 
-    // Every argument is found once unless one is unknown (or repeated): only then look closer.
-    if lookup.found != args.len() {
-        check_names(op, args)?;
+/// A query parameter's style; path styles in a query are sent as `form`.
+fn query_style(style: Style) -> Style {
+    match style {
+        Style::Simple | Style::Label | Style::Matrix => Style::Form,
+        s => s,
     }
+}
 
-    let uri = http::Uri::try_from(uri).map_err(|e| {
+/// One field of a JSON object body: `{` or `,`, its name, `:`, its value.
+fn push_json_field(
+    json: &mut Vec<u8>,
+    param: &Param,
+    source: Source<'_>,
+) -> Result<(), RequestError> {
+    if json.is_empty() {
+        json.reserve(BODY_CAPACITY);
+        json.push(b'{');
+    } else {
+        json.push(b',');
+    }
+    serde_json::to_writer(&mut *json, &param.name)
+        .and_then(|()| {
+            json.push(b':');
+            write_json(json, source)
+        })
+        .map_err(|e| not_json(param, e))
+}
+
+/// Appends one header (style simple).
+fn append_header(
+    headers: &mut http::HeaderMap,
+    text: &mut String,
+    scratch: &mut Scratch<'_>,
+    param: &Param,
+    value: Resolved<'_>,
+) -> Result<(), RequestError> {
+    let name = HeaderName::from_bytes(param.name.as_bytes()).map_err(|_| {
         RequestError::new(
-            RequestErrorKind::Http,
-            None,
-            format!("the request URI is not valid: {e}"),
+            RequestErrorKind::Name,
+            Some(param),
+            "not a valid header name",
         )
     })?;
+    let text = header_text(text, scratch, param, value)?;
+    let value = HeaderValue::from_str(text).map_err(|_| {
+        RequestError::new(
+            RequestErrorKind::HeaderValue,
+            Some(param),
+            "not a valid header value",
+        )
+    })?;
+    headers.append(name, value);
+    Ok(())
+}
 
-    if !cookie.is_empty() {
-        let value = HeaderValue::from_str(&cookie).map_err(|_| {
-            RequestError::new(
-                RequestErrorKind::HeaderValue,
-                None,
-                "not a valid cookie header",
-            )
-        })?;
-        headers.insert(COOKIE, value);
+/// The `cookie` header for the cookies written.
+fn cookie_header(cookie: &str) -> Result<HeaderValue, RequestError> {
+    HeaderValue::from_str(cookie).map_err(|_| {
+        RequestError::new(
+            RequestErrorKind::HeaderValue,
+            None,
+            "not a valid cookie header",
+        )
+    })
+}
+
+/// A null value as the text its location sends: the row's wire form of null (see the module
+/// docs), else empty, except where an empty text names nothing, which is refused: a path
+/// segment, and a whole text body.
+fn null_as_text<'v>(
+    value: Resolved<'v>,
+    null: Option<&'v str>,
+    param: &Param,
+) -> Result<Resolved<'v>, RequestError> {
+    if !matches!(value, Resolved::Null) {
+        return Ok(value);
     }
-
-    let body = if json.is_empty() {
-        encode_body(op, &body_fields, &mut scratch, &mut headers)?
-    } else {
-        json.push(b'}');
-        Some(json)
-    };
-    // A multipart or binary body has set its own (with the boundary, or the file's type).
-    if let (Some(b), Some(_)) = (&op.body, &body)
-        && !headers.contains_key(CONTENT_TYPE)
-    {
-        headers.insert(CONTENT_TYPE, content_type(&b.media_type)?);
+    match (null, param.location) {
+        (Some(text), _) => Ok(Resolved::Text(text)),
+        (None, Location::Path) => Err(path_null(param)),
+        (None, Location::Body) if param.name.is_empty() => Err(RequestError::new(
+            RequestErrorKind::Shape,
+            Some(param),
+            "a text body cannot be null (no null form is declared for it)",
+        )),
+        (None, _) => Ok(Resolved::Text("")),
     }
+}
 
-    typed_text.clear();
-    typed_ends.clear();
-    TYPED_TEXT.with(|t| t.set(typed_text));
-    TYPED_ENDS.with(|t| t.set(typed_ends));
-
-    let mut request = http::Request::new(body.unwrap_or_default());
-    *request.method_mut() = method;
-    *request.uri_mut() = uri;
-    *request.headers_mut() = headers;
-    Ok(request)
+fn path_null(param: &Param) -> RequestError {
+    RequestError::new(
+        RequestErrorKind::PathValue,
+        Some(param),
+        "a path value cannot be null: a path has no null form unless one is declared \
+         (`#[arg(null = \"...\")]`, or for the spec when it is indexed)",
+    )
 }
 
 thread_local! {
@@ -836,22 +1000,8 @@ fn encode_path(
             }
             return Ok(());
         }
-        Resolved::Null if scratch.null.is_some() => {
-            out.push_str(prefix);
-            if param.style == Style::Matrix {
-                push_enc(out, &param.name);
-                out.push('=');
-            }
-            return push_path_text(out, param, scratch.null_text());
-        }
-        Resolved::Absent | Resolved::Null => {
-            return Err(RequestError::new(
-                RequestErrorKind::PathValue,
-                Some(param),
-                "a path value cannot be null: a path has no null form unless one is declared \
-                 (`#[arg(null = \"...\")]`, or for the spec when it is indexed)",
-            ));
-        }
+        // A null is text by now (see `null_as_text`); nothing else is sent for an absent value.
+        Resolved::Absent | Resolved::Null => return Err(path_null(param)),
     };
     out.push_str(prefix);
     match value {
@@ -931,12 +1081,8 @@ fn encode_query(
     value: Resolved<'_>,
 ) -> Result<(), RequestError> {
     let value = match value {
-        Resolved::Absent => return Ok(()),
-        Resolved::Null => {
-            push_pair(out, name, false);
-            push_enc(out, scratch.null_text());
-            return Ok(());
-        }
+        // A null is text by now (see `null_as_text`).
+        Resolved::Absent | Resolved::Null => return Ok(()),
         Resolved::Text(s) => {
             push_pair(out, name, false);
             push_enc(out, s);
@@ -1065,8 +1211,8 @@ fn header_text<'s>(
     }
     out.clear();
     match value {
-        Resolved::Absent => {}
-        Resolved::Null => out.push_str(scratch.null_text()),
+        // A null is text by now (see `null_as_text`).
+        Resolved::Absent | Resolved::Null => {}
         Resolved::Value(Value::Array(items)) => {
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -1147,11 +1293,8 @@ fn encode_cookie(
         out.push('=');
     };
     match value {
-        Resolved::Absent => {}
-        Resolved::Null => {
-            pair(out, &param.name);
-            push_enc(out, scratch.null_text());
-        }
+        // A null is text by now (see `null_as_text`).
+        Resolved::Absent | Resolved::Null => {}
         Resolved::Text(s) => {
             pair(out, &param.name);
             push_enc(out, s);
@@ -1304,9 +1447,9 @@ fn encode_body<'a>(
                 return Err(unsupported("non-object form"));
             }
             let mut out = String::new();
-            let (mut text, mut ends, mut owned) = (String::new(), Vec::new(), Value::Null);
+            let mut typed = Typed::default();
             for (p, v, null) in fields {
-                let v = lower(*v, &mut text, &mut ends, &mut owned, p)?;
+                let v = null_as_text(typed.lower(*v, p)?, *null, p)?;
                 scratch.null = *null;
                 encode_query(&mut out, scratch, p, &p.name, Style::Form, true, v)?;
             }
@@ -1316,19 +1459,11 @@ fn encode_body<'a>(
             let Some((p, v, null)) = whole else {
                 return Err(unsupported("object text"));
             };
-            let (mut text, mut ends, mut owned) = (String::new(), Vec::new(), Value::Null);
-            let text = match lower(*v, &mut text, &mut ends, &mut owned, p)? {
+            let mut typed = Typed::default();
+            let text = match null_as_text(typed.lower(*v, p)?, *null, p)? {
                 Resolved::Text(s) => Some(s),
                 Resolved::Value(v) => scalar(v, scratch),
-                Resolved::Items(_) => None,
-                Resolved::Null if null.is_some() => *null,
-                Resolved::Absent | Resolved::Null => {
-                    return Err(RequestError::new(
-                        RequestErrorKind::Shape,
-                        Some(p),
-                        "a text body cannot be null (no null form is declared for it)",
-                    ));
-                }
+                Resolved::Items(_) | Resolved::Absent | Resolved::Null => None,
             };
             match text {
                 Some(s) => Ok(Some(s.as_bytes().to_vec())),

@@ -6,7 +6,7 @@ use super::keywords::ParamKeywords;
 use super::ptr::Ptr;
 use super::{METHODS, Normalizer, OpRefs, escape};
 use crate::model::{
-    Body, BodyKind, Location, Operation, Param, Schema, Style, Type, Unsupported,
+    Body, BodyKind, Location, Operation, Param, PathTemplate, Schema, Style, Type, Unsupported,
     is_json_media_type, media_base,
 };
 use serde_json::{Map, Value};
@@ -111,18 +111,27 @@ impl<'a> Normalizer<'a> {
         let pointer = format!("{item_ptr}/{method}");
         let text = |key: &str| op.get(key).and_then(Value::as_str).map(str::to_string);
         let mut params = self.parameters(item, item_ptr, op, &pointer);
-        for name in template_names(path) {
-            if !params
-                .iter()
-                .any(|p| p.location == Location::Path && p.name == name)
-            {
-                self.problems.push(Unsupported {
-                    reason: format!(
-                        "the path template names `{{{name}}}` but no path parameter declares it"
-                    ),
-                    pointer: pointer.clone(),
-                });
+        match PathTemplate::new(path).param_names() {
+            Ok(names) => {
+                for name in names {
+                    if !params
+                        .iter()
+                        .any(|p| p.location == Location::Path && p.name == name)
+                    {
+                        self.problems.push(Unsupported {
+                            reason: format!(
+                                "the path template names `{{{name}}}` but no path parameter \
+                                 declares it"
+                            ),
+                            pointer: pointer.clone(),
+                        });
+                    }
+                }
             }
+            Err(e) => self.problems.push(Unsupported {
+                reason: e.to_string(),
+                pointer: pointer.clone(),
+            }),
         }
         let body = match op.get("requestBody") {
             Some(rb) => self.body(rb, &format!("{pointer}/requestBody"), &mut params),
@@ -388,10 +397,4 @@ fn pick_media_type(content: &Map<String, Value>) -> Option<(&str, BodyKind)> {
         .map(|k| (k.as_str(), rank(k)))
         .min_by_key(|(_, (r, _))| *r)
         .map(|(k, (_, kind))| (k, kind))
-}
-
-fn template_names(path: &str) -> impl Iterator<Item = &str> {
-    path.split('{')
-        .skip(1)
-        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
 }

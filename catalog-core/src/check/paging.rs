@@ -1,0 +1,339 @@
+//! The paging rule: a list tool that cannot page says how an agent reaches the rest.
+//!
+//! A list operation (see [`is_list`]) returns one page per call; its paging parameters (see
+//! [`is_paging_param`]) are how a caller asks for the next one. A tool that omits or fixes every
+//! one of them gives an agent the first page and nothing more, which looks exactly like the
+//! whole list. Such a tool is accepted only when one of those reasons says how an agent reaches
+//! the rest, or why one page is all it needs ([`super::reasons::reaches_the_rest`]); its
+//! description then tells the agent that the result is one page ([`cannot_page`] is the one
+//! test both read).
+
+use crate::model::{Accounted, Disposition, Location, Operation, Param, Schema, StatusKey, Type};
+use heck::ToSnakeCase;
+
+/// Query parameter names that page a list, compared without case and without `_`, `-`, `$`,
+/// `.`, `[` and `]` (`per_page`, `perPage`, `page-size`, `$top` all match).
+pub const PAGING_NAMES: &[&str] = &[
+    "page",
+    "perpage",
+    "pagesize",
+    "pagenum",
+    "pagenumber",
+    "pagetoken",
+    "limit",
+    "offset",
+    "cursor",
+    "after",
+    "before",
+    "start",
+    "marker",
+    "next",
+    "nexttoken",
+    "continuationtoken",
+    "skip",
+    "top",
+];
+
+/// Words in a response field's name that mark a paginated envelope (`next`, `next_page`,
+/// `total_count`, `has_more`, `@odata.nextLink`), split at `_`, `-`, `.`, `@` and case changes.
+const ENVELOPE_WORDS: &[&str] = &[
+    "next",
+    "prev",
+    "previous",
+    "cursor",
+    "count",
+    "total",
+    "page",
+    "pages",
+    "more",
+    "offset",
+    "limit",
+    "links",
+    "continuation",
+    "token",
+];
+
+/// Whether a parameter pages a list: a query parameter named as one of [`PAGING_NAMES`].
+pub fn is_paging_param(p: &Param) -> bool {
+    p.location == Location::Query && PAGING_NAMES.contains(&normalized(&p.name).as_str())
+}
+
+/// Whether an operation returns a list a page at a time: a `GET` whose success response (its
+/// `2xx` responses, else `default`) is a JSON array or a paginated envelope (an object with an
+/// array field and a field named for paging, such as `next` or `total_count`). When no success
+/// response documents a JSON schema, its paging parameters are the evidence and it counts as a
+/// list.
+pub fn is_list(op: &Operation) -> bool {
+    if op.method != "GET" {
+        return false;
+    }
+    let success: Vec<_> = op
+        .responses
+        .iter()
+        .filter(|r| r.status.is_success())
+        .collect();
+    let responses = if success.is_empty() {
+        op.responses
+            .iter()
+            .filter(|r| r.status == StatusKey::Default)
+            .collect()
+    } else {
+        success
+    };
+    let schemas: Vec<&Schema> = responses
+        .iter()
+        .flat_map(|r| r.content.iter())
+        .filter(|c| c.is_json())
+        .filter_map(|c| c.schema.as_ref())
+        .filter(|s| s.ty != Type::Any)
+        .collect();
+    schemas.is_empty() || schemas.into_iter().any(is_list_shaped)
+}
+
+fn is_list_shaped(schema: &Schema) -> bool {
+    match &schema.ty {
+        Type::Array { .. } => true,
+        Type::AnyOf { arms } => arms.iter().any(is_list_shaped),
+        Type::Object { fields, .. } => {
+            fields
+                .iter()
+                .any(|f| matches!(f.schema.ty, Type::Array { .. }))
+                && fields.iter().any(|f| {
+                    words(&f.name)
+                        .iter()
+                        .any(|w| ENVELOPE_WORDS.contains(&w.as_str()))
+                })
+        }
+        _ => false,
+    }
+}
+
+/// The rows of a tool's accounting that page its list, when the agent can set none of them: the
+/// operation is a list ([`is_list`]), it has paging parameters, each is accounted for, and each
+/// is Omitted, Fixed, or Undocumented with a fixed value. `None` when the tool can page (a field
+/// sets one of them), or has nothing to page with.
+pub fn cannot_page<'a>(op: &Operation, accounting: &'a [Accounted]) -> Option<Vec<&'a Accounted>> {
+    if !is_list(op) {
+        return None;
+    }
+    let rows: Vec<&Accounted> = accounting
+        .iter()
+        .filter(|r| is_paging_param(&r.param))
+        .collect();
+    let documented = op.params.iter().filter(|p| is_paging_param(p));
+    let all_accounted = documented
+        .clone()
+        .all(|p| rows.iter().any(|r| r.param.address() == p.address()));
+    let agent_sets_one = rows.iter().any(|r| sets(&r.disposition));
+    (!rows.is_empty() && all_accounted && !agent_sets_one).then_some(rows)
+}
+
+/// The reason a row that the agent cannot set was given (Omitted, Fixed, Undocumented).
+pub fn reason_of(row: &Accounted) -> Option<&str> {
+    match &row.disposition {
+        Disposition::Set { .. } => None,
+        Disposition::Fixed { reason, .. }
+        | Disposition::Omitted { reason, .. }
+        | Disposition::Undocumented { reason, .. } => Some(reason),
+    }
+}
+
+fn sets(d: &Disposition) -> bool {
+    matches!(
+        d,
+        Disposition::Set { .. } | Disposition::Undocumented { field: Some(_), .. }
+    )
+}
+
+fn normalized(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, '_' | '-' | '$' | '.' | '[' | ']'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A name's words: its snake_case form split at `_` (`@odata.nextLink` is `odata`, `next`,
+/// `link`).
+fn words(name: &str) -> Vec<String> {
+    name.to_snake_case()
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::testing::{array_of, field, json_response as json, object, op, param};
+
+    fn list_of_strings() -> Schema {
+        array_of(Schema::new(Type::Boolean))
+    }
+
+    #[test]
+    fn paging_parameters_are_query_parameters_named_for_paging_in_any_spelling() {
+        for name in [
+            "page",
+            "per_page",
+            "perPage",
+            "page-size",
+            "pageSize",
+            "limit",
+            "offset",
+            "cursor",
+            "after",
+            "before",
+            "start",
+            "marker",
+            "next",
+            "page_token",
+            "$top",
+            "$skip",
+        ] {
+            assert!(is_paging_param(&param(Location::Query, name)), "{name}");
+        }
+        for name in [
+            "pages_total",
+            "q",
+            "since",
+            "sort",
+            "status",
+            "starting",
+            "limits",
+        ] {
+            assert!(!is_paging_param(&param(Location::Query, name)), "{name}");
+        }
+        assert!(!is_paging_param(&param(Location::Header, "page")));
+        assert!(!is_paging_param(&param(Location::Body, "limit")));
+    }
+
+    #[test]
+    fn a_list_is_a_get_returning_an_array_or_a_paginated_envelope() {
+        let array =
+            op("GET", "/tasks").response(json(StatusKey::Code(200), Some(list_of_strings())));
+        assert!(is_list(&array.build()));
+        let post =
+            op("POST", "/tasks").response(json(StatusKey::Code(200), Some(list_of_strings())));
+        assert!(!is_list(&post.build()));
+        // NetBox: {count, next, previous, results: [...]}; Oxide: {items: [...], next_page}.
+        for marker in [
+            "next",
+            "next_page",
+            "total_count",
+            "hasMore",
+            "@odata.nextLink",
+        ] {
+            let envelope = object(vec![
+                field("results", list_of_strings()),
+                field(marker, Schema::new(Type::Boolean)),
+            ]);
+            let get = op("GET", "/x").response(json(StatusKey::Code(200), Some(envelope)));
+            assert!(is_list(&get.build()), "{marker}");
+        }
+        let one_object = object(vec![
+            field("roles", list_of_strings()),
+            field("name", Schema::new(Type::Boolean)),
+        ]);
+        let get = op("GET", "/user").response(json(StatusKey::Code(200), Some(one_object)));
+        assert!(!is_list(&get.build()));
+        // No JSON schema: the paging parameters are the evidence.
+        assert!(is_list(
+            &op("GET", "/x")
+                .response(json(StatusKey::Code(200), None))
+                .build()
+        ));
+        assert!(is_list(&op("GET", "/x").build()));
+        // `default` counts only when no success response is documented.
+        let default_only =
+            op("GET", "/x").response(json(StatusKey::Default, Some(list_of_strings())));
+        assert!(is_list(&default_only.build()));
+        let error_is_a_list = op("GET", "/x")
+            .response(json(StatusKey::Code(200), Some(Schema::new(Type::Boolean))))
+            .response(json(StatusKey::Default, Some(list_of_strings())));
+        assert!(!is_list(&error_is_a_list.build()));
+    }
+
+    fn row(p: Param, disposition: Disposition) -> Accounted {
+        Accounted {
+            param: p,
+            disposition,
+            null: None,
+        }
+    }
+
+    fn omitted(reason: &str) -> Disposition {
+        Disposition::Omitted {
+            reason: reason.into(),
+            pattern: None,
+        }
+    }
+
+    #[test]
+    fn a_list_tool_cannot_page_when_no_field_sets_a_paging_parameter() {
+        let page = param(Location::Query, "page");
+        let per_page = param(Location::Query, "per_page");
+        let q = param(Location::Query, "q");
+        let list = op("GET", "/tasks")
+            .params(vec![q.clone(), page.clone(), per_page.clone()])
+            .build();
+        let set = |p: &Param| {
+            row(
+                p.clone(),
+                Disposition::Set {
+                    argument: p.name.clone(),
+                    field: p.name.clone(),
+                },
+            )
+        };
+        let fixed = |p: &Param| {
+            row(
+                p.clone(),
+                Disposition::Fixed {
+                    value: serde_json::json!(100),
+                    reason: "r".into(),
+                },
+            )
+        };
+        let none_set = vec![set(&q), row(page.clone(), omitted("r")), fixed(&per_page)];
+        let found = cannot_page(&list, &none_set)
+            .map(|rows| rows.iter().map(|r| r.param.address()).collect::<Vec<_>>());
+        assert_eq!(
+            found,
+            Some(vec!["query.page".into(), "query.per_page".into()])
+        );
+        let one_set = vec![set(&q), set(&page), fixed(&per_page)];
+        assert_eq!(cannot_page(&list, &one_set), None);
+        // An unaccounted paging parameter is reported as unaccounted, not here.
+        let partial = vec![set(&q), row(page.clone(), omitted("r"))];
+        assert_eq!(cannot_page(&list, &partial), None);
+        // Nothing to page with.
+        let plain = op("GET", "/tasks").params(vec![q.clone()]).build();
+        assert_eq!(cannot_page(&plain, &[set(&q)]), None);
+        // An undocumented paging parameter a field sets lets the agent page.
+        let undocumented = row(
+            param(Location::Query, "cursor"),
+            Disposition::Undocumented {
+                argument: Some("cursor".into()),
+                field: Some("cursor".into()),
+                value: None,
+                read_at: "x".into(),
+                reason: "r".into(),
+            },
+        );
+        let with_cursor = vec![
+            set(&q),
+            row(page, omitted("r")),
+            fixed(&per_page),
+            undocumented,
+        ];
+        assert_eq!(cannot_page(&list, &with_cursor), None);
+    }
+
+    #[test]
+    fn names_split_into_words_at_separators_and_case_changes() {
+        assert_eq!(words("@odata.nextLink"), ["odata", "next", "link"]);
+        assert_eq!(words("total_count"), ["total", "count"]);
+        assert_eq!(words("hasMore"), ["has", "more"]);
+    }
+}
