@@ -284,7 +284,7 @@ async fn a_body_that_does_not_match_is_not_structured_and_is_reported() {
     assert!(
         t.ends_with(
             "[no structured result: the body does not match the tool's outputSchema: at \
-             `/items/0/id`: \"one\" is not of type \"integer\"]"
+             `$.items[0].id`: \"one\" is not of type \"integer\"]"
         ),
         "{t}"
     );
@@ -292,7 +292,7 @@ async fn a_body_that_does_not_match_is_not_structured_and_is_reported() {
     assert_eq!(mismatches.len(), 1);
     assert_eq!(mismatches[0].operation, "GET /items");
     assert!(
-        mismatches[0].problem.contains("at `/0/id`"),
+        mismatches[0].problem.contains("at `$[0].id`"),
         "{}",
         mismatches[0].problem
     );
