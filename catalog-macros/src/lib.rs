@@ -17,6 +17,7 @@ mod emit;
 mod expand;
 mod fallback;
 mod key;
+mod output;
 mod user_types;
 
 use proc_macro::TokenStream;

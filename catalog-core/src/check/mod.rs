@@ -9,11 +9,13 @@
 //! - [`paste`]: the paste-ready lines help messages offer.
 //! - [`address`]: parameter addresses and globs.
 //! - [`output`]: which documented response is the tool's output.
+//! - [`output_choice`]: the output a tool declares, checked.
 
 pub mod address;
 pub mod declared;
 pub mod names;
 pub mod output;
+pub mod output_choice;
 pub mod paste;
 pub mod reasons;
 pub mod reconcile;

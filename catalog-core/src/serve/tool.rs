@@ -37,6 +37,14 @@ pub trait Tool: Sized {
     /// The HTTP request: URI relative to the API's base URL, method, headers, body. Fixed values
     /// are included; Omitted parameters are never sent.
     fn to_request(&self) -> Result<http::Request<Vec<u8>>, RequestError>;
+
+    /// The decoded JSON body of the [`OUTPUT`](Tool::OUTPUT) response, read as the tool's output
+    /// type and written back, before it is wrapped into `structuredContent`. By default (no
+    /// `#[tool(output = T)]`) the body unchanged; with `output = T`, the body read as `T` with
+    /// serde and serialized again, or an error saying which type the body does not fit and why.
+    fn output_value(body: Value) -> Result<Value, String> {
+        Ok(body)
+    }
 }
 
 /// The typed output of a [`Tool`]: which response it is, and the `outputSchema` describing the
@@ -214,6 +222,18 @@ pub mod __private {
             Some(None) => ArgRef::Null,
             Some(Some(v)) => ArgRef::Typed(v),
         }
+    }
+
+    /// `Tool::output_value` for `#[tool(output = T)]`: the body read as `T` (named `name` in
+    /// the error) and serialized again.
+    pub fn output_value<T: serde::de::DeserializeOwned + Serialize>(
+        body: Value,
+        name: &str,
+    ) -> Result<Value, String> {
+        let read: T = serde_json::from_value(body)
+            .map_err(|e| format!("the response body does not fit `{name}`: {e}"))?;
+        serde_json::to_value(&read)
+            .map_err(|e| format!("`{name}` does not serialize back to JSON: {e}"))
     }
 
     /// Builds the request.
