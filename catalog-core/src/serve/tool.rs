@@ -225,15 +225,39 @@ pub mod __private {
     }
 
     /// `Tool::output_value` for `#[tool(output = T)]`: the body read as `T` (named `name` in
-    /// the error) and serialized again.
+    /// the error) and serialized again. A property the body does not have is not added as
+    /// null (an `Option` field that was absent stays absent), so a `T` with every property the
+    /// schema requires and only properties it declares gives a value the schema accepts.
     pub fn output_value<T: serde::de::DeserializeOwned + Serialize>(
         body: Value,
         name: &str,
     ) -> Result<Value, String> {
-        let read: T = serde_json::from_value(body)
+        let read: T = serde_json::from_value(body.clone())
             .map_err(|e| format!("the response body does not fit `{name}`: {e}"))?;
-        serde_json::to_value(&read)
-            .map_err(|e| format!("`{name}` does not serialize back to JSON: {e}"))
+        let mut written = serde_json::to_value(&read)
+            .map_err(|e| format!("`{name}` does not serialize back to JSON: {e}"))?;
+        drop_invented_nulls(&mut written, &body);
+        Ok(written)
+    }
+
+    // Removes each null property of `written` that `read` (the body it came from) does not have.
+    fn drop_invented_nulls(written: &mut Value, read: &Value) {
+        match (written, read) {
+            (Value::Object(w), Value::Object(r)) => {
+                w.retain(|k, v| !v.is_null() || r.contains_key(k));
+                for (k, v) in w.iter_mut() {
+                    if let Some(r) = r.get(k) {
+                        drop_invented_nulls(v, r);
+                    }
+                }
+            }
+            (Value::Array(w), Value::Array(r)) => {
+                for (v, r) in w.iter_mut().zip(r) {
+                    drop_invented_nulls(v, r);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Builds the request.
