@@ -111,7 +111,10 @@ fn an_explicit_status_is_the_output_and_text_has_none() {
         (report.status, report.media_type),
         ("200", "application/vnd.report.v2+json")
     );
-    assert_eq!(schema::<GetReport>()["required"], json!(["task_id", "lines"]));
+    assert_eq!(
+        schema::<GetReport>()["required"],
+        json!(["task_id", "lines"])
+    );
 }
 
 #[test]
@@ -139,11 +142,17 @@ fn output_value_reads_the_body_as_t_and_writes_it_back() {
     let validator = jsonschema::draft202012::new(&schema::<GetTask>()).unwrap();
     assert!(validator.is_valid(&value));
     let with_notes = json!({"id": 7, "title": "ship", "state": "done", "notes": "by friday"});
-    assert_eq!(GetTask::output_value(with_notes.clone()).unwrap(), with_notes);
+    assert_eq!(
+        GetTask::output_value(with_notes.clone()).unwrap(),
+        with_notes
+    );
     let list = json!([body, with_notes]);
     assert_eq!(ListTasks::output_value(list.clone()).unwrap(), list);
     assert_eq!(CountTasks::output_value(json!(3)).unwrap(), json!(3));
-    assert_eq!(GetTaskState::output_value(json!("done")).unwrap(), json!("done"));
+    assert_eq!(
+        GetTaskState::output_value(json!("done")).unwrap(),
+        json!("done")
+    );
 }
 
 #[test]
@@ -207,7 +216,11 @@ fn the_embedded_operation_keeps_statuses_and_media_types_not_schemas() {
             ]
         )]
     );
-    for tool_op in [GetReport::operation(), GetTask::operation(), CreateTask::operation()] {
+    for tool_op in [
+        GetReport::operation(),
+        GetTask::operation(),
+        CreateTask::operation(),
+    ] {
         assert!(
             tool_op
                 .responses

@@ -9,11 +9,10 @@ mod support;
 
 use catalog::index::{Index, Lookup};
 use catalog_core::check::output::{Output, output};
-use catalog_core::check::reasons::PLACEHOLDER_REASON;
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use std::collections::HashSet;
 use std::path::Path;
-use support::{TempCrate, real_spec, specs_dir};
+use support::{TempCrate, choose_first_output, real_spec, specs_dir};
 
 /// One crate holding a scaffold for every `step`-th supported operation of `spec`; returns the
 /// number of tools it holds. Then checks that the placeholder reason is rejected.
@@ -103,22 +102,6 @@ fn scaffold_crate(spec: &Path, step: usize) -> usize {
         out.stderr
     );
     tools.len()
-}
-
-/// The scaffold with its first commented `output(...)` line, if it has one, uncommented and its
-/// placeholder replaced by a reason.
-fn choose_first_output(scaffold: &str) -> String {
-    let Some(line) = scaffold
-        .lines()
-        .find(|l| l.starts_with("    // output("))
-    else {
-        return scaffold.to_string();
-    };
-    let chosen = line.replacen("// ", "", 1).replace(
-        PLACEHOLDER_REASON,
-        "the other success responses answer the same call; an agent reads them as text",
-    );
-    scaffold.replacen(line, &chosen, 1)
 }
 
 /// The scaffold with `address` omitted: its `// omitted(...)` line uncommented (placeholder
