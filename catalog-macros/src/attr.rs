@@ -97,11 +97,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut out = ToolAttr::default();
     let mut seen = Seen::default();
     let parser = syn::meta::parser(|meta| {
-        let key = meta
-            .path
-            .get_ident()
-            .map(ToString::to_string)
-            .unwrap_or_default();
+        let key = key_name(&meta.path);
         let key_span = meta.path.span();
         match key.as_str() {
             // operation = "CreatePost"
@@ -172,11 +168,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                     reason: None,
                 };
                 meta.parse_nested_meta(|m| {
-                    let k = m
-                        .path
-                        .get_ident()
-                        .map(ToString::to_string)
-                        .unwrap_or_default();
+                    let k = key_name(&m.path);
                     match k.as_str() {
                         "read_only" | "destructive" | "idempotent" | "open_world" => {
                             let v: syn::LitBool = m.value()?.parse()?;
@@ -238,11 +230,7 @@ fn output_attr(
     }
     let mut seen = Seen::default();
     meta.parse_nested_meta(|m| {
-        let k = m
-            .path
-            .get_ident()
-            .map(ToString::to_string)
-            .unwrap_or_default();
+        let k = key_name(&m.path);
         let k_span = m.path.span();
         let end = match k.as_str() {
             "status" | "media_type" | "reason" => {
@@ -294,6 +282,13 @@ impl Seen {
             None => self.0.push((key.to_string(), key_span)),
         }
     }
+}
+
+/// The name of a key (`fixed`, `reason`); empty when it is a path, which no key is.
+fn key_name(path: &syn::Path) -> String {
+    path.get_ident()
+        .map(ToString::to_string)
+        .unwrap_or_default()
 }
 
 fn missing_reason(first: &Spanned<String>, verb: &str) -> syn::Error {
@@ -437,11 +432,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     let mut seen = Seen::default();
     for a in attrs {
         let r = a.parse_nested_meta(|meta| {
-            let key = meta
-                .path
-                .get_ident()
-                .map(ToString::to_string)
-                .unwrap_or_default();
+            let key = key_name(&meta.path);
             let key_span = meta.path.span();
             let value = |slot: &mut Option<Spanned<String>>| -> syn::Result<Span> {
                 let v = lit(&meta.value()?.parse()?);

@@ -107,14 +107,6 @@ fn conflicts(d: &DeclaredOutput) -> Vec<Finding> {
                 "`media_type` names the body of a response: add `status = \"...\"` before it",
             ));
         }
-        if let Some(r) = &d.reason {
-            findings.push(Finding::at(
-                r.site,
-                "a reason explains a choice of response (`status = \"...\"`) or `text`; \
-                 `output = T` alone reads the response the success-response rule gives: remove \
-                 the reason",
-            ));
-        }
     }
     if d.text.is_none() && d.status.is_none() && d.ty.is_none() {
         findings.push(Finding::at(
@@ -233,7 +225,17 @@ fn by_rule(
     out: &mut Vec<Finding>,
 ) -> Option<Typed> {
     match rule {
-        Output::Typed(t) => Some(t),
+        Output::Typed(t) => {
+            if let Some(r) = &d.reason {
+                out.push(Finding::at(
+                    r.site,
+                    "a reason explains a choice of response (`status = \"...\"`) or `text`; \
+                     `output = T` alone reads the response the success-response rule gives: \
+                     remove the reason",
+                ));
+            }
+            Some(t)
+        }
         Output::Ambiguous(candidates) => {
             out.push(ambiguous(op, &candidates, d.ty.as_ref(), d.site, tool));
             None
@@ -610,11 +612,20 @@ mod tests {
             text: GOOD.into(),
             site: REASON,
         });
-        let found: Vec<Site> = errors(&one(), Some(&d))
-            .into_iter()
-            .map(|(s, _)| s)
-            .collect();
-        assert_eq!(found, [MEDIA, REASON]);
+        let sites = |d: &DeclaredOutput| -> Vec<Site> {
+            errors(&one(), Some(d))
+                .into_iter()
+                .map(|(s, _)| s)
+                .collect()
+        };
+        assert_eq!(sites(&d), [MEDIA]);
+        d.media_type = None;
+        assert_eq!(sites(&d), [REASON]);
+        // Where the operation is ambiguous, the missing choice is what is reported.
+        let found = errors(&two_statuses(), Some(&d));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, OUT);
+        assert!(found[0].1.contains("output(type = Task, status = \"201\""));
         let empty = DeclaredOutput {
             site: OUT,
             ..Default::default()

@@ -199,12 +199,7 @@ pub fn check_type(param: &Param, ty: &RustType) -> Option<String> {
         ));
     }
     let mismatch = check_base(schema, inner)?;
-    // The advice keeps the field's own `Option` layers, so following it fixes the whole type.
-    let advice = with_options(layers, &mismatch.advice);
-    let detail = mismatch
-        .detail
-        .map(|d| format!(": {d}"))
-        .unwrap_or_default();
+    let (advice, detail) = mismatch.worded(layers);
     Some(format!(
         "`{what}` is {described} in the spec; `{}` cannot carry it{detail}; use `{advice}`{}",
         ty.render(),
@@ -267,6 +262,17 @@ struct Mismatch {
 }
 
 impl Mismatch {
+    /// The advice in the type's own `Option` layers (following it fixes the whole type), and
+    /// the detail as `": ..."`, or empty.
+    fn worded(&self, layers: usize) -> (String, String) {
+        let detail = self
+            .detail
+            .as_ref()
+            .map(|d| format!(": {d}"))
+            .unwrap_or_default();
+        (with_options(layers, &self.advice), detail)
+    }
+
     fn use_(advice: String) -> Mismatch {
         Mismatch {
             advice,
@@ -304,12 +310,7 @@ pub fn check_output_type(schema: &Schema, ty: &RustType, what: &str) -> Option<S
             ty.render()
         ));
     }
-    let mismatch = check_base(schema, inner)?;
-    let advice = with_options(layers, &mismatch.advice);
-    let detail = mismatch
-        .detail
-        .map(|d| format!(": {d}"))
-        .unwrap_or_default();
+    let (advice, detail) = check_base(schema, inner)?.worded(layers);
     let own = own_output_type(schema)
         .map(|t| format!(", or `{}` {t}", own_type_in(&advice)))
         .unwrap_or_default();
