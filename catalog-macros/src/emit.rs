@@ -51,7 +51,7 @@ pub fn emit(
         .filter_map(|b| crate::user_types::checks(ident, b.field, b.row));
     let from_arguments = from_arguments(tool, &bound);
     let to_request = to_request(&bound);
-    let item = documented(tool.item, &name, op);
+    let item = documented(tool.item, &name, op, &crate::output::doc_line(output, op));
     let dir_file = dir_file.display().to_string();
     quote! {
         #item
@@ -129,14 +129,16 @@ fn bind<'t, 'a>(tool: &'t Tool<'a>, op: &'t Operation) -> Vec<Bound<'t, 'a>> {
         .collect()
 }
 
-/// The user's struct, its doc comment followed by its MCP tool name and the accounting table
-/// (their summary stays first).
-fn documented(item: &syn::ItemStruct, name: &str, op: &Operation) -> syn::ItemStruct {
+/// The user's struct, its doc comment followed by its MCP tool name, its output and the
+/// accounting table (their summary stays first).
+fn documented(item: &syn::ItemStruct, name: &str, op: &Operation, output: &str) -> syn::ItemStruct {
     let mut item = item.clone();
     let name_line = format!("MCP tool name: `{name}`");
     let table = catalog_core::present::doc::accounting_markdown(op);
     item.attrs.push(syn::parse_quote!(#[doc = ""]));
     item.attrs.push(syn::parse_quote!(#[doc = #name_line]));
+    item.attrs.push(syn::parse_quote!(#[doc = ""]));
+    item.attrs.push(syn::parse_quote!(#[doc = #output]));
     item.attrs.push(syn::parse_quote!(#[doc = ""]));
     item.attrs.push(syn::parse_quote!(#[doc = #table]));
     item

@@ -18,6 +18,8 @@ use quote::{quote, quote_spanned};
 pub struct Checked {
     pub typed: Option<Typed>,
     pub ty: Option<syn::Type>,
+    /// The reason of an explicit choice (`status` or `text`).
+    pub reason: Option<String>,
 }
 
 /// Checks the tool's output declaration (or its absence) against `op`; `None` when anything is
@@ -52,6 +54,12 @@ pub fn check(cx: &Ctxt, tool: &Tool, op: &Operation) -> Option<Checked> {
         Ok(typed) => Some(Checked {
             typed,
             ty: tool.attr.output.as_ref().and_then(|o| o.ty.clone()),
+            reason: tool
+                .attr
+                .output
+                .as_ref()
+                .and_then(|o| o.reason.as_ref())
+                .map(|r| r.value.clone()),
         }),
         Err(findings) => {
             for f in findings {
@@ -85,6 +93,34 @@ pub fn emit(tool: &syn::Ident, output: &Checked) -> (TokenStream, TokenStream) {
     (checks, quote!(#constant #value))
 }
 
+/// What the tool's rustdoc says of its output: the response returned as structured content (and
+/// how it is wrapped), or why the output is text, followed by the reason of a choice.
+pub fn doc_line(output: &Checked, op: &Operation) -> String {
+    let what = match &output.typed {
+        Some(t) => {
+            let wrap = Wrap::for_schema(&t.schema)
+                .key()
+                .map(|k| format!(", wrapped under `{k}`"))
+                .unwrap_or_default();
+            format!(
+                "Output: the `{} {}` response, as structured content{wrap}",
+                t.status, t.media_type
+            )
+        }
+        None if output.reason.is_some() => "Output: text".to_string(),
+        None => format!(
+            "Output: text ({})",
+            catalog_core::check::output::output(op)
+                .to_string()
+                .trim_start_matches("not typed: ")
+        ),
+    };
+    match &output.reason {
+        Some(r) => format!("{what} — {r}"),
+        None => what,
+    }
+}
+
 /// `const OUTPUT` from the chosen response.
 fn constant(typed: &Typed) -> TokenStream {
     let (schema, wrap) = wrapped_output_schema(&typed.schema);
@@ -104,5 +140,48 @@ fn constant(typed: &Typed) -> TokenStream {
                 schema: #schema,
                 wrap: ::catalog::Wrap::#wrap,
             });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use catalog_core::model::{Schema, StatusKey, Type};
+
+    fn op() -> Operation {
+        serde_json::from_value(serde_json::json!({
+            "method": "DELETE", "path": "/x", "pointer": "#/paths/~1x/delete",
+            "responses": [{"status": "204", "pointer": "#/r"}]
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_doc_line_names_the_response_its_wrapping_and_the_reason() {
+        let array = Schema::new(Type::Array {
+            items: Box::new(Schema::new(Type::Boolean)),
+            min_items: None,
+            max_items: None,
+        });
+        let chosen = Checked {
+            typed: Some(Typed {
+                status: StatusKey::Code(201),
+                media_type: "application/json".into(),
+                schema: array,
+            }),
+            ty: None,
+            reason: Some("a 200 holds the same list".into()),
+        };
+        assert_eq!(
+            doc_line(&chosen, &op()),
+            "Output: the `201 application/json` response, as structured content, wrapped under \
+             `items` — a 200 holds the same list"
+        );
+        let text = Checked {
+            typed: None,
+            ty: None,
+            reason: None,
+        };
+        assert_eq!(doc_line(&text, &op()), "Output: text (204, no content)");
     }
 }

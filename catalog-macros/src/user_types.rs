@@ -1,5 +1,6 @@
 //! Compile-time checks of user types against the spec, emitted by `#[tool]` for a field typed
-//! with an enum or a struct of the user's (`T`, `Option<T>`, `Vec<T>`, ...).
+//! with an enum or a struct of the user's (`T`, `Option<T>`, `Vec<T>`, ...), and for the type a
+//! tool reads its output as (`#[tool(output = T)]`, against the chosen response's schema).
 //!
 //! Nothing is evaluated: the derives mark `T` with one `HasVariant<KEY>`/`AlwaysPresent<KEY>`
 //! impl per wire name, and check each variant/field against a parameter type `S`; `#[tool]`
