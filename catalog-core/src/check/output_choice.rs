@@ -100,13 +100,13 @@ fn conflicts(d: &DeclaredOutput) -> Vec<Finding> {
                 ),
             ));
         }
-    } else if d.status.is_none() {
-        if let Some((_, site)) = &d.media_type {
-            findings.push(Finding::at(
-                *site,
-                "`media_type` names the body of a response: add `status = \"...\"` before it",
-            ));
-        }
+    } else if d.status.is_none()
+        && let Some((_, site)) = &d.media_type
+    {
+        findings.push(Finding::at(
+            *site,
+            "`media_type` names the body of a response: add `status = \"...\"` before it",
+        ));
     }
     if d.text.is_none() && d.status.is_none() && d.ty.is_none() {
         findings.push(Finding::at(
