@@ -288,7 +288,7 @@ fn tool(index: &Index, op: &Operation, stem: &str, used: &mut HashSet<String>) -
         n += 1;
         options.struct_name = format!("{base}{n}");
     }
-    let text = scaffold_with(op, &options);
+    let text = support::choose_first_output(&scaffold_with(op, &options));
     let wire = wire_names(op, &text);
     Tool { text, wire }
 }

@@ -1,15 +1,18 @@
 //! Scaffolds compile as printed: every supported operation of the small real specs (and a
 //! deterministic sample of the large ones) is scaffolded into one temporary crate per spec (see
-//! `support`), which must `cargo check` clean; and uncommenting an `omitted(...)` alternative
+//! `support`), which must `cargo check` clean once each operation with several possible outputs
+//! has one of its commented `output(...)` lines uncommented with a reason (as printed, such a
+//! scaffold fails with the ambiguity error alone); and uncommenting an `omitted(...)` alternative
 //! without writing its reason must not.
 
 mod support;
 
 use catalog::index::{Index, Lookup};
+use catalog_core::check::output::{Output, output};
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use std::collections::HashSet;
 use std::path::Path;
-use support::{TempCrate, real_spec, specs_dir};
+use support::{TempCrate, choose_first_output, real_spec, specs_dir};
 
 /// One crate holding a scaffold for every `step`-th supported operation of `spec`; returns the
 /// number of tools it holds. Then checks that the placeholder reason is rejected.
@@ -41,6 +44,27 @@ fn scaffold_crate(spec: &Path, step: usize) -> usize {
     assert!(!tools.is_empty(), "{stem} has supported operations");
     let c = TempCrate::new(&crate_name);
     c.build_rs(&spec.display().to_string());
+    if let Some((op, text)) = tools
+        .iter()
+        .find(|(op, _)| matches!(output(op), Output::Ambiguous(_)))
+    {
+        c.write("src/lib.rs", &format!("use catalog::tool;\n\n{text}"));
+        let out = c.check();
+        let errors = out.error_lines();
+        assert!(
+            errors.len() == 1
+                && errors[0].contains(&format!(
+                    "does not say which response of operation `{}` is its output",
+                    op.display_name()
+                )),
+            "{}",
+            out.stderr
+        );
+    }
+    let tools: Vec<_> = tools
+        .into_iter()
+        .map(|(op, text)| (op, choose_first_output(&text)))
+        .collect();
     let all: Vec<&str> = tools.iter().map(|(_, t)| t.as_str()).collect();
     c.write(
         "src/lib.rs",
@@ -140,6 +164,7 @@ fn every_25th_oxide_nexus_operation_scaffolds_to_a_compiling_tool() {
 fn project_specs_scaffold_to_compiling_tools() {
     let root = support::workspace_root();
     assert_eq!(scaffold_crate(&root.join("openapi/taskboard.yaml"), 1), 8);
+    assert_eq!(scaffold_crate(&root.join("openapi/outputs.yaml"), 1), 9);
 }
 
 /// Wire names that are not Rust identifiers, or that collide, still give a compiling tool.

@@ -83,16 +83,22 @@ impl Field<'_> {
     /// The user type inside `Option`s and `Vec`s (`Status` in `Option<Vec<Status>>`), when the
     /// field's type is one: what `#[derive(StringEnum)]`/`#[derive(Object)]` are checked on.
     pub fn user_type(&self) -> Option<&syn::Type> {
-        let mut ty = self.ty;
-        while let Some(inner) = wrapped(ty) {
-            ty = inner;
-        }
-        let mut shape = &self.shape;
-        while let RustType::Option(inner) | RustType::Vec(inner) = shape {
-            shape = inner;
-        }
-        matches!(shape, RustType::Named(_)).then_some(ty)
+        user_type(self.ty)
     }
+}
+
+/// The user type inside `Option`s and `Vec`s of `ty`, when there is one.
+pub fn user_type(ty: &syn::Type) -> Option<&syn::Type> {
+    let shape = shape(ty);
+    let mut inner = ty;
+    while let Some(t) = wrapped(inner) {
+        inner = t;
+    }
+    let mut s = &shape;
+    while let RustType::Option(t) | RustType::Vec(t) = s {
+        s = t;
+    }
+    matches!(s, RustType::Named(_)).then_some(inner)
 }
 
 /// The shape of a Rust type, read from its path: `Option<T>`, `Vec<T>`, primitives,

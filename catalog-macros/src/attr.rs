@@ -12,6 +12,9 @@
 //!     undocumented("query.z", read_at = "...", reason = "..." [, value = <literal>]),
 //!     semantics = "full-replace" | "merge",    // what a write does to what it does not send
 //!     effects(destructive = false, ..., reason = "..."), // read_only, destructive, idempotent, open_world
+//!     output = Task,                           // the type the output response is read as
+//!     output(status = "201", media_type = "application/json", type = Task, reason = "..."),
+//!     output(text, reason = "..."),            // no structured content
 //! )]
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
@@ -56,6 +59,18 @@ pub struct EffectsAttr {
     pub reason: Option<Spanned<String>>,
 }
 
+/// `output = T`, or `output(status = "..", media_type = "..", text, type = T, reason = "..")`.
+pub struct OutputAttr {
+    /// The `output` key.
+    pub span: Span,
+    pub status: Option<Spanned<String>>,
+    pub media_type: Option<Spanned<String>>,
+    /// `text`, where written.
+    pub text: Option<Span>,
+    pub ty: Option<syn::Type>,
+    pub reason: Option<Spanned<String>>,
+}
+
 #[derive(Default)]
 pub struct ToolAttr {
     pub operation: Option<Spanned<String>>,
@@ -66,6 +81,7 @@ pub struct ToolAttr {
     pub undocumented: Vec<Undocumented>,
     pub semantics: Option<Spanned<String>>,
     pub effects: Option<EffectsAttr>,
+    pub output: Option<OutputAttr>,
 }
 
 fn lit(s: &LitStr) -> Spanned<String> {
@@ -81,11 +97,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut out = ToolAttr::default();
     let mut seen = Seen::default();
     let parser = syn::meta::parser(|meta| {
-        let key = meta
-            .path
-            .get_ident()
-            .map(ToString::to_string)
-            .unwrap_or_default();
+        let key = key_name(&meta.path);
         let key_span = meta.path.span();
         match key.as_str() {
             // operation = "CreatePost"
@@ -156,11 +168,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                     reason: None,
                 };
                 meta.parse_nested_meta(|m| {
-                    let k = m
-                        .path
-                        .get_ident()
-                        .map(ToString::to_string)
-                        .unwrap_or_default();
+                    let k = key_name(&m.path);
                     match k.as_str() {
                         "read_only" | "destructive" | "idempotent" | "open_world" => {
                             let v: syn::LitBool = m.value()?.parse()?;
@@ -178,10 +186,16 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                 })?;
                 out.effects = Some(e);
             }
+            // output = Task, or output(status = "201", reason = "...")
+            "output" => {
+                let o = output_attr(cx, &meta, key_span)?;
+                seen.once(cx, &key, key_span, key_span);
+                out.output.get_or_insert(o);
+            }
             _ => {
                 return Err(meta.error(format!(
                     "unknown #[tool] option `{key}`; expected one of: operation, spec, name, \
-                     fixed, omitted, undocumented, semantics, effects"
+                     fixed, omitted, undocumented, semantics, effects, output"
                 )));
             }
         }
@@ -194,6 +208,62 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
             None
         }
     }
+}
+
+/// `output = T` or `output(...)`.
+fn output_attr(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<OutputAttr> {
+    let mut o = OutputAttr {
+        span,
+        status: None,
+        media_type: None,
+        text: None,
+        ty: None,
+        reason: None,
+    };
+    if meta.input.peek(Token![=]) {
+        o.ty = Some(meta.value()?.parse()?);
+        return Ok(o);
+    }
+    let mut seen = Seen::default();
+    meta.parse_nested_meta(|m| {
+        let k = key_name(&m.path);
+        let k_span = m.path.span();
+        let end = match k.as_str() {
+            "status" | "media_type" | "reason" => {
+                let v = lit(&m.value()?.parse()?);
+                let end = v.span;
+                let slot = match k.as_str() {
+                    "status" => &mut o.status,
+                    "media_type" => &mut o.media_type,
+                    _ => &mut o.reason,
+                };
+                slot.get_or_insert(v);
+                end
+            }
+            "text" => {
+                o.text.get_or_insert(k_span);
+                k_span
+            }
+            "type" => {
+                let ty: syn::Type = m.value()?.parse()?;
+                let end = crate::ctxt::Range::of(&ty).end;
+                o.ty.get_or_insert(ty);
+                end
+            }
+            _ => {
+                return Err(m.error(format!(
+                    "unknown key `{k}`; expected one of: status, media_type, text, type, reason"
+                )));
+            }
+        };
+        seen.once(cx, &k, k_span, end);
+        Ok(())
+    })?;
+    Ok(o)
 }
 
 /// The keys given so far in one attribute or entry: a key given twice is one error over both.
@@ -212,6 +282,13 @@ impl Seen {
             None => self.0.push((key.to_string(), key_span)),
         }
     }
+}
+
+/// The name of a key (`fixed`, `reason`); empty when it is a path, which no key is.
+fn key_name(path: &syn::Path) -> String {
+    path.get_ident()
+        .map(ToString::to_string)
+        .unwrap_or_default()
 }
 
 fn missing_reason(first: &Spanned<String>, verb: &str) -> syn::Error {
@@ -355,11 +432,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     let mut seen = Seen::default();
     for a in attrs {
         let r = a.parse_nested_meta(|meta| {
-            let key = meta
-                .path
-                .get_ident()
-                .map(ToString::to_string)
-                .unwrap_or_default();
+            let key = key_name(&meta.path);
             let key_span = meta.path.span();
             let value = |slot: &mut Option<Spanned<String>>| -> syn::Result<Span> {
                 let v = lit(&meta.value()?.parse()?);

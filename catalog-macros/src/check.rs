@@ -187,22 +187,22 @@ fn not_found(cx: &Ctxt, reader: &IndexReader, operation: &Spanned<String>) {
 
 /// The places `reconcile` reports findings at, as opaque indices.
 #[derive(Default)]
-struct Sites(Vec<Range>);
+pub struct Sites(Vec<Range>);
 
 impl Sites {
-    fn site(&mut self, range: impl Into<Range>) -> Site {
+    pub fn site(&mut self, range: impl Into<Range>) -> Site {
         self.0.push(range.into());
         self.0.len() - 1
     }
 
-    fn range(&self, site: Site) -> Range {
+    pub fn range(&self, site: Site) -> Range {
         self.0
             .get(site)
             .copied()
             .unwrap_or_else(|| Span::call_site().into())
     }
 
-    fn reason(&mut self, s: &Spanned<String>) -> Reason {
+    pub fn reason(&mut self, s: &Spanned<String>) -> Reason {
         Reason {
             text: s.value.clone(),
             site: self.site(s.span),

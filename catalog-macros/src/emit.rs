@@ -22,6 +22,7 @@ pub fn emit(
     op: &Operation,
     dir_file: &Path,
     (effects, reason): &(catalog_core::serve::effects::Effects, Option<String>),
+    output: &crate::output::Checked,
 ) -> TokenStream {
     let ident = &tool.item.ident;
     let name = tool_name(
@@ -35,7 +36,7 @@ pub fn emit(
         effects.semantics,
     );
     let effects_const = crate::effects::emit(effects, reason.as_deref());
-    let output_const = output(op);
+    let (output_checks, output_items) = crate::output::emit(ident, output);
     let schema = catalog_core::present::schema::input_schema_with_docs(op, |field| {
         tool.fields
             .iter()
@@ -43,14 +44,14 @@ pub fn emit(
             .and_then(|f| f.doc.clone())
     })
     .to_string();
-    let op_json = serde_json::to_string(op).unwrap_or_default();
+    let op_json = serde_json::to_string(&embedded(op)).unwrap_or_default();
     let bound = bind(tool, op);
     let checks = bound
         .iter()
         .filter_map(|b| crate::user_types::checks(ident, b.field, b.row));
     let from_arguments = from_arguments(tool, &bound);
     let to_request = to_request(&bound);
-    let item = documented(tool.item, &name, op);
+    let item = documented(tool.item, &name, op, &crate::output::doc_line(output, op));
     let dir_file = dir_file.display().to_string();
     quote! {
         #item
@@ -59,6 +60,7 @@ pub fn emit(
         const _: &[u8] = ::core::include_bytes!(#dir_file);
 
         #(#checks)*
+        #output_checks
 
         #[automatically_derived]
         impl ::catalog::Tool for #ident {
@@ -66,7 +68,7 @@ pub fn emit(
             const DESCRIPTION: &'static str = #description;
             const INPUT_SCHEMA: &'static str = #schema;
             #effects_const
-            #output_const
+            #output_items
 
             fn operation() -> &'static ::catalog::Operation {
                 static OPERATION: ::std::sync::LazyLock<::catalog::Operation> =
@@ -89,31 +91,16 @@ pub fn emit(
     }
 }
 
-/// `const OUTPUT`, when the success-response rule types the tool's output.
-fn output(op: &Operation) -> TokenStream {
-    use catalog_core::check::output::{Output, output};
-    use catalog_core::present::output::{Wrap, wrapped_output_schema};
-    let Output::Typed(typed) = output(op) else {
-        return TokenStream::new();
-    };
-    let (schema, wrap) = wrapped_output_schema(&typed.schema);
-    let schema = schema.to_string();
-    let status = typed.status.to_string();
-    let media_type = &typed.media_type;
-    let wrap = match wrap {
-        Wrap::None => quote!(None),
-        Wrap::Items => quote!(Items),
-        Wrap::Value => quote!(Value),
-    };
-    quote! {
-        const OUTPUT: ::core::option::Option<::catalog::ToolOutput> =
-            ::core::option::Option::Some(::catalog::ToolOutput {
-                status: #status,
-                media_type: #media_type,
-                schema: #schema,
-                wrap: ::catalog::Wrap::#wrap,
-            });
+/// The operation as the tool carries it at run time: its responses keep their statuses, media
+/// types and headers, not their schemas (the output's is `Tool::OUTPUT`; the recorder reads the
+/// others from the index), which would otherwise grow every tool binary with every error
+/// schema.
+fn embedded(op: &Operation) -> Operation {
+    let mut op = op.clone();
+    for content in op.responses.iter_mut().flat_map(|r| r.content.iter_mut()) {
+        content.schema = None;
     }
+    op
 }
 
 /// Each field with its row: a field sets exactly one row (accounting guarantees it).
@@ -142,14 +129,16 @@ fn bind<'t, 'a>(tool: &'t Tool<'a>, op: &'t Operation) -> Vec<Bound<'t, 'a>> {
         .collect()
 }
 
-/// The user's struct, its doc comment followed by its MCP tool name and the accounting table
-/// (their summary stays first).
-fn documented(item: &syn::ItemStruct, name: &str, op: &Operation) -> syn::ItemStruct {
+/// The user's struct, its doc comment followed by its MCP tool name, its output and the
+/// accounting table (their summary stays first).
+fn documented(item: &syn::ItemStruct, name: &str, op: &Operation, output: &str) -> syn::ItemStruct {
     let mut item = item.clone();
     let name_line = format!("MCP tool name: `{name}`");
     let table = catalog_core::present::doc::accounting_markdown(op);
     item.attrs.push(syn::parse_quote!(#[doc = ""]));
     item.attrs.push(syn::parse_quote!(#[doc = #name_line]));
+    item.attrs.push(syn::parse_quote!(#[doc = ""]));
+    item.attrs.push(syn::parse_quote!(#[doc = #output]));
     item.attrs.push(syn::parse_quote!(#[doc = ""]));
     item.attrs.push(syn::parse_quote!(#[doc = #table]));
     item

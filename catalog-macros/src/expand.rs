@@ -13,15 +13,20 @@ pub fn tool(args: TokenStream, input: &Input) -> syn::Result<TokenStream> {
         .map(|(tool, op, dir_file)| {
             let name = tool.item.ident.to_string();
             let effects = crate::effects::effects(&cx, &tool.attr, &op, &name);
-            (tool, op, dir_file, effects)
+            let output = crate::output::check(&cx, &tool, &op);
+            (tool, op, dir_file, effects, output)
         });
     cx.check()?;
     // Every path that gives `None` reported why, so `cx.check()` returned it above.
-    let (tool, op, dir_file, effects) = checked.ok_or_else(|| {
-        syn::Error::new(
-            proc_macro2::Span::call_site(),
-            "catalog bug: a tool failed its checks without an error; please report it",
-        )
-    })?;
-    Ok(emit::emit(&tool, &op, &dir_file, &effects))
+    let (tool, op, dir_file, effects, output) = checked
+        .and_then(|(tool, op, dir_file, effects, output)| {
+            Some((tool, op, dir_file, effects, output?))
+        })
+        .ok_or_else(|| {
+            syn::Error::new(
+                proc_macro2::Span::call_site(),
+                "catalog bug: a tool failed its checks without an error; please report it",
+            )
+        })?;
+    Ok(emit::emit(&tool, &op, &dir_file, &effects, &output))
 }

@@ -17,6 +17,7 @@ mod emit;
 mod expand;
 mod fallback;
 mod key;
+mod output;
 mod user_types;
 
 use proc_macro::TokenStream;
@@ -55,6 +56,10 @@ use proc_macro::TokenStream;
 /// | `fixed("<address>", value = <literal>, reason = "...")` | The parameter is always sent with this value; the agent cannot set it. `value` is a Rust literal read as JSON: `true`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`. It must fit the parameter's schema. |
 /// | `omitted("<address or glob>", reason = "...")` | The parameter is never sent; an agent that sends it is refused with the reason. A glob (`"query.*__n"`, `*` is any run of characters) omits every matching parameter nothing else accounts for (fields, Fixed and exact Omitted win; an earlier glob wins over a later one). Required and path parameters cannot be omitted; a glob that covers nothing, or matches a required parameter, is an error. |
 /// | `undocumented("<address>", read_at = "...", reason = "..." [, value = <literal>])` | A parameter the spec does not document but the server reads: `read_at` says where (file and function), `value` is sent always when given. The agent cannot set it; for one the agent sets, use a field with `#[arg(undocumented, ...)]`. |
+///
+/// | `output = T` | The type the output response is read as (see *Outputs*). |
+/// | `output(status = "...", [media_type = "...",] [type = T,] reason = "...")` | The response the tool returns as structured content, where the operation has several (success statuses, or JSON media types). `media_type` only when that status has several JSON ones. |
+/// | `output(text, reason = "...")` | No structured content: the output is the response as text. |
 ///
 /// An **address** is `"<location>.<wire name>"`, location one of `path`, `query`, `header`,
 /// `cookie`, `body` (`"query.page"`, `"body.channel_id"`); a body that is not an object is
@@ -106,6 +111,23 @@ use proc_macro::TokenStream;
 /// or `Option<Option<T>>` to tell absent (`None`) from null (`Some(None)`). A wrong type is an
 /// error over the whole type that gives the whole type to write instead.
 ///
+/// # Outputs
+///
+/// The tool's output (`Tool::OUTPUT`: the response, its MCP `outputSchema`) is the operation's
+/// one success response, by the success-response rule: its `2xx` code or `2XX` range (else
+/// `default`), and of that, its one JSON media type. Where the operation has several, nothing is
+/// chosen silently: the build fails, listing the candidates with the `output(...)` line to paste
+/// for each. A choice the rule makes anyway is refused ("remove it"), and a status or media type
+/// the operation does not document is an error listing what it does.
+///
+/// `output = T` (or `type = T` inside `output(...)`) reads the output response as `T`, checked
+/// against its schema like a field's type: a struct with [`Object`](derive@Object) must have a
+/// field, always present, for every property the response requires (read-only ones too) and no
+/// field the response does not declare; an enum with [`StringEnum`](derive@StringEnum) exactly
+/// the response's values; `Vec<T>` an array; `Option<T>` a nullable body; `serde_json::Value`
+/// anything. The `outputSchema` stays the spec's; `Tool::output_value` reads a body as `T` and
+/// writes it back.
+///
 /// # The MCP tool name
 ///
 /// `Tool::NAME` is `name = "..."` when given. Otherwise it is the operationId in snake_case
@@ -119,7 +141,7 @@ use proc_macro::TokenStream;
 /// accounting table), and `impl catalog::Tool`: the name; the description (the doc comment, else
 /// the operation's summary or description; a PUT says it is a full replace, and up to 12
 /// Omitted parameters are listed with their reasons); the MCP input schema as a constant;
-/// strict decoding of an agent's arguments; and the exact HTTP request. The build is re-run
+/// strict decoding of an agent's arguments; the exact HTTP request; and the typed output. The build is re-run
 /// when the spec's index changes.
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {

@@ -1,5 +1,6 @@
 //! Compile-time checks of user types against the spec, emitted by `#[tool]` for a field typed
-//! with an enum or a struct of the user's (`T`, `Option<T>`, `Vec<T>`, ...).
+//! with an enum or a struct of the user's (`T`, `Option<T>`, `Vec<T>`, ...), and for the type a
+//! tool reads its output as (`#[tool(output = T)]`, against the chosen response's schema).
 //!
 //! Nothing is evaluated: the derives mark `T` with one `HasVariant<KEY>`/`AlwaysPresent<KEY>`
 //! impl per wire name, and check each variant/field against a parameter type `S`; `#[tool]`
@@ -11,7 +12,8 @@
 use crate::ast::Field;
 use crate::ctxt::Range;
 use crate::key;
-use catalog_core::model::{Accounted, Type};
+use catalog_core::check::output::Typed;
+use catalog_core::model::{Accounted, Schema, Type};
 use heck::ToUpperCamelCase;
 use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
@@ -19,25 +21,59 @@ use quote::{quote, quote_spanned};
 /// The checks for one field, if its type is a user type standing for a string enum or an
 /// object with declared properties.
 pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStream> {
-    let ty = f.user_type()?;
-    let mut schema = &row.param.schema;
-    while let Type::Array { items, .. } = &schema.ty {
-        schema = items;
-    }
-    let name = quote!(#ty).to_string().replace(' ', "");
-    let address = row.param.address();
     let param_type = key::ident(&[
         &tool.to_string(),
         &row.param.location.to_string(),
         &row.param.name,
     ]);
+    against(
+        f.user_type()?,
+        &row.param.schema,
+        &format!("`{}`", row.param.address()),
+        &param_type,
+        |p| p.required && !p.read_only,
+    )
+}
+
+/// The checks for the type a tool reads its output as (`#[tool(output = T)]`), if it is (or
+/// holds, in `Option`s and `Vec`s) a user type standing for a string enum or an object with
+/// declared properties. Every property the response requires counts, read-only ones too: the
+/// server sends them.
+pub fn output_checks(tool: &syn::Ident, ty: &syn::Type, typed: &Typed) -> Option<TokenStream> {
+    let status = typed.status.to_string();
+    let param_type = key::ident(&[&tool.to_string(), "response", &status]);
+    against(
+        crate::ast::user_type(ty)?,
+        &typed.schema,
+        &format!("the `{status} {}` response of `{tool}`", typed.media_type),
+        &param_type,
+        |p| p.required,
+    )
+}
+
+/// The checks of the user type `ty` against `schema` (through its arrays), `subject` naming
+/// the schema in messages and `param_type` the marker type written for it; `required` says
+/// which properties the struct must always have.
+fn against(
+    ty: &syn::Type,
+    schema: &Schema,
+    subject: &str,
+    param_type: &Ident,
+    required: fn(&catalog_core::model::Field) -> bool,
+) -> Option<TokenStream> {
+    let mut schema = schema;
+    while let Type::Array { items, .. } = &schema.ty {
+        schema = items;
+    }
+    let name = quote!(#ty).to_string().replace(' ', "");
     match &schema.ty {
         Type::String {
             enumeration: Some(values),
             ..
-        } => Some(string_enum(ty, &name, &address, &param_type, values)),
+        } => Some(string_enum(ty, &name, subject, param_type, values)),
         Type::Object { fields, .. } if !fields.is_empty() => {
-            Some(object(ty, &name, &address, &param_type, fields))
+            let required: Vec<_> = fields.iter().filter(|p| required(p)).collect();
+            Some(object(ty, &name, subject, param_type, fields, &required))
         }
         _ => None,
     }
@@ -58,7 +94,7 @@ fn string_enum(
     let traits = unique(values.iter().map(|v| key::ident(&["has_variant_for", v])));
     let each = values.iter().zip(&traits).map(|(v, tr)| {
         let k = key::literal(v);
-        let message = format!("`{name}` has no variant for `{v}`, a value `{address}` allows");
+        let message = format!("`{name}` has no variant for `{v}`, a value {address} allows");
         let label = format!("no variant for `{v}`");
         let variant = variant_name(v);
         let note = format!("add to `{name}`: #[serde(rename = \"{v}\")] {variant},");
@@ -91,22 +127,19 @@ fn object(
     address: &str,
     param_type: &Ident,
     fields: &[catalog_core::model::Field],
+    required: &[&catalog_core::model::Field],
 ) -> TokenStream {
     let markers = quote!(::catalog::__private_v1::markers);
     let declares = fields.iter().map(|p| {
         let k = key::literal(&p.name);
         quote!(#[automatically_derived] impl #markers::DeclaresProperty<#k> for #param_type {})
     });
-    let required: Vec<&catalog_core::model::Field> = fields
-        .iter()
-        .filter(|p| p.required && !p.read_only)
-        .collect();
     let traits = unique(required.iter().map(|p| key::ident(&["requires", &p.name])));
     let each = required.iter().zip(&traits).map(|(p, tr)| {
         let prop = &p.name;
         let k = key::literal(prop);
         let message = format!(
-            "`{name}` has no field for `{prop}` that is always present, and `{address}` requires \
+            "`{name}` has no field for `{prop}` that is always present, and {address} requires \
              `{prop}`"
         );
         let label = format!("`{prop}` missing, or may be absent");

@@ -7,7 +7,12 @@ use catalog::tool;
 #[tool(
     spec = "ersatztv-v1",
     operation = "GET /api/channels",
-    name = "list_channels"
+    name = "list_channels",
+    output(
+        status = "200",
+        media_type = "application/json",
+        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
+    )
 )]
 pub struct ListChannels {}
 
@@ -22,7 +27,15 @@ pub struct ResetChannelPlayout {
 }
 
 /// List the FFmpeg profiles.
-#[tool(spec = "ersatztv-v1", operation = "GetFFmpegProfiles")]
+#[tool(
+    spec = "ersatztv-v1",
+    operation = "GetFFmpegProfiles",
+    output(
+        status = "200",
+        media_type = "application/json",
+        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
+    )
+)]
 pub struct GetFFmpegProfiles {}
 
 /// Create an FFmpeg profile.
@@ -134,7 +147,15 @@ pub struct GarbageCollect {
 pub struct EmptyTrash {}
 
 /// Look a resolution up by its name.
-#[tool(spec = "ersatztv-v1", operation = "GetResolutionByName")]
+#[tool(
+    spec = "ersatztv-v1",
+    operation = "GetResolutionByName",
+    output(
+        status = "200",
+        media_type = "application/json",
+        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
+    )
+)]
 pub struct GetResolutionByName {
     pub name: String,
 }
@@ -143,7 +164,12 @@ pub struct GetResolutionByName {
 #[tool(
     spec = "ersatztv-v1",
     operation = "GET /api/sessions",
-    name = "get_sessions"
+    name = "get_sessions",
+    output(
+        status = "200",
+        media_type = "application/json",
+        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
+    )
 )]
 pub struct GetSessions {}
 
@@ -158,7 +184,15 @@ pub struct StopSession {
 }
 
 /// List the smart collections.
-#[tool(spec = "ersatztv-v1", operation = "GetSmartCollections")]
+#[tool(
+    spec = "ersatztv-v1",
+    operation = "GetSmartCollections",
+    output(
+        status = "200",
+        media_type = "application/json",
+        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
+    )
+)]
 pub struct GetSmartCollections {}
 
 /// Create a smart collection.
@@ -183,5 +217,13 @@ pub struct DeleteSmartCollection {
 }
 
 /// Get version.
-#[tool(spec = "ersatztv-v1", operation = "GetVersion")]
+#[tool(
+    spec = "ersatztv-v1",
+    operation = "GetVersion",
+    output(
+        status = "200",
+        media_type = "application/json",
+        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
+    )
+)]
 pub struct GetVersion {}

@@ -9,6 +9,7 @@
 //! - [`paste`]: the paste-ready lines help messages offer.
 //! - [`address`]: parameter addresses and globs.
 //! - [`output`]: which documented response is the tool's output.
+//! - [`output_choice`]: the output a tool declares, checked.
 //! - [`paging`]: the paging rule: a list tool that cannot page says how an agent reaches the rest.
 //! - [`security`]: which credentials the tool sends.
 
@@ -16,6 +17,7 @@ pub mod address;
 pub mod declared;
 pub mod names;
 pub mod output;
+pub mod output_choice;
 pub mod paging;
 pub mod paste;
 pub mod reasons;

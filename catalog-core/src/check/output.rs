@@ -160,7 +160,7 @@ impl fmt::Display for ChooseError {
 
 impl std::error::Error for ChooseError {}
 
-fn list_or_none(items: &[String]) -> String {
+pub(crate) fn list_or_none(items: &[String]) -> String {
     if items.is_empty() {
         "none".to_string()
     } else {

@@ -203,12 +203,7 @@ pub fn check_type(param: &Param, ty: &RustType) -> Option<String> {
         ));
     }
     let mismatch = check_base(schema, inner)?;
-    // The advice keeps the field's own `Option` layers, so following it fixes the whole type.
-    let advice = with_options(layers, &mismatch.advice);
-    let detail = mismatch
-        .detail
-        .map(|d| format!(": {d}"))
-        .unwrap_or_default();
+    let (advice, detail) = mismatch.worded(layers);
     Some(format!(
         "`{what}` is {described} in the spec; `{}` cannot carry it{detail}; use `{advice}`{}",
         ty.render(),
@@ -271,6 +266,17 @@ struct Mismatch {
 }
 
 impl Mismatch {
+    /// The advice in the type's own `Option` layers (following it fixes the whole type), and
+    /// the detail as `": ..."`, or empty.
+    fn worded(&self, layers: usize) -> (String, String) {
+        let detail = self
+            .detail
+            .as_ref()
+            .map(|d| format!(": {d}"))
+            .unwrap_or_default();
+        (with_options(layers, &self.advice), detail)
+    }
+
     fn use_(advice: String) -> Mismatch {
         Mismatch {
             advice,
@@ -279,6 +285,70 @@ impl Mismatch {
             own_type: false,
         }
     }
+}
+
+/// Checks the type a tool names as its output (`#[tool(output = T)]`) against the schema of
+/// the response it returns, `what` (``the `200 application/json` response of `GetTask` ``).
+/// `None` when it fits: `serde_json::Value` carries anything; otherwise the type follows the
+/// rules of a required parameter's (one `Option` exactly when the schema is nullable; a struct
+/// or enum of the user's where the schema is an object or a string enum). Else the message,
+/// which names the schema and the type and gives a whole type to write instead.
+pub fn check_output_type(schema: &Schema, ty: &RustType, what: &str) -> Option<String> {
+    if *ty == RustType::JsonValue {
+        return None;
+    }
+    let (layers, inner) = ty.options();
+    let described = schema.ty.describe();
+    let wants = rust_type_for(schema, true);
+    if schema.nullable && layers != 1 {
+        return Some(format!(
+            "{what} is {described} or null; `{}` cannot carry null: use `{wants}` or \
+             `serde_json::Value`",
+            ty.render()
+        ));
+    }
+    if !schema.nullable && layers > 0 {
+        return Some(format!(
+            "{what} is {described}, never null: use `{}`, not `{}`",
+            inner.render(),
+            ty.render()
+        ));
+    }
+    let (advice, detail) = check_base(schema, inner)?.worded(layers);
+    let own = own_output_type(schema)
+        .map(|t| format!(", or `{}` {t}", own_type_in(&advice)))
+        .unwrap_or_default();
+    Some(format!(
+        "{what} is {described} in the spec; `{}` cannot carry it{detail}; use `{advice}`{own}",
+        ty.render()
+    ))
+}
+
+/// What a type of the user's must be to stand for `schema` (through arrays), when one can.
+fn own_output_type(schema: &Schema) -> Option<&'static str> {
+    match &schema.ty {
+        Type::Array { items, .. } => own_output_type(items),
+        Type::Object { fields, .. } if !fields.is_empty() => {
+            Some("with a struct `T` that derives `catalog::Object`")
+        }
+        Type::String {
+            enumeration: Some(_),
+            ..
+        } => Some("with an enum `T` that derives `catalog::StringEnum`"),
+        _ => None,
+    }
+}
+
+// The advice with the user's own type `T` where the schema's element stands
+// (`Vec<serde_json::Value>` -> `Vec<T>`, `String` -> `T`).
+fn own_type_in(advice: &str) -> String {
+    let inner_start = advice.rfind('<').map_or(0, |i| i + 1);
+    let inner_end = advice.find('>').unwrap_or(advice.len());
+    format!(
+        "{}T{}",
+        &advice[..inner_start],
+        &advice[inner_end.max(inner_start)..]
+    )
 }
 
 fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {

@@ -6,8 +6,14 @@
 //! commented `omitted(...)` line inside the attribute whose reason is the
 //! [`PLACEHOLDER_REASON`]: uncommenting one without writing the reason is a compile error, so
 //! nothing is left out by accident.
+//!
+//! The output comes after `// output:`; where several responses could be the output, the
+//! scaffold lists a commented `output(...)` line for each, and does not compile until one is
+//! uncommented with its reason: the choice is the tool author's.
 
 use crate::check::names::{field_matches, field_name_for};
+use crate::check::output::{Output, output};
+use crate::check::output_choice::paste_lines;
 use crate::check::reasons::PLACEHOLDER_REASON;
 use crate::check::types::rust_type_for;
 use crate::model::{Location, Operation, Param};
@@ -99,6 +105,15 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
     let _ = writeln!(out, "    spec = {},", lit(&options.spec));
     let _ = writeln!(out, "    operation = {},", lit(&options.operation));
     let _ = writeln!(out, "    // output: {}", one_line(&describe_output(op)));
+    if let Output::Ambiguous(candidates) = output(op) {
+        out.push_str(
+            "    // Several responses could be the output: uncomment the line of the one the tool\n    \
+             // returns as structured content (or keep it text), and write its reason.\n",
+        );
+        for (_, line) in paste_lines(&candidates, "") {
+            let _ = writeln!(out, "    // {line}");
+        }
+    }
     let optional: Vec<&Param> = op.params.iter().filter(|p| !p.required).collect();
     if !optional.is_empty() {
         out.push_str(
@@ -444,6 +459,35 @@ pub struct AddItem {
             "/// GET /version\n#[tool(\n    spec = \"t\",\n    operation = \"get-version\",\n    \
              // output: 200 application/json, wrapped under `items`\n)]\n\
              pub struct GetVersion;\n"
+        );
+    }
+
+    #[test]
+    fn an_ambiguous_output_gets_a_commented_line_per_candidate_and_one_for_text() {
+        let ops = operations(
+            r#"{"/tasks": {"put": {"operationId": "PutTask", "responses": {
+                "200": {"description": "replaced", "content": {"application/json": {
+                    "schema": {"type": "object"}}}},
+                "201": {"description": "created", "content": {
+                    "application/json": {"schema": {"type": "object"}},
+                    "application/vnd.x+json": {"schema": {"type": "object"}}}}}}}}"#,
+        );
+        assert_eq!(
+            scaffold(&ops[0], "t"),
+            r#"/// PUT /tasks
+#[tool(
+    spec = "t",
+    operation = "PutTask",
+    // output: not typed: ambiguous, a tool must choose one of 200 application/json, 201 application/json, 201 application/vnd.x+json
+    // Several responses could be the output: uncomment the line of the one the tool
+    // returns as structured content (or keep it text), and write its reason.
+    // output(status = "200", reason = "<what a user loses, and why that is right>"),
+    // output(status = "201", media_type = "application/json", reason = "<what a user loses, and why that is right>"),
+    // output(status = "201", media_type = "application/vnd.x+json", reason = "<what a user loses, and why that is right>"),
+    // output(text, reason = "<what a user loses, and why that is right>"),
+)]
+pub struct PutTask;
+"#
         );
     }
 

@@ -38,9 +38,10 @@ pub trait Tool: Sized {
     /// are included; Omitted parameters are never sent.
     fn to_request(&self) -> Result<http::Request<Vec<u8>>, RequestError>;
 
-    /// Turns the decoded success body into the value the tool returns, before it is wrapped
-    /// ([`ToolOutput::wrap`]) and checked against the `outputSchema`. The body as it came by
-    /// default; an error is reported to the agent in place of structured content.
+    /// The decoded JSON body of the [`OUTPUT`](Tool::OUTPUT) response, read as the tool's output
+    /// type and written back, before it is wrapped into `structuredContent`. By default (no
+    /// `#[tool(output = T)]`) the body unchanged; with `output = T`, the body read as `T` with
+    /// serde and serialized again, or an error saying which type the body does not fit and why.
     fn output_value(body: Value) -> Result<Value, String> {
         Ok(body)
     }
@@ -223,6 +224,42 @@ pub mod __private {
             None => ArgRef::Absent,
             Some(None) => ArgRef::Null,
             Some(Some(v)) => ArgRef::Typed(v),
+        }
+    }
+
+    /// `Tool::output_value` for `#[tool(output = T)]`: the body read as `T` (named `name` in
+    /// the error) and serialized again. A property the body does not have is not added as
+    /// null (an `Option` field that was absent stays absent), so a `T` with every property the
+    /// schema requires and only properties it declares gives a value the schema accepts.
+    pub fn output_value<T: serde::de::DeserializeOwned + Serialize>(
+        body: Value,
+        name: &str,
+    ) -> Result<Value, String> {
+        let read: T = serde_json::from_value(body.clone())
+            .map_err(|e| format!("the response body does not fit `{name}`: {e}"))?;
+        let mut written = serde_json::to_value(&read)
+            .map_err(|e| format!("`{name}` does not serialize back to JSON: {e}"))?;
+        drop_invented_nulls(&mut written, &body);
+        Ok(written)
+    }
+
+    // Removes each null property of `written` that `read` (the body it came from) does not have.
+    fn drop_invented_nulls(written: &mut Value, read: &Value) {
+        match (written, read) {
+            (Value::Object(w), Value::Object(r)) => {
+                w.retain(|k, v| !v.is_null() || r.contains_key(k));
+                for (k, v) in w.iter_mut() {
+                    if let Some(r) = r.get(k) {
+                        drop_invented_nulls(v, r);
+                    }
+                }
+            }
+            (Value::Array(w), Value::Array(r)) => {
+                for (v, r) in w.iter_mut().zip(r) {
+                    drop_invented_nulls(v, r);
+                }
+            }
+            _ => {}
         }
     }
 
