@@ -12,6 +12,7 @@
 //!     undocumented("query.z", read_at = "...", reason = "..." [, value = <literal>]),
 //!     semantics = "full-replace" | "merge",    // what a write does to what it does not send
 //!     effects(destructive = false, ..., reason = "..."), // read_only, destructive, idempotent, open_world
+//!     security = "api_key" | security(none, reason = "..."), // which credentials it sends
 //!     output = Task,                           // the type the output response is read as
 //!     output(status = "201", media_type = "application/json", type = Task, reason = "..."),
 //!     output(text, reason = "..."),            // no structured content
@@ -71,6 +72,15 @@ pub struct OutputAttr {
     pub reason: Option<Spanned<String>>,
 }
 
+/// `security = "scheme"` or `security(none, reason = "...")`.
+pub struct SecurityAttr {
+    /// From the `security` key to the end of what it says.
+    pub range: Range,
+    /// The scheme named, or `None` for `none`.
+    pub scheme: Option<Spanned<String>>,
+    pub reason: Option<Spanned<String>>,
+}
+
 #[derive(Default)]
 pub struct ToolAttr {
     pub operation: Option<Spanned<String>>,
@@ -82,6 +92,7 @@ pub struct ToolAttr {
     pub semantics: Option<Spanned<String>>,
     pub effects: Option<EffectsAttr>,
     pub output: Option<OutputAttr>,
+    pub security: Option<SecurityAttr>,
 }
 
 fn lit(s: &LitStr) -> Spanned<String> {
@@ -192,10 +203,16 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                 seen.once(cx, &key, key_span, key_span);
                 out.output.get_or_insert(o);
             }
+            // security = "api_key", or security(none, reason = "...")
+            "security" => {
+                let s = security_attr(&meta, key_span)?;
+                seen.once(cx, &key, key_span, key_span);
+                out.security.get_or_insert(s);
+            }
             _ => {
                 return Err(meta.error(format!(
                     "unknown #[tool] option `{key}`; expected one of: operation, spec, name, \
-                     fixed, omitted, undocumented, semantics, effects, output"
+                     fixed, omitted, undocumented, semantics, effects, output, security"
                 )));
             }
         }
@@ -208,6 +225,53 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
             None
         }
     }
+}
+
+/// `security = "scheme"` or `security(none, reason = "...")`.
+fn security_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<SecurityAttr> {
+    if meta.input.peek(Token![=]) {
+        let scheme = lit(&meta.value()?.parse()?);
+        return Ok(SecurityAttr {
+            range: Range::from(span).to(Range::from(scheme.span)),
+            scheme: Some(scheme),
+            reason: None,
+        });
+    }
+    let mut none = None;
+    let mut reason = None;
+    meta.parse_nested_meta(|m| {
+        let k = key_name(&m.path);
+        match k.as_str() {
+            "none" => none = Some(m.path.span()),
+            "reason" => reason = Some(lit(&m.value()?.parse()?)),
+            _ => {
+                return Err(m.error(format!(
+                    "unknown key `{k}`; write `security = \"<scheme>\"` to send one scheme the \
+                     operation lists, or `security(none, reason = \"...\")` to send no credential"
+                )));
+            }
+        }
+        Ok(())
+    })?;
+    if none.is_none() {
+        return Err(syn::Error::new(
+            span,
+            "`security(...)` takes `none, reason = \"...\"`; to send one scheme the operation \
+             lists, write `security = \"<scheme>\"`",
+        ));
+    }
+    let Some(reason) = reason else {
+        return Err(syn::Error::new(
+            span,
+            "`security(none)` needs `reason = \"...\"`: say who adds the credential the spec \
+             asks for (a gateway in front of the API, ...)",
+        ));
+    };
+    Ok(SecurityAttr {
+        range: Range::from(span).to(Range::from(reason.span)),
+        scheme: None,
+        reason: Some(reason),
+    })
 }
 
 /// `output = T` or `output(...)`.

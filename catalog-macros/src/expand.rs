@@ -10,7 +10,8 @@ pub fn tool(args: TokenStream, input: &Input) -> syn::Result<TokenStream> {
     let cx = Ctxt::new();
     let checked = Tool::from_input(&cx, args, input)
         .and_then(|tool| check::check(&cx, &tool).map(|(op, dir_file)| (tool, op, dir_file)))
-        .map(|(tool, op, dir_file)| {
+        .map(|(tool, mut op, dir_file)| {
+            crate::security::apply(&cx, &tool, &mut op);
             let name = tool.item.ident.to_string();
             let effects = crate::effects::effects(&cx, &tool.attr, &op, &name);
             let output = crate::output::check(&cx, &tool, &op);

@@ -18,6 +18,7 @@ mod expand;
 mod fallback;
 mod key;
 mod output;
+mod security;
 mod user_types;
 
 use proc_macro::TokenStream;
@@ -60,6 +61,8 @@ use proc_macro::TokenStream;
 /// | `output = T` | The type the output response is read as (see *Outputs*). |
 /// | `output(status = "...", [media_type = "...",] [type = T,] reason = "...")` | The response the tool returns as structured content, where the operation has several (success statuses, or JSON media types). `media_type` only when that status has several JSON ones. |
 /// | `output(text, reason = "...")` | No structured content: the output is the response as text. |
+/// | `security = "<scheme>"` | Send only the alternatives of the operation's security requirement that use this scheme (one the operation lists). |
+/// | `security(none, reason = "...")` | Send no credential (a gateway adds it). Required when every alternative needs a scheme catalog cannot send (OAuth2 authorization code, OpenID Connect, ...). |
 ///
 /// An **address** is `"<location>.<wire name>"`, location one of `path`, `query`, `header`,
 /// `cookie`, `body` (`"query.page"`, `"body.channel_id"`); a body that is not an object is

@@ -1,0 +1,6 @@
+use catalog::tool;
+
+#[tool(spec = "secured", operation = "GetSso")]
+pub struct GetSso {}
+
+fn main() {}

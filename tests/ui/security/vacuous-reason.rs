@@ -1,0 +1,6 @@
+use catalog::tool;
+
+#[tool(spec = "secured", operation = "GetSso", security(none, reason = "not needed"))]
+pub struct GetSso {}
+
+fn main() {}
