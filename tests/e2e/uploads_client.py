@@ -94,6 +94,9 @@ class Mock(BaseHTTPRequestHandler):
             ]
         else:
             seen["bytes"] = b64(body)
+        # The documented 201 body has an `id`: without it the server (rightly) reports the body
+        # as not matching the tool's outputSchema.
+        seen["id"] = "upload-1"
         out = json.dumps(seen).encode()
         self.send_response(201 if self.command == "POST" else 204)
         if self.command == "POST":
@@ -146,7 +149,7 @@ async def against_prism(args, files_dir: Path, checks: Checks) -> None:
             await session.initialize()
             tools = {t.name: t for t in (await session.list_tools()).tools}
             checks.check(set(tools) == {"upload_file", "put_blob"}, "tools/list gives the two upload tools", str(sorted(tools)))
-            schema = tools["upload_file"].inputSchema["properties"]["file"]
+            schema = tools["upload_file"].input_schema["properties"]["file"]
             required = [arm.get("required") for arm in schema.get("oneOf", [])]
             checks.check(
                 required == [["content_base64"], ["path"]],
@@ -159,13 +162,13 @@ async def against_prism(args, files_dir: Path, checks: Checks) -> None:
             del upload["attachments"]
             result = await session.call_tool("upload_file", upload)
             text = text_of(result)
-            checks.check(not result.isError and text.startswith("HTTP 201"), "upload_file: Prism accepts the multipart request", text[:400])
+            checks.check(not result.is_error and text.startswith("HTTP 201"), "upload_file: Prism accepts the multipart request", text[:400])
             result = await session.call_tool("put_blob", {"name": "b1", "content": {"content_base64": b64(BLOB)}})
             text = text_of(result)
-            checks.check(not result.isError and text.startswith("HTTP 204"), "put_blob: Prism accepts the octet-stream request", text[:400])
+            checks.check(not result.is_error and text.startswith("HTTP 204"), "put_blob: Prism accepts the octet-stream request", text[:400])
             result = await session.call_tool("put_blob", {"name": "b2", "content": {"path": "in/data.bin", "media_type": "application/octet-stream"}})
             text = text_of(result)
-            checks.check(not result.isError and text.startswith("HTTP 204"), "put_blob: a file by path is sent", text[:400])
+            checks.check(not result.is_error and text.startswith("HTTP 204"), "put_blob: a file by path is sent", text[:400])
     log = Path(args.prism_log).read_text(errors="replace")
     errors = [l for l in log.splitlines() if "[VALIDATOR]" in l and ("error" in l or "did not pass" in l)]
     checks.check(not errors, "Prism's log shows no request validation error", "\n".join(errors[:5]))
@@ -198,7 +201,7 @@ async def against_parser(args, files_dir: Path, checks: Checks) -> None:
                 result = await session.call_tool("put_blob", {"name": "b1", "content": {"content_base64": b64(BLOB)}})
                 last = getattr(Mock, "last", {})
                 checks.check(
-                    not result.isError
+                    not result.is_error
                     and last.get("bytes") == b64(BLOB)
                     and last.get("content_type") == "application/octet-stream"
                     and last.get("path") == "/blobs/b1",
@@ -218,7 +221,7 @@ async def against_parser(args, files_dir: Path, checks: Checks) -> None:
                     result = await session.call_tool("put_blob", arguments)
                     text = text_of(result)
                     checks.check(
-                        result.isError and needle in text and getattr(Mock, "last", {}) == {},
+                        result.is_error and needle in text and getattr(Mock, "last", {}) == {},
                         f"put_blob refused, nothing sent: {needle}",
                         text[:300],
                     )
@@ -227,7 +230,7 @@ async def against_parser(args, files_dir: Path, checks: Checks) -> None:
                 result = await session.call_tool("upload_file", bad_type)
                 text = text_of(result)
                 checks.check(
-                    result.isError and "`image/gif` is not one the spec allows here (image/png, image/jpeg, text/plain)" in text,
+                    result.is_error and "`image/gif` is not one the spec allows here (image/png, image/jpeg, text/plain)" in text,
                     "upload_file refused: a media type the encoding does not allow",
                     text[:300],
                 )
