@@ -363,3 +363,61 @@ outputs: 1 no content
 "
     );
 }
+
+/// `check --budget`: one line per operation a tool can wrap, named as the scaffold names it, with
+/// its bytes in `tools/list` and a token estimate of a quarter of that, and a total that adds up.
+#[test]
+fn check_budget_prints_each_tools_cost_and_a_total_that_adds_up() {
+    let run = catalog(&["check", "--budget", "openapi/taskboard.yaml"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "taskboard: Taskboard API 1.4.0 (OpenAPI 3.0.3), one tool per operation as `catalog \
+         scaffold` writes it"
+    );
+    let rows: Vec<(&str, usize, usize)> = lines[1..lines.len() - 1]
+        .iter()
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            match words.as_slice() {
+                [name, bytes, "bytes", tokens, "tokens"] => (
+                    *name,
+                    bytes.parse().unwrap(),
+                    tokens.trim_start_matches('~').parse().unwrap(),
+                ),
+                [name, bytes, "bytes", "~", tokens, "tokens"] => {
+                    (*name, bytes.parse().unwrap(), tokens.parse().unwrap())
+                }
+                _ => panic!("not a budget row: {l:?}"),
+            }
+        })
+        .collect();
+    let names: Vec<&str> = rows.iter().map(|r| r.0).collect();
+    assert_eq!(
+        names,
+        [
+            "list_tasks",
+            "create_task",
+            "get_task",
+            "replace_task",
+            "delete_task",
+            "put_boards_board_id_tasks_task_id_labels",
+            "add_comment",
+            "search",
+        ]
+    );
+    for (name, bytes, tokens) in &rows {
+        assert!(*bytes > 200, "{name}: {bytes} bytes is less than a bare listing");
+        assert_eq!(*tokens, bytes.div_ceil(4), "{name}");
+    }
+    let total: usize = rows.iter().map(|r| r.1).sum();
+    assert_eq!(
+        *lines.last().unwrap(),
+        format!(
+            "8 tools: {total} bytes, ~{} tokens in tools/list",
+            total.div_ceil(4)
+        )
+    );
+}

@@ -1,4 +1,5 @@
-//! The `catalog` command line: `catalog check <spec>` and `catalog scaffold <spec> <operation>`.
+//! The `catalog` command line: `catalog check [--budget] <spec>` and `catalog scaffold <spec>
+//! <operation>`.
 //!
 //! A thin shell over `catalog_core`: arguments are parsed by hand (two subcommands with
 //! positional arguments do not need an argument-parsing crate), and all the work is in the
@@ -22,6 +23,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   catalog check <spec>                  list every operation of an OpenAPI document, whether \
 a #[tool] can wrap it and which response is its output
+  catalog check --budget <spec>         what tools/list would cost a model's context with one \
+scaffolded tool per operation: bytes and estimated tokens per tool, and the total
   catalog scaffold <spec> <operation>   print a #[tool] for an operation (operationId or \
 \"METHOD /path\")";
 
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         ["check", spec] => check(Path::new(spec)),
+        ["check", "--budget", spec] | ["check", spec, "--budget"] => budget(Path::new(spec)),
         ["scaffold", spec, operation] => scaffold(Path::new(spec), operation),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
@@ -114,6 +118,28 @@ fn check(spec: &Path) -> ExitCode {
     );
     // Unsupported operations are not an error: only the tools that use them fail to build.
     ExitCode::SUCCESS
+}
+
+/// `tools/list`'s size with one scaffolded tool per operation, expanded one at a time.
+#[cfg(feature = "mcp")]
+fn budget(spec: &Path) -> ExitCode {
+    let (info, normalized) = match load(spec) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    println!(
+        "{}: {} {} (OpenAPI {}), one tool per operation as `catalog scaffold` writes it",
+        info.stem, info.title, info.version, info.openapi
+    );
+    let ops = normalized.operations.iter().map(|s| normalized.expand(s));
+    println!("{}", catalog::mcp::Budget::of_operations(ops));
+    ExitCode::SUCCESS
+}
+
+#[cfg(not(feature = "mcp"))]
+fn budget(_spec: &Path) -> ExitCode {
+    eprintln!("error: `--budget` needs the `mcp` feature (it measures tools/list as served)");
+    ExitCode::FAILURE
 }
 
 fn scaffold(spec: &Path, operation: &str) -> ExitCode {

@@ -142,13 +142,18 @@ pub fn hints(method: &str, effects: &Effects) -> Hints {
 /// The MCP annotations of a tool: its [`hints`] and its operation's summary as `title`.
 #[cfg(feature = "mcp")]
 pub fn annotations(tool: &crate::serve::catalog::ToolInfo) -> rmcp::model::ToolAnnotations {
-    let h = tool.hints();
+    annotations_of(tool.hints(), tool.operation.summary.as_deref())
+}
+
+/// MCP annotations from hints, titled by the operation's summary.
+#[cfg(feature = "mcp")]
+pub fn annotations_of(h: Hints, summary: Option<&str>) -> rmcp::model::ToolAnnotations {
     let mut a = rmcp::model::ToolAnnotations::new()
         .read_only(h.read_only)
         .destructive(h.destructive)
         .idempotent(h.idempotent)
         .open_world(h.open_world);
-    if let Some(summary) = tool.operation.summary.as_deref() {
+    if let Some(summary) = summary {
         a.title = Some(summary.trim().to_string());
     }
     a

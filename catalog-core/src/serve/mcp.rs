@@ -22,7 +22,12 @@
 //! What the stdio transport guarantees (bounded lines, back-pressure, ids) is in
 //! [`crate::serve::line`].
 
+use crate::model::Operation;
+use crate::present::output::output_schema;
+use crate::present::schema::input_schema;
+use crate::present::tool_text::{tool_description, tool_name};
 use crate::serve::catalog::{CallError, Catalog};
+use crate::serve::effects::Effects;
 use crate::serve::executor::{ExecuteError, Executor};
 pub use crate::serve::line::{
     DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST,
@@ -80,20 +85,13 @@ impl McpServer {
                 let advertised = catalog
                     .advertised_schema(t.name)
                     .unwrap_or(std::borrow::Cow::Borrowed(t.input_schema));
-                let schema: JsonObject = match advertised.as_ref() {
-                    Value::Object(m) => m.clone(),
-                    // The macro always emits an object schema; anything else would be a bug,
-                    // and an empty object schema is still valid for clients.
-                    _ => JsonObject::new(),
-                };
-                let mut tool = rmcp::model::Tool::new(t.name, t.description, schema)
-                    .with_annotations(crate::serve::effects::annotations(&t));
-                if let Some(Value::Object(output)) =
-                    catalog.advertised_output_schema(t.name).as_deref()
-                {
-                    tool.output_schema = Some(Arc::new(output.clone()));
-                }
-                tool
+                listing(
+                    t.name.to_string(),
+                    t.description.to_string(),
+                    advertised.as_ref(),
+                    catalog.advertised_output_schema(t.name).as_deref(),
+                    crate::serve::effects::annotations(&t),
+                )
             })
             .collect();
         let (name, version) = match catalog.tools().next() {
@@ -283,6 +281,28 @@ impl ServerHandler for McpServer {
     }
 }
 
+/// One tool as `tools/list` gives it: the one place a listing is written, for the server and for
+/// [`Budget::of_operations`].
+fn listing(
+    name: String,
+    description: String,
+    input: &Value,
+    output: Option<&Value>,
+    annotations: rmcp::model::ToolAnnotations,
+) -> rmcp::model::Tool {
+    let input: JsonObject = match input {
+        Value::Object(m) => m.clone(),
+        // The macro always emits an object schema; anything else would be a bug, and an empty
+        // object schema is still valid for clients.
+        _ => JsonObject::new(),
+    };
+    let mut tool = rmcp::model::Tool::new(name, description, input).with_annotations(annotations);
+    if let Some(Value::Object(output)) = output {
+        tool.output_schema = Some(Arc::new(output.clone()));
+    }
+    tool
+}
+
 /// The size of a server's `tools/list`, per tool (see [`McpServer::budget`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -301,6 +321,33 @@ impl Budget {
     /// count).
     pub fn tokens(bytes: usize) -> usize {
         bytes.div_ceil(4)
+    }
+
+    /// What `tools/list` would cost with one tool per operation of `ops`, each as `catalog
+    /// scaffold` writes it (every parameter a field, the spec's descriptions, effects from the
+    /// method, the success response as output): an upper bound for a catalog over the spec
+    /// before any tool is written. Operations no tool can wrap are left out.
+    pub fn of_operations<O: std::borrow::Borrow<Operation>>(
+        ops: impl IntoIterator<Item = O>,
+    ) -> Budget {
+        let tools = ops
+            .into_iter()
+            .filter(|op| op.borrow().is_supported())
+            .map(|op| {
+                let op = op.borrow();
+                let name = tool_name(None, op.id.as_deref(), &op.key());
+                let hints = crate::serve::effects::hints(&op.method, &Effects::FROM_METHOD);
+                let tool = listing(
+                    name.clone(),
+                    tool_description(None, op),
+                    &input_schema(op),
+                    output_schema(op).as_ref(),
+                    crate::serve::effects::annotations_of(hints, op.summary.as_deref()),
+                );
+                (name, serde_json::to_vec(&tool).map_or(0, |v| v.len()))
+            })
+            .collect();
+        Budget { tools }
     }
 }
 
