@@ -1,10 +1,11 @@
 //! JSON documents parsed into a compact tree that borrows from the document's bytes: the index's
 //! path, where a `serde_json::Value` costs more time and memory than all the rest of indexing.
 //!
-//! A string without escapes is a slice of the document; an object is its entries in document
-//! order, in one allocation; a number is its text, read by `serde_json` when normalization asks
-//! for it. One loop over the bytes with a table per byte, no recursion, so that it is fast
-//! unoptimized (build scripts) as well as optimized.
+//! A string without escapes is a slice of the document; an array or an object is a slice of an
+//! arena ([`Arena`], one allocation per chunk rather than one per container, freed at once); a
+//! number is its text, read by `serde_json` when normalization asks for it. One loop over the
+//! bytes with a table per byte, no recursion, so that it is fast unoptimized (build scripts) as
+//! well as optimized.
 //!
 //! [`parse`] accepts only what `serde_json` accepts, and reads it the same way: where it is
 //! unsure (an escape, a number with an exponent) it asks `serde_json`; what it refuses (a syntax
@@ -14,14 +15,17 @@
 
 use super::tree::{Object, Tree};
 use serde_json::{Map, Number, Value};
-use std::borrow::Cow;
 use std::collections::HashSet;
+
+/// Where a tree's arrays, objects and unescaped strings live: dropped at once, with no walk
+/// over the tree.
+pub type Arena = bumpalo::Bump;
 
 /// Nesting deeper than this is left to `serde_json` (whose own limit is 128).
 pub const MAX_DEPTH: usize = 120;
 
-/// One value of a JSON document, borrowing from the document's text.
-#[derive(Debug, Clone, PartialEq)]
+/// One value of a JSON document, borrowing from the document's text and the arena.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Node<'a> {
     /// `null`.
     Null,
@@ -29,25 +33,26 @@ pub enum Node<'a> {
     Bool(bool),
     /// A number, as written.
     Number(&'a str),
-    /// A string, borrowed unless it had escapes.
-    String(Cow<'a, str>),
+    /// A string: a slice of the document, or of the arena when it had escapes.
+    String(&'a str),
     /// An array.
-    Array(Box<[Node<'a>]>),
+    Array(&'a [Node<'a>]),
     /// An object's entries, in document order, each key once.
     Object(Entries<'a>),
 }
 
 /// An object's entries, in document order, each key once.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Entries<'a>(Box<[(Cow<'a, str>, Node<'a>)]>);
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Entries<'a>(&'a [(&'a str, Node<'a>)]);
 
-/// Parses a JSON document, or `None` when it is not one this parser accepts (then
+/// Parses a JSON document into `arena`, or `None` when it is not one this parser accepts (then
 /// `serde_json::from_slice` says why, or reads it).
-pub fn parse(bytes: &[u8]) -> Option<Node<'_>> {
+pub fn parse<'a>(bytes: &'a [u8], arena: &'a Arena) -> Option<Node<'a>> {
     let text = std::str::from_utf8(bytes).ok()?;
     Parser {
         text,
         bytes,
+        arena,
         at: 0,
         items: Vec::new(),
         entries: Vec::new(),
@@ -80,16 +85,17 @@ const CLASS: [u8; 256] = {
 struct Frame<'a> {
     object: bool,
     start: usize,
-    key: Cow<'a, str>,
+    key: &'a str,
 }
 
 struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
+    arena: &'a Arena,
     at: usize,
     // Elements of the open arrays and entries of the open objects, innermost last.
     items: Vec<Node<'a>>,
-    entries: Vec<(Cow<'a, str>, Node<'a>)>,
+    entries: Vec<(&'a str, Node<'a>)>,
     frames: Vec<Frame<'a>>,
 }
 
@@ -111,8 +117,7 @@ impl<'a> Parser<'a> {
                 };
                 let object = frame.object;
                 if object {
-                    let key = std::mem::take(&mut frame.key);
-                    self.entries.push((key, node));
+                    self.entries.push((frame.key, node));
                 } else {
                     self.items.push(node);
                 }
@@ -133,12 +138,13 @@ impl<'a> Parser<'a> {
                     (b'}', true) => {
                         self.at += 1;
                         let start = self.frames.pop()?.start;
-                        node = Node::Object(close_object(&mut self.entries, start));
+                        node = Node::Object(self.close_object(start));
                     }
                     (b']', false) => {
                         self.at += 1;
                         let start = self.frames.pop()?.start;
-                        node = Node::Array(self.items.split_off(start).into_boxed_slice());
+                        node = Node::Array(self.arena.alloc_slice_copy(&self.items[start..]));
+                        self.items.truncate(start);
                     }
                     _ => return None,
                 }
@@ -155,7 +161,7 @@ impl<'a> Parser<'a> {
                 self.skip_space();
                 if self.bytes.get(self.at) == Some(&b'}') {
                     self.at += 1;
-                    Node::Object(Entries(Box::new([])))
+                    Node::Object(Entries(&[]))
                 } else {
                     self.open(true)?;
                     let key = self.key()?;
@@ -170,7 +176,7 @@ impl<'a> Parser<'a> {
                 self.skip_space();
                 if self.bytes.get(self.at) == Some(&b']') {
                     self.at += 1;
-                    Node::Array(Box::new([]))
+                    Node::Array(&[])
                 } else {
                     self.open(false)?;
                     return Some(None);
@@ -197,7 +203,7 @@ impl<'a> Parser<'a> {
         self.frames.push(Frame {
             object,
             start,
-            key: Cow::Borrowed(""),
+            key: "",
         });
         Some(())
     }
@@ -209,7 +215,7 @@ impl<'a> Parser<'a> {
     }
 
     // `"key":`, with the space around it.
-    fn key(&mut self) -> Option<Cow<'a, str>> {
+    fn key(&mut self) -> Option<&'a str> {
         self.skip_space();
         if self.bytes.get(self.at) != Some(&b'"') {
             return None;
@@ -224,7 +230,7 @@ impl<'a> Parser<'a> {
     }
 
     // A string, `at` on its opening quote.
-    fn string(&mut self) -> Option<Cow<'a, str>> {
+    fn string(&mut self) -> Option<&'a str> {
         let open = self.at;
         let mut at = open + 1;
         let mut escaped = false;
@@ -246,9 +252,10 @@ impl<'a> Parser<'a> {
         self.at = at + 1;
         if escaped {
             let quoted = self.text.get(open..=at)?;
-            serde_json::from_str::<String>(quoted).ok().map(Cow::Owned)
+            let text = serde_json::from_str::<String>(quoted).ok()?;
+            Some(self.arena.alloc_str(&text))
         } else {
-            self.text.get(open + 1..at).map(Cow::Borrowed)
+            self.text.get(open + 1..at)
         }
     }
 
@@ -308,24 +315,29 @@ impl<'a> Parser<'a> {
     }
 }
 
-// The entries from `start` on as one object, a repeated key keeping its first place and its
-// last value.
-fn close_object<'a>(entries: &mut Vec<(Cow<'a, str>, Node<'a>)>, start: usize) -> Entries<'a> {
-    let mut own = entries.split_off(start);
-    if has_repeated_key(&own) {
-        let mut kept: Vec<(Cow<'a, str>, Node<'a>)> = Vec::with_capacity(own.len());
-        for (k, v) in own {
-            match kept.iter_mut().find(|(j, _)| *j == k) {
-                Some(slot) => slot.1 = v,
-                None => kept.push((k, v)),
+impl<'a> Parser<'a> {
+    // The entries from `start` on as one object, a repeated key keeping its first place and
+    // its last value.
+    fn close_object(&mut self, start: usize) -> Entries<'a> {
+        let own = &self.entries[start..];
+        let entries = if has_repeated_key(own) {
+            let mut kept: Vec<(&'a str, Node<'a>)> = Vec::with_capacity(own.len());
+            for (k, v) in own {
+                match kept.iter_mut().find(|(j, _)| j == k) {
+                    Some(slot) => slot.1 = *v,
+                    None => kept.push((k, *v)),
+                }
             }
-        }
-        own = kept;
+            self.arena.alloc_slice_copy(&kept)
+        } else {
+            self.arena.alloc_slice_copy(own)
+        };
+        self.entries.truncate(start);
+        Entries(entries)
     }
-    Entries(own.into_boxed_slice())
 }
 
-fn has_repeated_key(entries: &[(Cow<'_, str>, Node<'_>)]) -> bool {
+fn has_repeated_key(entries: &[(&str, Node<'_>)]) -> bool {
     if entries.len() <= 16 {
         for i in 1..entries.len() {
             for j in 0..i {
@@ -337,7 +349,7 @@ fn has_repeated_key(entries: &[(Cow<'_, str>, Node<'_>)]) -> bool {
         return false;
     }
     let mut seen = HashSet::with_capacity(entries.len());
-    !entries.iter().all(|(k, _)| seen.insert(k.as_ref()))
+    !entries.iter().all(|(k, _)| seen.insert(*k))
 }
 
 impl<'a> Tree for Node<'a> {
@@ -381,7 +393,7 @@ impl<'a> Tree for Node<'a> {
             Node::Null => Value::Null,
             Node::Bool(b) => Value::Bool(*b),
             Node::Number(_) => self.as_number().map_or(Value::Null, Value::Number),
-            Node::String(s) => Value::String(s.to_string()),
+            Node::String(s) => Value::String((*s).to_string()),
             Node::Array(a) => Value::Array(a.iter().map(Tree::to_value).collect()),
             Node::Object(o) => Value::Object(
                 o.0.iter()
@@ -394,13 +406,13 @@ impl<'a> Tree for Node<'a> {
 
 impl<'a> Object<Node<'a>> for Entries<'a> {
     fn get(&self, key: &str) -> Option<&Node<'a>> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
     }
     fn entries<'s>(&'s self) -> impl Iterator<Item = (&'s str, &'s Node<'a>)>
     where
         Node<'a>: 's,
     {
-        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+        self.0.iter().map(|(k, v)| (*k, v))
     }
     fn len(&self) -> usize {
         self.0.len()
@@ -413,7 +425,7 @@ mod tests {
 
     // The document as this parser reads it, as a `Value`.
     fn read(text: &str) -> Option<Value> {
-        parse(text.as_bytes()).map(|n| n.to_value())
+        parse(text.as_bytes(), &Arena::new()).map(|n| n.to_value())
     }
 
     #[test]
@@ -459,7 +471,7 @@ mod tests {
             assert!(serde_json::from_str::<Value>(text).is_err(), "{text}");
             assert_eq!(read(text), None, "{text}");
         }
-        assert_eq!(parse(b"\"\xff\""), None);
+        assert_eq!(parse(b"\"\xff\"", &Arena::new()), None);
     }
 
     #[test]
@@ -490,18 +502,21 @@ mod tests {
     #[test]
     fn unescaped_strings_borrow_from_the_document() {
         let text = r#"{"key": "plain", "esc": "a\nb"}"#;
-        let node = parse(text.as_bytes()).unwrap();
-        assert!(matches!(
-            node.get("key"),
-            Some(Node::String(Cow::Borrowed("plain")))
-        ));
-        assert!(matches!(node.get("esc"), Some(Node::String(Cow::Owned(s))) if s == "a\nb"));
+        let arena = Arena::new();
+        let node = parse(text.as_bytes(), &arena).unwrap();
+        let Some(Node::String(plain)) = node.get("key") else {
+            panic!("{node:?}")
+        };
+        assert_eq!(*plain, "plain");
+        assert_eq!(plain.as_ptr(), text[9..].as_ptr());
+        assert_eq!(node.get("esc"), Some(&Node::String("a\nb")));
     }
 
     #[test]
     fn pointers_read_as_serde_json_reads_them() {
         let text = r#"{"a/b": {"m~n": [10, {"x": 1}]}, "": 2}"#;
-        let node = parse(text.as_bytes()).unwrap();
+        let arena = Arena::new();
+        let node = parse(text.as_bytes(), &arena).unwrap();
         let value: Value = serde_json::from_str(text).unwrap();
         for p in [
             "",

@@ -169,8 +169,9 @@ pub fn parse_normalized(
     format: Format,
     stem: &str,
 ) -> Result<(SpecInfo, Normalized), SpecError> {
+    let arena = crate::spec::json::Arena::new();
     if format == Format::Json
-        && let Some(tree) = crate::spec::json::parse(bytes)
+        && let Some(tree) = crate::spec::json::parse(bytes, &arena)
     {
         let info = check_version(&tree, stem, content_hash(bytes))?;
         return Ok((info, normalize(&tree)));
