@@ -64,7 +64,7 @@ pub fn parse<'a>(bytes: &'a [u8], arena: &'a Arena) -> Option<Node<'a>> {
 // Byte classes: what ends a run of plain string bytes, and whitespace.
 const STOP: u8 = 1;
 const SPACE: u8 = 2;
-const CLASS: [u8; 256] = {
+static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 0x20 {
@@ -208,10 +208,23 @@ impl<'a> Parser<'a> {
         Some(())
     }
 
+    // Indentation is most of a pretty-printed document's space: eight spaces are skipped at
+    // once.
     fn skip_space(&mut self) {
-        while self.at < self.bytes.len() && CLASS[self.bytes[self.at] as usize] & SPACE != 0 {
-            self.at += 1;
+        let (bytes, mut at) = (self.bytes, self.at);
+        let n = bytes.len();
+        while at < n {
+            let b = bytes[at];
+            if b == b' ' && at + 8 <= n && bytes[at..at + 8] == *b"        " {
+                at += 8;
+                continue;
+            }
+            if CLASS[b as usize] & SPACE == 0 {
+                break;
+            }
+            at += 1;
         }
+        self.at = at;
     }
 
     // `"key":`, with the space around it.
@@ -234,11 +247,12 @@ impl<'a> Parser<'a> {
         let open = self.at;
         let mut at = open + 1;
         let mut escaped = false;
+        let (bytes, n) = (self.bytes, self.bytes.len());
         loop {
-            while at < self.bytes.len() && CLASS[self.bytes[at] as usize] & STOP == 0 {
+            while at < n && CLASS[bytes[at] as usize] & STOP == 0 {
                 at += 1;
             }
-            match *self.bytes.get(at)? {
+            match *bytes.get(at)? {
                 b'"' => break,
                 // The escape's character is checked by `serde_json` below.
                 b'\\' => {

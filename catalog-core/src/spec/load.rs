@@ -260,15 +260,13 @@ pub fn content_hash(bytes: &[u8]) -> u64 {
     // counts when this runs unoptimized.
     const K: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
     let mut h: u128 = 0x6C62_272E_07BB_0142_62B8_2175_6295_C58D ^ (bytes.len() as u128);
-    let mut chunks = bytes.chunks_exact(16);
-    for c in &mut chunks {
-        let mut w = [0u8; 16];
-        w.copy_from_slice(c);
-        h = (h ^ u128::from_le_bytes(w)).wrapping_mul(K);
+    let (chunks, rest) = bytes.as_chunks::<16>();
+    for c in chunks {
+        h = (h ^ u128::from_le_bytes(*c)).wrapping_mul(K);
         h ^= h >> 67;
     }
     let mut w = [0u8; 16];
-    w[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    w[..rest.len()].copy_from_slice(rest);
     h = (h ^ u128::from_le_bytes(w)).wrapping_mul(K);
     h ^= h >> 67;
     (h as u64) ^ ((h >> 64) as u64)
@@ -345,6 +343,20 @@ mod tests {
         assert_eq!(Format::detect(Path::new("a.json"), b"x"), Format::Json);
         assert_eq!(Format::detect(Path::new("a"), b"  {"), Format::Json);
         assert_eq!(Format::detect(Path::new("a"), b"openapi:"), Format::Yaml);
+    }
+
+    #[test]
+    fn hash_is_the_one_indexes_were_stamped_with() {
+        // The spec's hash is in every index; these are the values since index format 3.
+        assert_eq!(format!("{:016x}", content_hash(b"")), "66f5b05566adea0e");
+        assert_eq!(
+            format!("{:016x}", content_hash(b"0123456789abcdef-x")),
+            "566d342d64a0461d"
+        );
+        assert_eq!(
+            format!("{:016x}", content_hash(b"0123456789abcdef0123456789abcdef")),
+            "20cbab3951151d6c"
+        );
     }
 
     #[test]
