@@ -44,6 +44,7 @@ mod shared;
 use crate::model::{Operation, SharedSchema};
 use crate::spec::tree::{Object, Tree};
 use shared::Shared;
+use std::collections::HashMap;
 
 const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
@@ -71,6 +72,7 @@ pub struct Normalized {
 pub fn normalize<T: Tree>(doc: &T) -> Normalized {
     let mut n = Normalizer {
         root: doc,
+        targets: HashMap::new(),
         shared: Shared::default(),
         depth: 0,
         problems: Vec::new(),
@@ -112,6 +114,8 @@ pub fn escape(segment: &str) -> String {
 
 struct Normalizer<'a, T: Tree> {
     root: &'a T,
+    // Each `$ref` resolved so far, by its text.
+    targets: HashMap<&'a str, &'a T>,
     shared: Shared<'a, T>,
     depth: usize,
     // Where problems and references found now go: the operation or the shared schema being

@@ -63,7 +63,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
 
     // Resolves a `$ref` object (for parameters, bodies, responses, headers, path items),
     // following chains.
-    pub(super) fn deref(&self, v: &'a T, ptr: &str) -> Result<(&'a T, String), Unsupported> {
+    pub(super) fn deref(&mut self, v: &'a T, ptr: &str) -> Result<(&'a T, String), Unsupported> {
         let mut cur = v;
         let mut at = ptr.to_string();
         for _ in 0..32 {
@@ -82,15 +82,23 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         })
     }
 
-    pub(super) fn resolve(&self, r: &str) -> Result<&'a T, String> {
+    // What a local `$ref` names. Each one is looked up once: specs refer to the same
+    // components from thousands of operations, and an object's keys are searched in order.
+    pub(super) fn resolve(&mut self, r: &'a str) -> Result<&'a T, String> {
+        if let Some(target) = self.targets.get(r) {
+            return Ok(target);
+        }
         let Some(local) = r.strip_prefix('#') else {
             return Err(format!(
                 "external `$ref` `{r}` is not supported; bundle the document into one file first"
             ));
         };
-        self.root
+        let target = self
+            .root
             .pointer(local)
-            .ok_or_else(|| format!("dangling `$ref` `{r}`: nothing is declared there"))
+            .ok_or_else(|| format!("dangling `$ref` `{r}`: nothing is declared there"))?;
+        self.targets.insert(r, target);
+        Ok(target)
     }
 
     fn operation(
