@@ -1,8 +1,7 @@
 //! The index's two loaders write the same index: a document read into a `serde_json::Value`
 //! ([`load::parse`], then `normalize`) and the same bytes read into the borrowed tree
 //! ([`load::parse_normalized`]) give byte-identical index files, for every spec in `openapi/`
-//! and every pinned real spec (`CATALOG_SPECS_DIR`). `.ci/index-identity.sh` compares them with
-//! the files a previous commit writes.
+//! and every pinned real spec (`CATALOG_SPECS_DIR`).
 
 #[path = "support/real_specs.rs"]
 mod real_specs;
