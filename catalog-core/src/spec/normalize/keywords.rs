@@ -166,7 +166,7 @@ impl<'a, T: Tree> Keywords<'a, T> {
                 || a.get("items").is_some()
                 || ["oneOf", "anyOf", "allOf", "enum", "const"]
                     .iter()
-                    .any(|k| a.get(*k).is_some())
+                    .any(|k| a.get(k).is_some())
                 || a.get("type")
                     .is_some_and(|t| !self.ty.is_some_and(|ty| ty.same(t)))
         })
