@@ -409,7 +409,10 @@ fn check_budget_prints_each_tools_cost_and_a_total_that_adds_up() {
         ]
     );
     for (name, bytes, tokens) in &rows {
-        assert!(*bytes > 200, "{name}: {bytes} bytes is less than a bare listing");
+        assert!(
+            *bytes > 200,
+            "{name}: {bytes} bytes is less than a bare listing"
+        );
         assert_eq!(*tokens, bytes.div_ceil(4), "{name}");
     }
     let total: usize = rows.iter().map(|r| r.1).sum();

@@ -14,7 +14,6 @@
 
 use catalog_core::index::{Index, IndexReader, Lookup};
 use catalog_core::spec::load::{self as spec, Format};
-use catalog_core::spec::normalize::normalize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -43,9 +42,8 @@ fn peak_kib() -> u64 {
 /// schema once), write, free.
 fn index_once(path: &Path, out: &Path) -> usize {
     let bytes = std::fs::read(path).unwrap();
-    let doc = spec::parse(&bytes, Format::Json, "netbox-4.6.8").unwrap();
-    let normalized = normalize(&doc.value);
-    normalized.write(&doc.info, out).unwrap();
+    let (info, normalized) = spec::parse_normalized(&bytes, Format::Json, "netbox-4.6.8").unwrap();
+    normalized.write(&info, out).unwrap();
     normalized.operations.len()
 }
 

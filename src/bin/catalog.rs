@@ -15,7 +15,7 @@ use catalog_core::model::{DegradeReason, SpecInfo};
 use catalog_core::present::output::describe_output;
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
-use catalog_core::spec::normalize::{Normalized, normalize};
+use catalog_core::spec::normalize::Normalized;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
@@ -51,8 +51,8 @@ fn main() -> ExitCode {
 /// Operations stay in stored form (each component schema once): a command expands only the
 /// operations it shows, one at a time, so memory stays bounded whatever the document.
 fn load(spec: &Path) -> Result<(SpecInfo, Normalized), ExitCode> {
-    match catalog_core::spec::load::load(spec) {
-        Ok(doc) => Ok((doc.info, normalize(&doc.value))),
+    match catalog_core::spec::load::load_normalized(spec) {
+        Ok(loaded) => Ok(loaded),
         Err(e) => {
             eprintln!("error: {e}");
             Err(ExitCode::FAILURE)

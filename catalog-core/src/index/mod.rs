@@ -63,8 +63,13 @@ impl Index {
     /// Normalizes a parsed document and expands every operation.
     pub fn from_document(doc: &Document) -> Index {
         let normalized = crate::spec::normalize::normalize(&doc.value);
+        Index::from_normalized(doc.info.clone(), &normalized)
+    }
+
+    // Every operation of a normalized document, expanded.
+    fn from_normalized(spec: SpecInfo, normalized: &Normalized) -> Index {
         Index {
-            spec: doc.info.clone(),
+            spec,
             operations: normalized
                 .operations
                 .iter()
@@ -75,7 +80,8 @@ impl Index {
 
     /// Loads, parses and normalizes a spec file.
     pub fn load(path: &Path) -> Result<Index, SpecError> {
-        Ok(Index::from_document(&load::load(path)?))
+        let (spec, normalized) = load::load_normalized(path)?;
+        Ok(Index::from_normalized(spec, &normalized))
     }
 
     /// Writes the index files (`<stem>.catalog-dir`, `-names`, `-ops`, `-schemas`) of these

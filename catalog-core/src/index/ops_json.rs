@@ -3,8 +3,8 @@
 //!
 //! Build scripts run at opt-level 0, where `serde_json`'s string escaping costs a few hundred
 //! instructions a byte: writing NetBox's index through it cost as much as parsing the spec.
-//! Here a string that needs no escaping (all of them in real specs) is copied as it is, and
-//! anything rare (escapes, floats, free-form values, enums spelled by serde) goes through
+//! Here strings are escaped by a loop of its own, as `serde_json` escapes them, and anything
+//! rare (floats, free-form values, enums spelled by serde) goes through
 //! `serde_json` itself, so the output stays byte-identical; a test checks that on every
 //! operation of the real specs.
 
@@ -141,19 +141,41 @@ fn serde<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> io::Result<()> 
     serde_json::to_writer(out, value).map_err(io::Error::other)
 }
 
+// A JSON string as `serde_json` writes it: `"` and `\\` escaped, control characters as their
+// short escape or `\u00xx`, everything else as it is. Runs without escapes are copied whole.
 fn string(out: &mut Vec<u8>, s: &str) -> io::Result<()> {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = s.as_bytes();
+    out.push(b'"');
+    let mut run = 0;
     // An index loop: the fewest instructions per byte unoptimized.
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         if b < 0x20 || b == b'"' || b == b'\\' {
-            return serde(out, s);
+            out.extend_from_slice(&bytes[run..i]);
+            match b {
+                b'"' => out.extend_from_slice(b"\\\""),
+                b'\\' => out.extend_from_slice(b"\\\\"),
+                b'\n' => out.extend_from_slice(b"\\n"),
+                b'\r' => out.extend_from_slice(b"\\r"),
+                b'\t' => out.extend_from_slice(b"\\t"),
+                0x08 => out.extend_from_slice(b"\\b"),
+                0x0c => out.extend_from_slice(b"\\f"),
+                _ => out.extend_from_slice(&[
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 0xf)],
+                ]),
+            }
+            run = i + 1;
         }
         i += 1;
     }
-    out.push(b'"');
-    out.extend_from_slice(bytes);
+    out.extend_from_slice(&bytes[run..]);
     out.push(b'"');
     Ok(())
 }
@@ -447,6 +469,20 @@ mod tests {
 
     fn s(ty: Type) -> Schema {
         Schema::new(ty)
+    }
+
+    #[test]
+    fn escapes_strings_as_serde_json_does() {
+        let every_ascii: String = (0u8..0x80).map(char::from).collect();
+        let mixed = format!("{every_ascii} caf\u{e9} \u{2028} \u{1f600} \\\"");
+        for text in ["", "plain", "a\"b\\c\nd\u{7}", &every_ascii, &mixed] {
+            let mut out = Vec::new();
+            string(&mut out, text).unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string(text).unwrap()
+            );
+        }
     }
 
     #[test]

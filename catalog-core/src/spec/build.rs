@@ -131,10 +131,9 @@ pub fn index_to(path: &Path, dir: &Path) -> Result<Indexed, BuildError> {
 
 fn index_spec_to(spec: &Spec, dir: &Path) -> Result<Indexed, BuildError> {
     static STARTED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-    let mut doc = crate::spec::load::load(&spec.path)?;
-    doc.info.null.clone_from(&spec.null);
-    let normalized = crate::spec::normalize::normalize(&doc.value);
-    let dir_file = normalized.write(&doc.info, dir)?;
+    let (mut info, normalized) = crate::spec::load::load_normalized(&spec.path)?;
+    info.null.clone_from(&spec.null);
+    let dir_file = normalized.write(&info, dir)?;
     let manifest = dir.join(MANIFEST);
     let fresh = STARTED
         .lock()
@@ -155,8 +154,8 @@ fn index_spec_to(spec: &Spec, dir: &Path) -> Result<Indexed, BuildError> {
             .map(str::to_string)
             .collect()
     };
-    if !stems.contains(&doc.info.stem) {
-        stems.push(doc.info.stem.clone());
+    if !stems.contains(&info.stem) {
+        stems.push(info.stem.clone());
     }
     std::fs::write(&manifest, stems.join("\n") + "\n")?;
     Ok(Indexed {
@@ -166,7 +165,7 @@ fn index_spec_to(spec: &Spec, dir: &Path) -> Result<Indexed, BuildError> {
             .filter(|o| !o.is_supported())
             .count(),
         operations: normalized.operations.len(),
-        spec: doc.info,
+        spec: info,
         dir_file,
     })
 }

@@ -1,14 +1,21 @@
 //! Loading an OpenAPI document: bytes to a `serde_json::Value`, the version check, and the
 //! spec's identity.
 //!
-//! The document is normalized straight from `serde_json::Value` rather than through the
+//! The document is normalized straight from the parsed tree rather than through the
 //! `openapiv3` typed model: that model describes OpenAPI 3.0 only, so a 3.1 document would need
 //! a lowering pass over the `Value` and then a second full deserialization into the model, and
 //! the typed model drops shapes real specs use (an `enum` holding `null` without `nullable`,
-//! `nullable` beside `$ref`, `x-nullable`). One parse into a `Value` and one normalization pass
-//! that understands both versions is less code and less time; `BENCHMARKS.md` has the numbers.
+//! `nullable` beside `$ref`, `x-nullable`). One parse and one normalization pass that
+//! understands both versions is less code and less time; `BENCHMARKS.md` has the numbers.
+//!
+//! Two trees: [`parse`] and [`load`] give a `serde_json::Value`; the index's path
+//! ([`load_normalized`], [`parse_normalized`]) reads JSON into the borrowed
+//! [`crate::spec::json::Node`] instead, which costs a fraction of a `Value` in time and memory,
+//! and normalizes it before the bytes are dropped. Both normalize to the same operations.
 
 use crate::model::SpecInfo;
+use crate::spec::normalize::{Normalized, normalize};
+use crate::spec::tree::Tree;
 use serde_json::Value;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -123,6 +130,18 @@ pub struct Document {
 /// Reads and parses a spec file. The whole file is read first: `serde_json::from_reader` on an
 /// unbuffered file is several times slower.
 pub fn load(path: &Path) -> Result<Document, SpecError> {
+    let (bytes, stem) = read(path)?;
+    parse(&bytes, Format::detect(path, &bytes), &stem)
+}
+
+/// Reads, parses and normalizes a spec file: [`load`] then [`normalize`], by the faster path.
+pub fn load_normalized(path: &Path) -> Result<(SpecInfo, Normalized), SpecError> {
+    let (bytes, stem) = read(path)?;
+    parse_normalized(&bytes, Format::detect(path, &bytes), &stem)
+}
+
+// The file's bytes and its stem.
+fn read(path: &Path) -> Result<(Vec<u8>, String), SpecError> {
     let bytes = std::fs::read(path).map_err(|source| SpecError::Io {
         path: path.to_path_buf(),
         source,
@@ -132,18 +151,44 @@ pub fn load(path: &Path) -> Result<Document, SpecError> {
         .and_then(|s| s.to_str())
         .unwrap_or("spec")
         .to_string();
-    parse(&bytes, Format::detect(path, &bytes), &stem)
+    Ok((bytes, stem))
 }
 
 /// Parses spec bytes in the given format and checks the OpenAPI version.
 pub fn parse(bytes: &[u8], format: Format, stem: &str) -> Result<Document, SpecError> {
-    let value: Value = match format {
+    let value = parse_value(bytes, format)?;
+    let info = check_version(&value, stem, content_hash(bytes))?;
+    Ok(Document { value, info })
+}
+
+/// Parses, checks and normalizes spec bytes: [`parse`] then [`normalize`], with the same
+/// result. A JSON document is read into a tree that borrows from `bytes`; YAML, and JSON that
+/// tree does not take (a syntax error, for `serde_json`'s message), go through a `Value`.
+pub fn parse_normalized(
+    bytes: &[u8],
+    format: Format,
+    stem: &str,
+) -> Result<(SpecInfo, Normalized), SpecError> {
+    let arena = crate::spec::json::Arena::new();
+    if format == Format::Json
+        && let Some(tree) = crate::spec::json::parse(bytes, &arena)
+    {
+        let info = check_version(&tree, stem, content_hash(bytes))?;
+        return Ok((info, normalize(&tree)));
+    }
+    let doc = parse(bytes, format, stem)?;
+    let normalized = normalize(&doc.value);
+    Ok((doc.info, normalized))
+}
+
+fn parse_value(bytes: &[u8], format: Format) -> Result<Value, SpecError> {
+    match format {
         Format::Json => serde_json::from_slice(bytes).map_err(|e| SpecError::Syntax {
             format,
             line: e.line(),
             column: e.column(),
             message: strip_position(&e.to_string()),
-        })?,
+        }),
         Format::Yaml => serde_norway::from_slice(bytes).map_err(|e| {
             let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
             SpecError::Syntax {
@@ -152,10 +197,8 @@ pub fn parse(bytes: &[u8], format: Format, stem: &str) -> Result<Document, SpecE
                 column,
                 message: strip_position(&e.to_string()),
             }
-        })?,
-    };
-    let info = check_version(&value, stem, content_hash(bytes))?;
-    Ok(Document { value, info })
+        }),
+    }
 }
 
 // Parser messages end with their own "at line L column C"; the error prints position once.
@@ -166,19 +209,19 @@ fn strip_position(message: &str) -> String {
     }
 }
 
-fn check_version(value: &Value, stem: &str, hash: u64) -> Result<SpecInfo, SpecError> {
-    let Some(root) = value.as_object() else {
+fn check_version<T: Tree>(value: &T, stem: &str, hash: u64) -> Result<SpecInfo, SpecError> {
+    if !value.is_object() {
         return Err(SpecError::NotOpenApi(
             "the top level is not an object".into(),
         ));
-    };
-    if root.contains_key("swagger") {
+    }
+    if value.get("swagger").is_some() {
         return Err(SpecError::Swagger2);
     }
-    let version = match root.get("openapi") {
-        Some(Value::String(v)) => v.clone(),
-        Some(other) => {
-            return Err(SpecError::UnsupportedVersion(other.to_string()));
+    let version = match value.get("openapi").map(|v| (v, v.as_str())) {
+        Some((_, Some(v))) => v.to_string(),
+        Some((other, None)) => {
+            return Err(SpecError::UnsupportedVersion(other.to_value().to_string()));
         }
         None => {
             return Err(SpecError::NotOpenApi(
@@ -189,13 +232,13 @@ fn check_version(value: &Value, stem: &str, hash: u64) -> Result<SpecInfo, SpecE
     if !(version.starts_with("3.0.") || version.starts_with("3.1.")) {
         return Err(SpecError::UnsupportedVersion(version));
     }
-    if !root.get("paths").is_none_or(Value::is_object) {
+    if !value.get("paths").is_none_or(T::is_object) {
         return Err(SpecError::NotOpenApi("`paths` is not an object".into()));
     }
-    let info = root.get("info");
+    let info = value.get("info");
     let text = |key: &str| {
         info.and_then(|i| i.get(key))
-            .and_then(Value::as_str)
+            .and_then(T::as_str)
             .unwrap_or_default()
             .to_string()
     };
@@ -217,15 +260,13 @@ pub fn content_hash(bytes: &[u8]) -> u64 {
     // counts when this runs unoptimized.
     const K: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
     let mut h: u128 = 0x6C62_272E_07BB_0142_62B8_2175_6295_C58D ^ (bytes.len() as u128);
-    let mut chunks = bytes.chunks_exact(16);
-    for c in &mut chunks {
-        let mut w = [0u8; 16];
-        w.copy_from_slice(c);
-        h = (h ^ u128::from_le_bytes(w)).wrapping_mul(K);
+    let (chunks, rest) = bytes.as_chunks::<16>();
+    for c in chunks {
+        h = (h ^ u128::from_le_bytes(*c)).wrapping_mul(K);
         h ^= h >> 67;
     }
     let mut w = [0u8; 16];
-    w[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    w[..rest.len()].copy_from_slice(rest);
     h = (h ^ u128::from_le_bytes(w)).wrapping_mul(K);
     h ^= h >> 67;
     (h as u64) ^ ((h >> 64) as u64)
@@ -302,6 +343,20 @@ mod tests {
         assert_eq!(Format::detect(Path::new("a.json"), b"x"), Format::Json);
         assert_eq!(Format::detect(Path::new("a"), b"  {"), Format::Json);
         assert_eq!(Format::detect(Path::new("a"), b"openapi:"), Format::Yaml);
+    }
+
+    #[test]
+    fn hash_is_the_one_indexes_were_stamped_with() {
+        // The spec's hash is in every index; these are the values since index format 3.
+        assert_eq!(format!("{:016x}", content_hash(b"")), "66f5b05566adea0e");
+        assert_eq!(
+            format!("{:016x}", content_hash(b"0123456789abcdef-x")),
+            "566d342d64a0461d"
+        );
+        assert_eq!(
+            format!("{:016x}", content_hash(b"0123456789abcdef0123456789abcdef")),
+            "20cbab3951151d6c"
+        );
     }
 
     #[test]

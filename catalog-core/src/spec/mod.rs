@@ -2,6 +2,8 @@
 
 mod bodies;
 pub mod build;
+pub mod json;
 pub mod load;
 pub mod normalize;
 pub mod security;
+pub mod tree;

@@ -2,8 +2,8 @@
 //! document's) and `components.securitySchemes`, with each scheme's definition carried along so
 //! that a tool knows what credential its request needs without the spec at run time.
 
+use crate::spec::tree::{Object, Tree};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// How a credential is sent, as a security scheme defines it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,31 +53,26 @@ pub type Requirement = Vec<SchemeUse>;
 /// The effective requirement of the operation object `op`: its own `security`, else the
 /// document's; empty when neither says anything (nothing needed). A scheme the document does
 /// not define is kept as [`SchemeKind::Unsupported`], so that a tool that needs it says so.
-pub fn requirements(doc: &Value, op: &Value) -> Vec<Requirement> {
+pub fn requirements<T: Tree>(doc: &T, op: &T) -> Vec<Requirement> {
     let Some(list) = op
         .get("security")
         .or_else(|| doc.get("security"))
-        .and_then(Value::as_array)
+        .and_then(T::as_array)
     else {
         return Vec::new();
     };
     let schemes = doc.pointer("/components/securitySchemes");
     list.iter()
-        .filter_map(Value::as_object)
+        .filter_map(T::as_object)
         .map(|alternative| {
             alternative
-                .iter()
+                .entries()
                 .map(|(name, scopes)| SchemeUse {
-                    scheme: name.clone(),
+                    scheme: name.to_string(),
                     kind: kind(schemes.and_then(|s| s.get(name))),
                     scopes: scopes
                         .as_array()
-                        .map(|a| {
-                            a.iter()
-                                .filter_map(Value::as_str)
-                                .map(String::from)
-                                .collect()
-                        })
+                        .map(|a| a.iter().filter_map(T::as_str).map(String::from).collect())
                         .unwrap_or_default(),
                 })
                 .collect()
@@ -85,13 +80,13 @@ pub fn requirements(doc: &Value, op: &Value) -> Vec<Requirement> {
         .collect()
 }
 
-fn kind(scheme: Option<&Value>) -> SchemeKind {
+fn kind<T: Tree>(scheme: Option<&T>) -> SchemeKind {
     let Some(s) = scheme else {
         return SchemeKind::Unsupported {
             what: "a scheme components.securitySchemes does not define".into(),
         };
     };
-    let text = |k: &str| s.get(k).and_then(Value::as_str).unwrap_or_default();
+    let text = |k: &str| s.get(k).and_then(T::as_str).unwrap_or_default();
     match text("type") {
         "apiKey" => SchemeKind::ApiKey {
             location: text("in").to_string(),
@@ -102,15 +97,18 @@ fn kind(scheme: Option<&Value>) -> SchemeKind {
         "http" => SchemeKind::Unsupported {
             what: format!("http {}", text("scheme")),
         },
-        "oauth2" => match s.pointer("/flows/clientCredentials/tokenUrl") {
-            Some(Value::String(url)) => SchemeKind::ClientCredentials {
-                token_url: url.clone(),
+        "oauth2" => match s
+            .pointer("/flows/clientCredentials/tokenUrl")
+            .and_then(T::as_str)
+        {
+            Some(url) => SchemeKind::ClientCredentials {
+                token_url: url.to_string(),
             },
             _ => {
                 let flows: Vec<&str> = s
                     .get("flows")
-                    .and_then(Value::as_object)
-                    .map(|f| f.keys().map(String::as_str).collect())
+                    .and_then(T::as_object)
+                    .map(|f| f.entries().map(|(k, _)| k).collect())
                     .unwrap_or_default();
                 SchemeKind::Unsupported {
                     what: format!("oauth2 ({})", flows.join(", ")),
@@ -126,7 +124,7 @@ fn kind(scheme: Option<&Value>) -> SchemeKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     fn doc() -> Value {
         json!({

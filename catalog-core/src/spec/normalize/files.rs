@@ -3,9 +3,9 @@
 
 use super::Normalizer;
 use crate::model::{PartEncoding, Schema, Type};
-use serde_json::Value;
+use crate::spec::tree::{Object, Tree};
 
-impl Normalizer<'_> {
+impl<T: Tree> Normalizer<'_, T> {
     /// A multipart part's schema, with a `format: binary` string (or an array of them, the part
     /// repeated) made a file. Any other schema is kept as it is.
     pub(super) fn part_schema(&mut self, schema: Schema) -> Schema {
@@ -65,22 +65,19 @@ pub(crate) fn is_binary_string(schema: &Schema) -> bool {
 }
 
 /// A media type object's `encoding` entries, in spec order.
-pub(super) fn encoding(media: &Value) -> Vec<PartEncoding> {
-    let Some(entries) = media.get("encoding").and_then(Value::as_object) else {
+pub(super) fn encoding<T: Tree>(media: &T) -> Vec<PartEncoding> {
+    let Some(entries) = media.get("encoding").and_then(T::as_object) else {
         return Vec::new();
     };
     entries
-        .iter()
+        .entries()
         .map(|(name, e)| PartEncoding {
-            name: name.clone(),
-            content_type: e
-                .get("contentType")
-                .and_then(Value::as_str)
-                .map(str::to_string),
+            name: name.to_string(),
+            content_type: e.get("contentType").and_then(T::as_str).map(str::to_string),
             headers: e
                 .get("headers")
-                .and_then(Value::as_object)
-                .map(|h| h.keys().cloned().collect())
+                .and_then(T::as_object)
+                .map(|h| h.entries().map(|(k, _)| k.to_string()).collect())
                 .unwrap_or_default(),
         })
         .collect()

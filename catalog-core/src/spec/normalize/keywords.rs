@@ -1,90 +1,136 @@
 //! The keywords of one parameter or schema object, read in one pass over its entries.
 
 use crate::model::Schema;
-use serde_json::{Map, Value};
+use crate::spec::tree::{Object, Tree};
 
 // The schema's own `x-*` keywords win over those of a `$ref` target it refines.
-pub(super) fn extend(s: &mut Schema, kw: &Keywords<'_>) {
+pub(super) fn extend<T: Tree>(s: &mut Schema, kw: &Keywords<'_, T>) {
     for (k, v) in &kw.extensions {
-        s.extensions.insert((*k).clone(), (*v).clone());
+        s.extensions.insert((*k).to_string(), v.to_value());
     }
 }
 
 // Reads a bound in either version's form: 3.0 `minimum` + boolean `exclusiveMinimum`, or
 // 3.1 numeric `exclusiveMinimum` (which also appears in 3.0-labelled real specs).
-pub(super) fn bound(inclusive: Option<&Value>, exclusive: Option<&Value>) -> (Option<f64>, bool) {
-    match exclusive {
-        Some(Value::Number(n)) => (n.as_f64(), true),
-        Some(Value::Bool(true)) => (inclusive.and_then(Value::as_f64), true),
-        _ => (inclusive.and_then(Value::as_f64), false),
+pub(super) fn bound<T: Tree>(inclusive: Option<&T>, exclusive: Option<&T>) -> (Option<f64>, bool) {
+    match exclusive.map(|e| (e.as_number(), e.is_true())) {
+        Some((Some(n), _)) => (n.as_f64(), true),
+        Some((None, true)) => (inclusive.and_then(T::as_f64), true),
+        _ => (inclusive.and_then(T::as_f64), false),
     }
 }
 
 /// The keywords of one parameter object.
-#[derive(Default)]
-pub(super) struct ParamKeywords<'a> {
+pub(super) struct ParamKeywords<'a, T: Tree> {
     pub(super) name: Option<&'a str>,
     pub(super) location: Option<&'a str>,
     pub(super) style: Option<&'a str>,
     pub(super) explode: Option<bool>,
-    pub(super) schema: Option<&'a Value>,
-    pub(super) content: Option<&'a Map<String, Value>>,
+    pub(super) schema: Option<&'a T>,
+    pub(super) content: Option<&'a T::Object>,
     pub(super) description: Option<&'a str>,
     pub(super) required: bool,
     pub(super) deprecated: bool,
 }
 
+impl<T: Tree> Default for ParamKeywords<'_, T> {
+    fn default() -> Self {
+        ParamKeywords {
+            name: None,
+            location: None,
+            style: None,
+            explode: None,
+            schema: None,
+            content: None,
+            description: None,
+            required: false,
+            deprecated: false,
+        }
+    }
+}
+
 /// The keywords of one schema object, read in a single pass over its entries: real specs have
 /// hundreds of thousands of schema objects, and one pass with a `match` on the key costs far
 /// less than a hashed lookup per keyword.
-#[derive(Default)]
-pub(super) struct Keywords<'a> {
-    pub(super) reference: Option<&'a Value>,
-    pub(super) ty: Option<&'a Value>,
+pub(super) struct Keywords<'a, T: Tree> {
+    pub(super) reference: Option<&'a T>,
+    pub(super) ty: Option<&'a T>,
     pub(super) nullable: bool,
     pub(super) description: Option<&'a str>,
-    pub(super) default: Option<&'a Value>,
-    pub(super) all_of: Option<&'a [Value]>,
-    pub(super) one_of: Option<(&'static str, &'a [Value])>,
-    pub(super) any_of: Option<(&'static str, &'a [Value])>,
-    pub(super) enumeration: Option<&'a [Value]>,
-    pub(super) constant: Option<&'a Value>,
-    pub(super) properties: Option<&'a Map<String, Value>>,
-    pub(super) additional: Option<&'a Value>,
-    pub(super) items: Option<&'a Value>,
-    pub(super) required: Option<&'a [Value]>,
-    pub(super) format: Option<&'a Value>,
-    pub(super) pattern: Option<&'a Value>,
-    pub(super) min_length: Option<&'a Value>,
-    pub(super) max_length: Option<&'a Value>,
-    pub(super) minimum: Option<&'a Value>,
-    pub(super) maximum: Option<&'a Value>,
-    pub(super) exclusive_minimum: Option<&'a Value>,
-    pub(super) exclusive_maximum: Option<&'a Value>,
-    pub(super) min_items: Option<&'a Value>,
-    pub(super) max_items: Option<&'a Value>,
-    pub(super) extensions: Vec<(&'a String, &'a Value)>,
+    pub(super) default: Option<&'a T>,
+    pub(super) all_of: Option<&'a [T]>,
+    pub(super) one_of: Option<(&'static str, &'a [T])>,
+    pub(super) any_of: Option<(&'static str, &'a [T])>,
+    pub(super) enumeration: Option<&'a [T]>,
+    pub(super) constant: Option<&'a T>,
+    pub(super) properties: Option<&'a T::Object>,
+    pub(super) additional: Option<&'a T>,
+    pub(super) items: Option<&'a T>,
+    pub(super) required: Option<&'a [T]>,
+    pub(super) format: Option<&'a T>,
+    pub(super) pattern: Option<&'a T>,
+    pub(super) min_length: Option<&'a T>,
+    pub(super) max_length: Option<&'a T>,
+    pub(super) minimum: Option<&'a T>,
+    pub(super) maximum: Option<&'a T>,
+    pub(super) exclusive_minimum: Option<&'a T>,
+    pub(super) exclusive_maximum: Option<&'a T>,
+    pub(super) min_items: Option<&'a T>,
+    pub(super) max_items: Option<&'a T>,
+    pub(super) extensions: Vec<(&'a str, &'a T)>,
 }
 
-impl<'a> Keywords<'a> {
-    pub(super) fn read(obj: &'a Map<String, Value>) -> Keywords<'a> {
+impl<T: Tree> Default for Keywords<'_, T> {
+    fn default() -> Self {
+        Keywords {
+            reference: None,
+            ty: None,
+            nullable: false,
+            description: None,
+            default: None,
+            all_of: None,
+            one_of: None,
+            any_of: None,
+            enumeration: None,
+            constant: None,
+            properties: None,
+            additional: None,
+            items: None,
+            required: None,
+            format: None,
+            pattern: None,
+            min_length: None,
+            max_length: None,
+            minimum: None,
+            maximum: None,
+            exclusive_minimum: None,
+            exclusive_maximum: None,
+            min_items: None,
+            max_items: None,
+            extensions: Vec::new(),
+        }
+    }
+}
+
+impl<'a, T: Tree> Keywords<'a, T> {
+    pub(super) fn read(obj: &'a T::Object) -> Keywords<'a, T> {
         let mut kw = Keywords::default();
-        for (k, v) in obj {
-            match k.as_str() {
+        for (k, v) in obj.entries() {
+            match k {
                 "$ref" => kw.reference = Some(v),
                 "type" => kw.ty = Some(v),
-                "nullable" | "x-nullable" => kw.nullable |= *v == Value::Bool(true),
+                "nullable" | "x-nullable" => kw.nullable |= v.is_true(),
                 "description" => kw.description = v.as_str(),
                 "default" => kw.default = Some(v),
-                "allOf" => kw.all_of = v.as_array().map(Vec::as_slice),
-                "oneOf" => kw.one_of = v.as_array().map(|a| ("oneOf", a.as_slice())),
-                "anyOf" => kw.any_of = v.as_array().map(|a| ("anyOf", a.as_slice())),
-                "enum" => kw.enumeration = v.as_array().map(Vec::as_slice),
+                "allOf" => kw.all_of = v.as_array(),
+                "oneOf" => kw.one_of = v.as_array().map(|a| ("oneOf", a)),
+                "anyOf" => kw.any_of = v.as_array().map(|a| ("anyOf", a)),
+                "enum" => kw.enumeration = v.as_array(),
                 "const" => kw.constant = Some(v),
                 "properties" => kw.properties = v.as_object(),
                 "additionalProperties" => kw.additional = Some(v),
                 "items" => kw.items = Some(v),
-                "required" => kw.required = v.as_array().map(Vec::as_slice),
+                "required" => kw.required = v.as_array(),
                 "format" => kw.format = Some(v),
                 "pattern" => kw.pattern = Some(v),
                 "minLength" => kw.min_length = Some(v),
@@ -104,13 +150,13 @@ impl<'a> Keywords<'a> {
 
     pub(super) fn required(&self) -> Vec<&'a str> {
         self.required
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .map(|a| a.iter().filter_map(T::as_str).collect())
             .unwrap_or_default()
     }
 
     // `oneOf`/`anyOf` beside `properties` or a `type` whose arms only add constraints
     // (`required: [...]`, a `format`) narrow the sibling schema rather than replace it.
-    pub(super) fn arms_are_shapes(&self, arms: &[Value]) -> bool {
+    pub(super) fn arms_are_shapes(&self, arms: &[T]) -> bool {
         if self.properties.is_some() {
             return false;
         }
@@ -120,8 +166,9 @@ impl<'a> Keywords<'a> {
                 || a.get("items").is_some()
                 || ["oneOf", "anyOf", "allOf", "enum", "const"]
                     .iter()
-                    .any(|k| a.get(*k).is_some())
-                || a.get("type").is_some_and(|t| Some(t) != self.ty)
+                    .any(|k| a.get(k).is_some())
+                || a.get("type")
+                    .is_some_and(|t| !self.ty.is_some_and(|ty| ty.same(t)))
         })
     }
 }

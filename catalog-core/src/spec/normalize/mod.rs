@@ -1,7 +1,8 @@
 //! Normalization: every operation of a parsed document into an [`Operation`], in time and
 //! memory linear in the document.
 //!
-//! One pass over `serde_json::Value` that understands OpenAPI 3.0 and 3.1 alike (3.1 is lowered
+//! One pass over a parsed document ([`Tree`]: a `serde_json::Value`, or the borrowed tree JSON
+//! documents are parsed into on the index's path) that understands OpenAPI 3.0 and 3.1 alike (3.1 is lowered
 //! as it is read: `type: [T, "null"]`, numeric `exclusiveMinimum`/`exclusiveMaximum`, `const`,
 //! `$ref` siblings). Rules, each with a unit test:
 //!
@@ -46,9 +47,10 @@ mod schema;
 mod shared;
 
 use crate::model::{Operation, SharedSchema};
+use crate::spec::tree::{Object, Tree};
 pub(crate) use files::is_binary_string;
-use serde_json::Value;
 use shared::Shared;
+use std::collections::HashMap;
 
 const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
@@ -73,9 +75,10 @@ pub struct Normalized {
 }
 
 /// Normalizes every operation of a version-checked document, in spec order.
-pub fn normalize(doc: &Value) -> Normalized {
+pub fn normalize<T: Tree>(doc: &T) -> Normalized {
     let mut n = Normalizer {
         root: doc,
+        targets: HashMap::new(),
         shared: Shared::default(),
         depth: 0,
         problems: Vec::new(),
@@ -86,8 +89,8 @@ pub fn normalize(doc: &Value) -> Normalized {
     // The shared schemas each operation (and each of its responses) refers to directly, to
     // report problems found in them.
     let mut op_refs = Vec::new();
-    if let Some(paths) = doc.get("paths").and_then(Value::as_object) {
-        for (path, item) in paths {
+    if let Some(paths) = doc.get("paths").and_then(T::as_object) {
+        for (path, item) in paths.entries() {
             n.path_item(path, item, &mut operations, &mut op_refs);
         }
     }
@@ -115,9 +118,11 @@ pub fn escape(segment: &str) -> String {
     segment.replace('~', "~0").replace('/', "~1")
 }
 
-struct Normalizer<'a> {
-    root: &'a Value,
-    shared: Shared<'a>,
+struct Normalizer<'a, T: Tree> {
+    root: &'a T,
+    // Each `$ref` resolved so far, by its text.
+    targets: HashMap<&'a str, &'a T>,
+    shared: Shared<'a, T>,
     depth: usize,
     // Where problems and references found now go: the operation or the shared schema being
     // normalized.

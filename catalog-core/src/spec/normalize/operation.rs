@@ -9,14 +9,14 @@ use crate::model::{
     Body, BodyKind, Location, Operation, Param, PathTemplate, Schema, Style, Type, Unsupported,
     is_json_media_type, media_base,
 };
-use serde_json::{Map, Value};
+use crate::spec::tree::{Object, Tree};
 
-impl<'a> Normalizer<'a> {
+impl<'a, T: Tree> Normalizer<'a, T> {
     // The operations of one path item, each with the shared schemas it refers to directly.
     pub(super) fn path_item(
         &mut self,
         path: &str,
-        item: &'a Value,
+        item: &'a T,
         out: &mut Vec<Operation>,
         out_refs: &mut Vec<OpRefs>,
     ) {
@@ -64,15 +64,11 @@ impl<'a> Normalizer<'a> {
 
     // Resolves a `$ref` object (for parameters, bodies, responses, headers, path items),
     // following chains.
-    pub(super) fn deref(
-        &self,
-        v: &'a Value,
-        ptr: &str,
-    ) -> Result<(&'a Value, String), Unsupported> {
+    pub(super) fn deref(&mut self, v: &'a T, ptr: &str) -> Result<(&'a T, String), Unsupported> {
         let mut cur = v;
         let mut at = ptr.to_string();
         for _ in 0..32 {
-            let Some(r) = cur.get("$ref").and_then(Value::as_str) else {
+            let Some(r) = cur.get("$ref").and_then(T::as_str) else {
                 return Ok((cur, at));
             };
             cur = self.resolve(r).map_err(|reason| Unsupported {
@@ -87,29 +83,37 @@ impl<'a> Normalizer<'a> {
         })
     }
 
-    pub(super) fn resolve(&self, r: &str) -> Result<&'a Value, String> {
+    // What a local `$ref` names. Each one is looked up once: specs refer to the same
+    // components from thousands of operations, and an object's keys are searched in order.
+    pub(super) fn resolve(&mut self, r: &'a str) -> Result<&'a T, String> {
+        if let Some(target) = self.targets.get(r) {
+            return Ok(target);
+        }
         let Some(local) = r.strip_prefix('#') else {
             return Err(format!(
                 "external `$ref` `{r}` is not supported; bundle the document into one file first"
             ));
         };
-        self.root
+        let target = self
+            .root
             .pointer(local)
-            .ok_or_else(|| format!("dangling `$ref` `{r}`: nothing is declared there"))
+            .ok_or_else(|| format!("dangling `$ref` `{r}`: nothing is declared there"))?;
+        self.targets.insert(r, target);
+        Ok(target)
     }
 
     fn operation(
         &mut self,
         path: &str,
         method: &str,
-        item: &'a Map<String, Value>,
+        item: &'a T::Object,
         item_ptr: &str,
-        op: &'a Value,
+        op: &'a T,
     ) -> (Operation, Vec<Vec<usize>>) {
         self.problems.clear();
         self.refs.clear();
         let pointer = format!("{item_ptr}/{method}");
-        let text = |key: &str| op.get(key).and_then(Value::as_str).map(str::to_string);
+        let text = |key: &str| op.get(key).and_then(T::as_str).map(str::to_string);
         let mut params = self.parameters(item, item_ptr, op, &pointer);
         match PathTemplate::new(path).param_names() {
             Ok(names) => {
@@ -145,7 +149,7 @@ impl<'a> Normalizer<'a> {
             pointer,
             summary: text("summary"),
             description: text("description"),
-            deprecated: op.get("deprecated") == Some(&Value::Bool(true)),
+            deprecated: op.get("deprecated").is_some_and(T::is_true),
             params,
             body,
             responses,
@@ -161,9 +165,9 @@ impl<'a> Normalizer<'a> {
 
     fn parameters(
         &mut self,
-        item: &'a Map<String, Value>,
+        item: &'a T::Object,
         item_ptr: &str,
-        op: &'a Value,
+        op: &'a T,
         op_ptr: &str,
     ) -> Vec<Param> {
         let mut out: Vec<Param> = Vec::new();
@@ -199,7 +203,7 @@ impl<'a> Normalizer<'a> {
         out
     }
 
-    fn parameter(&mut self, p: &'a Value, at: &str) -> Option<Param> {
+    fn parameter(&mut self, p: &'a T, at: &str) -> Option<Param> {
         let (p, ptr) = match self.deref(p, at) {
             Ok(x) => x,
             Err(problem) => {
@@ -210,8 +214,8 @@ impl<'a> Normalizer<'a> {
         // One pass over the entries, as for schemas: NetBox alone has tens of thousands of
         // parameter objects, and a hashed lookup per keyword shows when unoptimized.
         let mut kw = ParamKeywords::default();
-        for (k, v) in p.as_object().into_iter().flatten() {
-            match k.as_str() {
+        for (k, v) in p.as_object().into_iter().flat_map(|o| o.entries()) {
+            match k {
                 "name" => kw.name = v.as_str(),
                 "in" => kw.location = v.as_str(),
                 "style" => kw.style = v.as_str(),
@@ -219,8 +223,8 @@ impl<'a> Normalizer<'a> {
                 "schema" => kw.schema = Some(v),
                 "content" => kw.content = v.as_object(),
                 "description" => kw.description = v.as_str(),
-                "required" => kw.required = *v == Value::Bool(true),
-                "deprecated" => kw.deprecated = *v == Value::Bool(true),
+                "required" => kw.required = v.is_true(),
+                "deprecated" => kw.deprecated = v.is_true(),
                 _ => {}
             }
         }
@@ -261,7 +265,7 @@ impl<'a> Normalizer<'a> {
         let param_ptr = Ptr::root(&ptr);
         let schema = match (kw.schema, kw.content) {
             (Some(s), _) => self.schema(s, &param_ptr.key("schema")),
-            (None, Some(content)) => match content.iter().next() {
+            (None, Some(content)) => match content.first() {
                 Some((media, m)) => {
                     let base = format!("{ptr}/content/{}/schema", escape(media));
                     match m.get("schema") {
@@ -291,7 +295,7 @@ impl<'a> Normalizer<'a> {
         })
     }
 
-    fn body(&mut self, rb: &'a Value, at: &str, params: &mut Vec<Param>) -> Option<Body> {
+    fn body(&mut self, rb: &'a T, at: &str, params: &mut Vec<Param>) -> Option<Body> {
         let (rb, ptr) = match self.deref(rb, at) {
             Ok(x) => x,
             Err(problem) => {
@@ -299,8 +303,8 @@ impl<'a> Normalizer<'a> {
                 return None;
             }
         };
-        let content = rb.get("content").and_then(Value::as_object)?;
-        let (media, kind) = pick_media_type(content)?;
+        let content = rb.get("content").and_then(T::as_object)?;
+        let (media, kind) = pick_media_type::<T>(content)?;
         let media_ptr = format!("{ptr}/content/{}", escape(media));
         let schema_ptr = format!("{media_ptr}/schema");
         let media_object = content.get(media);
@@ -308,10 +312,10 @@ impl<'a> Normalizer<'a> {
             Some(s) => self.schema(s, &Ptr::root(&schema_ptr)),
             None => Schema::any(),
         };
-        let required = rb.get("required") == Some(&Value::Bool(true));
+        let required = rb.get("required").is_some_and(T::is_true);
         let description = rb
             .get("description")
-            .and_then(Value::as_str)
+            .and_then(T::as_str)
             .map(str::to_string);
         let mut body = Body {
             media_type: media.to_string(),
@@ -375,7 +379,7 @@ impl<'a> Normalizer<'a> {
     }
 }
 
-fn pick_media_type(content: &Map<String, Value>) -> Option<(&str, BodyKind)> {
+fn pick_media_type<'a, T: Tree + 'a>(content: &'a T::Object) -> Option<(&'a str, BodyKind)> {
     let rank = |media: &str| -> (u8, BodyKind) {
         let b = media_base(media);
         if b == "application/json" {
@@ -393,8 +397,8 @@ fn pick_media_type(content: &Map<String, Value>) -> Option<(&str, BodyKind)> {
         }
     };
     content
-        .keys()
-        .map(|k| (k.as_str(), rank(k)))
+        .entries()
+        .map(|(k, _)| (k, rank(k)))
         .min_by_key(|(_, (r, _))| *r)
         .map(|(k, (_, kind))| (k, kind))
 }

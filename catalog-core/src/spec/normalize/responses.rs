@@ -9,23 +9,23 @@
 use super::ptr::Ptr;
 use super::{Normalizer, escape};
 use crate::model::{Content, Response, ResponseHeader, Schema, StatusKey};
-use serde_json::Value;
+use crate::spec::tree::{Object, Tree};
 
-impl<'a> Normalizer<'a> {
+impl<'a, T: Tree> Normalizer<'a, T> {
     // The operation's responses in spec order, and the shared schemas each refers to directly.
     // Keys that are not statuses (`x-*` extensions) are skipped.
     pub(super) fn responses(
         &mut self,
-        op: &'a Value,
+        op: &'a T,
         op_ptr: &str,
     ) -> (Vec<Response>, Vec<Vec<usize>>) {
-        let Some(map) = op.get("responses").and_then(Value::as_object) else {
+        let Some(map) = op.get("responses").and_then(T::as_object) else {
             return (Vec::new(), Vec::new());
         };
         let problems = std::mem::take(&mut self.problems);
         let refs = std::mem::take(&mut self.refs);
         let (mut out, mut out_refs) = (Vec::new(), Vec::new());
-        for (key, r) in map {
+        for (key, r) in map.entries() {
             let Some(status) = StatusKey::parse(key) else {
                 continue;
             };
@@ -38,7 +38,7 @@ impl<'a> Normalizer<'a> {
         (out, out_refs)
     }
 
-    fn response(&mut self, status: StatusKey, r: &'a Value, at: &str) -> Response {
+    fn response(&mut self, status: StatusKey, r: &'a T, at: &str) -> Response {
         let (r, pointer) = match self.deref(r, at) {
             Ok(x) => x,
             Err(problem) => {
@@ -54,22 +54,22 @@ impl<'a> Normalizer<'a> {
         };
         let content = r
             .get("content")
-            .and_then(Value::as_object)
+            .and_then(T::as_object)
             .into_iter()
-            .flatten()
+            .flat_map(|c| c.entries())
             .map(|(media, m)| {
                 let base = format!("{pointer}/content/{}/schema", escape(media));
                 Content {
-                    media_type: media.clone(),
+                    media_type: media.to_string(),
                     schema: m.get("schema").map(|s| self.schema(s, &Ptr::root(&base))),
                 }
             })
             .collect();
         let headers = r
             .get("headers")
-            .and_then(Value::as_object)
+            .and_then(T::as_object)
             .into_iter()
-            .flatten()
+            .flat_map(|h| h.entries())
             // OpenAPI: a `Content-Type` response header "SHALL be ignored".
             .filter(|(name, _)| !name.eq_ignore_ascii_case("content-type"))
             .filter_map(|(name, h)| {
@@ -87,7 +87,7 @@ impl<'a> Normalizer<'a> {
     }
 
     // A header object: its schema from `schema`, else from its one `content` entry.
-    fn header(&mut self, name: &str, h: &'a Value, at: &str) -> Option<ResponseHeader> {
+    fn header(&mut self, name: &str, h: &'a T, at: &str) -> Option<ResponseHeader> {
         let (h, ptr) = match self.deref(h, at) {
             Ok(x) => x,
             Err(problem) => {
@@ -95,9 +95,9 @@ impl<'a> Normalizer<'a> {
                 return None;
             }
         };
-        let schema = match (h.get("schema"), h.get("content").and_then(Value::as_object)) {
+        let schema = match (h.get("schema"), h.get("content").and_then(T::as_object)) {
             (Some(s), _) => self.schema(s, &Ptr::root(&format!("{ptr}/schema"))),
-            (None, Some(content)) => match content.iter().next() {
+            (None, Some(content)) => match content.first() {
                 Some((media, m)) => match m.get("schema") {
                     Some(s) => {
                         let base = format!("{ptr}/content/{}/schema", escape(media));
@@ -115,13 +115,13 @@ impl<'a> Normalizer<'a> {
         };
         Some(ResponseHeader {
             name: name.to_string(),
-            required: h.get("required") == Some(&Value::Bool(true)),
+            required: h.get("required").is_some_and(T::is_true),
             description,
             schema,
         })
     }
 }
 
-fn text(v: &Value, key: &str) -> Option<String> {
-    v.get(key).and_then(Value::as_str).map(str::to_string)
+fn text<T: Tree>(v: &T, key: &str) -> Option<String> {
+    v.get(key).and_then(T::as_str).map(str::to_string)
 }

@@ -4,10 +4,10 @@ use super::keywords::{Keywords, bound, extend};
 use super::ptr::Ptr;
 use super::{MAX_DEPTH, Normalizer};
 use crate::model::{Field, Schema, Type};
-use serde_json::Value;
+use crate::spec::tree::{Object, Tree};
 
-impl<'a> Normalizer<'a> {
-    pub(super) fn schema(&mut self, v: &'a Value, ptr: &Ptr<'_>) -> Schema {
+impl<'a, T: Tree> Normalizer<'a, T> {
+    pub(super) fn schema(&mut self, v: &'a T, ptr: &Ptr<'_>) -> Schema {
         self.schema_nodes += 1;
         if self.depth >= MAX_DEPTH {
             return Schema::any();
@@ -18,7 +18,7 @@ impl<'a> Normalizer<'a> {
         s
     }
 
-    fn schema_inner(&mut self, v: &'a Value, ptr: &Ptr<'_>) -> Schema {
+    fn schema_inner(&mut self, v: &'a T, ptr: &Ptr<'_>) -> Schema {
         let Some(obj) = v.as_object() else {
             // `true`, `false` and anything else that is not a schema object accepts any value.
             return Schema::any();
@@ -26,7 +26,7 @@ impl<'a> Normalizer<'a> {
         let kw = Keywords::read(obj);
         let mut nullable = kw.nullable;
         let description = kw.description.map(str::to_string);
-        let default = kw.default.cloned();
+        let default = kw.default.map(T::to_value);
 
         if let Some(r) = kw.reference {
             let mut s = self.reference(r, ptr);
@@ -54,7 +54,7 @@ impl<'a> Normalizer<'a> {
             self.typed(&kw, ptr)
         };
         extend(&mut s, &kw);
-        if s.ty == Type::Any && matches!(kw.ty, Some(Value::String(t)) if t == "null") {
+        if s.ty == Type::Any && kw.ty.and_then(T::as_str) == Some("null") {
             nullable = true;
         }
         s.nullable |= nullable;
@@ -67,7 +67,7 @@ impl<'a> Normalizer<'a> {
         s
     }
 
-    fn all_of(&mut self, kw: &Keywords<'a>, arms: &'a [Value], ptr: &Ptr<'_>) -> Schema {
+    fn all_of(&mut self, kw: &Keywords<'a, T>, arms: &'a [T], ptr: &Ptr<'_>) -> Schema {
         let all = ptr.key("allOf");
         let mut normalized: Vec<Schema> = Vec::with_capacity(arms.len() + 1);
         for (i, arm) in arms.iter().enumerate() {
@@ -152,13 +152,13 @@ impl<'a> Normalizer<'a> {
         merged
     }
 
-    fn any_of(&mut self, key: &'static str, arms: &'a [Value], ptr: &Ptr<'_>) -> Schema {
+    fn any_of(&mut self, key: &'static str, arms: &'a [T], ptr: &Ptr<'_>) -> Schema {
         let base = ptr.key(key);
         let mut nullable = false;
         let mut out = Vec::with_capacity(arms.len());
         for (i, arm) in arms.iter().enumerate() {
-            let is_null = matches!(arm.get("type"), Some(Value::String(t)) if t == "null")
-                || arm.get("enum") == Some(&Value::Array(vec![Value::Null]));
+            let is_null = arm.get("type").and_then(T::as_str) == Some("null")
+                || arm.get("enum").is_some_and(T::is_null_only);
             if is_null {
                 nullable = true;
                 continue;
@@ -176,23 +176,21 @@ impl<'a> Normalizer<'a> {
         s
     }
 
-    fn typed(&mut self, kw: &Keywords<'a>, ptr: &Ptr<'_>) -> Schema {
+    fn typed(&mut self, kw: &Keywords<'a, T>, ptr: &Ptr<'_>) -> Schema {
         let mut nullable = false;
         let mut types: Vec<&str> = Vec::new();
-        match kw.ty {
-            Some(Value::String(t)) => types.push(t),
-            Some(Value::Array(ts)) => {
-                for t in ts.iter().filter_map(Value::as_str) {
-                    if t == "null" {
-                        nullable = true;
-                    } else {
-                        types.push(t);
-                    }
+        if let Some(t) = kw.ty.and_then(T::as_str) {
+            types.push(t);
+        } else if let Some(ts) = kw.ty.and_then(T::as_array) {
+            for t in ts.iter().filter_map(T::as_str) {
+                if t == "null" {
+                    nullable = true;
+                } else {
+                    types.push(t);
                 }
             }
-            _ => {}
         }
-        let mut enumeration: Option<Vec<&'a Value>> = kw.enumeration.map(|a| a.iter().collect());
+        let mut enumeration: Option<Vec<&'a T>> = kw.enumeration.map(|a| a.iter().collect());
         if let Some(c) = kw.constant {
             enumeration = Some(vec![c]);
         }
@@ -232,20 +230,20 @@ impl<'a> Normalizer<'a> {
     fn one_type(
         &mut self,
         t: &str,
-        kw: &Keywords<'a>,
-        enumeration: Option<&[&'a Value]>,
+        kw: &Keywords<'a, T>,
+        enumeration: Option<&[&'a T]>,
         ptr: &Ptr<'_>,
     ) -> Type {
-        let text = |v: Option<&'a Value>| v.and_then(Value::as_str).map(str::to_string);
-        let count = |v: Option<&'a Value>| v.and_then(Value::as_u64);
+        let text = |v: Option<&'a T>| v.and_then(T::as_str).map(str::to_string);
+        let count = |v: Option<&'a T>| v.and_then(T::as_u64);
         match t {
             "string" => Type::String {
                 format: text(kw.format),
                 enumeration: enumeration.map(|vs| {
                     vs.iter()
-                        .map(|v| match v {
-                            Value::String(s) => s.clone(),
-                            other => other.to_string(),
+                        .map(|v| match v.as_str() {
+                            Some(s) => s.to_string(),
+                            None => v.to_value().to_string(),
                         })
                         .collect()
                 }),
@@ -308,17 +306,17 @@ impl<'a> Normalizer<'a> {
                 if let Some(props) = kw.properties {
                     fields.reserve(props.len());
                     let pp = ptr.key("properties");
-                    for (name, s) in props {
+                    for (name, s) in props.entries() {
                         let fp = pp.key(name);
                         fields.push(Field {
-                            required: required.contains(&name.as_str()),
-                            read_only: s.get("readOnly") == Some(&Value::Bool(true)),
+                            required: required.contains(&name),
+                            read_only: s.get("readOnly").is_some_and(T::is_true),
                             schema: self.schema(s, &fp),
-                            name: name.clone(),
+                            name: name.to_string(),
                         });
                     }
                 }
-                let open = kw.additional != Some(&Value::Bool(false));
+                let open = !kw.additional.is_some_and(T::is_false);
                 Type::Object { fields, open }
             }
             _ => Type::Any,

@@ -4,24 +4,33 @@
 use super::ptr::Ptr;
 use super::{Normalizer, OpRefs};
 use crate::model::{Operation, Schema, SharedSchema, Type, Unsupported};
-use serde_json::Value;
+use crate::spec::tree::Tree;
 use std::collections::HashMap;
 
 // Longest chain of references followed to read a schema one level deep (`A: {$ref: B}`, ...).
 const MAX_CHAIN: usize = 32;
 
-#[derive(Default)]
-pub(super) struct Shared<'a> {
+pub(super) struct Shared<'a, T> {
     ids: HashMap<&'a str, usize>,
-    slots: Vec<Slot<'a>>,
+    slots: Vec<Slot<'a, T>>,
     // Referenced but not normalized yet: normalized after the operations, one at a time, so
     // that a long chain of references does not nest on the stack.
     queue: Vec<usize>,
 }
 
-struct Slot<'a> {
+impl<T> Default for Shared<'_, T> {
+    fn default() -> Self {
+        Shared {
+            ids: HashMap::new(),
+            slots: Vec::new(),
+            queue: Vec::new(),
+        }
+    }
+}
+
+struct Slot<'a, T> {
     pointer: &'a str,
-    target: &'a Value,
+    target: &'a T,
     state: State,
     schema: Schema,
     problems: Vec<Unsupported>,
@@ -35,9 +44,9 @@ enum State {
     Done,
 }
 
-impl<'a> Normalizer<'a> {
+impl<'a, T: Tree> Normalizer<'a, T> {
     // A `$ref` schema: a reference to its shared schema, which is queued the first time.
-    pub(super) fn reference(&mut self, r: &'a Value, ptr: &Ptr<'_>) -> Schema {
+    pub(super) fn reference(&mut self, r: &'a T, ptr: &Ptr<'_>) -> Schema {
         let Some(r) = r.as_str() else {
             self.problems.push(Unsupported {
                 reason: "`$ref` is not a string".into(),
@@ -106,7 +115,7 @@ impl<'a> Normalizer<'a> {
     }
 
     // The first `Some` of `read` along a chain of references, normalizing as it goes.
-    fn walk_chain<T>(&mut self, s: &Schema, read: impl Fn(&Schema) -> Option<T>) -> Option<T> {
+    fn walk_chain<R>(&mut self, s: &Schema, read: impl Fn(&Schema) -> Option<R>) -> Option<R> {
         if let Some(t) = read(s) {
             return Some(t);
         }
@@ -157,8 +166,8 @@ impl<'a> Normalizer<'a> {
     }
 }
 
-impl<'a> Shared<'a> {
-    fn add(&mut self, pointer: &'a str, target: &'a Value) -> usize {
+impl<'a, T> Shared<'a, T> {
+    fn add(&mut self, pointer: &'a str, target: &'a T) -> usize {
         let id = self.slots.len();
         self.slots.push(Slot {
             pointer,
