@@ -16,6 +16,7 @@
 //!     output = Task,                           // the type the output response is read as
 //!     output(status = "201", media_type = "application/json", type = Task, reason = "..."),
 //!     output(text, reason = "..."),            // no structured content
+//!     variant = 0,                             // the arm of a union request body it sends
 //! )]
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
@@ -93,6 +94,8 @@ pub struct ToolAttr {
     pub effects: Option<EffectsAttr>,
     pub output: Option<OutputAttr>,
     pub security: Option<SecurityAttr>,
+    /// `variant = N`: the arm of a union request body the tool sends.
+    pub variant: Option<Spanned<usize>>,
 }
 
 fn lit(s: &LitStr) -> Spanned<String> {
@@ -209,10 +212,20 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                 seen.once(cx, &key, key_span, key_span);
                 out.security.get_or_insert(s);
             }
+            // variant = 0
+            "variant" => {
+                let n: syn::LitInt = meta.value()?.parse()?;
+                seen.once(cx, &key, key_span, n.span());
+                let value = n.base10_parse()?;
+                out.variant.get_or_insert(Spanned {
+                    value,
+                    span: n.span(),
+                });
+            }
             _ => {
                 return Err(meta.error(format!(
                     "unknown #[tool] option `{key}`; expected one of: operation, spec, name, \
-                     fixed, omitted, undocumented, semantics, effects, output, security"
+                     fixed, omitted, undocumented, semantics, effects, output, security, variant"
                 )));
             }
         }

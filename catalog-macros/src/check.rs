@@ -9,6 +9,7 @@ use catalog_core::check::declared::{
     Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented, Reason, Site,
 };
 use catalog_core::check::reconcile::reconcile;
+use catalog_core::check::union;
 use catalog_core::index::{self, IndexReader, Lookup};
 use catalog_core::model::{Disposition, Operation};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
@@ -37,6 +38,7 @@ pub fn check(cx: &Ctxt, tool: &Tool) -> Option<(Operation, PathBuf)> {
         return None;
     }
     let (mut op, dir_file) = resolve(cx, tool)?;
+    pick_variant(cx, tool, &mut op)?;
     let mut sites = Sites::default();
     let declared = declared(&mut sites, tool);
     let result = reconcile(&op, &declared);
@@ -49,6 +51,26 @@ pub fn check(cx: &Ctxt, tool: &Tool) -> Option<(Operation, PathBuf)> {
     op.accounting = result.accounting;
     null_forms(&mut op, tool);
     Some((op, dir_file))
+}
+
+/// A union request body made the arm `variant = N` names; a tool over a union body without
+/// `variant` is an error listing the arms.
+fn pick_variant(cx: &Ctxt, tool: &Tool, op: &mut Operation) -> Option<()> {
+    let picked = match &tool.attr.variant {
+        Some(v) => union::pick_variant(op, v.value).map_err(|e| (v.span, e)),
+        None => match union::union_arms(op) {
+            Some(arms) => {
+                let at = tool
+                    .attr
+                    .operation
+                    .as_ref()
+                    .map_or_else(Span::call_site, |o| o.span);
+                Err((at, union::variant_needed(op, arms)))
+            }
+            None => Ok(()),
+        },
+    };
+    picked.map_err(|(span, e)| cx.error(span, e)).ok()
 }
 
 /// Each `#[arg(null = "...")]` onto the row its field sets.

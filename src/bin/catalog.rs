@@ -11,6 +11,7 @@
 
 use catalog::index::Lookup;
 use catalog_core::check::output::output;
+use catalog_core::check::union::{describe_arms, union_arms};
 use catalog_core::model::{DegradeReason, SpecInfo};
 use catalog_core::present::output::describe_output;
 use catalog_core::present::scaffold::{Options, scaffold_with};
@@ -71,7 +72,7 @@ fn check(spec: &Path) -> ExitCode {
     );
     // Each operation is expanded on its own, under the same budget as for a tool, and dropped
     // before the next.
-    let (mut unsupported, mut cut) = (0, 0);
+    let (mut unsupported, mut unions, mut cut) = (0, 0, 0);
     let mut outputs: BTreeMap<&str, usize> = BTreeMap::new();
     for stored in &normalized.operations {
         let op = normalized.expand(stored);
@@ -88,6 +89,14 @@ fn check(spec: &Path) -> ExitCode {
                     println!("    {} at {}", u.reason, u.pointer);
                 }
             }
+        }
+        if let Some(arms) = union_arms(&op) {
+            unions += 1;
+            println!(
+                "    body: union of {} arms (a tool picks one with `variant = N`): {}",
+                arms.len(),
+                describe_arms(arms)
+            );
         }
         println!("    output: {}", describe_output(&op));
         *outputs.entry(output(&op).kind()).or_default() += 1;
@@ -112,8 +121,13 @@ fn check(spec: &Path) -> ExitCode {
     } else {
         String::new()
     };
+    let unions = if unions > 0 {
+        format!(", {unions} with a union body")
+    } else {
+        String::new()
+    };
     println!(
-        "{total} operations: {} ok, {unsupported} unsupported{cut}",
+        "{total} operations: {} ok, {unsupported} unsupported{unions}{cut}",
         total - unsupported
     );
     // Unsupported operations are not an error: only the tools that use them fail to build.

@@ -12,6 +12,7 @@
 //! - [`output_choice`]: the output a tool declares, checked.
 //! - [`paging`]: the paging rule: a list tool that cannot page says how an agent reaches the rest.
 //! - [`security`]: which credentials the tool sends.
+//! - [`union`]: the arm a tool over a union request body sends.
 
 pub mod address;
 pub mod declared;
@@ -24,4 +25,5 @@ pub mod reasons;
 pub mod reconcile;
 pub mod security;
 pub mod types;
+pub mod union;
 pub mod values;

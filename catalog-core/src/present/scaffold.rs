@@ -16,6 +16,7 @@ use crate::check::output::{Output, output};
 use crate::check::output_choice::paste_lines;
 use crate::check::reasons::PLACEHOLDER_REASON;
 use crate::check::types::rust_type_for;
+use crate::check::union;
 use crate::model::{Location, Operation, Param};
 use crate::present::output::describe_output;
 use heck::{ToSnakeCase, ToUpperCamelCase};
@@ -75,6 +76,24 @@ pub fn struct_name_for(op: &Operation) -> String {
 /// The `#[tool]` struct for `op`, named as `options` says. For an operation tools cannot wrap,
 /// the text starts with the reasons as comments (and would not compile).
 pub fn scaffold_with(op: &Operation, options: &Options) -> String {
+    // A union body is scaffolded as its first arm, the others named on the `variant` line.
+    let arms = union::union_arms(op).map(|arms| {
+        arms.iter()
+            .enumerate()
+            .map(|(i, a)| format!("{i}: {}", union::describe_arm(a)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let first_arm;
+    let op = match arms {
+        Some(_) => {
+            let mut picked = op.clone();
+            let _ = union::pick_variant(&mut picked, 0);
+            first_arm = picked;
+            &first_arm
+        }
+        None => op,
+    };
     let mut out = String::new();
     for u in &op.unsupported {
         let _ = writeln!(
@@ -104,6 +123,12 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
     out.push_str("#[tool(\n");
     let _ = writeln!(out, "    spec = {},", lit(&options.spec));
     let _ = writeln!(out, "    operation = {},", lit(&options.operation));
+    if let Some(arms) = &arms {
+        let _ = writeln!(
+            out,
+            "    variant = 0, // the arm of the union body this tool sends; arms: {arms}"
+        );
+    }
     let _ = writeln!(out, "    // output: {}", one_line(&describe_output(op)));
     if let Output::Ambiguous(candidates) = output(op) {
         out.push_str(
@@ -330,6 +355,33 @@ mod tests {
         );
         let doc = parse(text.as_bytes(), Format::Json, "t").unwrap();
         Index::from_document(&doc).operations
+    }
+
+    #[test]
+    fn a_union_body_is_scaffolded_as_its_first_arm_naming_the_others() {
+        let ops = operations(
+            r#"{"/sites": {"post": {"operationId": "addSites",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "anyOf": [
+                        {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}},
+                        {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}}]}}}},
+                "responses": {"201": {"description": "ok"}}}}}"#,
+        );
+        assert_eq!(
+            scaffold(&ops[0], "t"),
+            r#"/// POST /sites
+#[tool(
+    spec = "t",
+    operation = "addSites",
+    variant = 0, // the arm of the union body this tool sends; arms: 0: object (name), 1: array of object (name)
+    // output: 201, no content
+)]
+pub struct AddSites {
+    // body.name: string, required
+    pub name: String,
+}
+"#
+        );
     }
 
     #[test]

@@ -38,7 +38,9 @@ fn unsupported(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Option
     let reason = match body.kind {
         BodyKind::Multipart => multipart_reason(body, params, shared)?,
         BodyKind::Binary => binary_reason(body, params, shared)?,
-        BodyKind::Json | BodyKind::Form | BodyKind::Text => union_reason(body, params, shared)?,
+        // A union body (`oneOf`/`anyOf`) is supported: a tool picks the arm it sends
+        // (`crate::check::union`).
+        BodyKind::Json | BodyKind::Form | BodyKind::Text => return None,
     };
     Some(Unsupported {
         reason,
@@ -129,40 +131,6 @@ fn binary_reason(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Opti
         "the request body is `{}` with a schema of {shape}; tools send a binary body only as one \
          file (a `format: binary` string, or no schema)",
         body.media_type
-    ))
-}
-
-/// A whole body that is a union (`oneOf`/`anyOf`) with an arm of declared properties: taken as
-/// one opaque value, those properties would go unaccounted.
-fn union_reason(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Option<String> {
-    if !body.whole {
-        return None;
-    }
-    let whole = params.iter().find(|p| p.name.is_empty())?;
-    let Type::AnyOf { arms } = &resolved(&whole.schema, shared).ty else {
-        return None;
-    };
-    let is_object = |s: &Schema| matches!(&resolved(s, shared).ty, Type::Object { fields, .. } if !fields.is_empty());
-    let has_properties = |s: &Schema| match &resolved(s, shared).ty {
-        Type::Array { items, .. } => is_object(items),
-        _ => is_object(s),
-    };
-    if !arms.iter().any(has_properties) {
-        return None;
-    }
-    let shapes: Vec<String> = arms
-        .iter()
-        .map(|a| match &resolved(a, shared).ty {
-            Type::Array { items, .. } => {
-                format!("array of {}", resolved(items, shared).ty.describe())
-            }
-            ty => ty.describe(),
-        })
-        .collect();
-    Some(format!(
-        "the request body is a union (oneOf/anyOf) of {}; tools cannot account a union's \
-         properties arm by arm yet, and one opaque `body` would leave them unaccounted",
-        shapes.join(" | ")
     ))
 }
 
@@ -302,21 +270,15 @@ mod tests {
     }
 
     #[test]
-    fn a_union_body_with_properties_is_unsupported_as_a_union() {
-        assert_eq!(
-            reasons(
-                json!({"application/json": {"schema": {"oneOf": [object(), {"type": "array", "items": object()}]}}})
-            ),
-            [
-                "unsupported: the request body is a union (oneOf/anyOf) of object (2 fields) | array of object (2 fields); tools cannot account a union's properties arm by arm yet, and one opaque `body` would leave them unaccounted at #/paths/~1x/post/requestBody/content/application~1json/schema"
-            ]
+    fn a_union_body_is_supported_with_its_arms_kept() {
+        let op = operation(
+            json!({"application/json": {"schema": {"oneOf": [object(), {"type": "array", "items": object()}]}}}),
         );
-        // A union of scalars has no properties to lose: it stays one `body` argument.
+        assert!(op.unsupported.is_empty(), "{:?}", op.unsupported);
+        let arms = crate::check::union::union_arms(&op).expect("a union body");
         assert_eq!(
-            reasons(
-                json!({"application/json": {"schema": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}})
-            ),
-            Vec::<String>::new()
+            crate::check::union::describe_arms(arms),
+            "object (name, slug) | array of object (name, slug)"
         );
     }
 }
