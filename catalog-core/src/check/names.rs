@@ -72,7 +72,7 @@ fn is_keyword(s: &str) -> bool {
 
 /// The one rule that matches a field to a parameter by name: the field is named like the
 /// parameter, as written or in snake_case (`page_num` matches `pageNum`). A parameter without a
-/// name (a whole non-object body) is never matched by name.
+/// name (a whole non-object body) is matched by a field named `body`, its address.
 pub fn field_matches(param: &str, field: &str) -> bool {
     field_matches_snake(param, &param.to_snake_case(), field)
 }
@@ -81,7 +81,10 @@ pub fn field_matches(param: &str, field: &str) -> bool {
 /// hundreds of fields against hundreds of parameters converts each parameter name once).
 pub fn field_matches_snake(param: &str, param_snake: &str, field: &str) -> bool {
     let field = field.trim_start_matches("r#");
-    !param.is_empty() && (param == field || param_snake == field)
+    if param.is_empty() {
+        return field == "body";
+    }
+    param == field || param_snake == field
 }
 
 /// The indices of the parameters a field name matches, by [`field_matches`].
@@ -121,8 +124,9 @@ mod tests {
         assert!(field_matches("pageNum", "pageNum"));
         assert!(!field_matches("pageNum", "page"));
         assert!(!field_matches("pageNum", "pagenum"));
-        // A whole body has no name: only `#[arg(param = "body")]` reaches it.
-        assert!(!field_matches("", "body"));
+        // A whole body has no name: a field named `body` (its address) reaches it.
+        assert!(field_matches("", "body"));
+        assert!(!field_matches("", "payload"));
         assert!(!field_matches("", ""));
     }
 
@@ -131,7 +135,7 @@ mod tests {
         let names = ParamNames::new(["id", "pageNum", "page_num", "", "ID"]);
         assert_eq!(names.matching("page_num"), [1, 2]);
         assert_eq!(names.matching("id"), [0, 4]);
-        assert_eq!(names.matching("body"), Vec::<usize>::new());
+        assert_eq!(names.matching("body"), [3]);
     }
 
     #[test]
