@@ -99,7 +99,7 @@ fn schema_errors(schema: &Value, value: &Value) -> Option<String> {
 }
 
 /// The first errors of `value` against a compiled schema, each with its JSON path
-/// (`at `$[0].id`: ...`), the rest counted; `None` when it is valid.
+/// (``at `$[0].id`: ...``), the rest counted; `None` when it is valid.
 pub fn validation_errors(validator: &jsonschema::Validator, value: &Value) -> Option<String> {
     let errors: Vec<String> = validator
         .iter_errors(value)

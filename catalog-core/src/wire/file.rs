@@ -8,7 +8,7 @@
 //!   under the directory the operator configures (`CATALOG_FILES_DIR`, see
 //!   [`crate::wire::uploads`]), read when the request is built.
 //!
-//! `filename` and `media_type` are optional in both. [`check_shape`] is the one rule of what is
+//! `filename` and `media_type` are optional in both. `check_shape` is the one rule of what is
 //! a valid file argument: the argument checker reports by it, and decoding a [`File`] refuses by
 //! it.
 
