@@ -252,6 +252,17 @@ mod tests {
             .response(json(StatusKey::Code(200), Some(Schema::new(Type::Boolean))))
             .response(json(StatusKey::Default, Some(list_of_strings())));
         assert!(!is_list(&error_is_a_list.build()));
+        // Without a success response only `default` counts: an error status's list does not.
+        let error_list_default_object = op("GET", "/x")
+            .response(json(StatusKey::Code(404), Some(list_of_strings())))
+            .response(json(StatusKey::Default, Some(Schema::new(Type::Boolean))));
+        assert!(!is_list(&error_list_default_object.build()));
+        // A union with a list arm is a list.
+        let union = Schema::new(Type::AnyOf {
+            arms: vec![Schema::new(Type::Boolean), list_of_strings()],
+        });
+        let get = op("GET", "/x").response(json(StatusKey::Code(200), Some(union)));
+        assert!(is_list(&get.build()));
     }
 
     fn row(p: Param, disposition: Disposition) -> Accounted {
@@ -307,6 +318,12 @@ mod tests {
         // An unaccounted paging parameter is reported as unaccounted, not here.
         let partial = vec![set(&q), row(page.clone(), omitted("r"))];
         assert_eq!(cannot_page(&list, &partial), None);
+        let offset = param(Location::Query, "offset");
+        let three = op("GET", "/tasks")
+            .params(vec![page.clone(), per_page.clone(), offset])
+            .build();
+        let two_of_three = vec![row(page.clone(), omitted("r")), fixed(&per_page)];
+        assert_eq!(cannot_page(&three, &two_of_three), None);
         // Nothing to page with.
         let plain = op("GET", "/tasks").params(vec![q.clone()]).build();
         assert_eq!(cannot_page(&plain, &[set(&q)]), None);
