@@ -226,3 +226,22 @@ fn the_spec_version_stamp_is_compared_with_the_server() {
         ]
     );
 }
+
+/// A tool whose API returns an array tells the agent where the array sits in the structured
+/// result; one whose API returns an object says nothing of wrapping.
+#[test]
+fn a_wrapped_output_is_named_in_the_description() {
+    assert!(
+        ListTasks::DESCRIPTION.ends_with(
+            "\n\nThe API returns a JSON array; the structured result holds it under `items`."
+        ),
+        "{}",
+        ListTasks::DESCRIPTION
+    );
+    assert_eq!(
+        ListTasks::OUTPUT.map(|o| o.wrap),
+        Some(catalog::Wrap::Items)
+    );
+    assert!(!GetTask::DESCRIPTION.contains("structured result"));
+    assert_eq!(GetTask::OUTPUT.map(|o| o.wrap), Some(catalog::Wrap::None));
+}

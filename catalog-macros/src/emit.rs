@@ -30,11 +30,20 @@ pub fn emit(
         op.id.as_deref(),
         &ident.to_string(),
     );
-    let description = crate::effects::description(
+    let mut description = crate::effects::description(
         crate::attr::doc(&tool.item.attrs).as_deref(),
         op,
         effects.semantics,
     );
+    // Where the body sits in the structured result, when it is wrapped to put an object there.
+    if let Some(note) = output
+        .typed
+        .as_ref()
+        .and_then(|t| catalog_core::present::output::Wrap::for_schema(&t.schema).note())
+    {
+        description.push_str("\n\n");
+        description.push_str(note);
+    }
     let effects_const = crate::effects::emit(effects, reason.as_deref());
     let (output_checks, output_items) = crate::output::emit(ident, output);
     let schema = catalog_core::present::schema::input_schema_with_docs(op, |field| {
