@@ -210,10 +210,15 @@ fn curated_tools(index: &Index) -> Vec<Tool> {
                 >= 6
         })
         .collect();
-    let wanted = tools_wanted();
+    // NetBox 4.6.8 has 133 such operations: the curated scenario takes them all when more are
+    // wanted, and says so.
+    let wanted = tools_wanted().min(lists.len());
     assert!(
-        lists.len() >= wanted,
-        "NetBox has {} list operations with six filters or more, the bench wants {wanted}",
+        wanted > 0,
+        "NetBox has no list operation with six filters or more"
+    );
+    println!(
+        "curated: {wanted} of NetBox's {} list operations with six filters or more",
         lists.len()
     );
     let mut used = HashSet::new();
