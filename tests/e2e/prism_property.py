@@ -28,6 +28,8 @@ from hypothesis_jsonschema import from_schema
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from mcp_client import text_of
+
 EXAMPLES = int(os.environ.get("CATALOG_PROPERTY_EXAMPLES", "40"))
 STATUS = re.compile(r"^HTTP (\d{3})")
 
@@ -68,10 +70,6 @@ class Server:
         self.loop.call_soon_threadsafe(self.stop.set)
         self.main.result(60)
         self.loop.call_soon_threadsafe(self.loop.stop)
-
-
-def text_of(result) -> str:
-    return "".join(getattr(c, "text", "") for c in result.content)
 
 
 def validator_errors(log: Path) -> int:

@@ -38,26 +38,9 @@ from pathlib import Path
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from mcp_client import Checks, text_of
+
 MAX_UPLOAD = 4096
-
-
-class Checks:
-    def __init__(self) -> None:
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok: bool, what: str, detail: str = "") -> bool:
-        if ok:
-            self.passed += 1
-            print(f"  ok    {what}")
-        else:
-            self.failed += 1
-            print(f"  FAIL  {what}" + (f"\n        {detail}" if detail else ""))
-        return ok
-
-
-def text_of(result) -> str:
-    return "".join(getattr(c, "text", "") for c in result.content)
 
 
 def b64(data: bytes) -> str:
