@@ -71,11 +71,12 @@ fn check(spec: &Path) -> ExitCode {
         info.stem, info.title, info.version, info.openapi
     );
     // Each operation is expanded on its own, under the same budget as for a tool, and dropped
-    // before the next.
+    // before the next; only as far as what is printed (the body's union arms, the output's
+    // kind, the cuts) needs it written out.
     let (mut unsupported, mut unions, mut cut) = (0, 0, 0);
     let mut outputs: BTreeMap<&str, usize> = BTreeMap::new();
     for stored in &normalized.operations {
-        let op = normalized.expand(stored);
+        let op = normalized.outline(stored);
         let name = match &op.id {
             Some(id) => format!("{} ({id})", op.key()),
             None => op.key(),

@@ -22,7 +22,7 @@
 //! the work and the result are bounded by the budget times the depth, whatever the document.
 
 use crate::model::{
-    Content, Degradation, DegradeReason, Field, Operation, Response, ResponseHeader, Schema,
+    Content, Degradation, DegradeReason, Field, Operation, Param, Response, ResponseHeader, Schema,
     SharedSchema, Type,
 };
 
@@ -39,18 +39,59 @@ pub fn expand<'s>(
     shared: impl Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
 ) -> Operation {
-    let shared: &dyn Fn(usize) -> Option<&'s SharedSchema> = &shared;
+    written(op, &shared, budget, Extent::Full)
+}
+
+/// `op` as [`expand`] writes it, with only the outline of each schema written out: a schema is
+/// written out with its arrays' items and its unions' arms, but an object's fields keep only
+/// their names and flags (each field's schema is [`Schema::any`]). What [`expand`] records
+/// (`degraded`, `degraded_output`) is recorded the same, by walking the whole expansion
+/// without building it.
+///
+/// It is what `catalog check` reads of each operation (the union arms of a body, the kind of
+/// the output, the cuts), at a fraction of writing out every schema.
+pub fn outline<'s>(
+    op: &Operation,
+    shared: impl Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+) -> Operation {
+    written(op, &shared, budget, Extent::Outline)
+}
+
+// How much of each schema an expansion writes out.
+#[derive(Clone, Copy, PartialEq)]
+enum Extent {
+    Full,
+    // Down to objects' fields, whose schemas are walked but not written out.
+    Outline,
+}
+
+fn written<'s>(
+    op: &Operation,
+    shared: &dyn Fn(usize) -> Option<&'s SharedSchema>,
+    budget: usize,
+    extent: Extent,
+) -> Operation {
     let input: Vec<&Schema> = op.params.iter().map(|p| &p.schema).collect();
     // An operation expanded before keeps what was recorded then.
     let mut x = Expander::new(shared, budget, &input, op.degraded.clone(), Side::Input);
+    x.extent = extent;
     let params = op
         .params
         .iter()
         .map(|p| {
             x.at = p.address();
-            let mut p = p.clone();
-            p.schema = x.schema(&p.schema);
-            p
+            Param {
+                location: p.location,
+                name: p.name.clone(),
+                required: p.required,
+                deprecated: p.deprecated,
+                description: p.description.clone(),
+                schema: x.schema(&p.schema),
+                style: p.style,
+                explode: p.explode,
+                pointer: p.pointer.clone(),
+            }
         })
         .collect();
     let output = response_schemas(op);
@@ -61,13 +102,26 @@ pub fn expand<'s>(
         op.degraded_output.clone(),
         Side::Output,
     );
+    y.extent = extent;
     let responses = op.responses.iter().map(|r| y.response(r)).collect();
+    // Field by field: the stored schemas are not cloned to be replaced.
     Operation {
+        id: op.id.clone(),
+        method: op.method.clone(),
+        path: op.path.clone(),
+        pointer: op.pointer.clone(),
+        summary: op.summary.clone(),
+        description: op.description.clone(),
+        deprecated: op.deprecated,
         params,
+        body: op.body.clone(),
         responses,
+        unsupported: op.unsupported.clone(),
         degraded: x.degraded,
         degraded_output: y.degraded,
-        ..op.clone()
+        spec: op.spec.clone(),
+        accounting: op.accounting.clone(),
+        security: op.security.clone(),
     }
 }
 
@@ -176,6 +230,7 @@ enum Side {
 
 struct Expander<'f, 's> {
     side: Side,
+    extent: Extent,
     shared: &'f dyn Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
     // References nested deeper than this are not written out.
@@ -197,6 +252,7 @@ impl<'f, 's> Expander<'f, 's> {
     ) -> Expander<'f, 's> {
         Expander {
             side,
+            extent: Extent::Full,
             shared,
             budget,
             max_depth: reference_depth(roots, shared, budget),
@@ -226,15 +282,20 @@ impl<'f, 's> Expander<'f, 's> {
             .map(|h| {
                 self.at = format!("response.{}.header.{}", r.status, h.name);
                 ResponseHeader {
+                    name: h.name.clone(),
+                    required: h.required,
+                    description: h.description.clone(),
                     schema: self.schema(&h.schema),
-                    ..h.clone()
                 }
             })
             .collect();
         Response {
+            status: r.status,
+            description: r.description.clone(),
             content,
             headers,
-            ..r.clone()
+            pointer: r.pointer.clone(),
+            unsupported: r.unsupported.clone(),
         }
     }
 
@@ -245,35 +306,22 @@ impl<'f, 's> Expander<'f, 's> {
                 items,
                 min_items,
                 max_items,
-            } => {
-                let len = self.at.len();
-                self.at.push_str("[]");
-                let items = Box::new(self.schema(items));
-                self.at.truncate(len);
-                Type::Array {
-                    items,
-                    min_items: *min_items,
-                    max_items: *max_items,
-                }
-            }
+            } => Type::Array {
+                items: Box::new(self.step(&["[]"], |x| x.schema(items))),
+                min_items: *min_items,
+                max_items: *max_items,
+            },
             Type::Object { fields, open } => Type::Object {
                 fields: fields.iter().map(|f| self.field(f)).collect(),
                 open: *open,
             },
-            Type::AnyOf { arms } => {
-                let len = self.at.len();
-                let arms = arms
+            Type::AnyOf { arms } => Type::AnyOf {
+                arms: arms
                     .iter()
                     .enumerate()
-                    .map(|(i, a)| {
-                        self.at.push_str(&format!(".anyOf[{i}]"));
-                        let a = self.schema(a);
-                        self.at.truncate(len);
-                        a
-                    })
-                    .collect();
-                Type::AnyOf { arms }
-            }
+                    .map(|(i, a)| self.step(&[".anyOf[", &i.to_string(), "]"], |x| x.schema(a)))
+                    .collect(),
+            },
             other => other.clone(),
         };
         Schema {
@@ -285,12 +333,15 @@ impl<'f, 's> Expander<'f, 's> {
         }
     }
 
+    // A field written out, or in an outline, walked and left as any value.
     fn field(&mut self, f: &Field) -> Field {
-        let len = self.at.len();
-        self.at.push('.');
-        self.at.push_str(&f.name);
-        let schema = self.schema(&f.schema);
-        self.at.truncate(len);
+        let schema = self.step(&[".", &f.name], |x| match x.extent {
+            Extent::Full => x.schema(&f.schema),
+            Extent::Outline => {
+                x.walk(&f.schema);
+                Schema::any()
+            }
+        });
         Field {
             name: f.name.clone(),
             required: f.required,
@@ -299,48 +350,115 @@ impl<'f, 's> Expander<'f, 's> {
         }
     }
 
+    // What [`Self::schema`] would write out, walked in the same order with the same limits: it
+    // records the same cuts and builds nothing.
+    fn walk(&mut self, s: &Schema) {
+        match &s.ty {
+            Type::Shared { id } => match self.resolve(*id) {
+                Reference::Missing => {}
+                Reference::Cut(target, reason) => {
+                    if !self.recorded(&target.pointer, reason) {
+                        self.degraded
+                            .push(self.degradation(&target.pointer, reason));
+                    }
+                }
+                Reference::Enter(target) => {
+                    self.stack.push(*id);
+                    self.walk(&target.schema);
+                    self.stack.pop();
+                }
+            },
+            Type::Array { items, .. } => self.step(&["[]"], |x| x.walk(items)),
+            Type::Object { fields, .. } => {
+                for f in fields {
+                    self.step(&[".", &f.name], |x| x.walk(&f.schema));
+                }
+            }
+            Type::AnyOf { arms } => {
+                for (i, a) in arms.iter().enumerate() {
+                    self.step(&[".anyOf[", &i.to_string(), "]"], |x| x.walk(a));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // `then` with `step` appended to the argument path (`[]`, `.name`, `.anyOf[0]`).
+    fn step<T>(&mut self, step: &[&str], then: impl FnOnce(&mut Self) -> T) -> T {
+        let len = self.at.len();
+        step.iter().for_each(|part| self.at.push_str(part));
+        let out = then(self);
+        self.at.truncate(len);
+        out
+    }
+
+    // Whether a reference is written out here, or cut and why.
+    fn resolve(&self, id: usize) -> Reference<'s> {
+        let Some(target) = (self.shared)(id) else {
+            return Reference::Missing;
+        };
+        if self.stack.contains(&id) {
+            Reference::Cut(target, DegradeReason::Recursive)
+        } else if self.stack.len() >= self.max_depth {
+            Reference::Cut(target, DegradeReason::Budget(self.budget))
+        } else {
+            Reference::Enter(target)
+        }
+    }
+
     // A reference written out in place, or cut (recursion, budget, a missing target) into an
     // open schema that says why.
     fn reference(&mut self, id: usize, node: &Schema) -> Schema {
-        let Some(target) = (self.shared)(id) else {
-            return Schema::any().refined_by(node);
-        };
-        let reason = if self.stack.contains(&id) {
-            Some(DegradeReason::Recursive)
-        } else if self.stack.len() >= self.max_depth {
-            Some(DegradeReason::Budget(self.budget))
-        } else {
-            None
-        };
-        if let Some(reason) = reason {
-            return self.cut(&target.pointer, reason).refined_by(node);
+        match self.resolve(id) {
+            Reference::Missing => Schema::any().refined_by(node),
+            Reference::Cut(target, reason) => {
+                let d = self.degradation(&target.pointer, reason);
+                let description = match self.side {
+                    Side::Input => d.description(),
+                    Side::Output => d.description_in("output"),
+                };
+                if !self.recorded(&target.pointer, reason) {
+                    self.degraded.push(d);
+                }
+                Schema {
+                    description: Some(description),
+                    ..Schema::any()
+                }
+                .refined_by(node)
+            }
+            Reference::Enter(target) => {
+                self.stack.push(id);
+                let s = self.schema(&target.schema);
+                self.stack.pop();
+                s.refined_by(node)
+            }
         }
-        self.stack.push(id);
-        let s = self.schema(&target.schema);
-        self.stack.pop();
-        s.refined_by(node)
     }
 
-    fn cut(&mut self, pointer: &str, reason: DegradeReason) -> Schema {
-        let d = Degradation {
+    // A cut here.
+    fn degradation(&self, pointer: &str, reason: DegradeReason) -> Degradation {
+        Degradation {
             at: self.at.clone(),
             pointer: pointer.to_string(),
             reason,
-        };
-        let description = match self.side {
-            Side::Input => d.description(),
-            Side::Output => d.description_in("output"),
-        };
-        if !self
-            .degraded
-            .iter()
-            .any(|e| e.pointer == d.pointer && e.reason == d.reason)
-        {
-            self.degraded.push(d);
-        }
-        Schema {
-            description: Some(description),
-            ..Schema::any()
         }
     }
+
+    // Whether this cut was recorded already: each is recorded once per schema and reason, where
+    // it first happens.
+    fn recorded(&self, pointer: &str, reason: DegradeReason) -> bool {
+        self.degraded
+            .iter()
+            .any(|e| e.pointer == pointer && e.reason == reason)
+    }
+}
+
+// What a reference becomes where it is met.
+enum Reference<'s> {
+    // Its shared schema is missing (a damaged index): any value.
+    Missing,
+    // Not written out here, for this reason.
+    Cut(&'s SharedSchema, DegradeReason),
+    // Written out in place.
+    Enter(&'s SharedSchema),
 }

@@ -97,6 +97,12 @@ impl Normalized {
         expand::expand(op, |id| self.shared.get(id), expand::BUDGET)
     }
 
+    /// `op` (one of `self.operations`) in [`expand::outline`]: what [`Normalized::expand`]
+    /// gives, down to objects' fields, with the same degradations.
+    pub fn outline(&self, op: &Operation) -> Operation {
+        expand::outline(op, |id| self.shared.get(id), expand::BUDGET)
+    }
+
     /// Writes the index files of this document in stored form (each shared schema once) into
     /// `dir`, returning the directory file's path.
     pub fn write(&self, spec: &SpecInfo, dir: &Path) -> std::io::Result<PathBuf> {
