@@ -21,6 +21,9 @@
 //! Finding the level counts nodes without building anything and gives up past the budget, so
 //! the work and the result are bounded by the budget times the depth, whatever the document.
 
+use std::collections::HashMap;
+use std::fmt::Write;
+
 use crate::model::{
     Content, Degradation, DegradeReason, Field, Operation, Param, Response, ResponseHeader, Schema,
     SharedSchema, Type,
@@ -39,31 +42,59 @@ pub fn expand<'s>(
     shared: impl Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
 ) -> Operation {
-    written(op, &shared, budget, Extent::Full)
+    written(op, &shared, budget, Extent::Full, &mut Sizes::default())
 }
 
 /// `op` as [`expand`] writes it, with only the outline of each schema written out: a schema is
-/// written out with its arrays' items and its unions' arms, but an object's fields keep only
-/// their names and flags (each field's schema is [`Schema::any`]). What [`expand`] records
-/// (`degraded`, `degraded_output`) is recorded the same, by walking the whole expansion
-/// without building it.
+/// written out with its arrays' items and its unions' arms, but not an object's fields; in a
+/// union's arm, an object's fields are listed by name and flags (each field's schema is
+/// [`Schema::any`]), elsewhere an object has none. What [`expand`] records (`degraded`,
+/// `degraded_output`) is recorded the same, by walking the whole expansion without building
+/// it.
 ///
 /// It is what `catalog check` reads of each operation (the union arms of a body, the kind of
-/// the output, the cuts), at a fraction of writing out every schema.
+/// the output, the cuts), at a fraction of writing out every schema. `sizes` keeps what was
+/// counted of each shared schema for the next operations of the same document.
 pub fn outline<'s>(
     op: &Operation,
     shared: impl Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
+    sizes: &mut Sizes,
 ) -> Operation {
-    written(op, &shared, budget, Extent::Outline)
+    written(op, &shared, budget, Extent::Outline, sizes)
+}
+
+/// How many nodes each shared schema of one document holds written out from the top of a
+/// parameter or response (no other shared schema around it), by how deep references are
+/// written out; counted once per schema and depth, at most the budget and one (past the
+/// budget the number does not matter). Operations of a document refer to the same schemas
+/// over and over, and finding how deep each one's references can be written out
+/// ([`reference_depth`]) is then a sum of these.
+#[derive(Debug, Default)]
+pub struct Sizes {
+    // (shared schema id, max depth) to nodes.
+    nodes: HashMap<(usize, usize), usize>,
 }
 
 // How much of each schema an expansion writes out.
 #[derive(Clone, Copy, PartialEq)]
 enum Extent {
     Full,
-    // Down to objects' fields, whose schemas are walked but not written out.
+    // Down to objects, whose fields are walked but not written out.
     Outline,
+    // The same in a union's arm, where objects' fields are listed (their schemas any value).
+    ArmOutline,
+}
+
+// One step down a schema, as the argument path writes it.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    // `[]`
+    Items,
+    // `.name`
+    Field(&'a str),
+    // `.anyOf[i]`
+    Arm(usize),
 }
 
 fn written<'s>(
@@ -71,10 +102,18 @@ fn written<'s>(
     shared: &dyn Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
     extent: Extent,
+    sizes: &mut Sizes,
 ) -> Operation {
     let input: Vec<&Schema> = op.params.iter().map(|p| &p.schema).collect();
     // An operation expanded before keeps what was recorded then.
-    let mut x = Expander::new(shared, budget, &input, op.degraded.clone(), Side::Input);
+    let mut x = Expander::new(
+        shared,
+        budget,
+        &input,
+        op.degraded.clone(),
+        Side::Input,
+        sizes,
+    );
     x.extent = extent;
     let params = op
         .params
@@ -101,6 +140,7 @@ fn written<'s>(
         &output,
         op.degraded_output.clone(),
         Side::Output,
+        sizes,
     );
     y.extent = extent;
     let responses = op.responses.iter().map(|r| y.response(r)).collect();
@@ -152,14 +192,16 @@ fn reference_depth<'s>(
     roots: &[&Schema],
     shared: &dyn Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
+    sizes: &mut Sizes,
 ) -> usize {
-    let fits = |max_depth: usize| {
+    let mut fits = |max_depth: usize| {
         let mut count = Counter {
             shared,
             budget,
             max_depth,
             nodes: 0,
             stack: Vec::new(),
+            sizes: &mut *sizes,
         };
         roots.iter().all(|s| count.fits(s))
     };
@@ -191,9 +233,31 @@ struct Counter<'f, 's> {
     max_depth: usize,
     nodes: usize,
     stack: Vec<usize>,
+    sizes: &'f mut Sizes,
 }
 
 impl Counter<'_, '_> {
+    // The nodes of shared schema `id` (`schema`) written out with nothing around it, at most
+    // the budget and one: counted the first time, then remembered.
+    fn size(&mut self, id: usize, schema: &Schema) -> usize {
+        let key = (id, self.max_depth);
+        if let Some(&n) = self.sizes.nodes.get(&key) {
+            return n;
+        }
+        let mut count = Counter {
+            shared: self.shared,
+            budget: self.budget,
+            max_depth: self.max_depth,
+            nodes: 0,
+            stack: vec![id],
+            sizes: &mut *self.sizes,
+        };
+        count.fits(schema);
+        let n = count.nodes.min(self.budget + 1);
+        self.sizes.nodes.insert(key, n);
+        n
+    }
+
     fn fits(&mut self, s: &Schema) -> bool {
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -207,8 +271,13 @@ impl Counter<'_, '_> {
                 if self.stack.contains(id) || self.stack.len() >= self.max_depth {
                     return true;
                 }
-                self.stack.push(*id);
                 self.nodes -= 1;
+                if self.stack.is_empty() {
+                    // Nothing around it: its size is the same wherever it is met.
+                    self.nodes += self.size(*id, &target.schema);
+                    return self.nodes <= self.budget;
+                }
+                self.stack.push(*id);
                 let fits = self.fits(&target.schema);
                 self.stack.pop();
                 fits
@@ -249,13 +318,14 @@ impl<'f, 's> Expander<'f, 's> {
         roots: &[&Schema],
         degraded: Vec<Degradation>,
         side: Side,
+        sizes: &mut Sizes,
     ) -> Expander<'f, 's> {
         Expander {
             side,
             extent: Extent::Full,
             shared,
             budget,
-            max_depth: reference_depth(roots, shared, budget),
+            max_depth: reference_depth(roots, shared, budget, sizes),
             stack: Vec::new(),
             at: String::new(),
             degraded,
@@ -307,21 +377,27 @@ impl<'f, 's> Expander<'f, 's> {
                 min_items,
                 max_items,
             } => Type::Array {
-                items: Box::new(self.step(&["[]"], |x| x.schema(items))),
+                items: Box::new(self.step(Step::Items, |x| x.schema(items))),
                 min_items: *min_items,
                 max_items: *max_items,
             },
             Type::Object { fields, open } => Type::Object {
-                fields: fields.iter().map(|f| self.field(f)).collect(),
+                fields: self.fields(fields),
                 open: *open,
             },
-            Type::AnyOf { arms } => Type::AnyOf {
-                arms: arms
+            Type::AnyOf { arms } => {
+                let extent = self.extent;
+                if extent == Extent::Outline {
+                    self.extent = Extent::ArmOutline;
+                }
+                let arms = arms
                     .iter()
                     .enumerate()
-                    .map(|(i, a)| self.step(&[".anyOf[", &i.to_string(), "]"], |x| x.schema(a)))
-                    .collect(),
-            },
+                    .map(|(i, a)| self.step(Step::Arm(i), |x| x.schema(a)))
+                    .collect();
+                self.extent = extent;
+                Type::AnyOf { arms }
+            }
             other => other.clone(),
         };
         Schema {
@@ -333,21 +409,30 @@ impl<'f, 's> Expander<'f, 's> {
         }
     }
 
-    // A field written out, or in an outline, walked and left as any value.
-    fn field(&mut self, f: &Field) -> Field {
-        let schema = self.step(&[".", &f.name], |x| match x.extent {
-            Extent::Full => x.schema(&f.schema),
-            Extent::Outline => {
-                x.walk(&f.schema);
-                Schema::any()
-            }
-        });
-        Field {
-            name: f.name.clone(),
-            required: f.required,
-            read_only: f.read_only,
-            schema,
+    // An object's fields written out; in an outline, walked, and listed with any value only
+    // in a union's arm.
+    fn fields(&mut self, fields: &[Field]) -> Vec<Field> {
+        if self.extent == Extent::Outline {
+            fields
+                .iter()
+                .for_each(|f| self.step(Step::Field(&f.name), |x| x.walk(&f.schema)));
+            return Vec::new();
         }
+        fields
+            .iter()
+            .map(|f| Field {
+                name: f.name.clone(),
+                required: f.required,
+                read_only: f.read_only,
+                schema: self.step(Step::Field(&f.name), |x| match x.extent {
+                    Extent::Full => x.schema(&f.schema),
+                    Extent::Outline | Extent::ArmOutline => {
+                        x.walk(&f.schema);
+                        Schema::any()
+                    }
+                }),
+            })
+            .collect()
     }
 
     // What [`Self::schema`] would write out, walked in the same order with the same limits: it
@@ -368,15 +453,15 @@ impl<'f, 's> Expander<'f, 's> {
                     self.stack.pop();
                 }
             },
-            Type::Array { items, .. } => self.step(&["[]"], |x| x.walk(items)),
+            Type::Array { items, .. } => self.step(Step::Items, |x| x.walk(items)),
             Type::Object { fields, .. } => {
                 for f in fields {
-                    self.step(&[".", &f.name], |x| x.walk(&f.schema));
+                    self.step(Step::Field(&f.name), |x| x.walk(&f.schema));
                 }
             }
             Type::AnyOf { arms } => {
                 for (i, a) in arms.iter().enumerate() {
-                    self.step(&[".anyOf[", &i.to_string(), "]"], |x| x.walk(a));
+                    self.step(Step::Arm(i), |x| x.walk(a));
                 }
             }
             _ => {}
@@ -384,9 +469,17 @@ impl<'f, 's> Expander<'f, 's> {
     }
 
     // `then` with `step` appended to the argument path (`[]`, `.name`, `.anyOf[0]`).
-    fn step<T>(&mut self, step: &[&str], then: impl FnOnce(&mut Self) -> T) -> T {
+    fn step<T>(&mut self, step: Step, then: impl FnOnce(&mut Self) -> T) -> T {
         let len = self.at.len();
-        step.iter().for_each(|part| self.at.push_str(part));
+        match step {
+            Step::Items => self.at.push_str("[]"),
+            Step::Field(name) => {
+                self.at.push('.');
+                self.at.push_str(name);
+            }
+            // Writing into a `String` cannot fail.
+            Step::Arm(i) => _ = write!(self.at, ".anyOf[{i}]"),
+        }
         let out = then(self);
         self.at.truncate(len);
         out

@@ -97,10 +97,14 @@ impl Normalized {
         expand::expand(op, |id| self.shared.get(id), expand::BUDGET)
     }
 
-    /// `op` (one of `self.operations`) in [`expand::outline`]: what [`Normalized::expand`]
-    /// gives, down to objects' fields, with the same degradations.
-    pub fn outline(&self, op: &Operation) -> Operation {
-        expand::outline(op, |id| self.shared.get(id), expand::BUDGET)
+    /// Every operation in [`expand::outline`], in spec order, one at a time: what
+    /// [`Normalized::expand`] gives, down to objects' fields, with the same degradations. What
+    /// was counted of a shared schema for one operation serves the next.
+    pub fn outlines(&self) -> impl Iterator<Item = Operation> + '_ {
+        let mut sizes = expand::Sizes::default();
+        self.operations.iter().map(move |op| {
+            expand::outline(op, |id| self.shared.get(id), expand::BUDGET, &mut sizes)
+        })
     }
 
     /// Writes the index files of this document in stored form (each shared schema once) into
