@@ -375,6 +375,60 @@ outputs: 1 no content
     );
 }
 
+/// A document whose schema `S0` is 2^24 nodes written out as a tree (`S<i>`'s `a` and `b` are
+/// both `S<i+1>`), read by a response, by a request body, and not by a third operation.
+fn trees_document() -> String {
+    let mut schemas: Vec<String> = (0..24)
+        .map(|i| {
+            let next = format!(r##"{{"$ref": "#/components/schemas/S{}"}}"##, i + 1);
+            format!(r#""S{i}": {{"type": "object", "properties": {{"a": {next}, "b": {next}}}}}"#)
+        })
+        .collect();
+    schemas.push(r#""S24": {"type": "string"}"#.to_string());
+    format!(
+        r##"{{"openapi": "3.0.3", "info": {{"title": "Trees", "version": "1"}}, "paths": {{
+  "/trees": {{
+    "get": {{"operationId": "GetTree", "responses": {{"200": {{"description": "a tree",
+      "content": {{"application/json": {{"schema": {{"$ref": "#/components/schemas/S0"}}}}}}}}}}}},
+    "post": {{"operationId": "PostTree", "requestBody": {{"content": {{"application/json": {{
+      "schema": {{"type": "object", "properties": {{
+        "tree": {{"$ref": "#/components/schemas/S0"}}, "name": {{"type": "string"}}}}}}}}}}}},
+      "responses": {{"204": {{"description": "stored"}}}}}}}},
+  "/leaves": {{"get": {{"operationId": "GetLeaf", "responses": {{"200": {{"description": "leaves",
+    "content": {{"application/json": {{"schema": {{"type": "array",
+      "items": {{"$ref": "#/components/schemas/S24"}}}}}}}}}}}}}}}}}},
+"components": {{"schemas": {{{}}}}}}}"##,
+        schemas.join(", ")
+    )
+}
+
+#[test]
+fn check_says_per_operation_where_a_request_or_response_schema_was_cut() {
+    let spec = temp_file("trees.json", &trees_document());
+    let run = catalog(&["check", arg(&spec)]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // Each side under its own budget: the response is cut where the request body is, and says
+    // so without the server validating it; the operation that reads no tree is not cut.
+    assert_eq!(
+        run.stdout,
+        "trees: Trees 1 (OpenAPI 3.0.3)
+ok           GET /trees (GetTree)
+    output: 200 application/json
+    cut: `response.200.application/json.a.a.a.a.a.a.a.a.a.a.a` accepts any JSON value: writing \
+out `#/components/schemas/S11` would pass the budget of 4096 schema nodes per operation
+ok           POST /trees (PostTree)
+    output: 204, no content
+    cut: `body.tree.a.a.a.a.a.a.a.a.a.a.a` accepts any JSON value: writing out \
+`#/components/schemas/S11` would pass the budget of 4096 schema nodes per operation; the server \
+validates it
+ok           GET /leaves (GetLeaf)
+    output: 200 application/json, wrapped under `items`
+outputs: 1 no content, 2 typed
+3 operations: 3 ok, 0 unsupported, 2 cut by the schema budget
+"
+    );
+}
+
 /// `check --budget`: one line per operation a tool can wrap, named as the scaffold names it, with
 /// its bytes in `tools/list` and a token estimate of a quarter of that, and a total that adds up.
 #[test]

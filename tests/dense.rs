@@ -1,12 +1,20 @@
 //! A tool over an operation whose body is a dense graph of schemas (`openapi/dense.json`: 2^24
 //! nodes if written out as a tree, and two cycles): it compiles, its input schema stays within
-//! the expansion budget and is valid 2020-12, and where it was cut is on the operation.
+//! the expansion budget and is valid 2020-12, and where it was cut is on the operation. And
+//! what `catalog check` reads of an operation in outline is what the expansion gives.
+
+mod support;
 
 use catalog::Tool;
 use catalog::tool;
+use catalog_core::check::output::output;
+use catalog_core::check::union::{describe_arms, union_arms};
 use catalog_core::index::expand::BUDGET;
-use catalog_core::model::{Degradation, DegradeReason};
+use catalog_core::model::{Degradation, DegradeReason, Operation};
+use catalog_core::present::output::describe_output;
+use catalog_core::spec::load::load_normalized;
 use serde_json::{Value, json};
+use support::{specs_dir, workspace_root};
 
 /// Store a graph.
 #[tool(spec = "dense", operation = "CreateGraph")]
@@ -130,4 +138,75 @@ fn the_rustdoc_lists_where_the_schema_was_not_written_out() {
 would pass the budget of 4096 schema nodes per operation; the server validates it
 "
     );
+}
+
+// What `catalog check` prints of an operation: where it was cut (and where recursion stopped),
+// its body's union arms, its output and the output's kind.
+type Read = (
+    Vec<Degradation>,
+    Vec<Degradation>,
+    Option<String>,
+    String,
+    &'static str,
+);
+
+fn what_check_reads(op: &Operation) -> Read {
+    (
+        op.degraded.clone(),
+        op.degraded_output.clone(),
+        union_arms(op).map(describe_arms),
+        describe_output(op),
+        output(op).kind(),
+    )
+}
+
+#[test]
+fn an_outline_reads_as_the_expansion_does() {
+    let mut specs: Vec<_> = [
+        "dense.json",
+        "unions.yaml",
+        "outputs.yaml",
+        "bodies.yaml",
+        "taskboard.yaml",
+    ]
+    .iter()
+    .map(|f| workspace_root().join("openapi").join(f))
+    .collect();
+    // The real specs: NetBox's 125 cut operations share their schemas, so what is counted of a
+    // schema for one operation is reused at other depths for the next.
+    if let Some(dir) = specs_dir("an_outline_reads_as_the_expansion_does") {
+        let mut real: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        real.sort();
+        specs.extend(real);
+    }
+    let (mut unions, mut cut) = (0, 0);
+    for path in specs {
+        let (_, normalized) = load_normalized(&path).unwrap();
+        let mut compared = 0;
+        for (stored, outline) in normalized.operations.iter().zip(normalized.outlines()) {
+            let read = what_check_reads(&outline);
+            assert_eq!(
+                read,
+                what_check_reads(&normalized.expand(stored)),
+                "{}: {}",
+                path.display(),
+                stored.key()
+            );
+            unions += usize::from(read.2.is_some());
+            cut += usize::from(
+                read.0
+                    .iter()
+                    .chain(&read.1)
+                    .any(|d| d.reason == DegradeReason::Budget(BUDGET)),
+            );
+            compared += 1;
+        }
+        assert_eq!(compared, normalized.operations.len(), "{}", path.display());
+    }
+    // Not compared in vain: union bodies and cuts were among them.
+    assert!(unions > 0 && cut > 0, "{unions} unions, {cut} cut");
 }
