@@ -364,3 +364,110 @@ fn a_damaged_schemas_file_is_reported_with_the_fix() {
     assert!(matches!(reader.find("Post"), Ok(Lookup::Found(_))));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `R0 .. R{n-1}` in a ring, each an object whose `next` is the next one and `skip` the one
+/// after: every schema is on a cycle, and the paths that never repeat one are Fibonacci(n).
+fn ring(n: usize) -> Vec<u8> {
+    let mut schemas = Map::new();
+    for i in 0..n {
+        schemas.insert(
+            format!("R{i}"),
+            json!({"type": "object", "properties": {
+                "name": {"type": "string"},
+                "next": reference(&format!("R{}", (i + 1) % n)),
+                "skip": reference(&format!("R{}", (i + 2) % n)),
+            }}),
+        );
+    }
+    document(
+        json!({"type": "object", "properties": {"start": reference("R0")}}),
+        schemas,
+    )
+}
+
+/// `N0 .. N{n-1}`, each merging itself (`allOf` with a reference to itself) with an object
+/// whose `next` is the next one.
+fn self_merging(n: usize) -> Vec<u8> {
+    let mut schemas = Map::new();
+    for i in 0..n {
+        let me = format!("N{i}");
+        let next = reference(&format!("N{}", (i + 1) % n));
+        schemas.insert(
+            me.clone(),
+            json!({"allOf": [reference(&me), {"type": "object", "properties": {
+                "x": {"type": "string"}, "next": next
+            }}]}),
+        );
+    }
+    document(
+        json!({"type": "object", "properties": {"start": reference("N0")}}),
+        schemas,
+    )
+}
+
+#[test]
+fn a_ring_of_n_schemas_is_normalized_stored_and_expanded_within_bounds() {
+    let mut sizes = Vec::new();
+    for n in [8, 16, 32, 64] {
+        let doc = ring(n);
+        let (norm, _) = normalized(&doc);
+        // Each `R<i>` once: the object, its string and its two references; the body object and
+        // its field.
+        assert_eq!(norm.schema_nodes, 4 * n + 2, "n = {n}");
+        assert_eq!(norm.shared.len(), n, "n = {n}");
+        assert_eq!(stored_nodes(&norm), 4 * n + 1, "n = {n}");
+        let bytes = index_bytes(&doc, &format!("ring{n}"));
+        assert!(
+            bytes <= 3 * doc.len() as u64 + 1024,
+            "n = {n}: {bytes} bytes"
+        );
+        sizes.push(bytes);
+        let op = expanded(&doc);
+        let written = nodes(&op.param("body.start").unwrap().schema);
+        assert!(written <= BUDGET, "n = {n}: {written} nodes written out");
+        // The ring closes on R0 (and on every schema a path meets twice)...
+        assert!(
+            op.degraded
+                .iter()
+                .any(|d| d.reason == DegradeReason::Recursive
+                    && d.pointer == "#/components/schemas/R0"),
+            "n = {n}: {:?}",
+            op.degraded
+        );
+        // ...and past 2^12 paths (Fibonacci(n) > BUDGET from n = 19) the budget cuts it.
+        let cut = op
+            .degraded
+            .iter()
+            .any(|d| d.reason == DegradeReason::Budget(BUDGET));
+        assert_eq!(cut, n >= 19, "n = {n}: {:?}", op.degraded);
+    }
+    // Doubling the ring doubles the index, give or take the fixed parts.
+    assert!(sizes[3] < 2 * sizes[2] + 512, "{sizes:?}");
+}
+
+#[test]
+fn schemas_merging_themselves_are_normalized_linearly() {
+    let mut work = Vec::new();
+    for n in [4, 8, 16, 32] {
+        let doc = self_merging(n);
+        let (norm, _) = normalized(&doc);
+        assert_eq!(norm.shared.len(), n, "n = {n}");
+        work.push((n, norm.schema_nodes, stored_nodes(&norm)));
+        let op = expanded(&doc);
+        // Written out once around the cycle: `N0` to `N{n-1}`, whose `next` closes it.
+        let cycle: Vec<&Degradation> = op
+            .degraded
+            .iter()
+            .filter(|d| d.pointer == "#/components/schemas/N0")
+            .collect();
+        assert_eq!(cycle.len(), 1, "n = {n}: {:?}", op.degraded);
+        assert_eq!(cycle[0].reason, DegradeReason::Recursive);
+        assert_eq!(cycle[0].at, format!("body.start{}", ".next".repeat(n)));
+    }
+    // Linear in n: with n doubling each time, each step adds twice what the step before added.
+    for w in work.windows(3) {
+        let [(_, a0, b0), (_, a1, b1), (_, a2, b2)] = [w[0], w[1], w[2]];
+        assert_eq!(a2 - a1, 2 * (a1 - a0), "normalized: {work:?}");
+        assert_eq!(b2 - b1, 2 * (b1 - b0), "stored: {work:?}");
+    }
+}
