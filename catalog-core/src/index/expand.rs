@@ -20,6 +20,10 @@
 //! [`Operation::degraded`], so `catalog check` reports it and the macro notes it on the tool.
 //! Finding the level counts nodes without building anything and gives up past the budget, so
 //! the work and the result are bounded by the budget times the depth, whatever the document.
+//!
+//! [`outline`] is the same expansion written out only near the top of each schema, the rest
+//! walked to record the same cuts: what `catalog check` prints of every operation of a
+//! document, without writing out each operation's schemas in full.
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -68,8 +72,8 @@ pub fn outline<'s>(
 /// parameter or response (no other shared schema around it), by how deep references are
 /// written out; counted once per schema and depth, at most the budget and one (past the
 /// budget the number does not matter). Operations of a document refer to the same schemas
-/// over and over, and finding how deep each one's references can be written out
-/// ([`reference_depth`]) is then a sum of these.
+/// over and over, and finding how deep each operation's references can be written out is then
+/// mostly a sum of these.
 #[derive(Debug, Default)]
 pub struct Sizes {
     // (shared schema id, max depth) to nodes.
@@ -112,9 +116,9 @@ fn written<'s>(
         &input,
         op.degraded.clone(),
         Side::Input,
+        extent,
         sizes,
     );
-    x.extent = extent;
     let params = op
         .params
         .iter()
@@ -140,9 +144,9 @@ fn written<'s>(
         &output,
         op.degraded_output.clone(),
         Side::Output,
+        extent,
         sizes,
     );
-    y.extent = extent;
     let responses = op.responses.iter().map(|r| y.response(r)).collect();
     // Field by field: the stored schemas are not cloned to be replaced.
     Operation {
@@ -318,11 +322,12 @@ impl<'f, 's> Expander<'f, 's> {
         roots: &[&Schema],
         degraded: Vec<Degradation>,
         side: Side,
+        extent: Extent,
         sizes: &mut Sizes,
     ) -> Expander<'f, 's> {
         Expander {
             side,
-            extent: Extent::Full,
+            extent,
             shared,
             budget,
             max_depth: reference_depth(roots, shared, budget, sizes),
