@@ -40,6 +40,8 @@ MEM_PER_BYTE=12
 
 dir=target/corpus
 mkdir -p "$dir"
+# Where a single package was unpacked before: not read any more.
+rm -rf "$dir/package"
 # Each package is fetched once (`npm pack`), checked against its sha1 and unpacked into
 # $dir/<name>-<version>.
 roots=()
