@@ -5,7 +5,7 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use support::{real_spec, specs_dir, workspace_root};
 
 struct Run {
@@ -427,6 +427,34 @@ outputs: 1 no content, 2 typed
 3 operations: 3 ok, 0 unsupported, 2 cut by the schema budget
 "
     );
+}
+
+#[test]
+fn check_stops_quietly_when_its_reader_does() {
+    // 4,000 operations print more than a pipe holds: `check` is still writing when the reader
+    // goes away (as `catalog check spec.json | head` does), and ends without a panic.
+    let paths: Vec<String> = (0..4000)
+        .map(|i| {
+            format!(
+                r#""/things{i}": {{"get": {{"responses": {{"204": {{"description": "none"}}}}}}}}"#
+            )
+        })
+        .collect();
+    let doc = format!(
+        r#"{{"openapi": "3.0.3", "info": {{"title": "Many", "version": "1"}}, "paths": {{{}}}}}"#,
+        paths.join(", ")
+    );
+    let spec = temp_file("many.json", &doc);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_catalog"))
+        .args(["check", arg(&spec)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run catalog");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait for catalog");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
 /// `check --budget`: one line per operation a tool can wrap, named as the scaffold names it, with
