@@ -38,6 +38,7 @@
 //!   types, their schemas (normalized by the same rules) and its headers; a problem in a
 //!   response is recorded on the response and leaves the request side alone.
 
+mod arms;
 mod files;
 mod keywords;
 mod operation;

@@ -328,6 +328,10 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                 (BodyKind::Multipart, Some(m)) => files::encoding(m),
                 _ => Vec::new(),
             },
+            arm_names: match media_object.and_then(|m| m.get("schema")) {
+                Some(s) => self.arm_names(s),
+                None => Vec::new(),
+            },
         };
         // A body object's fields are its parameters: a referenced body is read one level deep.
         let top = self.resolved(&schema);

@@ -157,9 +157,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         let mut nullable = false;
         let mut out = Vec::with_capacity(arms.len());
         for (i, arm) in arms.iter().enumerate() {
-            let is_null = arm.get("type").and_then(T::as_str) == Some("null")
-                || arm.get("enum").is_some_and(T::is_null_only);
-            if is_null {
+            if super::arms::is_null_arm(arm) {
                 nullable = true;
                 continue;
             }
