@@ -16,6 +16,7 @@ mod effects;
 mod emit;
 mod expand;
 mod fallback;
+mod file_check;
 mod key;
 mod output;
 mod security;

@@ -71,3 +71,42 @@ fn component_name(reference: &str) -> Option<String> {
     let (_, last) = reference.rsplit_once('/')?;
     Some(last.replace("~1", "/").replace("~0", "~"))
 }
+
+impl<'a, T: Tree> Normalizer<'a, T> {
+    /// Why a request body whose schema (through `$ref`s) is an `allOf` that normalized to an
+    /// opaque value cannot be sent: two or more of its arms are typed, and they are neither all
+    /// objects nor all one scalar kind, so no argument could carry it accounted.
+    pub(super) fn opaque_all_of(&mut self, schema: &'a T) -> Option<String> {
+        let (schema, _) = self.deref(schema, "").ok()?;
+        let arms = schema.get("allOf").and_then(T::as_array)?;
+        let kinds: Vec<String> = arms
+            .iter()
+            .filter_map(|arm| {
+                let name = arm
+                    .get("$ref")
+                    .and_then(T::as_str)
+                    .and_then(component_name);
+                let target = self.deref(arm, "").ok().map(|(t, _)| t);
+                let kind = target
+                    .and_then(|t| t.get("type"))
+                    .and_then(T::as_str)
+                    .or_else(|| target.and_then(|t| t.get("properties")).map(|_| "object"))?;
+                Some(match name {
+                    Some(n) => format!("{kind} (`{n}`)"),
+                    None => kind.to_string(),
+                })
+            })
+            .collect();
+        // Arms that only describe or annotate (no `type`, no `properties`) are left out of
+        // the merge, so an `allOf` with fewer than two typed arms is a plain opaque value.
+        if kinds.len() < 2 {
+            return None;
+        }
+        Some(format!(
+            "the request body is an `allOf` of {}, which is neither all objects (merged into one \
+             object's properties) nor all one scalar kind (merged into one scalar), so tools \
+             cannot account it",
+            kinds.join(", ")
+        ))
+    }
+}

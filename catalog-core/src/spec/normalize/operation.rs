@@ -335,6 +335,16 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         };
         // A body object's fields are its parameters: a referenced body is read one level deep.
         let top = self.resolved(&schema);
+        if top.ty == Type::Any
+            && let Some(reason) = media_object
+                .and_then(|m| m.get("schema"))
+                .and_then(|raw| self.opaque_all_of(raw))
+        {
+            self.problems.push(Unsupported {
+                reason,
+                pointer: schema_ptr.clone(),
+            });
+        }
         match top.ty {
             Type::Object { fields, open } if !fields.is_empty() => {
                 body.open = open;
