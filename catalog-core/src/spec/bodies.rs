@@ -255,6 +255,24 @@ mod tests {
                 "unsupported: the `encoding` of the `multipart/form-data` body declares part headers for `file` (X-Rate), which tools cannot send yet at #/paths/~1x/post/requestBody/content/multipart~1form-data/schema"
             ]
         );
+        // A `Content-Type` part header is ignored, as OpenAPI says; the others are named.
+        assert_eq!(
+            reasons(json!({"multipart/form-data": {
+                "schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}},
+                "encoding": {"file": {"headers": {
+                    "Content-Type": {"schema": {"type": "string"}},
+                    "X-Rate": {"schema": {"type": "integer"}},
+                    "X-Id": {"schema": {"type": "string"}}}}}}})),
+            [
+                "unsupported: the `encoding` of the `multipart/form-data` body declares part headers for `file` (X-Rate, X-Id), which tools cannot send yet at #/paths/~1x/post/requestBody/content/multipart~1form-data/schema"
+            ]
+        );
+        assert!(
+            reasons(json!({"multipart/form-data": {
+                "schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}},
+                "encoding": {"file": {"headers": {"content-type": {"schema": {"type": "string"}}}}}}}))
+            .is_empty()
+        );
         assert_eq!(
             reasons(json!({"application/octet-stream": {"schema": {"type": "integer"}}})),
             [

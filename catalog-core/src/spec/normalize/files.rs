@@ -74,10 +74,17 @@ pub(super) fn encoding<T: Tree>(media: &T) -> Vec<PartEncoding> {
         .map(|(name, e)| PartEncoding {
             name: name.to_string(),
             content_type: e.get("contentType").and_then(T::as_str).map(str::to_string),
+            // OpenAPI: a `Content-Type` here "is described separately and SHALL be ignored".
             headers: e
                 .get("headers")
                 .and_then(T::as_object)
-                .map(|h| h.entries().map(|(k, _)| k.to_string()).collect())
+                .map(|h| {
+                    h.entries()
+                        .map(|(k, _)| k)
+                        .filter(|k| !k.eq_ignore_ascii_case("content-type"))
+                        .map(str::to_string)
+                        .collect()
+                })
                 .unwrap_or_default(),
         })
         .collect()
