@@ -325,7 +325,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             open: false,
             pointer: schema_ptr.clone(),
             encoding: match (kind, media_object) {
-                (BodyKind::Multipart, Some(m)) => files::encoding(m),
+                (BodyKind::Multipart, Some(m)) => self.encoding(m),
                 _ => Vec::new(),
             },
             arm_names: match media_object.and_then(|m| m.get("schema")) {
