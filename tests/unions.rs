@@ -153,8 +153,14 @@ fn the_whole_union_is_one_body_argument_sent_as_given_in_either_arms_shape() {
     let one = CreateSitesAnyShape::from_arguments(json!({"body": {"name": "Oslo", "slug": "osl"}}))
         .unwrap();
     let request = one.to_request().unwrap();
-    assert_eq!(request.headers()[http::header::CONTENT_TYPE], "application/json");
-    assert_eq!(request.body().as_slice(), br#"{"name":"Oslo","slug":"osl"}"#);
+    assert_eq!(
+        request.headers()[http::header::CONTENT_TYPE],
+        "application/json"
+    );
+    assert_eq!(
+        request.body().as_slice(),
+        br#"{"name":"Oslo","slug":"osl"}"#
+    );
     let many = CreateSitesAnyShape::from_arguments(
         json!({"body": [{"name": "Oslo", "slug": "osl"}, {"name": "Bergen", "slug": "bgo"}]}),
     )

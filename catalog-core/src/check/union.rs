@@ -100,15 +100,13 @@ pub fn variant_needed(op: &Operation, arms: &[Schema]) -> String {
     let lines: Vec<String> = arms
         .iter()
         .enumerate()
-        .map(|(i, a)| {
-format!("    {}  // {}", variant_line(op, arms, i), describe_arm(a))
-        })
+        .map(|(i, a)| format!("    {}  // {}", variant_line(op, arms, i), describe_arm(a)))
         .collect();
     format!(
         "the request body of `{}` is a union (oneOf/anyOf) of {} arms; pick the arm this tool \
          sends, and its properties are accounted like any body's. Add one of these to #[tool(...)]:\n{}\n\
-         or send the whole union as one `body: serde_json::Value` the server validates against \
-         every arm, saying what an agent loses:\n    \
+         or take the whole union as one `body: serde_json::Value` argument, checked against the \
+         arms, with a reason:\n    \
          variant(whole, reason = \"<what a user loses, and why that is right>\"),",
         op.display_name(),
         arms.len(),
@@ -312,7 +310,10 @@ mod tests {
                 "{name}"
             );
         }
-        assert_eq!(picked(Variant::Name("copy".into())), picked(Variant::Index(1)));
+        assert_eq!(
+            picked(Variant::Name("copy".into())),
+            picked(Variant::Index(1))
+        );
         assert_eq!(
             picked(Variant::Name("TaskNote".into())),
             Ok(vec!["body.note string".to_string()])
@@ -323,10 +324,12 @@ mod tests {
     fn an_unknown_arm_name_lists_the_names_of_the_arms() {
         assert_eq!(
             picked(Variant::Name("Task".into())),
-            Err("`variant = \"Task\"` names no arm of the request body of `Make`: the arms' \
+            Err(
+                "`variant = \"Task\"` names no arm of the request body of `Make`: the arms' \
                  names are \"NewTask\" or \"new\" or \"A new task\" (0: object (title)), \
                  \"TaskCopy\" or \"copy\" (1: object (from)), \"TaskNote\" (2: object (note))"
-                .to_string())
+                    .to_string()
+            )
         );
         let mut unnamed = operation(
             json!({"oneOf": [{"type": "object", "properties": {"a": {"type": "string"}}},
@@ -335,10 +338,12 @@ mod tests {
         );
         assert_eq!(
             pick_variant(&mut unnamed, &Variant::Name("A".into())),
-            Err("`variant = \"A\"` names no arm of the request body of `Make`: its arms have no \
+            Err(
+                "`variant = \"A\"` names no arm of the request body of `Make`: its arms have no \
                  names (no `$ref`, discriminator mapping or `title`); pick one by index, \
                  `variant = 0` to `variant = 1`"
-                .to_string())
+                    .to_string()
+            )
         );
     }
 
@@ -349,12 +354,17 @@ mod tests {
         pick_variant(&mut op, &Variant::Whole).unwrap();
         assert_eq!(op, before);
         assert_eq!(union_arms(&op).map(<[_]>::len), Some(4));
-        let mut plain = operation(json!({"type": "object", "properties": {"a": {"type": "string"}}}), json!({}));
+        let mut plain = operation(
+            json!({"type": "object", "properties": {"a": {"type": "string"}}}),
+            json!({}),
+        );
         assert_eq!(
             pick_variant(&mut plain, &Variant::Whole),
-            Err("`variant` picks an arm of a union (oneOf/anyOf) request body, and `Make` has \
+            Err(
+                "`variant` picks an arm of a union (oneOf/anyOf) request body, and `Make` has \
                  no such body; remove `variant(whole, ...)`"
-                .to_string())
+                    .to_string()
+            )
         );
     }
 
@@ -368,9 +378,9 @@ mod tests {
              tool sends, and its properties are accounted like any body's. Add one of these to \
              #[tool(...)]:\n    variant = \"NewTask\",  // object (title)\n    \
              variant = \"TaskCopy\",  // object (from)\n    variant = \"TaskNote\",  // object \
-             (note)\n    variant = 3,  // object (raw)\nor send the whole union as one `body: \
-             serde_json::Value` the server validates against every arm, saying what an agent \
-             loses:\n    variant(whole, reason = \"<what a user loses, and why that is right>\"),"
+             (note)\n    variant = 3,  // object (raw)\nor take the whole union as one `body: \
+             serde_json::Value` argument, checked against the arms, with a reason:\n    \
+             variant(whole, reason = \"<what a user loses, and why that is right>\"),"
         );
     }
 }

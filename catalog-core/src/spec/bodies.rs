@@ -304,7 +304,10 @@ mod tests {
             types,
             [
                 ("body.file".to_string(), "file (binary)".to_string()),
-                ("body.pages".to_string(), "array of file (binary)".to_string()),
+                (
+                    "body.pages".to_string(),
+                    "array of file (binary)".to_string()
+                ),
                 ("body.thumb".to_string(), "string (byte)".to_string()),
                 ("body.note".to_string(), "string".to_string()),
             ]
@@ -314,8 +317,10 @@ mod tests {
         assert!(op.unsupported.is_empty(), "{:?}", op.unsupported);
         assert_eq!(op.params[0].schema.ty, Type::File);
         // In a JSON body, base64 content is base64 text, checked as `format: byte` is.
-        let op = operation(json!({"application/json": {"schema": {"type": "object", "properties": {
-            "logo": {"type": "string", "contentEncoding": "base64"}}}}}));
+        let op = operation(
+            json!({"application/json": {"schema": {"type": "object", "properties": {
+            "logo": {"type": "string", "contentEncoding": "base64"}}}}}),
+        );
         assert_eq!(op.params[0].schema.ty.describe(), "string (byte)");
     }
 

@@ -3,7 +3,7 @@ use catalog::tool;
 #[tool(
     spec = "unions",
     operation = "CreateSites",
-    variant(whole, reason = "the arms are not needed")
+    variant(whole, reason = "not needed")
 )]
 pub struct CreateSites {
     pub body: serde_json::Value,

@@ -82,10 +82,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         let kinds: Vec<String> = arms
             .iter()
             .filter_map(|arm| {
-                let name = arm
-                    .get("$ref")
-                    .and_then(T::as_str)
-                    .and_then(component_name);
+                let name = arm.get("$ref").and_then(T::as_str).and_then(component_name);
                 let target = self.deref(arm, "").ok().map(|(t, _)| t);
                 let kind = target
                     .and_then(|t| t.get("type"))

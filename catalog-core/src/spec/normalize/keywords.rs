@@ -158,7 +158,10 @@ impl<'a, T: Tree> Keywords<'a, T> {
     // base64` is base64 text (`byte`); `contentMediaType` without an encoding is raw bytes
     // (`binary`), which a multipart part or a binary body carries as a file.
     pub(super) fn content_format(&self) -> Option<&'static str> {
-        match (self.content_encoding.and_then(T::as_str), self.content_media_type) {
+        match (
+            self.content_encoding.and_then(T::as_str),
+            self.content_media_type,
+        ) {
             (Some("base64"), _) => Some("byte"),
             (None, Some(_)) => Some("binary"),
             _ => None,

@@ -1,7 +1,6 @@
 //! Operations: parameters (path-level merged with operation-level), the request body and its
 //! media type.
 
-use super::files;
 use super::keywords::ParamKeywords;
 use super::ptr::Ptr;
 use super::{METHODS, Normalizer, OpRefs, escape};
