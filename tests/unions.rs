@@ -3,7 +3,11 @@
 //! sends that arm's JSON; or takes the whole union as one `body` with
 //! `variant(whole, reason = "...")`, validated against every arm.
 
+mod support;
+
 use catalog::{Tool, tool};
+use catalog_core::check::union::{Variant, pick_variant};
+use catalog_core::model::Location;
 use serde_json::{Value, json};
 
 /// Register a cat (the first arm of `CreatePet`'s oneOf, a `$ref` to `Cat`).
@@ -196,4 +200,33 @@ fn the_whole_unions_input_schema_carries_every_arm() {
     assert_eq!(arms[1]["type"], "array");
     assert_eq!(arms[1]["items"]["required"], json!(["name", "slug"]));
     assert_eq!(schema["required"], json!(["body"]));
+}
+
+#[test]
+fn a_real_specs_union_arm_is_named_by_its_component_and_picked_by_that_name() {
+    let Some(dir) = support::specs_dir("a_real_specs_union_arm_is_named_by_its_component") else {
+        return;
+    };
+    let spec = support::real_spec(&dir, "netbox-4.6.8.json");
+    let (_, normalized) = catalog_core::spec::load::load_normalized(&spec).unwrap();
+    let stored = normalized
+        .operations
+        .iter()
+        .find(|o| o.id.as_deref() == Some("dcim_sites_create"))
+        .unwrap();
+    let mut op = normalized.expand(stored);
+    // NetBox's bulk create: one site (a `$ref`) or an array of them (unnamed).
+    assert_eq!(
+        op.body.as_ref().unwrap().arm_names,
+        [vec!["WritableSiteRequest".to_string()], vec![]]
+    );
+    pick_variant(&mut op, &Variant::Name("WritableSiteRequest".into())).unwrap();
+    let body: Vec<&str> = op
+        .params
+        .iter()
+        .filter(|p| p.location == Location::Body)
+        .map(|p| p.name.as_str())
+        .take(3)
+        .collect();
+    assert_eq!(body, ["name", "slug", "status"]);
 }
