@@ -19,6 +19,7 @@ pub fn checks(f: &Field, row: &Accounted) -> Option<TokenStream> {
     }
     let ty = f.user_type()?;
     Some(quote_spanned! {ty.span()=>
+        #[allow(dead_code)]
         const _: () = {
             fn is_file<T: ?::core::marker::Sized + ::catalog::__private_v1::markers::IsFile>() {}
             fn run() {
