@@ -86,9 +86,22 @@ fn arm_names<'o>(op: &'o Operation, arms: &[Schema]) -> Option<&'o [Vec<String>]
     (names.len() == arms.len()).then_some(names.as_slice())
 }
 
-/// The `variant` line that picks arm `i`: by its first name when it has one, else by index.
+/// The arms a name names (more than one when arms share a `title`).
+fn arms_named(names: &[Vec<String>], name: &str) -> Vec<usize> {
+    (0..names.len())
+        .filter(|&i| names[i].iter().any(|n| n == name))
+        .collect()
+}
+
+/// The `variant` line that picks arm `i`: by its first name when that names it alone, else by
+/// index.
 fn variant_line(op: &Operation, arms: &[Schema], i: usize) -> String {
-    match arm_names(op, arms).and_then(|n| n[i].first()) {
+    let names = arm_names(op, arms).unwrap_or_default();
+    let unique = names
+        .get(i)
+        .and_then(|n| n.first())
+        .filter(|n| arms_named(names, n).len() == 1);
+    match unique {
         Some(name) => format!("variant = {name:?},"),
         None => format!("variant = {i},"),
     }
@@ -133,8 +146,20 @@ fn arm_index(op: &Operation, arms: &[Schema], variant: &Variant) -> Result<Optio
         )),
         Variant::Name(name) => {
             let names = arm_names(op, arms).unwrap_or_default();
-            if let Some(i) = names.iter().position(|n| n.contains(name)) {
-                return Ok(Some(i));
+            match arms_named(names, name).as_slice() {
+                [i] => return Ok(Some(*i)),
+                [] => {}
+                several => {
+                    let indices: Vec<String> = several.iter().map(ToString::to_string).collect();
+                    return Err(format!(
+                        "`variant = {name:?}` names {} arms of the request body of `{}` \
+                         (arms {}); pick one by index, `variant = {}`",
+                        several.len(),
+                        op.display_name(),
+                        indices.join(", "),
+                        indices[0]
+                    ));
+                }
             }
             let known: Vec<String> = names
                 .iter()
@@ -205,6 +230,7 @@ fn written(variant: &Variant) -> String {
         Variant::Whole => "variant(whole, ...)".into(),
     }
 }
+
 /// The body parameters of one arm, each declared at the union's pointer.
 fn arm_params(body: &mut Body, whole: Param, arm: Schema) -> Vec<Param> {
     match arm.ty {
@@ -344,6 +370,30 @@ mod tests {
                  `variant = 0` to `variant = 1`"
                     .to_string()
             )
+        );
+    }
+
+    #[test]
+    fn a_name_two_arms_share_is_refused_and_offered_by_index() {
+        let mut op = operation(
+            json!({"oneOf": [
+                {"title": "Site", "type": "object", "properties": {"a": {"type": "string"}}},
+                {"title": "Site", "type": "object", "properties": {"b": {"type": "string"}}}]}),
+            json!({}),
+        );
+        assert_eq!(
+            pick_variant(&mut op, &Variant::Name("Site".into())),
+            Err(
+                "`variant = \"Site\"` names 2 arms of the request body of `Make` (arms 0, 1); \
+                 pick one by index, `variant = 0`"
+                    .to_string()
+            )
+        );
+        let arms = union_arms(&op).unwrap();
+        assert!(
+            variant_needed(&op, arms).contains("    variant = 1,  // object (b)\n"),
+            "{}",
+            variant_needed(&op, arms)
         );
     }
 
