@@ -6,6 +6,7 @@ fn main() {
     catalog_core::spec::build::index("openapi/dense.json").unwrap();
     catalog_core::spec::build::index("openapi/bodies.yaml").unwrap();
     catalog_core::spec::build::index("openapi/uploads.yaml").unwrap();
+    catalog_core::spec::build::index("openapi/uploads-3.1.yaml").unwrap();
     catalog_core::spec::build::index("openapi/outputs.yaml").unwrap();
     catalog_core::spec::build::index("openapi/secured.yaml").unwrap();
     catalog_core::spec::build::index("openapi/unions.yaml").unwrap();

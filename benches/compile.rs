@@ -297,8 +297,11 @@ fn tool(index: &Index, op: &Operation, stem: &str, used: &mut HashSet<String>) -
     // A union body is scaffolded as its first arm (`variant = 0`): its fields are that arm's.
     let mut as_written = op.clone();
     if catalog_core::check::union::union_arms(op).is_some() {
-        catalog_core::check::union::pick_variant(&mut as_written, 0)
-            .unwrap_or_else(|e| panic!("{}: {e}", op.key()));
+        catalog_core::check::union::pick_variant(
+            &mut as_written,
+            &catalog_core::check::union::Variant::Index(0),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", op.key()));
     }
     let wire = wire_names(&as_written, &text);
     Tool { text, wire }

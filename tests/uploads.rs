@@ -192,3 +192,49 @@ fn the_input_schema_tells_the_agent_the_file_shape() {
     );
     assert!(!validator.is_valid(&json!({"name": "b", "content": "aGk="})));
 }
+
+/// Upload an avatar, from a spec written the OpenAPI 3.1 way.
+#[derive(Debug)]
+#[tool(spec = "uploads-3.1", operation = "UploadAvatar")]
+pub struct UploadAvatar {
+    pub image: File,
+    pub thumb: Option<String>,
+}
+
+/// Store raw bytes, from a 3.1 `contentMediaType` binary body.
+#[derive(Debug)]
+#[tool(spec = "uploads-3.1", operation = "PutRaw")]
+pub struct PutRaw {
+    pub body: File,
+}
+
+#[test]
+fn openapi_3_1_content_media_type_is_a_file_and_base64_content_is_text() {
+    let tool = UploadAvatar::from_arguments(json!({
+        "image": {"content_base64": "iVBORw==", "filename": "me.png"},
+        "thumb": "aGk=",
+    }))
+    .unwrap();
+    // The image part's type is the property's `contentMediaType`; the base64 thumbnail is
+    // sent as the text the agent wrote.
+    assert_eq!(
+        parse(&tool.to_request().unwrap()),
+        [
+            part("image", Some("me.png"), Some("image/png"), b"\x89PNG"),
+            part("thumb", None, None, b"aGk="),
+        ]
+    );
+    let e = UploadAvatar::from_arguments(json!({
+        "image": {"content_base64": "iVBORw=="}, "thumb": "not base64!",
+    }))
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid arguments: $.thumb: expected base64 text (RFC 4648, standard alphabet, padded) \
+         such as \"aGk=\", got string \"not base64!\""
+    );
+    let raw = PutRaw::from_arguments(json!({"body": {"content_base64": "AAE="}})).unwrap();
+    let request = raw.to_request().unwrap();
+    assert_eq!(request.headers()[CONTENT_TYPE], "application/octet-stream");
+    assert_eq!(request.body(), b"\x00\x01");
+}

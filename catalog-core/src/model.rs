@@ -676,6 +676,11 @@ pub struct Body {
     /// A multipart body's `encoding` entries, in spec order: how named parts are sent.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub encoding: Vec<PartEncoding>,
+    /// The names of each arm of a union (`oneOf`/`anyOf`) body, in arm order, by which a tool
+    /// may pick one (`variant = "NewTask"`): a `$ref` arm's component name, the discriminator
+    /// mapping's keys that name it, its `title`. Empty when the body is no union.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arm_names: Vec<Vec<String>>,
 }
 
 /// One entry of a multipart body's `encoding` object.

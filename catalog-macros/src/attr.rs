@@ -16,7 +16,8 @@
 //!     output = Task,                           // the type the output response is read as
 //!     output(status = "201", media_type = "application/json", type = Task, reason = "..."),
 //!     output(text, reason = "..."),            // no structured content
-//!     variant = 0,                             // the arm of a union request body it sends
+//!     variant = 0 | "NewTask",                 // the arm of a union request body it sends
+//!     variant(whole, reason = "..."),          // or the whole union, one `body` argument
 //! )]
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
@@ -94,8 +95,18 @@ pub struct ToolAttr {
     pub effects: Option<EffectsAttr>,
     pub output: Option<OutputAttr>,
     pub security: Option<SecurityAttr>,
-    /// `variant = N`: the arm of a union request body the tool sends.
-    pub variant: Option<Spanned<usize>>,
+    /// `variant = N`, `variant = "Name"` or `variant(whole, reason = "...")`: how the tool
+    /// sends a union request body.
+    pub variant: Option<VariantAttr>,
+}
+
+/// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
+pub struct VariantAttr {
+    pub variant: catalog_core::check::union::Variant,
+    /// From the `variant` key to the end of what it says.
+    pub range: Range,
+    /// The reason for taking the whole union.
+    pub reason: Option<Spanned<String>>,
 }
 
 fn lit(s: &LitStr) -> Spanned<String> {
@@ -212,15 +223,11 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                 seen.once(cx, &key, key_span, key_span);
                 out.security.get_or_insert(s);
             }
-            // variant = 0
+            // variant = 0, variant = "NewTask", variant(whole, reason = "...")
             "variant" => {
-                let n: syn::LitInt = meta.value()?.parse()?;
-                seen.once(cx, &key, key_span, n.span());
-                let value = n.base10_parse()?;
-                out.variant.get_or_insert(Spanned {
-                    value,
-                    span: n.span(),
-                });
+                let v = variant_attr(&meta, key_span)?;
+                seen.once(cx, &key, key_span, v.range.end);
+                out.variant.get_or_insert(v);
             }
             _ => {
                 return Err(meta.error(format!(
@@ -283,6 +290,63 @@ fn security_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<S
     Ok(SecurityAttr {
         range: Range::from(span).to(Range::from(reason.span)),
         scheme: None,
+        reason: Some(reason),
+    })
+}
+
+/// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
+fn variant_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<VariantAttr> {
+    use catalog_core::check::union::Variant;
+    if meta.input.peek(Token![=]) {
+        let (variant, end) = match meta.value()?.parse::<syn::Lit>()? {
+            syn::Lit::Int(n) => (Variant::Index(n.base10_parse()?), n.span()),
+            syn::Lit::Str(s) => (Variant::Name(s.value()), s.span()),
+            other => {
+                return Err(syn::Error::new(
+                    other.span(),
+                    "`variant` takes an arm's index (`variant = 0`) or name \
+                     (`variant = \"NewTask\"`)",
+                ));
+            }
+        };
+        return Ok(VariantAttr {
+            variant,
+            range: Range::from(span).to(Range::from(end)),
+            reason: None,
+        });
+    }
+    let mut whole = false;
+    let mut reason = None;
+    meta.parse_nested_meta(|m| {
+        match key_name(&m.path).as_str() {
+            "whole" => whole = true,
+            "reason" => reason = Some(lit(&m.value()?.parse()?)),
+            k => {
+                return Err(m.error(format!(
+                    "unknown key `{k}`; write `variant = 0` (or the arm's name) to send one arm, \
+                     or `variant(whole, reason = \"...\")` to send the whole union"
+                )));
+            }
+        }
+        Ok(())
+    })?;
+    if !whole {
+        return Err(syn::Error::new(
+            span,
+            "`variant(...)` takes `whole, reason = \"...\"`; to send one arm, write `variant = 0` \
+             or `variant = \"<arm name>\"`",
+        ));
+    }
+    let Some(reason) = reason else {
+        return Err(syn::Error::new(
+            span,
+            "`variant(whole)` needs `reason = \"...\"`: say what a user loses when the arms' \
+             properties are not accounted one by one, and why that is right",
+        ));
+    };
+    Ok(VariantAttr {
+        variant: Variant::Whole,
+        range: Range::from(span).to(Range::from(reason.span)),
         reason: Some(reason),
     })
 }

@@ -8,6 +8,7 @@ use crate::ctxt::{Ctxt, Range};
 use catalog_core::check::declared::{
     Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented, Reason, Site,
 };
+use catalog_core::check::reasons::check_reason;
 use catalog_core::check::reconcile::reconcile;
 use catalog_core::check::union;
 use catalog_core::index::{self, IndexReader, Lookup};
@@ -53,11 +54,22 @@ pub fn check(cx: &Ctxt, tool: &Tool) -> Option<(Operation, PathBuf)> {
     Some((op, dir_file))
 }
 
-/// A union request body made the arm `variant = N` names; a tool over a union body without
-/// `variant` is an error listing the arms.
+/// A union request body made the arm `variant` names (or kept whole, with a reason); a tool
+/// over a union body without `variant` is an error listing the arms and the whole form.
 fn pick_variant(cx: &Ctxt, tool: &Tool, op: &mut Operation) -> Option<()> {
+    if let Some(r) = tool.attr.variant.as_ref().and_then(|v| v.reason.as_ref()) {
+        let reason = Reason {
+            text: r.value.clone(),
+            site: 0,
+        };
+        let what = format!("sending the whole union body of `{}`", op.display_name());
+        if let Some(f) = check_reason(&reason, &what) {
+            cx.error(r.span, &f.message);
+            return None;
+        }
+    }
     let picked = match &tool.attr.variant {
-        Some(v) => union::pick_variant(op, v.value).map_err(|e| (v.span, e)),
+        Some(v) => union::pick_variant(op, &v.variant).map_err(|e| (v.range, e)),
         None => match union::union_arms(op) {
             Some(arms) => {
                 let at = tool
@@ -65,7 +77,7 @@ fn pick_variant(cx: &Ctxt, tool: &Tool, op: &mut Operation) -> Option<()> {
                     .operation
                     .as_ref()
                     .map_or_else(Span::call_site, |o| o.span);
-                Err((at, union::variant_needed(op, arms)))
+                Err((Range::from(at), union::variant_needed(op, arms)))
             }
             None => Ok(()),
         },

@@ -55,9 +55,10 @@ pub fn emit(
     .to_string();
     let op_json = serde_json::to_string(&embedded(op)).unwrap_or_default();
     let bound = bind(tool, op);
-    let checks = bound
-        .iter()
-        .filter_map(|b| crate::user_types::checks(ident, b.field, b.row));
+    let checks = bound.iter().filter_map(|b| {
+        crate::user_types::checks(ident, b.field, b.row)
+            .or_else(|| crate::file_check::checks(b.field, b.row))
+    });
     let from_arguments = from_arguments(tool, &bound);
     let to_request = to_request(&bound);
     let item = documented(tool.item, &name, op, &crate::output::doc_line(output, op));

@@ -16,6 +16,7 @@ mod effects;
 mod emit;
 mod expand;
 mod fallback;
+mod file_check;
 mod key;
 mod output;
 mod security;
@@ -62,6 +63,8 @@ use proc_macro::TokenStream;
 /// | `output(status = "...", [media_type = "...",] [type = T,] reason = "...")` | The response the tool returns as structured content, where the operation has several (success statuses, or JSON media types). `media_type` only when that status has several JSON ones. |
 /// | `output(text, reason = "...")` | No structured content: the output is the response as text. |
 /// | `variant = N` | The arm (0-based) of a union (`oneOf`/`anyOf`) request body the tool sends; the tool is accounted as if the body were that arm. Required over a union body. |
+/// | `variant = "NewTask"` | The same arm by name: a `$ref` arm's component name, a discriminator mapping key that maps to it, or its `title`. |
+/// | `variant(whole, reason = "...")` | Send the whole union as one `body` argument (`serde_json::Value` or a type of the user's), validated against the union's schema; the reason says what is lost by not accounting the arms' properties. |
 /// | `security = "<scheme>"` | Send only the alternatives of the operation's security requirement that use this scheme (one the operation lists). |
 /// | `security(none, reason = "...")` | Send no credential (a gateway adds it). Required when every alternative needs a scheme catalog cannot send (OAuth2 authorization code, OpenID Connect, ...). |
 ///

@@ -406,7 +406,8 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {
             })
         }
         (Type::Array { .. }, _) => whole(),
-        // The macro sees a type by its last path segment: `catalog::File`, or `File` imported.
+        // The macro sees a type by its last path segment: `catalog::File`, or `File` imported;
+        // the `IsFile` bound it emits proves the type is `catalog::File` itself.
         (Type::File, RustType::Named(name)) if name == "File" => None,
         (Type::File, _) => Some(Mismatch {
             detail: Some(

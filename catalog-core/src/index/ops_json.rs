@@ -241,6 +241,10 @@ fn body(out: &mut Vec<u8>, b: &Body) -> io::Result<()> {
         o.key("encoding");
         serde(o.out, &b.encoding)?;
     }
+    if !b.arm_names.is_empty() {
+        o.key("arm_names");
+        serde(o.out, &b.arm_names)?;
+    }
     o.end();
     Ok(())
 }
@@ -578,6 +582,7 @@ mod tests {
                     content_type: Some("image/png".into()),
                     headers: vec!["X-Part".into()],
                 }],
+                arm_names: vec![vec!["Cat".into(), "cat".into()], vec![]],
             }),
             responses: vec![
                 Response {

@@ -88,7 +88,7 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
     let op = match arms {
         Some(_) => {
             let mut picked = op.clone();
-            let _ = union::pick_variant(&mut picked, 0);
+            let _ = union::pick_variant(&mut picked, &union::Variant::Index(0));
             first_arm = picked;
             &first_arm
         }

@@ -188,6 +188,17 @@ pub mod __private {
 
         /// Every field of the struct is a property the object parameter `S` declares.
         pub trait FieldsDeclaredBy<S> {}
+
+        /// Implemented by `catalog::File` alone: a field over a file part or a binary body
+        /// names a type `File`, and this bound proves it is that one.
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` is not `catalog::File`, the type that carries a file",
+            label = "a file part or a binary body is sent from a `catalog::File`",
+            note = "type the field `catalog::File` (or `Option<catalog::File>`, `Vec<catalog::File>`)"
+        )]
+        pub trait IsFile {}
+
+        impl IsFile for crate::wire::file::File {}
     }
 
     pub use crate::wire::routing::{ArgRef, Encode};

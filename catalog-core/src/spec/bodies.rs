@@ -255,6 +255,24 @@ mod tests {
                 "unsupported: the `encoding` of the `multipart/form-data` body declares part headers for `file` (X-Rate), which tools cannot send yet at #/paths/~1x/post/requestBody/content/multipart~1form-data/schema"
             ]
         );
+        // A `Content-Type` part header is ignored, as OpenAPI says; the others are named.
+        assert_eq!(
+            reasons(json!({"multipart/form-data": {
+                "schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}},
+                "encoding": {"file": {"headers": {
+                    "Content-Type": {"schema": {"type": "string"}},
+                    "X-Rate": {"schema": {"type": "integer"}},
+                    "X-Id": {"schema": {"type": "string"}}}}}}})),
+            [
+                "unsupported: the `encoding` of the `multipart/form-data` body declares part headers for `file` (X-Rate, X-Id), which tools cannot send yet at #/paths/~1x/post/requestBody/content/multipart~1form-data/schema"
+            ]
+        );
+        assert!(
+            reasons(json!({"multipart/form-data": {
+                "schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}},
+                "encoding": {"file": {"headers": {"content-type": {"schema": {"type": "string"}}}}}}}))
+            .is_empty()
+        );
         assert_eq!(
             reasons(json!({"application/octet-stream": {"schema": {"type": "integer"}}})),
             [
@@ -267,6 +285,73 @@ mod tests {
                 "unsupported: the request body is `application/octet-stream` with a schema of an object with properties; tools send a binary body only as one file (a `format: binary` string, or no schema) at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
             ]
         );
+    }
+
+    #[test]
+    fn openapi_3_1_content_keywords_mark_files_as_format_binary_does() {
+        let op = operation(json!({"multipart/form-data": {
+            "schema": {"type": "object", "properties": {
+                "file": {"type": "string", "contentMediaType": "image/png"},
+                "pages": {"type": "array", "items": {"type": "string", "contentMediaType": "application/pdf"}},
+                "thumb": {"type": "string", "contentMediaType": "image/png", "contentEncoding": "base64"},
+                "note": {"type": "string"}}}}}));
+        let types: Vec<(String, String)> = op
+            .params
+            .iter()
+            .map(|p| (p.address(), p.schema.ty.describe()))
+            .collect();
+        assert_eq!(
+            types,
+            [
+                ("body.file".to_string(), "file (binary)".to_string()),
+                (
+                    "body.pages".to_string(),
+                    "array of file (binary)".to_string()
+                ),
+                ("body.thumb".to_string(), "string (byte)".to_string()),
+                ("body.note".to_string(), "string".to_string()),
+            ]
+        );
+        let op = operation(json!({"application/octet-stream": {
+            "schema": {"type": "string", "contentMediaType": "application/octet-stream"}}}));
+        assert!(op.unsupported.is_empty(), "{:?}", op.unsupported);
+        assert_eq!(op.params[0].schema.ty, Type::File);
+        // In a JSON body, base64 content is base64 text, checked as `format: byte` is.
+        let op = operation(
+            json!({"application/json": {"schema": {"type": "object", "properties": {
+            "logo": {"type": "string", "contentEncoding": "base64"}}}}}),
+        );
+        assert_eq!(op.params[0].schema.ty.describe(), "string (byte)");
+    }
+
+    #[test]
+    fn an_allof_body_of_mixed_kinds_is_unsupported_naming_its_arms() {
+        let doc = json!({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
+            "/x": {"post": {"requestBody": {"content": {"application/json": {"schema": {"allOf": [
+                {"$ref": "#/components/schemas/Base"},
+                {"type": "array", "items": {"type": "string"}}]}}}},
+                "responses": {"200": {"description": "ok"}}}}},
+            "components": {"schemas": {"Base": {"properties": {"a": {"type": "string"}}}}}});
+        let reasons: Vec<String> = normalize(&doc).operations[0]
+            .unsupported
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                "unsupported: the request body is an `allOf` of object (`Base`), array, which is neither all objects (merged into one object's properties) nor all one scalar kind (merged into one scalar), so tools cannot account it at #/paths/~1x/post/requestBody/content/application~1json/schema"
+            ]
+        );
+        // One typed arm beside annotations is that arm; scalars of one kind merge.
+        for schema in [
+            json!({"allOf": [{"type": "array", "items": {"type": "string"}}, {"description": "d"}]}),
+            json!({"allOf": [{"type": "string", "format": "date"}, {"type": "string", "maxLength": 10}]}),
+        ] {
+            let op = operation(json!({"application/json": {"schema": schema}}));
+            assert!(op.unsupported.is_empty(), "{schema}: {:?}", op.unsupported);
+            assert_ne!(op.params[0].schema.ty, Type::Any, "{schema}");
+        }
     }
 
     #[test]

@@ -64,8 +64,43 @@ pub(crate) fn is_binary_string(schema: &Schema) -> bool {
     matches!(&schema.ty, Type::String { format: Some(f), .. } if f == "binary")
 }
 
+impl<'a, T: Tree> Normalizer<'a, T> {
+    /// A multipart media type object's `encoding` entries, in spec order, then one entry per
+    /// property with no entry whose schema names a `contentMediaType` and no
+    /// `contentEncoding` (OpenAPI 3.1's default for the part's `contentType`).
+    pub(super) fn encoding(&mut self, media: &'a T) -> Vec<PartEncoding> {
+        let mut out = encoding(media);
+        let properties = media
+            .get("schema")
+            .and_then(|s| self.deref(s, "").ok())
+            .and_then(|(s, _)| s.get("properties"))
+            .and_then(T::as_object);
+        for (name, property) in properties.into_iter().flat_map(|p| p.entries()) {
+            if out.iter().any(|e| e.name == name) {
+                continue;
+            }
+            // A `contentEncoding` part is sent as the encoded text it is; only raw bytes
+            // take the media type.
+            let media_type = self
+                .deref(property, "")
+                .ok()
+                .filter(|(p, _)| p.get("contentEncoding").is_none())
+                .and_then(|(p, _)| p.get("contentMediaType"))
+                .and_then(T::as_str);
+            if let Some(media_type) = media_type {
+                out.push(PartEncoding {
+                    name: name.to_string(),
+                    content_type: Some(media_type.to_string()),
+                    headers: Vec::new(),
+                });
+            }
+        }
+        out
+    }
+}
+
 /// A media type object's `encoding` entries, in spec order.
-pub(super) fn encoding<T: Tree>(media: &T) -> Vec<PartEncoding> {
+fn encoding<T: Tree>(media: &T) -> Vec<PartEncoding> {
     let Some(entries) = media.get("encoding").and_then(T::as_object) else {
         return Vec::new();
     };
@@ -74,10 +109,17 @@ pub(super) fn encoding<T: Tree>(media: &T) -> Vec<PartEncoding> {
         .map(|(name, e)| PartEncoding {
             name: name.to_string(),
             content_type: e.get("contentType").and_then(T::as_str).map(str::to_string),
+            // OpenAPI: a `Content-Type` here "is described separately and SHALL be ignored".
             headers: e
                 .get("headers")
                 .and_then(T::as_object)
-                .map(|h| h.entries().map(|(k, _)| k.to_string()).collect())
+                .map(|h| {
+                    h.entries()
+                        .map(|(k, _)| k)
+                        .filter(|k| !k.eq_ignore_ascii_case("content-type"))
+                        .map(str::to_string)
+                        .collect()
+                })
                 .unwrap_or_default(),
         })
         .collect()

@@ -68,6 +68,8 @@ pub(super) struct Keywords<'a, T: Tree> {
     pub(super) items: Option<&'a T>,
     pub(super) required: Option<&'a [T]>,
     pub(super) format: Option<&'a T>,
+    pub(super) content_media_type: Option<&'a T>,
+    pub(super) content_encoding: Option<&'a T>,
     pub(super) pattern: Option<&'a T>,
     pub(super) min_length: Option<&'a T>,
     pub(super) max_length: Option<&'a T>,
@@ -98,6 +100,8 @@ impl<T: Tree> Default for Keywords<'_, T> {
             items: None,
             required: None,
             format: None,
+            content_media_type: None,
+            content_encoding: None,
             pattern: None,
             min_length: None,
             max_length: None,
@@ -132,6 +136,8 @@ impl<'a, T: Tree> Keywords<'a, T> {
                 "items" => kw.items = Some(v),
                 "required" => kw.required = v.as_array(),
                 "format" => kw.format = Some(v),
+                "contentMediaType" => kw.content_media_type = Some(v),
+                "contentEncoding" => kw.content_encoding = Some(v),
                 "pattern" => kw.pattern = Some(v),
                 "minLength" => kw.min_length = Some(v),
                 "maxLength" => kw.max_length = Some(v),
@@ -146,6 +152,20 @@ impl<'a, T: Tree> Keywords<'a, T> {
             }
         }
         kw
+    }
+
+    // OpenAPI 3.1's spelling of 3.0's string formats, lowered to them: `contentEncoding:
+    // base64` is base64 text (`byte`); `contentMediaType` without an encoding is raw bytes
+    // (`binary`), which a multipart part or a binary body carries as a file.
+    pub(super) fn content_format(&self) -> Option<&'static str> {
+        match (
+            self.content_encoding.and_then(T::as_str),
+            self.content_media_type,
+        ) {
+            (Some("base64"), _) => Some("byte"),
+            (None, Some(_)) => Some("binary"),
+            _ => None,
+        }
     }
 
     pub(super) fn required(&self) -> Vec<&'a str> {

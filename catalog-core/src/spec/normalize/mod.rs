@@ -21,8 +21,10 @@
 //!   `type: [T, "null"]`, an `enum` holding `null`, `nullable` beside `$ref` or around
 //!   `allOf: [$ref]`, a `oneOf`/`anyOf` arm of type `null`;
 //! - `allOf` of objects is merged (fields and `required`), reading referenced arms one level
-//!   deep; a single meaningful arm stands for the whole; anything else is `Any`; an arm that
-//!   refers back to the schema being merged is a recursive reference;
+//!   deep; a single meaningful arm stands for the whole; arms all of one scalar kind merge into
+//!   that scalar with every arm's constraints; anything else is `Any` (and a request body of it
+//!   is unsupported); an arm that refers back to the schema being merged is a recursive
+//!   reference;
 //! - `oneOf`/`anyOf` arms become [`crate::model::Type::AnyOf`], one remaining arm stands for
 //!   itself;
 //! - the request body media type is picked in this order: `application/json` (parameters such as
@@ -38,6 +40,8 @@
 //!   types, their schemas (normalized by the same rules) and its headers; a problem in a
 //!   response is recorded on the response and leaves the request side alone.
 
+mod all_of_scalars;
+mod arms;
 mod files;
 mod keywords;
 mod operation;

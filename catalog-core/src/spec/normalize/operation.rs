@@ -1,7 +1,6 @@
 //! Operations: parameters (path-level merged with operation-level), the request body and its
 //! media type.
 
-use super::files;
 use super::keywords::ParamKeywords;
 use super::ptr::Ptr;
 use super::{METHODS, Normalizer, OpRefs, escape};
@@ -325,12 +324,26 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             open: false,
             pointer: schema_ptr.clone(),
             encoding: match (kind, media_object) {
-                (BodyKind::Multipart, Some(m)) => files::encoding(m),
+                (BodyKind::Multipart, Some(m)) => self.encoding(m),
                 _ => Vec::new(),
+            },
+            arm_names: match media_object.and_then(|m| m.get("schema")) {
+                Some(s) => self.arm_names(s),
+                None => Vec::new(),
             },
         };
         // A body object's fields are its parameters: a referenced body is read one level deep.
         let top = self.resolved(&schema);
+        if top.ty == Type::Any
+            && let Some(reason) = media_object
+                .and_then(|m| m.get("schema"))
+                .and_then(|raw| self.opaque_all_of(raw))
+        {
+            self.problems.push(Unsupported {
+                reason,
+                pointer: schema_ptr.clone(),
+            });
+        }
         match top.ty {
             Type::Object { fields, open } if !fields.is_empty() => {
                 body.open = open;

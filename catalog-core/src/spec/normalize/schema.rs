@@ -142,7 +142,9 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                     ..Schema::new(Type::Object { fields, open })
                 }
             }
-            _ => Schema::any(),
+            // Arms of one scalar kind are that scalar with every arm's constraints; anything
+            // else is opaque (and a request body of it is unsupported, `operation::body`).
+            _ => super::all_of_scalars::merge(&meaningful).unwrap_or_else(Schema::any),
         };
         if let Type::Object { fields, .. } = &mut merged.ty {
             for f in fields.iter_mut() {
@@ -157,9 +159,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         let mut nullable = false;
         let mut out = Vec::with_capacity(arms.len());
         for (i, arm) in arms.iter().enumerate() {
-            let is_null = arm.get("type").and_then(T::as_str) == Some("null")
-                || arm.get("enum").is_some_and(T::is_null_only);
-            if is_null {
+            if super::arms::is_null_arm(arm) {
                 nullable = true;
                 continue;
             }
@@ -238,7 +238,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         let count = |v: Option<&'a T>| v.and_then(T::as_u64);
         match t {
             "string" => Type::String {
-                format: text(kw.format),
+                format: text(kw.format).or_else(|| kw.content_format().map(str::to_string)),
                 enumeration: enumeration.map(|vs| {
                     vs.iter()
                         .map(|v| match v.as_str() {
