@@ -95,7 +95,7 @@ fn arms_named(names: &[Vec<String>], name: &str) -> Vec<usize> {
 
 /// The `variant` line that picks arm `i`: by its first name when that names it alone, else by
 /// index.
-fn variant_line(op: &Operation, arms: &[Schema], i: usize) -> String {
+pub fn variant_line(op: &Operation, arms: &[Schema], i: usize) -> String {
     let names = arm_names(op, arms).unwrap_or_default();
     let unique = names
         .get(i)

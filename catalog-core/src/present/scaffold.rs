@@ -78,11 +78,13 @@ pub fn struct_name_for(op: &Operation) -> String {
 pub fn scaffold_with(op: &Operation, options: &Options) -> String {
     // A union body is scaffolded as its first arm, the others named on the `variant` line.
     let arms = union::union_arms(op).map(|arms| {
-        arms.iter()
+        let described = arms
+            .iter()
             .enumerate()
             .map(|(i, a)| format!("{i}: {}", union::describe_arm(a)))
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", ");
+        (union::variant_line(op, arms, 0), described)
     });
     let first_arm;
     let op = match arms {
@@ -123,10 +125,10 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
     out.push_str("#[tool(\n");
     let _ = writeln!(out, "    spec = {},", lit(&options.spec));
     let _ = writeln!(out, "    operation = {},", lit(&options.operation));
-    if let Some(arms) = &arms {
+    if let Some((line, arms)) = &arms {
         let _ = writeln!(
             out,
-            "    variant = 0, // the arm of the union body this tool sends; arms: {arms}"
+            "    {line} // the arm of the union body this tool sends; arms: {arms}"
         );
     }
     let _ = writeln!(out, "    // output: {}", one_line(&describe_output(op)));
@@ -382,6 +384,32 @@ pub struct AddSites {
 }
 "#
         );
+    }
+
+    #[test]
+    fn a_union_arm_with_a_name_is_scaffolded_by_that_name() {
+        let text = r##"{"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+            "paths": {"/sites": {"post": {"operationId": "addSite",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "oneOf": [{"$ref": "#/components/schemas/NewSite"},
+                              {"$ref": "#/components/schemas/SiteCopy"}]}}}},
+                "responses": {"201": {"description": "ok"}}}}},
+            "components": {"schemas": {
+                "NewSite": {"type": "object", "required": ["name"],
+                            "properties": {"name": {"type": "string"}}},
+                "SiteCopy": {"type": "object", "required": ["from"],
+                             "properties": {"from": {"type": "integer"}}}}}}"##;
+        let doc = parse(text.as_bytes(), Format::Json, "t").unwrap();
+        let ops = Index::from_document(&doc).operations;
+        let text = scaffold(&ops[0], "t");
+        assert!(
+            text.contains(
+                "    variant = \"NewSite\", // the arm of the union body this tool sends; \
+                 arms: 0: object (name), 1: object (from)\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("    pub name: String,\n"), "{text}");
     }
 
     #[test]
