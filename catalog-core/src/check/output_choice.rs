@@ -652,8 +652,8 @@ mod tests {
             [(
                 TY,
                 "the `200 application/json` response of `PutTask` is object (1 field) in the \
-                 spec; `Vec<Task>` cannot carry it; use `serde_json::Value`, or `T` with a \
-                 struct `T` that derives `catalog::Object`"
+                 spec; `Vec<Task>` cannot carry it; use `serde_json::Value`, or `Task` where \
+                 `Task` derives `catalog::Object`"
                     .to_string()
             )]
         );

@@ -604,13 +604,16 @@ fn one_page(op: &Operation, tool: &str, rows: &[&Accounted], site: Site) -> Find
     Finding::at(
         site,
         format!(
-            "`{tool}` cannot page: `{op_name}` returns a list a page at a time, and {its} {list} \
+            "`{tool}` cannot page: {it} returns a list a page at a time, and {its} {list} \
              {is} {how}, so an agent gets one page and cannot tell it from the whole list; let it \
              page with a field, or say in the reason how an agent reaches the rest (or why one \
              page is all it needs)\n\
              help: set it with a field      {field_line}\n      \
              or say it in the reason  {declaration}",
-            op_name = op.display_name(),
+            it = match op.display_name() {
+                name if name == tool => "it".to_string(),
+                name => format!("its operation `{name}`"),
+            },
             its = plural(rows.len(), "its paging parameter", "its paging parameters"),
             list = addresses.join(", "),
             is = plural(rows.len(), "is", "are all"),
@@ -930,7 +933,8 @@ mod tests {
             reconcile(&op, &declared("the web client sorts and filters these")).findings,
             [Finding::at(
                 2,
-                "`T` cannot page: `Op` returns a list a page at a time, and its paging parameters \
+                "`T` cannot page: its operation `Op` returns a list a page at a time, and its \
+                 paging parameters \
                  `query.page`, `query.per_page` are all omitted, so an agent gets one page and \
                  cannot tell it from the whole list; let it page with a field, or say in the \
                  reason how an agent reaches the rest (or why one page is all it needs)\n\

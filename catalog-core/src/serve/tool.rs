@@ -151,7 +151,8 @@ pub mod __private {
         pub trait StringEnumMarkers {
             /// The enum.
             type Enum: ?Sized;
-            /// Implements [`VariantsAllowedBy<S>`] when every variant is a value `S` allows.
+            /// Has `fn allowed_by<S>()`, callable when every variant is a value the parameter
+            /// `S` allows (each variant that is not is its own error).
             type Variants: ?Sized;
         }
 
@@ -160,9 +161,6 @@ pub mod __private {
 
         /// A parameter (a type `#[tool]` writes per field) allows the value with this key.
         pub trait AllowsValue<const KEY: u64> {}
-
-        /// Every variant of the enum is a value the parameter `S` allows.
-        pub trait VariantsAllowedBy<S> {}
 
         /// Implemented by `#[derive(Object)]`: the struct itself, and its type that checks every
         /// field against an object schema's declared properties.
@@ -174,7 +172,9 @@ pub mod __private {
         pub trait ObjectMarkers {
             /// The struct.
             type Object: ?Sized;
-            /// Implements [`FieldsDeclaredBy<S>`] when every field is a property `S` declares.
+            /// Has `fn sent_as<S>()` and `fn read_as<S>()`, callable when every field is a
+            /// property the request's or the response's object `S` declares (each field that is
+            /// not is its own error).
             type Fields: ?Sized;
         }
 
@@ -185,9 +185,6 @@ pub mod __private {
         /// An object parameter (a type `#[tool]` writes per field) declares the property with
         /// this key.
         pub trait DeclaresProperty<const KEY: u64> {}
-
-        /// Every field of the struct is a property the object parameter `S` declares.
-        pub trait FieldsDeclaredBy<S> {}
     }
 
     pub use crate::wire::routing::{ArgRef, Encode};

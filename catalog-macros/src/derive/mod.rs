@@ -7,8 +7,10 @@
 //!   against an object schema's properties.
 //!
 //! Each also marks the type for the checks `#[tool]` emits (`__private_v1::markers`): one impl
-//! per wire name, and one local trait per variant/field whose message names it when the
-//! parameter does not allow it.
+//! per wire name, one local trait per variant/field whose message names it when the parameter
+//! does not allow it, and a generic function whose where-clause holds every variant's/field's
+//! bound, so each unmet bound is its own error at the variant or field and no blanket impl
+//! stands between the bound and the message.
 
 mod object;
 mod serde_attr;
@@ -19,6 +21,31 @@ pub use string_enum::string_enum;
 
 use crate::ctxt::Ctxt;
 use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+/// `#[doc(hidden)] pub fn <name><S>() where <ty>: <trait_i><S>, ... {}`, each bound spanned at
+/// its variant or field (`items`): the "required by this bound" note then points there.
+fn check_fn<'a>(
+    ty: &syn::Ident,
+    name: &str,
+    items: impl Iterator<Item = &'a syn::Ident>,
+    traits: &[syn::Ident],
+) -> TokenStream {
+    let name = format_ident!("{name}");
+    let predicates = items.zip(traits).map(|(item, tr)| {
+        let span = item.span();
+        let this = syn::Ident::new(&ty.to_string(), span);
+        quote_spanned!(span=> #this: #tr<S>,)
+    });
+    quote! {
+        #[doc(hidden)]
+        pub fn #name<S: ?::core::marker::Sized>()
+        where
+            #(#predicates)*
+        {
+        }
+    }
+}
 
 /// The expansion, or on any error only the errors: a partial list would add "no variant"
 /// errors downstream.
