@@ -82,7 +82,7 @@ impl Subject {
 }
 
 /// Whether the checked object is sent in a request or read from a response: the derive's
-/// check of its fields (`Fields::sent_as`/`read_as`) words an undeclared field for that way.
+/// check of its fields (`__catalog_fields_sent_as`/`_read_as`) words an undeclared field for that way.
 #[derive(Clone, Copy)]
 enum Direction {
     Sent,
@@ -111,8 +111,8 @@ fn against(
         Type::Object { fields, .. } if !fields.is_empty() => {
             let required: Vec<_> = fields.iter().filter(|p| required(p)).collect();
             let check = match direction {
-                Direction::Sent => "sent_as",
-                Direction::Read => "read_as",
+                Direction::Sent => "fields_sent_as",
+                Direction::Read => "fields_read_as",
             };
             Some(object(ty, &name, subject, fields, &required, check))
         }
@@ -145,7 +145,7 @@ fn string_enum(ty: &syn::Type, name: &str, subject: &Subject, values: &[String])
             impl<T: ?::core::marker::Sized + #markers::HasVariant<#k>> #tr for T {}
         }
     });
-    let run = run(ty, quote!(#markers::StringEnumMarkers), ("Enum", "Variants"), "allowed_by", ident);
+    let run = run(ty, quote!(#markers::StringEnumMarkers), "Enum", "variants_allowed_by", ident);
     let check_fn = check_fn(ty, &traits);
     quote! {
         #[allow(non_camel_case_types, dead_code)]
@@ -197,7 +197,7 @@ fn object(
             impl<T: ?::core::marker::Sized + #markers::AlwaysPresent<#k>> #tr for T {}
         }
     });
-    let run = run(ty, quote!(#markers::ObjectMarkers), ("Object", "Fields"), check, ident);
+    let run = run(ty, quote!(#markers::ObjectMarkers), "Object", check, ident);
     let check_fn = check_fn(ty, &traits);
     quote! {
         #[allow(non_camel_case_types, dead_code)]
@@ -213,32 +213,30 @@ fn object(
     }
 }
 
-/// `fn run() { check::<<T as M>::A>(); <<T as M>::B>::<derived>::<spec::S>(); }`: the tool's
-/// checks on the user type, then the derive's of each variant/field against `S`. Each
-/// projection and `spec::S` spans the user's type, so every error underlines it (and an
-/// unimplemented `M` is one error, not one per projection).
+/// `fn run() { check::<<T as M>::A>(); <T>::__catalog_<derived>::<spec::S>(); }`: the tool's
+/// checks on the user type (through the derive's marker, so a missing derive is one error, not
+/// one per value), then the derive's of each variant/field against `S` (with
+/// `markers::NotDerived` in scope, which stands in when the derive is missing). The projection
+/// and `spec::S` span the user's type, so every error underlines it.
 fn run(
     ty: &syn::Type,
     markers_trait: TokenStream,
-    (a, b): (&str, &str),
+    assoc: &str,
     derived: &str,
     param_type: &Ident,
 ) -> TokenStream {
     let range = Range::of(ty);
-    let project = |assoc: &str| {
-        let open = quote_spanned!(range.start=> <);
-        let assoc = Ident::new(assoc, range.end);
-        let close = quote_spanned!(range.end=> >::);
-        quote!(#open #ty as #markers_trait #close #assoc)
-    };
-    let (a, b) = (project(a), project(b));
-    let derived = Ident::new(derived, range.end);
+    let open = quote_spanned!(range.start=> <);
+    let assoc = Ident::new(assoc, range.end);
+    let close = quote_spanned!(range.end=> >::);
+    let derived = Ident::new(&format!("__catalog_{derived}"), range.end);
     let module = Ident::new("spec", range.start);
     let param_type = Ident::new(&param_type.to_string(), range.end);
     quote! {
         fn run() {
-            check::<#a>();
-            <#b>::#derived::<#module::#param_type>();
+            use ::catalog::__private_v1::markers::NotDerived as _;
+            check::<#open #ty as #markers_trait #close #assoc>();
+            <#ty>::#derived::<#module::#param_type>();
         }
     }
 }

@@ -151,9 +151,6 @@ pub mod __private {
         pub trait StringEnumMarkers {
             /// The enum.
             type Enum: ?Sized;
-            /// Has `fn allowed_by<S>()`, callable when every variant is a value the parameter
-            /// `S` allows (each variant that is not is its own error).
-            type Variants: ?Sized;
         }
 
         /// The enum has a variant whose wire name has this key.
@@ -172,11 +169,25 @@ pub mod __private {
         pub trait ObjectMarkers {
             /// The struct.
             type Object: ?Sized;
-            /// Has `fn sent_as<S>()` and `fn read_as<S>()`, callable when every field is a
-            /// property the request's or the response's object `S` declares (each field that is
-            /// not is its own error).
-            type Fields: ?Sized;
         }
+
+        /// The checks the derives write on the type itself (`__catalog_variants_allowed_by::<S>`:
+        /// every variant is a value the parameter `S` allows; `__catalog_fields_sent_as::<S>`
+        /// and `__catalog_fields_read_as::<S>`: every field is a property the request's or the
+        /// response's object `S` declares), each unmet bound its own error. A type without the
+        /// derive has these, checking nothing: `#[tool]` calls them with this trait in scope,
+        /// and the type's own (inherent) functions come first, so the missing derive is one
+        /// error, of [`StringEnumMarkers`] or [`ObjectMarkers`], not two.
+        pub trait NotDerived {
+            /// Checks nothing.
+            fn __catalog_variants_allowed_by<S: ?Sized>() {}
+            /// Checks nothing.
+            fn __catalog_fields_sent_as<S: ?Sized>() {}
+            /// Checks nothing.
+            fn __catalog_fields_read_as<S: ?Sized>() {}
+        }
+
+        impl<T: ?Sized> NotDerived for T {}
 
         /// The struct's field with this key is always present (not `Option`, no
         /// `#[serde(default)]`).

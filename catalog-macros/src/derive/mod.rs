@@ -8,8 +8,8 @@
 //!
 //! Each also marks the type for the checks `#[tool]` emits (`__private_v1::markers`): one impl
 //! per wire name, one local trait per variant/field whose message names it when the parameter
-//! does not allow it, and a generic function whose where-clause holds every variant's/field's
-//! bound, so each unmet bound is its own error at the variant or field and no blanket impl
+//! does not allow it, and a generic inherent function whose where-clause holds every
+//! variant's/field's bound, so each unmet bound is its own error at the variant or field and no blanket impl
 //! stands between the bound and the message.
 
 mod object;
@@ -23,26 +23,32 @@ use crate::ctxt::Ctxt;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
-/// `#[doc(hidden)] pub fn <name><S>() where <ty>: <trait_i><S>, ... {}`, each bound spanned at
-/// its variant or field (`items`): the "required by this bound" note then points there.
+/// `impl <ty> { #[doc(hidden)] pub fn __catalog_<name><S>() where <ty>: <trait_i><S>, ... {} }`,
+/// each bound spanned at its variant or field (`items`): the "required by this bound" note then
+/// points there. An inherent function, so `#[tool]` can call it on the user's type by name; on a
+/// type without the derive, the call falls back to `__private_v1::markers::NotDerived`'s, which
+/// checks nothing (the missing derive is then one error, of the marker trait).
 fn check_fn<'a>(
     ty: &syn::Ident,
     name: &str,
     items: impl Iterator<Item = &'a syn::Ident>,
     traits: &[syn::Ident],
 ) -> TokenStream {
-    let name = format_ident!("{name}");
+    let name = format_ident!("__catalog_{name}");
     let predicates = items.zip(traits).map(|(item, tr)| {
         let span = item.span();
         let this = syn::Ident::new(&ty.to_string(), span);
         quote_spanned!(span=> #this: #tr<S>,)
     });
     quote! {
-        #[doc(hidden)]
-        pub fn #name<S: ?::core::marker::Sized>()
-        where
-            #(#predicates)*
-        {
+        #[automatically_derived]
+        impl #ty {
+            #[doc(hidden)]
+            pub fn #name<S: ?::core::marker::Sized>()
+            where
+                #(#predicates)*
+            {
+            }
         }
     }
 }

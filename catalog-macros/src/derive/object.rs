@@ -47,11 +47,9 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
         #[allow(non_camel_case_types)]
         const _: () = {
             #(#present)*
-            pub struct Fields;
             #[automatically_derived]
             impl #markers::ObjectMarkers for #ident {
                 type Object = #ident;
-                type Fields = Fields;
             }
             #sent
             #read
@@ -62,7 +60,7 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
 /// Which way an object travels, for the check of its fields against the properties a schema
 /// declares: the messages differ, as what becomes of an undeclared field does.
 struct Direction {
-    /// The name of the check `#[tool]` calls on `Fields`.
+    /// The name of the check `#[tool]` calls on the struct (after `__catalog_`).
     check: &'static str,
     /// What the per-field traits' names start with.
     prefix: &'static str,
@@ -73,7 +71,7 @@ struct Direction {
 impl Direction {
     /// A request's object (a parameter or body property).
     const SENT: Direction = Direction {
-        check: "sent_as",
+        check: "fields_sent_as",
         prefix: "Field",
         note: "a server ignores a property it does not declare: fix the name (or its \
                `#[serde(rename)]`), or send undeclared properties through a `serde_json::Value` \
@@ -81,14 +79,14 @@ impl Direction {
     };
     /// A response's object (a tool's `output`).
     const READ: Direction = Direction {
-        check: "read_as",
+        check: "fields_read_as",
         prefix: "Output_field",
         note: "the response never fills a field it does not declare: fix the name (or its \
                `#[serde(rename)]`), or remove the field",
     };
 
     /// One trait per field whose message names it when `S` does not declare it, and
-    /// `impl Fields { fn <check><S>() where <each field's bound> }`.
+    /// `impl <struct> { fn __catalog_<check><S>() where <each field's bound> }`.
     fn checks(&self, ident: &syn::Ident, fields: &[ObjectField]) -> TokenStream {
         let markers = quote!(::catalog::__private_v1::markers);
         let traits: Vec<syn::Ident> = fields
@@ -114,10 +112,7 @@ impl Direction {
         let check = super::check_fn(ident, self.check, fields.iter().map(|f| f.ident), &traits);
         quote! {
             #(#declared)*
-            #[automatically_derived]
-            impl Fields {
-                #check
-            }
+            #check
         }
     }
 }

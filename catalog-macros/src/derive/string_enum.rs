@@ -54,7 +54,7 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
             impl<S: ?::core::marker::Sized + #markers::AllowsValue<#k>> #tr<S> for #ident {}
         }
     });
-    let check = super::check_fn(ident, "allowed_by", variants.iter().map(|v| v.ident), &traits);
+    let check = super::check_fn(ident, "variants_allowed_by", variants.iter().map(|v| v.ident), &traits);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::catalog::StringEnum for #ident #ty_generics #where_clause {
@@ -64,17 +64,12 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
         #[allow(non_camel_case_types)]
         const _: () = {
             #(#has)*
-            pub struct Variants;
             #[automatically_derived]
             impl #markers::StringEnumMarkers for #ident {
                 type Enum = #ident;
-                type Variants = Variants;
             }
             #(#allowed)*
-            #[automatically_derived]
-            impl Variants {
-                #check
-            }
+            #check
         };
     }
 }
