@@ -1,7 +1,18 @@
 //! Field and parameter names: the one rule that matches a Rust field to a parameter by name,
-//! and the field name written for a parameter.
+//! the field name written for a parameter, and how a message about a tool names its operation.
 
+use crate::model::Operation;
 use heck::ToSnakeCase;
+
+/// A tool's operation as a message about the tool names it: "its operation" when the tool has
+/// the operation's name (`ListTasks` wrapping `ListTasks`: naming it again adds nothing), else
+/// ``its operation `listTasks` ``.
+pub fn its_operation(tool: &str, op: &Operation) -> String {
+    match op.display_name() {
+        name if name == tool => "its operation".to_string(),
+        name => format!("its operation `{name}`"),
+    }
+}
 
 /// The field-name form of a wire name (`pageNum` -> `page_num`, `X-Request-Id` -> `x_request_id`).
 pub fn field_name_for(wire: &str) -> String {

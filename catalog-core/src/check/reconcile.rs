@@ -11,7 +11,7 @@
 
 use super::address::{candidates, glob_matches, parse_address, unknown_param};
 use super::declared::{Declared, DeclaredField, Finding, Reason, Reconciled, Site};
-use super::names::{ParamNames, field_name_for};
+use super::names::{ParamNames, field_name_for, its_operation};
 use super::paging::{cannot_page, reason_of};
 use super::paste::paste_lines;
 use super::reasons::{PAGING_PLACEHOLDER_REASON, check_reason, reaches_the_rest};
@@ -568,12 +568,12 @@ fn unaccounted(op: &Operation, param: &Param, site: Site, tool: &str) -> Finding
     Finding::at(
         site,
         format!(
-            "`{tool}` leaves `{addr}` of operation `{op_name}` unaccounted\n  \
+            "`{tool}` leaves `{addr}` of {op} unaccounted\n  \
              {addr}: {ty}{desc} ({ptr})\n\
              help: set it with a field      {field_line}\n      \
              or {verb} it with a reason  {alt}",
             addr = param.address(),
-            op_name = op.display_name(),
+            op = its_operation(tool, op),
             ty = describe_param(param),
             desc = description,
             ptr = param.pointer,
@@ -610,10 +610,7 @@ fn one_page(op: &Operation, tool: &str, rows: &[&Accounted], site: Site) -> Find
              page is all it needs)\n\
              help: set it with a field      {field_line}\n      \
              or say it in the reason  {declaration}",
-            it = match op.display_name() {
-                name if name == tool => "it".to_string(),
-                name => format!("its operation `{name}`"),
-            },
+            it = its_operation(tool, op),
             its = plural(rows.len(), "its paging parameter", "its paging parameters"),
             list = addresses.join(", "),
             is = plural(rows.len(), "is", "are all"),

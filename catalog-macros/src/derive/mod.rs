@@ -23,6 +23,13 @@ use crate::ctxt::Ctxt;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
+/// The hidden module that holds a derive's per-variant/field traits (`__catalog_<ty>`): at the
+/// type's side, not in an anonymous `const`, so that the check function beside the type can
+/// name them and rustc prints that function as `<ty>::__catalog_...`.
+fn module(ty: &syn::Ident) -> syn::Ident {
+    format_ident!("__catalog_{ty}")
+}
+
 /// `impl <ty> { #[doc(hidden)] pub fn __catalog_<name><S>() where <ty>: <trait_i><S>, ... {} }`,
 /// each bound spanned at its variant or field (`items`): the "required by this bound" note then
 /// points there. An inherent function, so `#[tool]` can call it on the user's type by name; on a
@@ -35,10 +42,11 @@ fn check_fn<'a>(
     traits: &[syn::Ident],
 ) -> TokenStream {
     let name = format_ident!("__catalog_{name}");
+    let module = module(ty);
     let predicates = items.zip(traits).map(|(item, tr)| {
         let span = item.span();
         let this = syn::Ident::new(&ty.to_string(), span);
-        quote_spanned!(span=> #this: #tr<S>,)
+        quote_spanned!(span=> #this: #module::#tr<S>,)
     });
     quote! {
         #[automatically_derived]

@@ -36,24 +36,35 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
             impl #markers::AlwaysPresent<#k> for #ident {}
         }
     });
-    let sent = Direction::SENT.checks(ident, fields);
-    let read = Direction::READ.checks(ident, fields);
+    let module = super::module(ident);
+    let [sent, read] = [Direction::SENT, Direction::READ].map(|d| d.checks(ident, &module, fields));
+    let (sent_defs, sent_impls, sent_fn) = (sent.defs, sent.impls, sent.function);
+    let (read_defs, read_impls, read_fn) = (read.defs, read.impls, read.function);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::catalog::Object for #ident #ty_generics #where_clause {
             const FIELDS: &'static [(&'static str, bool)] = &[#(#entries),*];
         }
 
-        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        #[allow(non_snake_case, non_camel_case_types)]
+        mod #module {
+            #sent_defs
+            #read_defs
+        }
+
         const _: () = {
             #(#present)*
             #[automatically_derived]
             impl #markers::ObjectMarkers for #ident {
                 type Object = #ident;
             }
-            #sent
-            #read
+            #sent_impls
+            #read_impls
         };
+
+        #sent_fn
+        #read_fn
     }
 }
 
@@ -85,16 +96,15 @@ impl Direction {
                `#[serde(rename)]`), or remove the field",
     };
 
-    /// One trait per field whose message names it when `S` does not declare it, and
-    /// `impl <struct> { fn __catalog_<check><S>() where <each field's bound> }`.
-    fn checks(&self, ident: &syn::Ident, fields: &[ObjectField]) -> TokenStream {
+    /// One trait per field (in `module`) whose message names it when `S` does not declare it,
+    /// its impl, and `impl <struct> { fn __catalog_<check><S>() where <each field's bound> }`.
+    fn checks(&self, ident: &syn::Ident, module: &syn::Ident, fields: &[ObjectField]) -> Checks {
         let markers = quote!(::catalog::__private_v1::markers);
         let traits: Vec<syn::Ident> = fields
             .iter()
             .map(|f| format_ident!("{}_{}", self.prefix, unraw(f.ident), span = f.ident.span()))
             .collect();
-        let declared = fields.iter().zip(&traits).map(|(f, tr)| {
-            let k = key::literal(&f.wire);
+        let defs = fields.iter().zip(&traits).map(|(f, tr)| {
             let message = format!(
                 "`{ident}` has a field `{}` (`{}` on the wire) that {{S}} does not declare",
                 unraw(f.ident),
@@ -105,16 +115,30 @@ impl Direction {
             quote! {
                 #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
                 pub trait #tr<S: ?::core::marker::Sized> {}
-                #[diagnostic::do_not_recommend]
-                impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>> #tr<S> for #ident {}
             }
         });
-        let check = super::check_fn(ident, self.check, fields.iter().map(|f| f.ident), &traits);
-        quote! {
-            #(#declared)*
-            #check
+        let impls = fields.iter().zip(&traits).map(|(f, tr)| {
+            let k = key::literal(&f.wire);
+            quote! {
+                #[diagnostic::do_not_recommend]
+                impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>> #module::#tr<S>
+                    for #ident {}
+            }
+        });
+        Checks {
+            defs: quote!(#(#defs)*),
+            impls: quote!(#(#impls)*),
+            function: super::check_fn(ident, self.check, fields.iter().map(|f| f.ident), &traits),
         }
     }
+}
+
+/// What one direction's check adds: the traits (in the derive's module), their impls, and the
+/// inherent function `#[tool]` calls.
+struct Checks {
+    defs: TokenStream,
+    impls: TokenStream,
+    function: TokenStream,
 }
 
 /// A field's name without `r#`.

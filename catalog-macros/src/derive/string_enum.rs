@@ -35,8 +35,8 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
         .iter()
         .map(|v| format_ident!("Variant{}", v.ident))
         .collect();
-    let allowed = variants.iter().zip(&traits).map(|(v, tr)| {
-        let k = key::literal(&v.wire);
+    let module = super::module(ident);
+    let defs = variants.iter().zip(&traits).map(|(v, tr)| {
         let message = format!(
             "`{ident}::{}` (`\"{}\"` on the wire) is not a value the spec allows in {{S}}",
             v.ident, v.wire
@@ -50,18 +50,33 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
         quote! {
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
             pub trait #tr<S: ?::core::marker::Sized> {}
-            #[diagnostic::do_not_recommend]
-            impl<S: ?::core::marker::Sized + #markers::AllowsValue<#k>> #tr<S> for #ident {}
         }
     });
-    let check = super::check_fn(ident, "variants_allowed_by", variants.iter().map(|v| v.ident), &traits);
+    let allowed = variants.iter().zip(&traits).map(|(v, tr)| {
+        let k = key::literal(&v.wire);
+        quote! {
+            #[diagnostic::do_not_recommend]
+            impl<S: ?::core::marker::Sized + #markers::AllowsValue<#k>> #module::#tr<S> for #ident {}
+        }
+    });
+    let check = super::check_fn(
+        ident,
+        "variants_allowed_by",
+        variants.iter().map(|v| v.ident),
+        &traits,
+    );
     quote! {
         #[automatically_derived]
         impl #impl_generics ::catalog::StringEnum for #ident #ty_generics #where_clause {
             const VALUES: &'static [&'static str] = &[#(#values),*];
         }
 
-        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        #[allow(non_snake_case, non_camel_case_types)]
+        mod #module {
+            #(#defs)*
+        }
+
         const _: () = {
             #(#has)*
             #[automatically_derived]
@@ -69,8 +84,9 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
                 type Enum = #ident;
             }
             #(#allowed)*
-            #check
         };
+
+        #check
     }
 }
 
