@@ -45,7 +45,7 @@ fn check_fn<'a>(
     let module = module(ty);
     let predicates = items.zip(traits).map(|(item, tr)| {
         let span = item.span();
-        let this = syn::Ident::new(&ty.to_string(), span);
+        let [this, module, tr] = [ty, &module, tr].map(|i| syn::Ident::new(&i.to_string(), span));
         quote_spanned!(span=> #this: #module::#tr<S>,)
     });
     quote! {
