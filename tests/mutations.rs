@@ -219,7 +219,7 @@ fn a_new_spec_version_adding_a_parameter_fails_naming_it() {
             "error: `GetTask` leaves `query.include_comments` of its operation unaccounted\n  \
              query.include_comments: boolean, optional — \"Also return the task's comments\" \
              (#/paths/~1boards~1{board_id}~1tasks~1{task_id}/get/parameters/0)\n\
-             help: set it with a field      pub include_comments: Option<bool>,\n      \
+             help: set it with a field       pub include_comments: Option<bool>,\n      \
              or omit it with a reason  omitted(\"query.include_comments\", reason = \
              \"<what a user loses, and why that is right>\"),"
         )],

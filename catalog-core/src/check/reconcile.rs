@@ -490,7 +490,10 @@ fn no_parameter(op: &Operation, site: Site, ident: &str) -> Finding {
 /// one field per parameter, each with its own name (two fields cannot share one).
 fn ambiguous(op: &Operation, f: &DeclaredField, matched: &[usize]) -> Finding {
     let ident = f.ident.trim_start_matches("r#");
-    let addresses: Vec<String> = matched.iter().map(|i| op.params[*i].address()).collect();
+    let addresses: Vec<String> = matched
+        .iter()
+        .map(|i| format!("`{}`", op.params[*i].address()))
+        .collect();
     let lines: Vec<String> = matched
         .iter()
         .enumerate()
@@ -564,14 +567,20 @@ fn unaccounted(op: &Operation, param: &Param, site: Site, tool: &str) -> Finding
             format!(" — \"{}\"", first.trim())
         })
         .unwrap_or_default();
-    let verb = if param.required { "fix" } else { "omit" };
+    let or = if param.required {
+        "or fix it with a reason"
+    } else {
+        "or omit it with a reason"
+    };
     Finding::at(
         site,
         format!(
             "`{tool}` leaves `{addr}` of {op} unaccounted\n  \
              {addr}: {ty}{desc} ({ptr})\n\
-             help: set it with a field      {field_line}\n      \
-             or {verb} it with a reason  {alt}",
+             help: {set:<width$}  {field_line}\n      \
+             {or}  {alt}",
+            set = "set it with a field",
+            width = or.len(),
             addr = param.address(),
             op = its_operation(tool, op),
             ty = describe_param(param),
