@@ -52,8 +52,7 @@ fn scaffold_crate(spec: &Path, step: usize) -> usize {
         let out = c.check();
         let errors = out.error_lines();
         assert!(
-            errors.len() == 1
-                && errors[0].contains("does not say which response of its operation"),
+            errors.len() == 1 && errors[0].contains("does not say which response of its operation"),
             "{}",
             out.stderr
         );

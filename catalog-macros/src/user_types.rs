@@ -27,13 +27,9 @@ pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStre
         (Location::Body, false) => Subject::new(&["body property", &p.name], tool),
         (location, _) => Subject::new(&[&format!("{location} parameter"), &p.name], tool),
     };
-    against(
-        f.user_type()?,
-        &p.schema,
-        &subject,
-        Direction::Sent,
-        |p| p.required && !p.read_only,
-    )
+    against(f.user_type()?, &p.schema, &subject, Direction::Sent, |p| {
+        p.required && !p.read_only
+    })
 }
 
 /// The checks for the type a tool reads its output as (`#[tool(output = T)]`), if it is (or
@@ -145,7 +141,13 @@ fn string_enum(ty: &syn::Type, name: &str, subject: &Subject, values: &[String])
             impl<T: ?::core::marker::Sized + #markers::HasVariant<#k>> #tr for T {}
         }
     });
-    let run = run(ty, quote!(#markers::StringEnumMarkers), "Enum", "variants_allowed_by", ident);
+    let run = run(
+        ty,
+        quote!(#markers::StringEnumMarkers),
+        "Enum",
+        "variants_allowed_by",
+        ident,
+    );
     let check_fn = check_fn(ty, &traits);
     quote! {
         #[allow(non_camel_case_types, dead_code)]

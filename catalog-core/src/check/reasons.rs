@@ -221,9 +221,7 @@ pub fn is_vacuous(reason: &str) -> bool {
     let dismissal = |w: &&str| DISMISSALS.contains(w) || UNWRITTEN.contains(w);
     let dismissed = words.iter().any(dismissal);
     let negated = words.iter().any(|w| NEGATIONS.contains(w))
-        && words
-            .iter()
-            .any(|w| NEEDS.contains(w) || dismissal(w));
+        && words.iter().any(|w| NEEDS.contains(w) || dismissal(w));
     let only_dismissal = words
         .iter()
         .all(|w| dismissal(w) || NEGATIONS.contains(w) || NEEDS.contains(w));
