@@ -3,11 +3,13 @@
 //! tool reads its output as (`#[tool(output = T)]`, against the chosen response's schema).
 //!
 //! Nothing is evaluated: the derives mark `T` with one `HasVariant<KEY>`/`AlwaysPresent<KEY>`
-//! impl per wire name, and check each variant/field against a parameter type `S`; `#[tool]`
-//! writes `S` (one per field, marked with the values/properties the spec allows) and one local
-//! trait per spec value/required property, whose `#[diagnostic::on_unimplemented]` message
-//! names the value, the parameter, and the line to add. Every unmet bound is its own error, so
-//! one build reports every missing value and every extra variant, at the field's type.
+//! impl per wire name, and give `T` an inherent function that checks each variant/field against
+//! a parameter type `S` (`T::__catalog_variants_allowed_by::<S>()`, ...); `#[tool]` writes `S`
+//! (one per field, named for it in words, marked with the values/properties the spec allows),
+//! one local trait per spec value/required property, whose `#[diagnostic::on_unimplemented]`
+//! message names the value, the parameter, and the line to add, and calls both checks. Every
+//! unmet bound is its own error, so one build reports every missing value and every extra
+//! variant, at the field's type.
 
 use crate::ast::Field;
 use crate::ctxt::Range;
