@@ -27,7 +27,8 @@ use quote::{format_ident, quote, quote_spanned};
 /// type's side, not in an anonymous `const`, so that the check function beside the type can
 /// name them and rustc prints that function as `<ty>::__catalog_...`.
 fn module(ty: &syn::Ident) -> syn::Ident {
-    format_ident!("__catalog_{ty}")
+    let name = ty.to_string();
+    format_ident!("__catalog_{}", name.trim_start_matches("r#"))
 }
 
 /// `impl <ty> { #[doc(hidden)] pub fn __catalog_<name><S>() where <ty>: <trait_i><S>, ... {} }`,
@@ -45,7 +46,11 @@ fn check_fn<'a>(
     let module = module(ty);
     let predicates = items.zip(traits).map(|(item, tr)| {
         let span = item.span();
-        let [this, module, tr] = [ty, &module, tr].map(|i| syn::Ident::new(&i.to_string(), span));
+        let [this, module, tr] = [ty, &module, tr].map(|i| {
+            let mut i = i.clone();
+            i.set_span(span);
+            i
+        });
         quote_spanned!(span=> #this: #module::#tr<S>,)
     });
     quote! {
