@@ -127,6 +127,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_tool_named_like_its_operation_does_not_name_it_again() {
+        let op = crate::model::testing::op("GET", "/tasks")
+            .id("ListTasks")
+            .build();
+        assert_eq!(its_operation("ListTasks", &op), "its operation");
+        assert_eq!(its_operation("Tasks", &op), "its operation `ListTasks`");
+        let unnamed = crate::model::testing::op("GET", "/tasks").build();
+        assert_eq!(
+            its_operation("Tasks", &unnamed),
+            "its operation `GET /tasks`"
+        );
+    }
+
+    #[test]
     fn a_field_matches_a_parameter_as_written_or_in_snake_case() {
         assert!(field_matches("pageNum", "page_num"));
         assert!(field_matches("page_num", "page_num"));

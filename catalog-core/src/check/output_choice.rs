@@ -657,6 +657,16 @@ mod tests {
                     .to_string()
             )]
         );
+        assert_eq!(
+            errors(&one(), Some(&of_type(RustType::String))),
+            [(
+                TY,
+                "the `200 application/json` response of `PutTask` is object (1 field) in the \
+                 spec; `String` cannot carry it; use `serde_json::Value`, or `T` where `T` is a \
+                 struct deriving `catalog::Object`"
+                    .to_string()
+            )]
+        );
         let value = account_output(&one(), Some(&of_type(RustType::JsonValue)), OP, "PutTask");
         assert!(value.unwrap().is_some());
     }
