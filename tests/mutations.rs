@@ -59,7 +59,7 @@ fn real_spec_tool_mutations_each_give_their_error() {
     assert_eq!(
         out.errors(),
         [
-            "error: `CreatePost` leaves `body.message` of operation `CreatePost` unaccounted\n  \
+            "error: `CreatePost` leaves `body.message` of its operation unaccounted\n  \
              body.message: string, required — \"The message contents, can be formatted with Markdown\" \
              (#/paths/~1api~1v4~1posts/post/requestBody/content/application~1json/schema/properties/message)\n\
              help: set it with a field      pub message: String,\n      \
@@ -216,10 +216,10 @@ fn a_new_spec_version_adding_a_parameter_fails_naming_it() {
     assert_eq!(
         out.errors(),
         [indent_continuations(
-            "error: `GetTask` leaves `query.include_comments` of operation `GetTask` unaccounted\n  \
+            "error: `GetTask` leaves `query.include_comments` of its operation unaccounted\n  \
              query.include_comments: boolean, optional — \"Also return the task's comments\" \
              (#/paths/~1boards~1{board_id}~1tasks~1{task_id}/get/parameters/0)\n\
-             help: set it with a field      pub include_comments: Option<bool>,\n      \
+             help: set it with a field       pub include_comments: Option<bool>,\n      \
              or omit it with a reason  omitted(\"query.include_comments\", reason = \
              \"<what a user loses, and why that is right>\"),"
         )],

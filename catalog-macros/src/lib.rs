@@ -58,7 +58,8 @@ use proc_macro::TokenStream;
 /// | `fixed("<address>", value = <literal>, reason = "...")` | The parameter is always sent with this value; the agent cannot set it. `value` is a Rust literal read as JSON: `true`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`. It must fit the parameter's schema. |
 /// | `omitted("<address or glob>", reason = "...")` | The parameter is never sent; an agent that sends it is refused with the reason. A glob (`"query.*__n"`, `*` is any run of characters) omits every matching parameter nothing else accounts for (fields, Fixed and exact Omitted win; an earlier glob wins over a later one). Required and path parameters cannot be omitted; a glob that covers nothing, or matches a required parameter, is an error. |
 /// | `undocumented("<address>", read_at = "...", reason = "..." [, value = <literal>])` | A parameter the spec does not document but the server reads: `read_at` says where (file and function), `value` is sent always when given. The agent cannot set it; for one the agent sets, use a field with `#[arg(undocumented, ...)]`. |
-///
+/// | `semantics = "merge"` or `"full-replace"` | What a write does to the fields it does not send: `"merge"` (only what is sent changes) on a PUT that merges, or `"full-replace"` (every body field left out is cleared) on a PATCH or POST that replaces. The description words it for the agent. No reason needed: it states a fact about the API. Giving the method's own (`full-replace` on a PUT, `merge` on a PATCH), or `semantics` on a GET, HEAD, OPTIONS or DELETE, is an error. |
+/// | `effects(read_only = .., destructive = .., idempotent = .., open_world = .., reason = "...")` | Overrides the MCP tool annotations the method implies (GET, HEAD and OPTIONS read; PUT and DELETE are destructive and idempotent; POST and PATCH write). At least one of the four `bool` keys, and a reason saying why the API does not do what the method implies. An override equal to the default is an error. A `read_only` tool passes the writes guard. |
 /// | `output = T` | The type the output response is read as (see *Outputs*). |
 /// | `output(status = "...", [media_type = "...",] [type = T,] reason = "...")` | The response the tool returns as structured content, where the operation has several (success statuses, or JSON media types). `media_type` only when that status has several JSON ones. |
 /// | `output(text, reason = "...")` | No structured content: the output is the response as text. |
@@ -99,6 +100,7 @@ use proc_macro::TokenStream;
 /// | `rename = "..."` | The argument name the agent uses (and the input schema shows), instead of the wire name. |
 /// | `undocumented` | With `param`, `read_at = "..."` and `reason = "..."`: the field sets a parameter the spec does not document (the agent sets it; the request carries it at `param`). |
 /// | `read_at = "..."`, `reason = "..."` | Only with `undocumented`. |
+/// | `null = "..."` | The text a null value (or null array element) of this field is sent as in a path, query, header, cookie or form value (`"null"`, `"none"`), instead of the spec's (`catalog::build::Spec::null`), else OpenAPI's empty value. A JSON body always sends `null`. |
 ///
 /// `undocumented` therefore has two forms: `undocumented("query.x", read_at, reason[, value])`
 /// in `#[tool]` for a parameter the tool sends on its own (or never), and

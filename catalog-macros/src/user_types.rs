@@ -3,17 +3,19 @@
 //! tool reads its output as (`#[tool(output = T)]`, against the chosen response's schema).
 //!
 //! Nothing is evaluated: the derives mark `T` with one `HasVariant<KEY>`/`AlwaysPresent<KEY>`
-//! impl per wire name, and check each variant/field against a parameter type `S`; `#[tool]`
-//! writes `S` (one per field, marked with the values/properties the spec allows) and one local
-//! trait per spec value/required property, whose `#[diagnostic::on_unimplemented]` message
-//! names the value, the parameter, and the line to add. Every unmet bound is its own error, so
-//! one build reports every missing value and every extra variant, at the field's type.
+//! impl per wire name, and give `T` an inherent function that checks each variant/field against
+//! a parameter type `S` (`T::__catalog_variants_allowed_by::<S>()`, ...); `#[tool]` writes `S`
+//! (one per field, named for it in words, marked with the values/properties the spec allows),
+//! one local trait per spec value/required property, whose `#[diagnostic::on_unimplemented]`
+//! message names the value, the parameter, and the line to add, and calls both checks. Every
+//! unmet bound is its own error, so one build reports every missing value and every extra
+//! variant, at the field's type.
 
 use crate::ast::Field;
 use crate::ctxt::Range;
 use crate::key;
 use catalog_core::check::output::Typed;
-use catalog_core::model::{Accounted, Schema, Type};
+use catalog_core::model::{Accounted, Location, Schema, Type};
 use heck::ToUpperCamelCase;
 use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
@@ -21,18 +23,15 @@ use quote::{quote, quote_spanned};
 /// The checks for one field, if its type is a user type standing for a string enum or an
 /// object with declared properties.
 pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStream> {
-    let param_type = key::ident(&[
-        &tool.to_string(),
-        &row.param.location.to_string(),
-        &row.param.name,
-    ]);
-    against(
-        f.user_type()?,
-        &row.param.schema,
-        &format!("`{}`", row.param.address()),
-        &param_type,
-        |p| p.required && !p.read_only,
-    )
+    let p = &row.param;
+    let subject = match (p.location, p.name.is_empty()) {
+        (Location::Body, true) => Subject::new(&["body"], tool),
+        (Location::Body, false) => Subject::new(&["body property", &p.name], tool),
+        (location, _) => Subject::new(&[&format!("{location} parameter"), &p.name], tool),
+    };
+    against(f.user_type()?, &p.schema, &subject, Direction::Sent, |p| {
+        p.required && !p.read_only
+    })
 }
 
 /// The checks for the type a tool reads its output as (`#[tool(output = T)]`), if it is (or
@@ -41,24 +40,60 @@ pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStre
 /// server sends them.
 pub fn output_checks(tool: &syn::Ident, ty: &syn::Type, typed: &Typed) -> Option<TokenStream> {
     let status = typed.status.to_string();
-    let param_type = key::ident(&[&tool.to_string(), "response", &status]);
+    let subject = Subject {
+        words: format!("the `{status} {}` response of `{tool}`", typed.media_type),
+        ident: key::ident(&["response", &status, "of", &tool.to_string()]),
+    };
     against(
         crate::ast::user_type(ty)?,
         &typed.schema,
-        &format!("the `{status} {}` response of `{tool}`", typed.media_type),
-        &param_type,
+        &subject,
+        Direction::Read,
         |p| p.required,
     )
 }
 
-/// The checks of the user type `ty` against `schema` (through its arrays), `subject` naming
-/// the schema in messages and `param_type` the marker type written for it; `required` says
+/// What a check is about: in words for the messages `#[tool]` writes (`the query parameter
+/// `status` of `ListTasks``), and the marker type written for it, named in the same words
+/// (`query_parameter_status_of_ListTasks`) because the derives' messages print its name.
+struct Subject {
+    words: String,
+    ident: Ident,
+}
+
+impl Subject {
+    /// `the <what> of `<tool>``, each part after the first in backticks.
+    fn new(what: &[&str], tool: &syn::Ident) -> Subject {
+        let tool = tool.to_string();
+        let mut words = format!("the {}", what[0]);
+        for part in &what[1..] {
+            words.push_str(&format!(" `{part}`"));
+        }
+        words.push_str(&format!(" of `{tool}`"));
+        let mut parts = what.to_vec();
+        parts.extend(["of", &tool]);
+        Subject {
+            words,
+            ident: key::ident(&parts),
+        }
+    }
+}
+
+/// Whether the checked object is sent in a request or read from a response: the derive's
+/// check of its fields (`__catalog_fields_sent_as`/`_read_as`) words an undeclared field for that way.
+#[derive(Clone, Copy)]
+enum Direction {
+    Sent,
+    Read,
+}
+
+/// The checks of the user type `ty` against `schema` (through its arrays); `required` says
 /// which properties the struct must always have.
 fn against(
     ty: &syn::Type,
     schema: &Schema,
-    subject: &str,
-    param_type: &Ident,
+    subject: &Subject,
+    direction: Direction,
     required: fn(&catalog_core::model::Field) -> bool,
 ) -> Option<TokenStream> {
     let mut schema = schema;
@@ -70,23 +105,23 @@ fn against(
         Type::String {
             enumeration: Some(values),
             ..
-        } => Some(string_enum(ty, &name, subject, param_type, values)),
+        } => Some(string_enum(ty, &name, subject, values)),
         Type::Object { fields, .. } if !fields.is_empty() => {
             let required: Vec<_> = fields.iter().filter(|p| required(p)).collect();
-            Some(object(ty, &name, subject, param_type, fields, &required))
+            let check = match direction {
+                Direction::Sent => "fields_sent_as",
+                Direction::Read => "fields_read_as",
+            };
+            Some(object(ty, &name, subject, fields, &required, check))
         }
         _ => None,
     }
 }
 
-fn string_enum(
-    ty: &syn::Type,
-    name: &str,
-    address: &str,
-    param_type: &Ident,
-    values: &[String],
-) -> TokenStream {
+fn string_enum(ty: &syn::Type, name: &str, subject: &Subject, values: &[String]) -> TokenStream {
     let markers = quote!(::catalog::__private_v1::markers);
+    let ident = &subject.ident;
+    let param_type = quote!(spec::#ident);
     let allows = values.iter().map(|v| {
         let k = key::literal(v);
         quote!(#[automatically_derived] impl #markers::AllowsValue<#k> for #param_type {})
@@ -94,7 +129,10 @@ fn string_enum(
     let traits = unique(values.iter().map(|v| key::ident(&["has_variant_for", v])));
     let each = values.iter().zip(&traits).map(|(v, tr)| {
         let k = key::literal(v);
-        let message = format!("`{name}` has no variant for `{v}`, a value {address} allows");
+        let message = format!(
+            "`{name}` has no variant for `{v}`, a value {} allows",
+            subject.words
+        );
         let label = format!("no variant for `{v}`");
         let variant = variant_name(v);
         let note = format!("add to `{name}`: #[serde(rename = \"{v}\")] {variant},");
@@ -105,18 +143,24 @@ fn string_enum(
             impl<T: ?::core::marker::Sized + #markers::HasVariant<#k>> #tr for T {}
         }
     });
-    let call = projections(ty, quote!(#markers::StringEnumMarkers), "Enum", "Variants");
-    let check_fn = check_fn(ty, &traits, "VariantsAllowedBy", param_type);
+    let run = run(
+        ty,
+        quote!(#markers::StringEnumMarkers),
+        "Enum",
+        "variants_allowed_by",
+        ident,
+    );
+    let check_fn = check_fn(ty, &traits);
     quote! {
         #[allow(non_camel_case_types, dead_code)]
         const _: () = {
-            pub struct #param_type;
+            mod spec {
+                pub struct #ident;
+            }
             #(#allows)*
             #(#each)*
             #check_fn
-            fn run() {
-                #call
-            }
+            #run
         };
     }
 }
@@ -124,12 +168,14 @@ fn string_enum(
 fn object(
     ty: &syn::Type,
     name: &str,
-    address: &str,
-    param_type: &Ident,
+    subject: &Subject,
     fields: &[catalog_core::model::Field],
     required: &[&catalog_core::model::Field],
+    check: &str,
 ) -> TokenStream {
     let markers = quote!(::catalog::__private_v1::markers);
+    let ident = &subject.ident;
+    let param_type = quote!(spec::#ident);
     let declares = fields.iter().map(|p| {
         let k = key::literal(&p.name);
         quote!(#[automatically_derived] impl #markers::DeclaresProperty<#k> for #param_type {})
@@ -139,8 +185,9 @@ fn object(
         let prop = &p.name;
         let k = key::literal(prop);
         let message = format!(
-            "`{name}` has no field for `{prop}` that is always present, and {address} requires \
-             `{prop}`"
+            "`{name}` has no field for `{prop}` that is always present, and {} requires \
+             `{prop}`",
+            subject.words
         );
         let label = format!("`{prop}` missing, or may be absent");
         let note = format!(
@@ -154,48 +201,57 @@ fn object(
             impl<T: ?::core::marker::Sized + #markers::AlwaysPresent<#k>> #tr for T {}
         }
     });
-    let call = projections(ty, quote!(#markers::ObjectMarkers), "Object", "Fields");
-    let check_fn = check_fn(ty, &traits, "FieldsDeclaredBy", param_type);
+    let run = run(ty, quote!(#markers::ObjectMarkers), "Object", check, ident);
+    let check_fn = check_fn(ty, &traits);
     quote! {
         #[allow(non_camel_case_types, dead_code)]
         const _: () = {
-            pub struct #param_type;
+            mod spec {
+                pub struct #ident;
+            }
             #(#declares)*
             #(#each)*
             #check_fn
-            fn run() {
-                #call
-            }
+            #run
         };
     }
 }
 
-/// `check::<<T as M>::A, <T as M>::B>();`, with each projection spanning the user's type, so
-/// every error underlines it (and an unimplemented `M` is one error, not one per projection).
-fn projections(ty: &syn::Type, markers_trait: TokenStream, a: &str, b: &str) -> TokenStream {
+/// `fn run() { check::<<T as M>::A>(); <T>::__catalog_<derived>::<spec::S>(); }`: the tool's
+/// checks on the user type (through the derive's marker, so a missing derive is one error, not
+/// one per value), then the derive's of each variant/field against `S` (with
+/// `markers::NotDerived` in scope, which stands in when the derive is missing). The projection
+/// and `spec::S` span the user's type, so every error underlines it.
+fn run(
+    ty: &syn::Type,
+    markers_trait: TokenStream,
+    assoc: &str,
+    derived: &str,
+    param_type: &Ident,
+) -> TokenStream {
     let range = Range::of(ty);
-    let project = |assoc: &str| {
-        let open = quote_spanned!(range.start=> <);
-        let assoc = Ident::new(assoc, range.end);
-        let close = quote_spanned!(range.end=> >::);
-        quote!(#open #ty as #markers_trait #close #assoc)
-    };
-    let (a, b) = (project(a), project(b));
-    quote!(check::<#a, #b>();)
+    let open = quote_spanned!(range.start=> <);
+    let assoc = Ident::new(assoc, range.end);
+    let close = quote_spanned!(range.end=> >::);
+    let derived = Ident::new(&format!("__catalog_{derived}"), range.end);
+    let module = Ident::new("spec", range.start);
+    let param_type = Ident::new(&param_type.to_string(), range.end);
+    quote! {
+        fn run() {
+            use ::catalog::__private_v1::markers::NotDerived as _;
+            check::<#open #ty as #markers_trait #close #assoc>();
+            <#ty>::#derived::<#module::#param_type>();
+        }
+    }
 }
 
-/// `fn check<T: ...each trait..., V: ...the aggregate...>() {}`, spanned at the user's type:
-/// the "required by this bound" note then points there, not at the whole `#[tool]` attribute.
-fn check_fn(ty: &syn::Type, traits: &[Ident], aggregate: &str, param_type: &Ident) -> TokenStream {
+/// `fn check<T: ...each trait...>() {}`, spanned at the user's type: the "required by this
+/// bound" note then points there, not at the whole `#[tool]` attribute.
+fn check_fn(ty: &syn::Type, traits: &[Ident]) -> TokenStream {
     let span = Range::of(ty).start;
     let traits = traits.iter().map(|t| Ident::new(&t.to_string(), span));
-    let aggregate = Ident::new(aggregate, span);
-    let param_type = Ident::new(&param_type.to_string(), span);
     quote_spanned! {span=>
-        fn check<
-            T: ?::core::marker::Sized #(+ #traits)*,
-            V: ?::core::marker::Sized + ::catalog::__private_v1::markers::#aggregate<#param_type>,
-        >() {}
+        fn check<T: ?::core::marker::Sized #(+ #traits)*>() {}
     }
 }
 

@@ -1,7 +1,18 @@
 //! Field and parameter names: the one rule that matches a Rust field to a parameter by name,
-//! and the field name written for a parameter.
+//! the field name written for a parameter, and how a message about a tool names its operation.
 
+use crate::model::Operation;
 use heck::ToSnakeCase;
+
+/// A tool's operation as a message about the tool names it: "its operation" when the tool has
+/// the operation's name (`ListTasks` wrapping `ListTasks`: naming it again adds nothing), else
+/// ``its operation `listTasks` ``.
+pub fn its_operation(tool: &str, op: &Operation) -> String {
+    match op.display_name() {
+        name if name == tool => "its operation".to_string(),
+        name => format!("its operation `{name}`"),
+    }
+}
 
 /// The field-name form of a wire name (`pageNum` -> `page_num`, `X-Request-Id` -> `x_request_id`).
 pub fn field_name_for(wire: &str) -> String {
@@ -114,6 +125,20 @@ impl<'a> ParamNames<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tool_named_like_its_operation_does_not_name_it_again() {
+        let op = crate::model::testing::op("GET", "/tasks")
+            .id("ListTasks")
+            .build();
+        assert_eq!(its_operation("ListTasks", &op), "its operation");
+        assert_eq!(its_operation("Tasks", &op), "its operation `ListTasks`");
+        let unnamed = crate::model::testing::op("GET", "/tasks").build();
+        assert_eq!(
+            its_operation("Tasks", &unnamed),
+            "its operation `GET /tasks`"
+        );
+    }
 
     #[test]
     fn a_field_matches_a_parameter_as_written_or_in_snake_case() {

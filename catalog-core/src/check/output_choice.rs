@@ -291,9 +291,9 @@ fn ambiguous(
     Finding::at(
         site,
         format!(
-            "`{tool}` does not say which response of operation `{}` is its output, and the \
-             operation has several: {}; none is chosen silently\n{}",
-            op.display_name(),
+            "`{tool}` does not say which response of {} is its output, and the operation has \
+             several: {}; none is chosen silently\n{}",
+            super::names::its_operation(tool, op),
             listed.join(", "),
             help.join("\n")
         ),
@@ -456,8 +456,8 @@ mod tests {
             errors(&two_statuses(), None),
             [(
                 OP,
-                "`PutTask` does not say which response of operation `PutTask` is its output, and \
-                 the operation has several: 200 application/json, 201 application/json, 202 (no \
+                "`PutTask` does not say which response of its operation is its output, and the \
+                 operation has several: 200 application/json, 201 application/json, 202 (no \
                  JSON body); none is chosen silently\n\
                  help: return one       output(status = \"200\", reason = \"<what a user loses, and why that is right>\"),\n      \
                  or               output(status = \"201\", reason = \"<what a user loses, and why that is right>\"),\n      \
@@ -652,8 +652,18 @@ mod tests {
             [(
                 TY,
                 "the `200 application/json` response of `PutTask` is object (1 field) in the \
-                 spec; `Vec<Task>` cannot carry it; use `serde_json::Value`, or `T` with a \
-                 struct `T` that derives `catalog::Object`"
+                 spec; `Vec<Task>` cannot carry it; use `serde_json::Value`, or `Task` where \
+                 `Task` derives `catalog::Object`"
+                    .to_string()
+            )]
+        );
+        assert_eq!(
+            errors(&one(), Some(&of_type(RustType::String))),
+            [(
+                TY,
+                "the `200 application/json` response of `PutTask` is object (1 field) in the \
+                 spec; `String` cannot carry it; use `serde_json::Value`, or `T` where `T` is a \
+                 struct deriving `catalog::Object`"
                     .to_string()
             )]
         );

@@ -24,6 +24,10 @@ pub const PAGING_PLACEHOLDER_REASON: &str =
 pub const MIN_REASON_LEN: usize = 20;
 
 /// Words that say "not needed" by themselves.
+/// Words that mark a reason not written yet (a reason of only these is asked for, like the
+/// placeholder).
+const UNWRITTEN: &[&str] = &["todo", "tbd", "fixme", "xxx", "wip"];
+
 const DISMISSALS: &[&str] = &[
     "unneeded",
     "unnecessary",
@@ -34,9 +38,6 @@ const DISMISSALS: &[&str] = &[
     "useless",
     "n/a",
     "na",
-    "todo",
-    "tbd",
-    "fixme",
     "none",
     "nothing",
     "skip",
@@ -171,7 +172,7 @@ const FILLER: &[&str] = &[
 /// Checks a reason; `what` names the declaration (``omitting `query.x` ``).
 pub fn check_reason(reason: &Reason, what: &str) -> Option<Finding> {
     let t = reason.text.trim();
-    let message = if t == PLACEHOLDER_REASON || t == PAGING_PLACEHOLDER_REASON {
+    let message = if t == PLACEHOLDER_REASON || t == PAGING_PLACEHOLDER_REASON || unwritten(t) {
         format!("write the reason for {what}: say what a user loses, and why that is right")
     } else if t.is_empty() {
         format!("the reason for {what} is empty: say what a user loses, and why that is right")
@@ -191,27 +192,39 @@ pub fn check_reason(reason: &Reason, what: &str) -> Option<Finding> {
     Some(Finding::at(reason.site, message))
 }
 
+/// Whether a reason is only a marker that it is not written yet (`TODO`, `tbd`).
+fn unwritten(reason: &str) -> bool {
+    let words = words(reason);
+    !words.is_empty() && words.iter().all(|w| UNWRITTEN.contains(&w.as_str()))
+}
+
+/// A reason's words, lowercased, without punctuation and filler words.
+fn words(reason: &str) -> Vec<String> {
+    reason
+        .to_lowercase()
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '/' || c == '-'))
+        .map(|w| w.trim_matches(|c: char| c == '\'' || c == '-'))
+        .filter(|w| !w.is_empty() && !FILLER.contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
 /// Whether a reason only says the parameter is not needed: once its filler words are set aside,
 /// what is left is a dismissal (`unused`, `n/a`) or a negation with a "need" word (`not
 /// required`), and nothing else.
 pub fn is_vacuous(reason: &str) -> bool {
-    let lowered = reason.to_lowercase();
-    let words: Vec<&str> = lowered
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '/' || c == '-'))
-        .map(|w| w.trim_matches(|c: char| c == '\'' || c == '-'))
-        .filter(|w| !w.is_empty() && !FILLER.contains(w))
-        .collect();
+    let words = words(reason);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
     if words.is_empty() {
         return true;
     }
-    let dismissed = words.iter().any(|w| DISMISSALS.contains(w));
+    let dismissal = |w: &&str| DISMISSALS.contains(w) || UNWRITTEN.contains(w);
+    let dismissed = words.iter().any(dismissal);
     let negated = words.iter().any(|w| NEGATIONS.contains(w))
-        && words
-            .iter()
-            .any(|w| NEEDS.contains(w) || DISMISSALS.contains(w));
+        && words.iter().any(|w| NEEDS.contains(w) || dismissal(w));
     let only_dismissal = words
         .iter()
-        .all(|w| DISMISSALS.contains(w) || NEGATIONS.contains(w) || NEEDS.contains(w));
+        .all(|w| dismissal(w) || NEGATIONS.contains(w) || NEEDS.contains(w));
     (dismissed || negated) && only_dismissal
 }
 
@@ -337,6 +350,28 @@ mod tests {
                  that is right"
             ))
         );
+    }
+
+    #[test]
+    fn a_reason_not_written_yet_is_asked_for() {
+        for text in ["todo", "TODO.", "tbd", "FIXME: todo"] {
+            assert_eq!(
+                check_reason(
+                    &Reason {
+                        text: text.into(),
+                        site: 5,
+                    },
+                    "omitting `query.page`",
+                ),
+                Some(Finding::at(
+                    5,
+                    "write the reason for omitting `query.page`: say what a user loses, and why \
+                     that is right"
+                )),
+                "{text}"
+            );
+        }
+        assert!(is_vacuous("todo"));
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 use super::address::{candidates, glob_matches, parse_address, unknown_param};
 use super::declared::{Declared, DeclaredField, Finding, Reason, Reconciled, Site};
-use super::names::{ParamNames, field_name_for};
+use super::names::{ParamNames, field_name_for, its_operation};
 use super::paging::{cannot_page, reason_of};
 use super::paste::paste_lines;
 use super::reasons::{PAGING_PLACEHOLDER_REASON, check_reason, reaches_the_rest};
@@ -490,7 +490,10 @@ fn no_parameter(op: &Operation, site: Site, ident: &str) -> Finding {
 /// one field per parameter, each with its own name (two fields cannot share one).
 fn ambiguous(op: &Operation, f: &DeclaredField, matched: &[usize]) -> Finding {
     let ident = f.ident.trim_start_matches("r#");
-    let addresses: Vec<String> = matched.iter().map(|i| op.params[*i].address()).collect();
+    let addresses: Vec<String> = matched
+        .iter()
+        .map(|i| format!("`{}`", op.params[*i].address()))
+        .collect();
     let lines: Vec<String> = matched
         .iter()
         .enumerate()
@@ -564,16 +567,22 @@ fn unaccounted(op: &Operation, param: &Param, site: Site, tool: &str) -> Finding
             format!(" — \"{}\"", first.trim())
         })
         .unwrap_or_default();
-    let verb = if param.required { "fix" } else { "omit" };
+    let or = if param.required {
+        "or fix it with a reason"
+    } else {
+        "or omit it with a reason"
+    };
     Finding::at(
         site,
         format!(
-            "`{tool}` leaves `{addr}` of operation `{op_name}` unaccounted\n  \
+            "`{tool}` leaves `{addr}` of {op} unaccounted\n  \
              {addr}: {ty}{desc} ({ptr})\n\
-             help: set it with a field      {field_line}\n      \
-             or {verb} it with a reason  {alt}",
+             help: {set:<width$}  {field_line}\n      \
+             {or}  {alt}",
+            set = "set it with a field",
+            width = or.len(),
             addr = param.address(),
-            op_name = op.display_name(),
+            op = its_operation(tool, op),
             ty = describe_param(param),
             desc = description,
             ptr = param.pointer,
@@ -604,13 +613,13 @@ fn one_page(op: &Operation, tool: &str, rows: &[&Accounted], site: Site) -> Find
     Finding::at(
         site,
         format!(
-            "`{tool}` cannot page: `{op_name}` returns a list a page at a time, and {its} {list} \
+            "`{tool}` cannot page: {it} returns a list a page at a time, and {its} {list} \
              {is} {how}, so an agent gets one page and cannot tell it from the whole list; let it \
              page with a field, or say in the reason how an agent reaches the rest (or why one \
              page is all it needs)\n\
              help: set it with a field      {field_line}\n      \
              or say it in the reason  {declaration}",
-            op_name = op.display_name(),
+            it = its_operation(tool, op),
             its = plural(rows.len(), "its paging parameter", "its paging parameters"),
             list = addresses.join(", "),
             is = plural(rows.len(), "is", "are all"),
@@ -930,7 +939,8 @@ mod tests {
             reconcile(&op, &declared("the web client sorts and filters these")).findings,
             [Finding::at(
                 2,
-                "`T` cannot page: `Op` returns a list a page at a time, and its paging parameters \
+                "`T` cannot page: its operation `Op` returns a list a page at a time, and its \
+                 paging parameters \
                  `query.page`, `query.per_page` are all omitted, so an agent gets one page and \
                  cannot tell it from the whole list; let it page with a field, or say in the \
                  reason how an agent reaches the rest (or why one page is all it needs)\n\

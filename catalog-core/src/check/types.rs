@@ -62,6 +62,14 @@ impl RustType {
         }
         (n, t)
     }
+
+    /// The type inside every `Option` and `Vec` (`Task` for `Option<Vec<Task>>`).
+    pub fn element(&self) -> &RustType {
+        match self {
+            RustType::Option(t) | RustType::Vec(t) => t.element(),
+            t => t,
+        }
+    }
 }
 
 /// The Rust type that carries a parameter, as the scaffold and help messages write it.
@@ -316,7 +324,7 @@ pub fn check_output_type(schema: &Schema, ty: &RustType, what: &str) -> Option<S
     }
     let (advice, detail) = check_base(schema, inner)?.worded(layers);
     let own = own_output_type(schema)
-        .map(|t| format!(", or `{}` {t}", own_type_in(&advice)))
+        .map(|derive| own_type_advice(&advice, inner, derive))
         .unwrap_or_default();
     Some(format!(
         "{what} is {described} in the spec; `{}` cannot carry it{detail}; use `{advice}`{own}",
@@ -324,28 +332,42 @@ pub fn check_output_type(schema: &Schema, ty: &RustType, what: &str) -> Option<S
     ))
 }
 
-/// What a type of the user's must be to stand for `schema` (through arrays), when one can.
-fn own_output_type(schema: &Schema) -> Option<&'static str> {
+/// `, or `Vec<Task>` where `Task` derives `catalog::Object``: the advice with the user's own
+/// type where the schema's element stands, named as the user wrote it when the type given is
+/// one of theirs (`T` otherwise), and the derive it needs.
+fn own_type_advice(advice: &str, given: &RustType, (kind, derive): (&str, &str)) -> String {
+    match given.element() {
+        RustType::Named(name) => format!(
+            ", or `{}` where `{name}` derives `{derive}`",
+            own_type_in(advice, name)
+        ),
+        _ => format!(
+            ", or `{}` where `T` is {kind} deriving `{derive}`",
+            own_type_in(advice, "T")
+        ),
+    }
+}
+
+/// What a type of the user's must be (its kind, and the derive it needs) to stand for `schema` (through arrays), when one can.
+fn own_output_type(schema: &Schema) -> Option<(&'static str, &'static str)> {
     match &schema.ty {
         Type::Array { items, .. } => own_output_type(items),
-        Type::Object { fields, .. } if !fields.is_empty() => {
-            Some("with a struct `T` that derives `catalog::Object`")
-        }
+        Type::Object { fields, .. } if !fields.is_empty() => Some(("a struct", "catalog::Object")),
         Type::String {
             enumeration: Some(_),
             ..
-        } => Some("with an enum `T` that derives `catalog::StringEnum`"),
+        } => Some(("an enum", "catalog::StringEnum")),
         _ => None,
     }
 }
 
-// The advice with the user's own type `T` where the schema's element stands
-// (`Vec<serde_json::Value>` -> `Vec<T>`, `String` -> `T`).
-fn own_type_in(advice: &str) -> String {
+// The advice with the user's own type `own` where the schema's element stands
+// (`Vec<serde_json::Value>` -> `Vec<Task>`, `String` -> `Task`).
+fn own_type_in(advice: &str, own: &str) -> String {
     let inner_start = advice.rfind('<').map_or(0, |i| i + 1);
     let inner_end = advice.find('>').unwrap_or(advice.len());
     format!(
-        "{}T{}",
+        "{}{own}{}",
         &advice[..inner_start],
         &advice[inner_end.max(inner_start)..]
     )

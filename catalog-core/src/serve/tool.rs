@@ -151,8 +151,6 @@ pub mod __private {
         pub trait StringEnumMarkers {
             /// The enum.
             type Enum: ?Sized;
-            /// Implements [`VariantsAllowedBy<S>`] when every variant is a value `S` allows.
-            type Variants: ?Sized;
         }
 
         /// The enum has a variant whose wire name has this key.
@@ -160,9 +158,6 @@ pub mod __private {
 
         /// A parameter (a type `#[tool]` writes per field) allows the value with this key.
         pub trait AllowsValue<const KEY: u64> {}
-
-        /// Every variant of the enum is a value the parameter `S` allows.
-        pub trait VariantsAllowedBy<S> {}
 
         /// Implemented by `#[derive(Object)]`: the struct itself, and its type that checks every
         /// field against an object schema's declared properties.
@@ -174,9 +169,25 @@ pub mod __private {
         pub trait ObjectMarkers {
             /// The struct.
             type Object: ?Sized;
-            /// Implements [`FieldsDeclaredBy<S>`] when every field is a property `S` declares.
-            type Fields: ?Sized;
         }
+
+        /// The checks the derives write on the type itself (`__catalog_variants_allowed_by::<S>`:
+        /// every variant is a value the parameter `S` allows; `__catalog_fields_sent_as::<S>`
+        /// and `__catalog_fields_read_as::<S>`: every field is a property the request's or the
+        /// response's object `S` declares), each unmet bound its own error. A type without the
+        /// derive has these, checking nothing: `#[tool]` calls them with this trait in scope,
+        /// and the type's own (inherent) functions come first, so the missing derive is one
+        /// error, of [`StringEnumMarkers`] or [`ObjectMarkers`], not two.
+        pub trait NotDerived {
+            /// Checks nothing.
+            fn __catalog_variants_allowed_by<S: ?Sized>() {}
+            /// Checks nothing.
+            fn __catalog_fields_sent_as<S: ?Sized>() {}
+            /// Checks nothing.
+            fn __catalog_fields_read_as<S: ?Sized>() {}
+        }
+
+        impl<T: ?Sized> NotDerived for T {}
 
         /// The struct's field with this key is always present (not `Option`, no
         /// `#[serde(default)]`).
@@ -185,9 +196,6 @@ pub mod __private {
         /// An object parameter (a type `#[tool]` writes per field) declares the property with
         /// this key.
         pub trait DeclaresProperty<const KEY: u64> {}
-
-        /// Every field of the struct is a property the object parameter `S` declares.
-        pub trait FieldsDeclaredBy<S> {}
 
         /// Implemented by `catalog::File` alone: a field over a file part or a binary body
         /// names a type `File`, and this bound proves it is that one.

@@ -5,7 +5,7 @@ use crate::ctxt::Ctxt;
 use crate::key;
 use catalog_core::check::types::RustType;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 
 /// One field: its Rust name, its name on the wire, and whether it may be absent.
 struct ObjectField<'a> {
@@ -36,69 +36,115 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
             impl #markers::AlwaysPresent<#k> for #ident {}
         }
     });
-    let traits: Vec<syn::Ident> = fields
-        .iter()
-        .map(|f| {
-            let name = f.ident.to_string();
-            format_ident!(
-                "Field_{}",
-                name.trim_start_matches("r#"),
-                span = f.ident.span()
-            )
-        })
-        .collect();
-    let declared = fields.iter().zip(&traits).map(|(f, tr)| {
-        let k = key::literal(&f.wire);
-        let field = f.ident.to_string();
-        let field = field.trim_start_matches("r#");
-        let message = format!(
-            "`{ident}` has a field `{field}` (`{}` on the wire) that `{{S}}` does not declare",
-            f.wire
-        );
-        let label = format!("`{}` is not a property of this object", f.wire);
-        let note = "a server ignores a property it does not declare: fix the name (or its \
-                    `#[serde(rename)]`), or send undeclared properties through a \
-                    `serde_json::Value` field";
-        quote! {
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            pub trait #tr<S> {}
-            #[diagnostic::do_not_recommend]
-            impl<S: #markers::DeclaresProperty<#k>> #tr<S> for #ident {}
-        }
-    });
-    // Spanned at the struct's name: rustc's notes then point at the user's struct, not into
-    // Each bound at the field's own name: the "unsatisfied trait bound" note points at it.
-    let predicates = fields.iter().zip(&traits).map(|(item, tr)| {
-        let span = item.ident.span();
-        let this = syn::Ident::new(&ident.to_string(), span);
-        quote_spanned!(span=> #this: #tr<S>,)
-    });
-    // the derive's expansion.
-    let aggregate = quote_spanned! {ident.span()=>
-        impl<S> #markers::FieldsDeclaredBy<S> for Fields
-        where
-            #(#predicates)*
-        {}
-    };
+    let module = super::module(ident);
+    let [sent, read] = [Direction::SENT, Direction::READ].map(|d| d.checks(ident, &module, fields));
+    let (sent_defs, sent_impls, sent_fn) = (sent.defs, sent.impls, sent.function);
+    let (read_defs, read_impls, read_fn) = (read.defs, read.impls, read.function);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::catalog::Object for #ident #ty_generics #where_clause {
             const FIELDS: &'static [(&'static str, bool)] = &[#(#entries),*];
         }
 
-        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        #[allow(non_snake_case, non_camel_case_types)]
+        mod #module {
+            #sent_defs
+            #read_defs
+        }
+
         const _: () = {
             #(#present)*
-            pub struct Fields;
             #[automatically_derived]
             impl #markers::ObjectMarkers for #ident {
                 type Object = #ident;
-                type Fields = Fields;
             }
-            #(#declared)*
-            #aggregate
+            #sent_impls
+            #read_impls
         };
+
+        #sent_fn
+        #read_fn
     }
+}
+
+/// Which way an object travels, for the check of its fields against the properties a schema
+/// declares: the messages differ, as what becomes of an undeclared field does.
+struct Direction {
+    /// The name of the check `#[tool]` calls on the struct (after `__catalog_`).
+    check: &'static str,
+    /// What the per-field traits' names start with.
+    prefix: &'static str,
+    /// What an undeclared field means, and its fix.
+    note: &'static str,
+}
+
+impl Direction {
+    /// A request's object (a parameter or body property).
+    const SENT: Direction = Direction {
+        check: "fields_sent_as",
+        prefix: "Field",
+        note: "a server ignores a property it does not declare: fix the name (or its \
+               `#[serde(rename)]`), or send undeclared properties through a `serde_json::Value` \
+               field",
+    };
+    /// A response's object (a tool's `output`).
+    const READ: Direction = Direction {
+        check: "fields_read_as",
+        prefix: "Output_field",
+        note: "the response never fills a field it does not declare: fix the name (or its \
+               `#[serde(rename)]`), or remove the field",
+    };
+
+    /// One trait per field (in `module`) whose message names it when `S` does not declare it,
+    /// its impl, and `impl <struct> { fn __catalog_<check><S>() where <each field's bound> }`.
+    fn checks(&self, ident: &syn::Ident, module: &syn::Ident, fields: &[ObjectField]) -> Checks {
+        let markers = quote!(::catalog::__private_v1::markers);
+        let traits: Vec<syn::Ident> = fields
+            .iter()
+            .map(|f| format_ident!("{}_{}", self.prefix, unraw(f.ident), span = f.ident.span()))
+            .collect();
+        let defs = fields.iter().zip(&traits).map(|(f, tr)| {
+            let message = format!(
+                "`{ident}` has a field `{}` (`{}` on the wire) that {{S}} does not declare",
+                unraw(f.ident),
+                f.wire
+            );
+            let label = format!("`{}` is not a property of this object", f.wire);
+            let note = self.note;
+            quote! {
+                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+                pub trait #tr<S: ?::core::marker::Sized> {}
+            }
+        });
+        let impls = fields.iter().zip(&traits).map(|(f, tr)| {
+            let k = key::literal(&f.wire);
+            quote! {
+                #[diagnostic::do_not_recommend]
+                impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>> #module::#tr<S>
+                    for #ident {}
+            }
+        });
+        Checks {
+            defs: quote!(#(#defs)*),
+            impls: quote!(#(#impls)*),
+            function: super::check_fn(ident, self.check, fields.iter().map(|f| f.ident), &traits),
+        }
+    }
+}
+
+/// What one direction's check adds: the traits (in the derive's module), their impls, and the
+/// inherent function `#[tool]` calls.
+struct Checks {
+    defs: TokenStream,
+    impls: TokenStream,
+    function: TokenStream,
+}
+
+/// A field's name without `r#`.
+fn unraw(ident: &syn::Ident) -> String {
+    let name = ident.to_string();
+    name.trim_start_matches("r#").to_string()
 }
 
 /// Each field's wire name and whether it may be absent when decoding.

@@ -4,7 +4,7 @@ use super::serde_attr::{Serde, apply, wire_name};
 use crate::ctxt::Ctxt;
 use crate::key;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 
 /// One variant: its Rust name and its name on the wire.
 struct Variant<'a> {
@@ -35,10 +35,10 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
         .iter()
         .map(|v| format_ident!("Variant{}", v.ident))
         .collect();
-    let allowed = variants.iter().zip(&traits).map(|(v, tr)| {
-        let k = key::literal(&v.wire);
+    let module = super::module(ident);
+    let defs = variants.iter().zip(&traits).map(|(v, tr)| {
         let message = format!(
-            "`{ident}::{}` (`\"{}\"` on the wire) is a variant the spec does not allow for `{{S}}`",
+            "`{ident}::{}` (`\"{}\"` on the wire) is not a value the spec allows in {{S}}",
             v.ident, v.wire
         );
         let label = format!("`{ident}::{}` is not an allowed value here", v.ident);
@@ -49,43 +49,44 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
         );
         quote! {
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            pub trait #tr<S> {}
-            #[diagnostic::do_not_recommend]
-            impl<S: #markers::AllowsValue<#k>> #tr<S> for #ident {}
+            pub trait #tr<S: ?::core::marker::Sized> {}
         }
     });
-    // Spanned at the enum's name: rustc's notes then point at the user's enum, not into the
-    // Each bound at the variant's own name: the "unsatisfied trait bound" note points at it.
-    let predicates = variants.iter().zip(&traits).map(|(item, tr)| {
-        let span = item.ident.span();
-        let this = syn::Ident::new(&ident.to_string(), span);
-        quote_spanned!(span=> #this: #tr<S>,)
+    let allowed = variants.iter().zip(&traits).map(|(v, tr)| {
+        let k = key::literal(&v.wire);
+        quote! {
+            #[diagnostic::do_not_recommend]
+            impl<S: ?::core::marker::Sized + #markers::AllowsValue<#k>> #module::#tr<S> for #ident {}
+        }
     });
-    // derive's expansion.
-    let aggregate = quote_spanned! {ident.span()=>
-        impl<S> #markers::VariantsAllowedBy<S> for Variants
-        where
-            #(#predicates)*
-        {}
-    };
+    let check = super::check_fn(
+        ident,
+        "variants_allowed_by",
+        variants.iter().map(|v| v.ident),
+        &traits,
+    );
     quote! {
         #[automatically_derived]
         impl #impl_generics ::catalog::StringEnum for #ident #ty_generics #where_clause {
             const VALUES: &'static [&'static str] = &[#(#values),*];
         }
 
-        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        #[allow(non_snake_case, non_camel_case_types)]
+        mod #module {
+            #(#defs)*
+        }
+
         const _: () = {
             #(#has)*
-            pub struct Variants;
             #[automatically_derived]
             impl #markers::StringEnumMarkers for #ident {
                 type Enum = #ident;
-                type Variants = Variants;
             }
             #(#allowed)*
-            #aggregate
         };
+
+        #check
     }
 }
 
