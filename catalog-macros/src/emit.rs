@@ -53,7 +53,7 @@ pub fn emit(
             .and_then(|f| f.doc.clone())
     })
     .to_string();
-    let op_json = serde_json::to_string(&embedded(op)).unwrap_or_default();
+    let op_json = catalog_core::serve::embedded::encode(op);
     let bound = bind(tool, op);
     let checks = bound.iter().filter_map(|b| {
         crate::user_types::checks(ident, b.field, b.row)
@@ -101,18 +101,6 @@ pub fn emit(
     }
 }
 
-/// The operation as the tool carries it at run time: its responses keep their statuses, media
-/// types and headers, not their schemas (the output's is `Tool::OUTPUT`; the recorder reads the
-/// others from the index), which would otherwise grow every tool binary with every error
-/// schema.
-fn embedded(op: &Operation) -> Operation {
-    let mut op = op.clone();
-    for content in op.responses.iter_mut().flat_map(|r| r.content.iter_mut()) {
-        content.schema = None;
-    }
-    op
-}
-
 /// Each field with its row: a field sets exactly one row (accounting guarantees it).
 fn bind<'t, 'a>(tool: &'t Tool<'a>, op: &'t Operation) -> Vec<Bound<'t, 'a>> {
     op.accounting
@@ -140,18 +128,40 @@ fn bind<'t, 'a>(tool: &'t Tool<'a>, op: &'t Operation) -> Vec<Bound<'t, 'a>> {
 }
 
 /// The user's struct, its doc comment followed by its MCP tool name, its output and the
-/// accounting table (their summary stays first).
-fn documented(item: &syn::ItemStruct, name: &str, op: &Operation, output: &str) -> syn::ItemStruct {
-    let mut item = item.clone();
+/// accounting table (their summary stays first). The added lines are emitted as tokens after the
+/// user's attributes rather than parsed back into the item: the table is tens of kilobytes for
+/// an operation with a hundred parameters, and re-parsing it through `syn` cost more than the
+/// rest of the expansion.
+fn documented(item: &syn::ItemStruct, name: &str, op: &Operation, output: &str) -> TokenStream {
     let name_line = format!("MCP tool name: `{name}`");
     let table = catalog_core::present::doc::accounting_markdown(op);
-    item.attrs.push(syn::parse_quote!(#[doc = ""]));
-    item.attrs.push(syn::parse_quote!(#[doc = #name_line]));
-    item.attrs.push(syn::parse_quote!(#[doc = ""]));
-    item.attrs.push(syn::parse_quote!(#[doc = #output]));
-    item.attrs.push(syn::parse_quote!(#[doc = ""]));
-    item.attrs.push(syn::parse_quote!(#[doc = #table]));
-    item
+    let attrs = &item.attrs;
+    let syn::ItemStruct {
+        vis,
+        struct_token,
+        ident,
+        generics,
+        fields,
+        semi_token,
+        ..
+    } = item;
+    let where_clause = &generics.where_clause;
+    let semi_token = semi_token.unwrap_or_default();
+    let body = match fields {
+        syn::Fields::Named(named) => quote!(#where_clause #named),
+        syn::Fields::Unnamed(unnamed) => quote!(#unnamed #where_clause #semi_token),
+        syn::Fields::Unit => quote!(#where_clause #semi_token),
+    };
+    quote! {
+        #(#attrs)*
+        #[doc = ""]
+        #[doc = #name_line]
+        #[doc = ""]
+        #[doc = #output]
+        #[doc = ""]
+        #[doc = #table]
+        #vis #struct_token #ident #generics #body
+    }
 }
 
 /// One pass over the arguments: each key matched to its field at compile time, its value

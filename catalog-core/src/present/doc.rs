@@ -60,14 +60,26 @@ pub fn accounting_markdown(op: &Operation) -> String {
     }
     out.push_str("| Location | Name | Type | Required | Disposition | Reason / description |\n");
     out.push_str("|---|---|---|---|---|---|\n");
+    // A glob's reason is the same on each of the (often a hundred) rows it omits: rendered once.
+    let mut last_reason: Option<(&str, String)> = None;
     for row in &op.accounting {
+        let reason = match (authored_reason(&row.disposition), &last_reason) {
+            (Some(reason), Some((last, cell))) if *last == reason => cell.clone(),
+            // Reasons are the tool author's own words, written for this table: shown whole.
+            (Some(reason), _) => {
+                let cell = prose(&collapse(reason));
+                last_reason = Some((reason, cell.clone()));
+                cell
+            }
+            (None, _) => description_cell(row),
+        };
         let cells = [
             row.param.location.as_str().to_string(),
             name_cell(&row.param),
             type_cell(&row.param),
             if row.param.required { "yes" } else { "no" }.to_string(),
             disposition_cell(&row.disposition),
-            reason_cell(row),
+            reason,
         ];
         out.push('|');
         for cell in cells {
@@ -152,21 +164,24 @@ fn disposition_cell(disposition: &Disposition) -> String {
     }
 }
 
-fn reason_cell(row: &Accounted) -> String {
-    match &row.disposition {
-        Disposition::Set { .. } => {
-            let description = row
-                .param
-                .description
-                .as_deref()
-                .or(row.param.schema.description.as_deref())
-                .unwrap_or("");
-            prose(&truncate(first_paragraph(description), DESCRIPTION_CHARS))
-        }
-        // Reasons are the tool author's own words, written for this table: shown whole.
+/// A Set row's cell: the parameter's description, its first paragraph cut short.
+fn description_cell(row: &Accounted) -> String {
+    let description = row
+        .param
+        .description
+        .as_deref()
+        .or(row.param.schema.description.as_deref())
+        .unwrap_or("");
+    prose(&truncate(first_paragraph(description), DESCRIPTION_CHARS))
+}
+
+/// The tool author's reason of a row that is not Set (Fixed, Omitted, Undocumented).
+fn authored_reason(disposition: &Disposition) -> Option<&str> {
+    match disposition {
+        Disposition::Set { .. } => None,
         Disposition::Fixed { reason, .. }
         | Disposition::Omitted { reason, .. }
-        | Disposition::Undocumented { reason, .. } => prose(&collapse(reason)),
+        | Disposition::Undocumented { reason, .. } => Some(reason),
     }
 }
 

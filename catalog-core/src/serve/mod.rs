@@ -8,6 +8,7 @@ pub mod catalog;
 #[cfg(feature = "runtime")]
 pub mod credentials;
 pub mod effects;
+pub mod embedded;
 #[cfg(feature = "runtime")]
 pub mod executor;
 #[cfg(feature = "mcp")]

@@ -120,7 +120,7 @@ pub mod __private {
     /// Parses the operation JSON the macro embedded. The macro wrote it from a valid
     /// `Operation`, so failure is a bug in catalog, not in the user's input.
     pub fn operation(json: &str) -> Operation {
-        serde_json::from_str(json).unwrap_or_else(|e| {
+        crate::serve::embedded::decode(json).unwrap_or_else(|e| {
             panic!("catalog bug: the operation embedded by #[tool] does not parse: {e}")
         })
     }

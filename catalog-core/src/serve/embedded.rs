@@ -1,0 +1,216 @@
+//! The operation a `#[tool]` carries, in the compact JSON the macro embeds and the tool reads
+//! back at run time.
+//!
+//! A tool's [`Operation`] holds each parameter twice, in `params` and in its accounting row,
+//! and a glob gives its disposition (reason and pattern) to every row it omits: NetBox's device
+//! list is 342 parameters, 198 KB of JSON written out. The macro writes, escapes and hands
+//! that literal to the compiler unoptimized for every tool, so the embedded form refers instead:
+//! a row whose parameter is `params[i]` says `at: i`, and a row whose disposition is the
+//! previous row's says nothing. [`decode`] gives back exactly the operation [`encode`] was
+//! given, less its response schemas (the output's is `Tool::OUTPUT`; the recorder reads the
+//! others from the index).
+
+use crate::model::{Accounted, Disposition, Operation, Param};
+use serde::{Deserialize, Serialize};
+
+/// The embedded form: the operation without its accounting, then the rows.
+#[derive(Serialize)]
+struct Compact<'a> {
+    op: &'a Operation,
+    rows: Vec<Row<'a>>,
+}
+
+/// One accounting row: its parameter given or referred to by index, its disposition given or
+/// the previous row's.
+#[derive(Serialize)]
+struct Row<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    param: Option<&'a Param>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    disposition: Option<&'a Disposition>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    null: Option<&'a String>,
+}
+
+#[derive(Deserialize)]
+struct CompactOwned {
+    op: Operation,
+    rows: Vec<RowOwned>,
+}
+
+#[derive(Deserialize)]
+struct RowOwned {
+    #[serde(default)]
+    at: Option<usize>,
+    #[serde(default)]
+    param: Option<Param>,
+    #[serde(default)]
+    disposition: Option<Disposition>,
+    #[serde(default)]
+    null: Option<String>,
+}
+
+/// `op` as the tool embeds it: compact, without its response schemas.
+pub fn encode(op: &Operation) -> String {
+    let mut bare = Operation {
+        accounting: Vec::new(),
+        ..op.clone()
+    };
+    for content in bare.responses.iter_mut().flat_map(|r| r.content.iter_mut()) {
+        content.schema = None;
+    }
+    let mut previous: Option<&Disposition> = None;
+    let rows = op
+        .accounting
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            // Rows follow the parameters' order, so the row's own index is the first place to
+            // look; a row the spec does not document (synthesized) is written out.
+            let at = [i]
+                .into_iter()
+                .chain(0..op.params.len())
+                .find(|&p| op.params.get(p) == Some(&row.param));
+            let same = previous == Some(&row.disposition);
+            previous = Some(&row.disposition);
+            Row {
+                at,
+                param: at.is_none().then_some(&row.param),
+                disposition: (!same).then_some(&row.disposition),
+                null: row.null.as_ref(),
+            }
+        })
+        .collect();
+    serde_json::to_string(&Compact { op: &bare, rows }).unwrap_or_default()
+}
+
+/// Why an embedded operation could not be read back.
+#[derive(Debug)]
+pub struct DecodeError(String);
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The operation [`encode`] wrote.
+pub fn decode(json: &str) -> Result<Operation, DecodeError> {
+    let CompactOwned { mut op, rows } =
+        serde_json::from_str(json).map_err(|e| DecodeError(e.to_string()))?;
+    let mut accounting: Vec<Accounted> = Vec::with_capacity(rows.len());
+    for (i, row) in rows.into_iter().enumerate() {
+        let param = match (row.param, row.at) {
+            (Some(param), _) => param,
+            (None, Some(at)) => op
+                .params
+                .get(at)
+                .cloned()
+                .ok_or_else(|| DecodeError(format!("row {i} refers to parameter {at}")))?,
+            (None, None) => return Err(DecodeError(format!("row {i} has no parameter"))),
+        };
+        let disposition = match (row.disposition, accounting.last()) {
+            (Some(d), _) => d,
+            (None, Some(previous)) => previous.disposition.clone(),
+            (None, None) => return Err(DecodeError("the first row has no disposition".into())),
+        };
+        accounting.push(Accounted {
+            param,
+            disposition,
+            null: row.null,
+        });
+    }
+    op.accounting = accounting;
+    Ok(op)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const GLOB_REASON: &str =
+        "the filters above are the ones an agent needs; the others narrow the list";
+
+    /// A list operation accounted as a curated tool: a Set field, three filters omitted by one
+    /// glob, a Fixed one, an Undocumented argument (its parameter synthesized), a `null` form,
+    /// and a response with a schema.
+    fn tool_operation() -> Operation {
+        let param = |name: &str| {
+            json!({"location": "query", "name": name, "schema": {"type": "string"},
+                   "pointer": format!("#/paths/~1items/get/parameters/{name}")})
+        };
+        let omitted =
+            json!({"disposition": "omitted", "reason": GLOB_REASON, "pattern": "query.*"});
+        let names = ["q", "a", "b", "c", "limit"];
+        let params: Vec<_> = names.iter().map(|n| param(n)).collect();
+        let mut rows: Vec<_> = params.iter().map(|p| json!({"param": p.clone()})).collect();
+        for (row, extra) in rows.iter_mut().zip([
+            json!({"disposition": "set", "argument": "q", "field": "q", "null": "none"}),
+            omitted.clone(),
+            omitted.clone(),
+            omitted,
+            json!({"disposition": "fixed", "value": 50, "reason": "one page of fifty is what an agent reads"}),
+        ]) {
+            for (k, v) in extra.as_object().unwrap() {
+                row[k] = v.clone();
+            }
+        }
+        rows.push(json!({
+            "param": param("trace"),
+            "disposition": "undocumented", "argument": "trace", "field": "trace",
+            "read_at": "server/filters.py: list()", "reason": "the server reads it to trace a request"
+        }));
+        serde_json::from_value(json!({
+            "id": "items_list", "method": "GET", "path": "/items", "pointer": "#/paths/~1items/get",
+            "params": params,
+            "responses": [{"status": "200", "pointer": "#/paths/~1items/get/responses/200",
+                "content": [{"media_type": "application/json", "schema": {"type": "array", "items": {"type": "string"}}}]}],
+            "accounting": rows,
+        }))
+        .unwrap()
+    }
+
+    fn without_response_schemas(mut op: Operation) -> Operation {
+        for content in op.responses.iter_mut().flat_map(|r| r.content.iter_mut()) {
+            content.schema = None;
+        }
+        op
+    }
+
+    #[test]
+    fn decode_gives_back_the_operation_less_its_response_schemas() {
+        let op = tool_operation();
+        assert!(op.responses[0].content[0].schema.is_some());
+        assert_eq!(op.accounting.len(), 6);
+        let back = decode(&encode(&op)).unwrap();
+        assert_eq!(back, without_response_schemas(op));
+    }
+
+    #[test]
+    fn a_glob_reason_and_a_declared_parameter_are_written_once() {
+        let op = tool_operation();
+        let json = encode(&op);
+        assert_eq!(json.matches(GLOB_REASON).count(), 1, "{json}");
+        // Each declared parameter in `params` only; the synthesized one in its row.
+        assert_eq!(json.matches("parameters/a\"").count(), 1, "{json}");
+        assert_eq!(json.matches("parameters/trace\"").count(), 1, "{json}");
+        assert!(
+            json.len() < serde_json::to_string(&op).unwrap().len(),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn a_damaged_embedding_is_an_error_that_says_what() {
+        let e =
+            decode(r#"{"op": {"method": "GET", "path": "/", "pointer": ""}, "rows": [{"at": 3}]}"#)
+                .unwrap_err();
+        assert_eq!(e.to_string(), "row 0 refers to parameter 3");
+        let e = decode(r#"{"op": {"method": "GET", "path": "/", "pointer": "", "params": [{"location": "query", "name": "a", "schema": {"type": "string"}, "pointer": ""}]}, "rows": [{"at": 0}]}"#)
+            .unwrap_err();
+        assert_eq!(e.to_string(), "the first row has no disposition");
+    }
+}
