@@ -10,7 +10,9 @@
 //! cargo bench --bench serving
 //! ```
 //!
-//! `CATALOG_BENCH_CALLS` sets N (default 50,000); `CATALOG_BENCH_SMOKE=1` runs 500 calls (CI
+//! `CATALOG_BENCH_CALLS` sets N (default 50,000); `CATALOG_BENCH_SERVER` runs the given binary
+//! instead of building the example (to compare two commits' servers in one sitting);
+//! `CATALOG_BENCH_SMOKE=1` runs 500 calls (CI
 //! does, so that the bench cannot rot; its figures mean nothing). Linux only (`/proc`).
 
 use serde_json::{Value, json};
@@ -39,7 +41,11 @@ fn main() {
             .and_then(|n| n.parse().ok())
             .unwrap_or(50_000)
     };
-    let server = build_example();
+    // `CATALOG_BENCH_SERVER` runs another build of the example (an earlier commit's, to compare).
+    let server = match std::env::var_os("CATALOG_BENCH_SERVER") {
+        Some(path) => PathBuf::from(path),
+        None => build_example(),
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()

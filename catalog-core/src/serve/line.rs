@@ -28,6 +28,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot};
 
+mod tool_call;
+
 /// The default cap on one incoming line (one JSON-RPC message): 4 MiB.
 pub const DEFAULT_MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
 /// The default number of requests held between being read and their answer being written.
@@ -459,6 +461,9 @@ fn classify(line: &[u8]) -> Inbound {
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
         return Inbound::Skip;
+    }
+    if let Some(message) = tool_call::read(line) {
+        return Inbound::Message(Box::new(message));
     }
     let value: Value = match serde_json::from_slice(line) {
         Ok(v) => v,

@@ -166,3 +166,58 @@ async fn a_batch_stops_at_its_byte_budget_and_keeps_the_order() {
     // `a` and `b` pass the budget together; `c` goes in the next write.
     assert_eq!((writes, flushes), (2, 2));
 }
+
+// What rmcp's own deserializer makes of a line, as JSON.
+fn read_by_rmcp(line: &str) -> Value {
+    let message: RxJsonRpcMessage<RoleServer> = serde_json::from_str(line).unwrap();
+    serde_json::to_value(message).unwrap()
+}
+
+#[test]
+fn the_fast_path_reads_what_rmcp_reads() {
+    let plain = [
+        r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_tasks","arguments":{"board_id":"ops","status":["todo",null],"n":1.5,"deep":{"a":[{}]}}}}"#,
+        r#"{"params":{"arguments":{},"name":"get_task"},"method":"tools/call","id":"req-1","jsonrpc":"2.0"}"#,
+        r#"{"jsonrpc":"2.0","id":-3,"method":"tools/call","params":{"name":"ping"}}"#,
+        r#"{"jsonrpc":"2.0","id":9223372036854775807,"method":"tools/call","params":{"name":"t","arguments":null}}"#,
+        r#"{"jsonrpc":"2.0","id":"\u00e9\"x","method":"tools/call","params":{"name":"t\n","arguments":{"k\u0000":"\ud83d\ude00"}}}"#,
+    ];
+    for line in plain {
+        let Some(fast) = tool_call::read(line.as_bytes()) else {
+            panic!("not read by the fast path: {line}");
+        };
+        assert_eq!(
+            serde_json::to_value(fast).unwrap(),
+            read_by_rmcp(line),
+            "{line}"
+        );
+        assert!(delivered(line), "{line}");
+    }
+}
+
+#[test]
+fn other_shapes_are_left_to_the_general_path() {
+    let others = [
+        // request metadata, task parameters, and members MCP may add later
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","_meta":{"progressToken":1}}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","task":{}}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"},"extra":true}"#,
+        // ids the general path judges
+        r#"{"jsonrpc":"2.0","id":1.0,"method":"tools/call","params":{"name":"t"}}"#,
+        r#"{"jsonrpc":"2.0","id":9223372036854775808,"method":"tools/call","params":{"name":"t"}}"#,
+        r#"{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"t"}}"#,
+        // wrong shapes and other methods
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":[]}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":3}}"#,
+        r#"{"jsonrpc":"1.0","id":1,"method":"tools/call","params":{"name":"t"}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"name":"t"}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"},"params":{"name":"u"}}"#,
+    ];
+    for line in others {
+        assert!(tool_call::read(line.as_bytes()).is_none(), "{line}");
+    }
+    // The general path still answers them as before.
+    assert_eq!(reply(others[8])["error"]["code"], INVALID_REQUEST);
+    assert_eq!(reply(others[6])["error"]["code"], INVALID_PARAMS);
+    assert!(delivered(others[0]));
+}
