@@ -197,6 +197,38 @@ mod tests {
     }
 
     #[test]
+    fn booleans_merge_the_same_keyword_twice_is_kept_and_null_needs_every_arm() {
+        assert_eq!(
+            param_type(json!({"allOf": [{"type": "boolean"}, {"type": "boolean"}]})),
+            Type::Boolean
+        );
+        assert_eq!(
+            param_type(json!({"allOf": [
+                {"type": "string", "format": "uuid"},
+                {"type": "string", "format": "uuid", "minLength": 36}]})),
+            Type::String {
+                format: Some("uuid".into()),
+                enumeration: None,
+                pattern: None,
+                min_length: Some(36),
+                max_length: None,
+            }
+        );
+        let nullable = |arms: Value| {
+            let doc = json!({"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+                "paths": {"/x": {"get": {
+                    "parameters": [{"name": "q", "in": "query", "schema": {"allOf": arms}}],
+                    "responses": {"200": {"description": "ok"}}}}}});
+            normalize(&doc).operations[0].params[0].schema.nullable
+        };
+        // A null is a value of the merged scalar only when every arm admits it.
+        assert!(!nullable(json!([
+            {"type": "integer", "nullable": true}, {"type": "integer", "minimum": 1}])));
+        assert!(nullable(json!([
+            {"type": "integer", "nullable": true}, {"type": "integer", "nullable": true}])));
+    }
+
+    #[test]
     fn arms_that_cannot_be_one_scalar_are_not_merged() {
         for arms in [
             json!([{"type": "string", "pattern": "^a"}, {"type": "string", "pattern": "b$"}]),
