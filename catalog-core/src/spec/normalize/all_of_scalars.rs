@@ -229,6 +229,24 @@ mod tests {
     }
 
     #[test]
+    fn number_bounds_keep_the_tighter_value_with_its_own_exclusivity() {
+        // The tighter minimum is the first arm's (inclusive), the tighter maximum the second's
+        // (inclusive): the looser bounds' exclusivity does not carry over.
+        assert_eq!(
+            param_type(json!({"allOf": [
+                {"type": "number", "minimum": 3, "maximum": 10, "exclusiveMaximum": true},
+                {"type": "number", "minimum": 2, "exclusiveMinimum": true, "maximum": 7}]})),
+            Type::Number {
+                format: None,
+                minimum: Some(3.0),
+                maximum: Some(7.0),
+                exclusive_minimum: false,
+                exclusive_maximum: false,
+            }
+        );
+    }
+
+    #[test]
     fn arms_that_cannot_be_one_scalar_are_not_merged() {
         for arms in [
             json!([{"type": "string", "pattern": "^a"}, {"type": "string", "pattern": "b$"}]),
