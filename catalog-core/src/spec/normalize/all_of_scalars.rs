@@ -40,10 +40,7 @@ fn both(a: &Type, b: &Type) -> Option<Type> {
             },
         ) => Some(Type::String {
             format: same(f1, f2)?,
-            enumeration: match (e1, e2) {
-                (Some(x), Some(y)) => Some(x.iter().filter(|v| y.contains(v)).cloned().collect()),
-                (x, y) => x.clone().or_else(|| y.clone()),
-            },
+            enumeration: common(e1, e2),
             pattern: same(p1, p2)?,
             min_length: tighter(*lo1, *lo2, u64::max),
             max_length: tighter(*hi1, *hi2, u64::min),
@@ -65,10 +62,7 @@ fn both(a: &Type, b: &Type) -> Option<Type> {
             format: same(f1, f2)?,
             minimum: tighter(*lo1, *lo2, f64::max),
             maximum: tighter(*hi1, *hi2, f64::min),
-            enumeration: match (e1, e2) {
-                (Some(x), Some(y)) => Some(x.iter().filter(|v| y.contains(v)).copied().collect()),
-                (x, y) => x.clone().or_else(|| y.clone()),
-            },
+            enumeration: common(e1, e2),
         }),
         (
             Type::Number {
@@ -108,6 +102,14 @@ fn same(a: &Option<String>, b: &Option<String>) -> Option<Option<String>> {
     match (a, b) {
         (Some(x), Some(y)) if x != y => None,
         (x, y) => Some(x.clone().or_else(|| y.clone())),
+    }
+}
+
+// The values both enums allow, in the first's order; either enum when only one arm has one.
+fn common<T: Clone + PartialEq>(a: &Option<Vec<T>>, b: &Option<Vec<T>>) -> Option<Vec<T>> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.iter().filter(|v| y.contains(v)).cloned().collect()),
+        (x, y) => x.clone().or_else(|| y.clone()),
     }
 }
 
