@@ -1,19 +1,21 @@
-//! Serving throughput: the example server (`taskboard serve`, release build) driven over stdio
-//! with N pipelined `tools/call` requests, at most 64 in flight, against a local upstream that
-//! answers every request at once with the same small JSON body.
+//! Serving throughput: the example server (`taskboard serve`, release build) driven with N
+//! `tools/call` requests, at most 64 in flight, against a local upstream that answers every
+//! request at once with the same small JSON body; over stdio (pipelined lines) and over
+//! Streamable HTTP (`taskboard serve --http`, one POST per call on 64 kept-alive connections).
 //!
-//! Reports calls per second, latency p50 / p99 (client side, request written to answer read),
-//! the server's resident memory at the start, peak and end, and the server's own CPU time per
-//! call (user + system, from `/proc/<pid>/stat` over the run).
+//! Reports, per transport, calls per second, latency p50 / p99 (client side, request written to
+//! answer read), the server's resident memory at the start, peak and end, and the server's own
+//! CPU time per call (user + system, from `/proc/<pid>/stat` over the run).
 //!
 //! ```sh
 //! cargo bench --bench serving
 //! ```
 //!
-//! `CATALOG_BENCH_CALLS` sets N (default 50,000); `CATALOG_BENCH_SERVER` runs the given binary
-//! instead of building the example (to compare two commits' servers in one sitting);
-//! `CATALOG_BENCH_SMOKE=1` runs 500 calls (CI
-//! does, so that the bench cannot rot; its figures mean nothing). Linux only (`/proc`).
+//! `CATALOG_BENCH_CALLS` sets N (default 50,000); `CATALOG_BENCH_TRANSPORT` = `stdio` or `http`
+//! runs one transport (both by default); `CATALOG_BENCH_SERVER` runs the given binary instead of
+//! building the example (to compare two commits' servers in one sitting);
+//! `CATALOG_BENCH_SMOKE=1` runs 500 calls (CI does, so that the bench cannot rot; its figures
+//! mean nothing). Linux only (`/proc`).
 
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -84,10 +86,87 @@ fn build_example() -> PathBuf {
     profile_dir.join("examples/taskboard")
 }
 
+/// How the bench reaches the server.
+#[derive(Clone, Copy, PartialEq)]
+enum Transport {
+    /// `taskboard serve`: newline-delimited JSON-RPC on the server's stdin and stdout.
+    Stdio,
+    /// `taskboard serve --http 127.0.0.1:0`: one POST to `/mcp` per call, on [`IN_FLIGHT`]
+    /// kept-alive connections.
+    Http,
+}
+
+impl Transport {
+    fn name(self) -> &'static str {
+        match self {
+            Transport::Stdio => "stdio",
+            Transport::Http => "Streamable HTTP",
+        }
+    }
+}
+
+/// `CATALOG_BENCH_TRANSPORT` = `stdio` or `http` runs one; unset runs both, stdio first.
+fn transports() -> Vec<Transport> {
+    match std::env::var("CATALOG_BENCH_TRANSPORT").as_deref() {
+        Ok("stdio") => vec![Transport::Stdio],
+        Ok("http") => vec![Transport::Http],
+        Err(_) => vec![Transport::Stdio, Transport::Http],
+        Ok(other) => panic!("CATALOG_BENCH_TRANSPORT={other:?}: expected stdio or http"),
+    }
+}
+
+/// The call every request makes: a page of `list_tasks`.
+fn call(id: u64) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+        "name": "list_tasks", "arguments": {"board_id": "ops", "page": 2}}})
+}
+
+/// What one run measured.
+struct Figures {
+    calls: usize,
+    errors: usize,
+    elapsed: std::time::Duration,
+    latencies: Vec<std::time::Duration>,
+    start_rss: u64,
+    peak_rss: u64,
+    end_rss: u64,
+    hwm: u64,
+    cpu: Cpu,
+}
+
 async fn run(server: PathBuf, calls: usize) {
     let upstream = upstream().await;
-    let mut child = match Command::new(&server)
-        .arg("serve")
+    for transport in transports() {
+        let mut child = start(&server, upstream, transport);
+        let pid = child.id().unwrap_or_default();
+        let figures = match transport {
+            Transport::Stdio => over_stdio(&mut child, pid, calls).await,
+            Transport::Http => {
+                let addr = http_address(&mut child).await;
+                over_http(addr, pid, calls).await
+            }
+        };
+        let _ = child.kill().await;
+        report(transport, &figures);
+        assert_eq!(
+            figures.errors, 0,
+            "every call succeeds against the upstream"
+        );
+    }
+}
+
+/// Starts the server for `transport`, its API at `upstream`.
+fn start(
+    server: &PathBuf,
+    upstream: std::net::SocketAddr,
+    transport: Transport,
+) -> tokio::process::Child {
+    let mut command = Command::new(server);
+    command.arg("serve");
+    if transport == Transport::Http {
+        command.args(["--http", "127.0.0.1:0"]);
+    }
+    let spawned = command
         .env("TASKBOARD_BASE_URL", format!("http://{upstream}"))
         // The server's cap on calls waiting on the API (default 32) must admit what the bench
         // keeps in flight, or the calls past it are answered "busy" instead of measured.
@@ -95,14 +174,20 @@ async fn run(server: PathBuf, calls: usize) {
         .env_remove("CATALOG_RECORD")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(match transport {
+            Transport::Stdio => Stdio::inherit(),
+            // Its first line says where it listens.
+            Transport::Http => Stdio::piped(),
+        })
         .kill_on_drop(true)
-        .spawn()
-    {
+        .spawn();
+    match spawned {
         Ok(c) => c,
         Err(e) => panic!("{} serve does not start: {e}", server.display()),
-    };
-    let pid = child.id().unwrap_or_default();
+    }
+}
+
+async fn over_stdio(child: &mut tokio::process::Child, pid: u32, calls: usize) -> Figures {
     let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
         panic!("the server's pipes");
     };
@@ -135,10 +220,8 @@ async fn run(server: PathBuf, calls: usize) {
                     break;
                 };
                 permit.forget();
-                let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
-                    "name": "list_tasks", "arguments": {"board_id": "ops", "page": 2}}});
                 sent.lock().await.insert(id, Instant::now());
-                write_line(&mut stdin, &call).await;
+                write_line(&mut stdin, &call(id)).await;
             }
             stdin
         })
@@ -167,24 +250,169 @@ async fn run(server: PathBuf, calls: usize) {
         }
     }
     let elapsed = started.elapsed();
-    let cpu_after = cpu_ticks(pid);
-    let end_rss = rss_kib(pid, "VmRSS");
-    let hwm = rss_kib(pid, "VmHWM");
+    let cpu = cpu_ticks(pid).since(cpu_before);
+    let figures = Figures {
+        calls,
+        errors,
+        elapsed,
+        latencies,
+        start_rss,
+        peak_rss,
+        end_rss: rss_kib(pid, "VmRSS"),
+        hwm: rss_kib(pid, "VmHWM"),
+        cpu,
+    };
     drop(writer.await);
-    let _ = child.kill().await;
+    figures
+}
 
+/// Reads the server's first stderr line, `taskboard: serving MCP at http://ADDR/mcp`.
+async fn http_address(child: &mut tokio::process::Child) -> String {
+    let Some(stderr) = child.stderr.take() else {
+        panic!("the server's stderr");
+    };
+    let mut lines = BufReader::new(stderr).lines();
+    let first = lines.next_line().await.ok().flatten().unwrap_or_default();
+    let Some(addr) = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix("/mcp"))
+    else {
+        panic!("the HTTP server did not say where it listens: {first:?}");
+    };
+    // Keep draining stderr so that the server never blocks on it.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    addr.to_string()
+}
+
+async fn over_http(addr: String, pid: u32, calls: usize) -> Figures {
+    // One exchange first, so that start-up is not measured.
+    let mut warm = connect(&addr).await;
+    assert!(post(&mut warm, &addr, 0).await, "the first call succeeds");
+    drop(warm);
+
+    let start_rss = rss_kib(pid, "VmRSS");
+    let cpu_before = cpu_ticks(pid);
+    let next = Arc::new(std::sync::atomic::AtomicU64::new(1));
+    let peak = Arc::new(std::sync::atomic::AtomicU64::new(start_rss));
+    let started = Instant::now();
+    let mut connections = Vec::with_capacity(IN_FLIGHT);
+    for _ in 0..IN_FLIGHT {
+        let (addr, next, peak) = (addr.clone(), next.clone(), peak.clone());
+        connections.push(tokio::spawn(async move {
+            let mut stream = connect(&addr).await;
+            let mut latencies = Vec::new();
+            let mut errors = 0usize;
+            loop {
+                let id = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if id > calls as u64 {
+                    break;
+                }
+                let t = Instant::now();
+                if !post(&mut stream, &addr, id).await {
+                    errors += 1;
+                }
+                latencies.push(t.elapsed());
+                if id % 1000 == 0 {
+                    peak.fetch_max(rss_kib(pid, "VmRSS"), std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+            (latencies, errors)
+        }));
+    }
+    let mut latencies = Vec::with_capacity(calls);
+    let mut errors = 0usize;
+    for connection in connections {
+        match connection.await {
+            Ok((l, e)) => {
+                latencies.extend(l);
+                errors += e;
+            }
+            Err(e) => panic!("a connection's task: {e}"),
+        }
+    }
+    let elapsed = started.elapsed();
+    Figures {
+        calls,
+        errors,
+        elapsed,
+        latencies,
+        start_rss,
+        peak_rss: peak.load(std::sync::atomic::Ordering::Relaxed),
+        end_rss: rss_kib(pid, "VmRSS"),
+        hwm: rss_kib(pid, "VmHWM"),
+        cpu: cpu_ticks(pid).since(cpu_before),
+    }
+}
+
+async fn connect(addr: &str) -> BufReader<TcpStream> {
+    match TcpStream::connect(addr).await {
+        Ok(s) => {
+            let _ = s.set_nodelay(true);
+            BufReader::new(s)
+        }
+        Err(e) => panic!("connecting to the server at {addr}: {e}"),
+    }
+}
+
+/// One `tools/call` POSTed to `/mcp` on a kept-alive connection; whether its result says
+/// `"isError": false`.
+async fn post(stream: &mut BufReader<TcpStream>, addr: &str, id: u64) -> bool {
+    let body = call(id).to_string();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    if let Err(e) = stream.get_mut().write_all(request.as_bytes()).await {
+        panic!("writing to the server: {e}");
+    }
+    let mut status = String::new();
+    let mut length = 0usize;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match stream.read_line(&mut line).await {
+            Ok(0) | Err(_) => panic!("the server closed the connection"),
+            Ok(_) => {}
+        }
+        let header = line.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        if status.is_empty() {
+            status = header.to_string();
+        } else if let Some((name, value)) = header.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse().unwrap_or(0);
+        }
+    }
+    let mut answer = vec![0u8; length];
+    if let Err(e) = stream.read_exact(&mut answer).await {
+        panic!("reading an answer: {e}");
+    }
+    let answer: Value = serde_json::from_slice(&answer).unwrap_or_default();
+    status.starts_with("HTTP/1.1 200")
+        && answer["id"] == json!(id)
+        && answer["result"]["isError"] == json!(false)
+}
+
+fn report(transport: Transport, f: &Figures) {
+    let mut latencies = f.latencies.clone();
     latencies.sort();
     let pct = |p: f64| latencies[((latencies.len() as f64 * p) as usize).min(latencies.len() - 1)];
-    let ticks = clock_ticks_per_second();
-    let cpu_us = (cpu_after - cpu_before) as f64 * 1e6 / ticks as f64 / calls as f64;
+    let per_call = |ticks: u64| ticks as f64 * 1e6 / f.cpu.per_second as f64 / f.calls as f64;
     println!(
-        "serving bench: taskboard serve (stdio), {calls} tools/call list_tasks, \
-         {IN_FLIGHT} in flight, upstream answering at once"
+        "serving bench: taskboard serve ({}), {} tools/call list_tasks, \
+         {IN_FLIGHT} in flight, upstream answering at once",
+        transport.name(),
+        f.calls
     );
-    println!("  errors (isError != false)        {errors}");
+    println!("  errors (isError != false)        {}", f.errors);
     println!(
         "  calls per second                 {:.0}",
-        calls as f64 / elapsed.as_secs_f64()
+        f.calls as f64 / f.elapsed.as_secs_f64()
     );
     println!(
         "  latency p50 / p99                {:.2} / {:.2} ms",
@@ -193,13 +421,17 @@ async fn run(server: PathBuf, calls: usize) {
     );
     println!(
         "  server RSS start / peak / end    {:.1} / {:.1} / {:.1} MiB (VmHWM {:.1})",
-        start_rss as f64 / 1024.0,
-        peak_rss.max(end_rss) as f64 / 1024.0,
-        end_rss as f64 / 1024.0,
-        hwm as f64 / 1024.0
+        f.start_rss as f64 / 1024.0,
+        f.peak_rss.max(f.end_rss) as f64 / 1024.0,
+        f.end_rss as f64 / 1024.0,
+        f.hwm as f64 / 1024.0
     );
-    println!("  server CPU per call (user+sys)   {cpu_us:.1} us (target <= 40)");
-    assert_eq!(errors, 0, "every call succeeds against the upstream");
+    println!(
+        "  server CPU per call (user+sys)   {:.1} us (user {:.1}, sys {:.1}; target <= 40)",
+        per_call(f.cpu.user + f.cpu.system),
+        per_call(f.cpu.user),
+        per_call(f.cpu.system)
+    );
 }
 
 async fn write_line(w: &mut tokio::process::ChildStdin, v: &Value) {
@@ -275,8 +507,26 @@ fn rss_kib(pid: u32, field: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// The process's user + system CPU time in clock ticks (`/proc/<pid>/stat` fields 14 and 15).
-fn cpu_ticks(pid: u32) -> u64 {
+/// A process's CPU time in clock ticks.
+struct Cpu {
+    user: u64,
+    system: u64,
+    per_second: u64,
+}
+
+impl Cpu {
+    /// The time spent since `before`.
+    fn since(self, before: Cpu) -> Cpu {
+        Cpu {
+            user: self.user.saturating_sub(before.user),
+            system: self.system.saturating_sub(before.system),
+            per_second: self.per_second,
+        }
+    }
+}
+
+/// The process's user and system CPU time (`/proc/<pid>/stat` fields 14 and 15).
+fn cpu_ticks(pid: u32) -> Cpu {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // The command name may hold spaces: count fields after its closing parenthesis.
     let after = stat.rsplit_once(')').map(|(_, s)| s).unwrap_or("");
@@ -288,7 +538,11 @@ fn cpu_ticks(pid: u32) -> u64 {
             .unwrap_or(0)
     };
     // After `)`, field 3 (state) is index 0, so utime (14) is index 11 and stime (15) index 12.
-    field(11) + field(12)
+    Cpu {
+        user: field(11),
+        system: field(12),
+        per_second: clock_ticks_per_second(),
+    }
 }
 
 fn clock_ticks_per_second() -> u64 {

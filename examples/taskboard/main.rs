@@ -156,11 +156,15 @@ fn serve(transport: Transport) -> Result<(), String> {
         executor = executor.with_recorder(r.clone());
         recorder = Some(r);
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
+    // stdio serves one client: one thread, so a call never wakes another thread (half the CPU
+    // per call of a two-worker runtime in `cargo bench --bench serving`). HTTP serves many.
+    let runtime = match transport {
+        Transport::Stdio => tokio::runtime::Builder::new_current_thread(),
+        Transport::Http(_) => tokio::runtime::Builder::new_multi_thread(),
+    }
+    .enable_all()
+    .build()
+    .map_err(|e| e.to_string())?;
     runtime.block_on(check_version(&executor));
     let mut server = McpServer::new(tools::catalog(), executor);
     if let Some(n) = env_count("CATALOG_MAX_LINE_BYTES")? {

@@ -208,6 +208,10 @@ impl McpServer {
     }
 
     /// Serves MCP over this process's stdin and stdout until stdin closes.
+    ///
+    /// stdio has one client: a current-thread runtime (`#[tokio::main(flavor =
+    /// "current_thread")]`) serves it with about half the CPU per call of a multi-thread one,
+    /// since no call then wakes another thread (the serving bench in `BENCHMARKS.md`).
     pub async fn serve_stdio(self) -> Result<(), ServeError> {
         let (read, write) = rmcp::transport::stdio_pipes();
         self.serve(read, write).await
