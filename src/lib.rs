@@ -36,7 +36,7 @@
 //!
 //! # Features
 //!
-//! - `runtime` (default): the HTTP executor ([`executor`]) on reqwest with rustls, and
+//! - `runtime` (default): the HTTP executor ([`executor`]) on hyper with rustls, and
 //!   [`Catalog::call`].
 //! - `mcp` (default, implies `runtime`): [`mcp::McpServer`], on rmcp.
 //! - `cli`: the `catalog` command-line binary.

@@ -28,8 +28,10 @@ use crate::audit::recorder::{Recorder, Undeclared};
 use crate::serve::bounded::{BodyReader, Bounded, KeptHeaders, SCAN_FACTOR, bound_headers};
 use crate::serve::credentials::{Credential, Credentials, DEFAULT_TOKEN_LIFETIME, base64};
 use crate::spec::security::{Requirement, SchemeKind};
+use client::{Client, describe_failure};
 use http::header::{HeaderName, HeaderValue};
 use http::{Method, StatusCode};
+use http_body_util::BodyExt;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -536,7 +538,7 @@ pub fn utf8_prefix(bytes: &[u8], max: usize) -> &[u8] {
 /// Sends tools' requests to one API. Cheap to clone (the connection pool is shared).
 #[derive(Clone, Debug)]
 pub struct Executor {
-    client: reqwest::Client,
+    client: Client,
     base: String,
     auth: Option<(HeaderName, HeaderValue)>,
     timeout: Duration,
@@ -550,7 +552,7 @@ impl Executor {
     /// Checks the configuration and builds the HTTP client (rustls; when the process has no
     /// rustls crypto provider installed yet, ring's is installed as the default).
     pub fn new(config: ExecutorConfig) -> Result<Executor, ConfigError> {
-        let url = reqwest::Url::parse(&config.base_url)
+        let url = url::Url::parse(&config.base_url)
             .map_err(|e| ConfigError::new(format!("base URL {:?}: {e}", config.base_url)))?;
         if !matches!(url.scheme(), "http" | "https") {
             return Err(ConfigError::new(format!(
@@ -581,14 +583,12 @@ impl Executor {
                 Some((name, value))
             }
         };
-        // reqwest is built without a TLS crypto provider of its own; use ring unless the
-        // application installed one already (then theirs is kept).
+        // rustls on ring unless the application installed a crypto provider already (then
+        // theirs is kept).
         if rustls::crypto::CryptoProvider::get_default().is_none() {
             let _ = rustls::crypto::ring::default_provider().install_default();
         }
-        let client = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
+        let client = Client::new()
             .map_err(|e| ConfigError::new(format!("the HTTP client cannot be built: {e}")))?;
         Ok(Executor {
             client,
@@ -728,7 +728,7 @@ impl Executor {
     async fn authorize(
         &self,
         requirements: &[Requirement],
-        url: &mut reqwest::Url,
+        url: &mut String,
         headers: &mut http::HeaderMap,
     ) -> Result<(), ExecuteError> {
         if requirements.is_empty() {
@@ -754,7 +754,7 @@ impl Executor {
                 (SchemeKind::ApiKey { location, name }, Some(Credential::Secret(key))) => {
                     match location.as_str() {
                         "query" => {
-                            url.query_pairs_mut().append_pair(name, key);
+                            append_query_pair(url, name, key);
                             continue;
                         }
                         "cookie" => {
@@ -833,22 +833,28 @@ impl Executor {
             );
         }
         let basic = format!("Basic {}", base64(format!("{id}:{secret}").as_bytes()));
+        let request = http::Request::post(token_url)
+            .header(http::header::AUTHORIZATION, basic)
+            .header(
+                http::header::CONTENT_TYPE,
+                "application/x-www-form-urlencoded",
+            )
+            .header(http::header::ACCEPT, "application/json")
+            .body(client::Body::from(form))
+            .map_err(|e| failed(format!("the token URL: {e}")))?;
         let fetch = async {
             let response = self
                 .client
-                .post(token_url)
-                .header(http::header::AUTHORIZATION, basic)
-                .header(
-                    http::header::CONTENT_TYPE,
-                    "application/x-www-form-urlencoded",
-                )
-                .header(http::header::ACCEPT, "application/json")
-                .body(form)
-                .send()
+                .send(request)
                 .await
-                .map_err(|e| failed(transport_error(e).to_string()))?;
+                .map_err(|e| failed(describe_failure(token_url, &e)))?;
             let status = response.status();
-            let body = response.bytes().await.map_err(|e| failed(e.to_string()))?;
+            let body = response
+                .into_body()
+                .collect()
+                .await
+                .map_err(|e| failed(describe_failure(token_url, &e)))?
+                .to_bytes();
             if !status.is_success() {
                 return Err(failed(format!("the token endpoint answered {status}")));
             }
@@ -886,10 +892,9 @@ impl Executor {
                 .map_err(ExecuteError::Undeclared)?;
         }
         let sent_to = self.url_for(&request);
-        let mut url = reqwest::Url::parse(&sent_to)
-            .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
-        let (parts, body) = request.into_parts();
-        let mut headers = parts.headers;
+        let mut url = sent_to.clone();
+        let (mut parts, body) = request.into_parts();
+        let headers = &mut parts.headers;
         if !headers.contains_key(http::header::ACCEPT) {
             // Agents read text, and JSON best; servers (and mocks) that offer several media types
             // otherwise pick their first, which may be one they cannot render.
@@ -902,16 +907,16 @@ impl Executor {
             // The operator's credential wins over anything a tool could set.
             headers.insert(name.clone(), value.clone());
         }
-        self.authorize(security, &mut url, &mut headers).await?;
-        let req = self
-            .client
-            .request(parts.method, url)
-            .headers(headers)
-            .body(body)
-            .build()
-            .map_err(|e| ExecuteError::InvalidRequest(e.to_string()))?;
+        self.authorize(security, &mut url, headers).await?;
+        parts.uri = http::Uri::try_from(url.as_str())
+            .map_err(|e| ExecuteError::InvalidRequest(format!("{url}: {e}")))?;
+        let req = http::Request::from_parts(parts, client::Body::from(body));
         let exchange = async {
-            let mut response = self.client.execute(req).await.map_err(transport_error)?;
+            let response = self
+                .client
+                .send(req)
+                .await
+                .map_err(|e| ExecuteError::Transport(describe_failure(&sent_to, &e)))?;
             let status = response.status();
             let present: Vec<(String, String)> = SELECTED_HEADERS
                 .iter()
@@ -939,10 +944,15 @@ impl Executor {
                 cap.saturating_mul(SCAN_FACTOR),
                 content_type.as_deref(),
             )
-            .with_length(response.content_length());
+            .with_length(hyper::body::Body::size_hint(response.body()).exact());
+            let mut body = response.into_body();
             let mut ended = true;
-            while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
-                if !reader.feed(&chunk) {
+            while let Some(frame) = body.frame().await {
+                let frame =
+                    frame.map_err(|e| ExecuteError::Transport(describe_failure(&sent_to, &e)))?;
+                if let Ok(chunk) = frame.into_data()
+                    && !reader.feed(&chunk)
+                {
                     // Stop reading: the rest would only be thrown away.
                     ended = false;
                     break;
@@ -990,17 +1000,18 @@ fn insert_secret(
     Ok(())
 }
 
-fn transport_error(e: reqwest::Error) -> ExecuteError {
-    // reqwest's Display is terse ("error sending request"); the source chain says why.
-    let mut message = e.to_string();
-    let mut source = std::error::Error::source(&e);
-    while let Some(s) = source {
-        message.push_str(": ");
-        message.push_str(&s.to_string());
-        source = s.source();
+/// Appends `name=value` to `url`'s query, form-encoded (`&` after an existing query, else `?`).
+fn append_query_pair(url: &mut String, name: &str, value: &str) {
+    match url.find('?') {
+        Some(q) if q + 1 < url.len() => url.push('&'),
+        Some(_) => {}
+        None => url.push('?'),
     }
-    ExecuteError::Transport(message)
+    url.extend(form_urlencoded::byte_serialize(name.as_bytes()));
+    url.push('=');
+    url.extend(form_urlencoded::byte_serialize(value.as_bytes()));
 }
 
+mod client;
 #[cfg(test)]
 mod tests;
