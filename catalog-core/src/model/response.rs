@@ -173,14 +173,15 @@ pub fn is_json_media_type(media_type: &str) -> bool {
     base == "application/json" || base.ends_with("+json") || base.ends_with("/json")
 }
 
-/// A media type without its parameters, trimmed and lower-cased (`application/json`).
-pub fn media_base(media_type: &str) -> String {
-    media_type
-        .split(';')
-        .next()
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase()
+/// A media type without its parameters, trimmed and lower-cased (`application/json`); borrowed
+/// when it is lower-case already, as it nearly always is.
+pub fn media_base(media_type: &str) -> std::borrow::Cow<'_, str> {
+    let base = media_type.split(';').next().unwrap_or_default().trim();
+    if base.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(base.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(base)
+    }
 }
 
 // Whether a documented media range (`*/*`, `image/*`) covers a concrete base type.

@@ -198,7 +198,9 @@ impl BodyReader {
                 what: self
                     .media_type
                     .as_deref()
-                    .map_or("application/octet-stream".to_string(), media_base),
+                    .map_or("application/octet-stream".to_string(), |t| {
+                        media_base(t).into_owned()
+                    }),
             },
         }
     }

@@ -405,7 +405,8 @@ impl ApiResponse {
 
     /// The body's media type without parameters, lower case, when the API sent one.
     pub fn media_type(&self) -> Option<String> {
-        self.header("content-type").map(crate::model::media_base)
+        self.header("content-type")
+            .map(|t| crate::model::media_base(t).into_owned())
     }
 
     /// The whole body, when it is binary: a media type that is not text, or bytes that are not
