@@ -536,3 +536,123 @@ async fn a_current_revision_client_discovers_and_lists_without_initialize_on_any
         "{bare:?}"
     );
 }
+
+/// A plain tool call is answered by the server's own hot path; the same call with an `Accept`
+/// entry that carries a parameter (`;q=1`, which rmcp accepts and the hot path declines) goes
+/// through rmcp's service. Every answer must be the same, message for message: successes,
+/// API errors, refused arguments, an unknown tool, string ids, a busy server.
+#[tokio::test]
+async fn a_plain_call_gets_rmcps_answer_by_the_short_path() {
+    let api = loopback::start(|seen| {
+        if seen.request_line.contains("/tasks/404") {
+            loopback::response(
+                "404 Not Found",
+                &[("content-type", "application/json")],
+                br#"{"message":"no such task"}"#,
+            )
+        } else {
+            loopback::response(
+                "200 OK",
+                &[("content-type", "application/json"), ("etag", "\"v1\"")],
+                br#"[{"id":1,"title":"Ship","status":"todo"}]"#,
+            )
+        }
+    })
+    .await;
+    let addr = start(server(&api.url), HttpConfig::new()).await;
+    let plain = [
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+    ];
+    let general = [
+        ("content-type", "application/json"),
+        ("accept", "application/json;q=1, text/event-stream"),
+    ];
+    let calls = [
+        json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+               "params": {"name": "list_tasks", "arguments": {"board_id": "ops", "page": 2}}}),
+        json!({"jsonrpc": "2.0", "id": "s-1", "method": "tools/call",
+               "params": {"name": "get_task", "arguments": {"board_id": "ops", "task_id": 404}}}),
+        json!({"jsonrpc": "2.0", "id": 8, "method": "tools/call",
+               "params": {"name": "list_tasks", "arguments": {"board_id": "ops", "page": "two"}}}),
+        json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
+               "params": {"name": "list_tasks", "arguments": {"board": "ops"}}}),
+        json!({"jsonrpc": "2.0", "id": 10, "method": "tools/call",
+               "params": {"name": "no_such_tool", "arguments": {}}}),
+        json!({"jsonrpc": "2.0", "id": 11, "method": "tools/call",
+               "params": {"name": "create_task", "arguments": {"board_id": "ops", "title": "x"}}}),
+        json!({"jsonrpc": "2.0", "id": 12, "method": "tools/call",
+               "params": {"name": "list_tasks"}}),
+    ];
+    for message in &calls {
+        let short = http(&addr, "POST", "/mcp", &plain, &message.to_string()).await;
+        let long = http(&addr, "POST", "/mcp", &general, &message.to_string()).await;
+        assert_eq!(short.status, long.status, "{message}");
+        assert_eq!(
+            short.header("content-type"),
+            long.header("content-type"),
+            "{message}"
+        );
+        assert_eq!(
+            short.header("content-type"),
+            Some("application/json"),
+            "{message}"
+        );
+        assert_eq!(short.json(), long.json(), "{message}");
+        assert_eq!(short.json()["id"], message["id"], "{message}");
+    }
+    // What the two paths sent to the API is the same too: each call that reached it, twice.
+    let lines: Vec<String> = api.seen().iter().map(|s| s.request_line.clone()).collect();
+    assert_eq!(
+        lines,
+        [
+            "GET /boards/ops/tasks?page=2 HTTP/1.1",
+            "GET /boards/ops/tasks?page=2 HTTP/1.1",
+            "GET /boards/ops/tasks/404 HTTP/1.1",
+            "GET /boards/ops/tasks/404 HTTP/1.1",
+        ]
+    );
+}
+
+/// With every call slot taken, the short path answers "busy" as rmcp's path does.
+#[tokio::test]
+async fn a_busy_server_answers_the_short_path_as_the_long_one() {
+    let api = loopback::start(|_| vec![loopback::Part::AwaitClose]).await;
+    let config = ExecutorConfig::new(&api.url).auth_header("X-Api-Key", "api-key-1");
+    let server = McpServer::new(tools::catalog(), Executor::new(config).unwrap()).max_in_flight(1);
+    let addr = start(server, HttpConfig::new()).await;
+    // One call holds the only slot: its API request never answers.
+    let body = call(1, "get_task", json!({"board_id": "ops", "task_id": 5})).to_string();
+    let mut held = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    );
+    held.write_all(head.as_bytes()).await.unwrap();
+    held.write_all(body.as_bytes()).await.unwrap();
+    for _ in 0..3000 {
+        if api.seen().len() == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(api.seen().len(), 1, "the first call did not reach the API");
+    let message = call(2, "list_tasks", json!({"board_id": "ops"})).to_string();
+    let short = rpc(&addr, &[], serde_json::from_str(&message).unwrap()).await;
+    let long = http(
+        &addr,
+        "POST",
+        "/mcp",
+        &[
+            ("content-type", "application/json"),
+            ("accept", "application/json;q=1, text/event-stream"),
+        ],
+        &message,
+    )
+    .await;
+    assert_eq!((short.status, long.status), (200, 200));
+    assert_eq!(short.json(), long.json());
+    assert_eq!(short.json()["error"]["code"], -32603);
+    drop(held);
+}

@@ -66,6 +66,8 @@ pub const ENV_HTTP_AUTHORIZATION_SERVERS: &str = "CATALOG_HTTP_AUTHORIZATION_SER
 
 type Body = BoxBody<Bytes, Infallible>;
 
+mod tool_call;
+
 /// How the HTTP server admits requests. [`HttpConfig::new`] is loopback-only, stateless, no
 /// browser origin, no authorization.
 #[derive(Clone)]
@@ -226,6 +228,10 @@ pub async fn bind(addr: &str) -> Result<TcpListener, ServeError> {
 
 struct State {
     service: StreamableHttpService<McpServer, LocalSessionManager>,
+    /// Answers plain tool calls without rmcp's per-request service ([`tool_call`]).
+    server: McpServer,
+    /// The `Host` names accepted: loopback ones and the configured ones.
+    hosts: Vec<String>,
     config: HttpConfig,
     name: String,
     /// One permit per request handled at once.
@@ -248,6 +254,8 @@ impl McpServer {
         let state = Arc::new(State {
             name: self.server_name(),
             service: self.http_service(&config),
+            hosts: allowed_hosts(&config),
+            server: self,
             requests: Arc::new(tokio::sync::Semaphore::new(config.max_requests)),
             config,
         });
@@ -280,13 +288,8 @@ impl McpServer {
         &self,
         config: &HttpConfig,
     ) -> StreamableHttpService<McpServer, LocalSessionManager> {
-        let mut hosts: Vec<String> = ["localhost", "127.0.0.1", "::1"]
-            .into_iter()
-            .map(String::from)
-            .collect();
-        hosts.extend(config.allowed_hosts.iter().cloned());
         let rmcp_config = StreamableHttpServerConfig::default()
-            .with_allowed_hosts(hosts)
+            .with_allowed_hosts(allowed_hosts(config))
             .with_allowed_origins(config.allowed_origins.clone())
             .enforce_origin_validation()
             .with_legacy_session_mode(config.sessions)
@@ -299,6 +302,16 @@ impl McpServer {
             rmcp_config,
         )
     }
+}
+
+/// Loopback names, then the configured ones.
+fn allowed_hosts(config: &HttpConfig) -> Vec<String> {
+    let mut hosts: Vec<String> = ["localhost", "127.0.0.1", "::1"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    hosts.extend(config.allowed_hosts.iter().cloned());
+    hosts
 }
 
 fn check_binding(local: SocketAddr, config: &HttpConfig) -> Result<(), ServeError> {
@@ -359,7 +372,7 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
             return unauthorized(state, &req, why.map(|r| r.0));
         }
     }
-    state.service.handle(req).await
+    tool_call::answer(state, &state.server, req).await
 }
 
 /// `http://<Host>` or the configured public URL, without a trailing slash.

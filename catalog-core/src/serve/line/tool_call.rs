@@ -18,7 +18,7 @@ use serde::de::{self, Deserializer, Visitor};
 use std::fmt;
 
 /// The message of `line` when it is a plain `tools/call`, else `None`.
-pub(super) fn read(line: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
+pub(crate) fn read(line: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
     let call: PlainCall = serde_json::from_slice(line).ok()?;
     if call.jsonrpc != "2.0" || call.method != "tools/call" {
         return None;
