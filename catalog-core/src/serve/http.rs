@@ -20,6 +20,9 @@
 //!   [`McpServer::max_in_flight`] limit; and at most [`HttpConfig::max_requests`] HTTP requests
 //!   are handled at once (default [`DEFAULT_MAX_REQUESTS`]): past it the answer is 503 with
 //!   `Retry-After`, at once, so a flood of slow clients cannot grow the server without bound.
+//! - A plain `tools/call` POST is answered by the server itself with the answer rmcp gives,
+//!   without rmcp's per-request service (a third of the instructions); anything else goes to
+//!   rmcp as it came (`tool_call`).
 //! - With a [`TokenVerifier`] (`CATALOG_HTTP_TOKEN` sets a [`StaticToken`]), a request without a
 //!   good `Authorization: Bearer` token gets 401 and a `WWW-Authenticate` header pointing at the
 //!   metadata (see [`crate::serve::auth`]).
