@@ -16,6 +16,8 @@
 //!   otherwise) is refused, before anything is sent, unless writes were enabled for it
 //!   ([`Writes`]: none, all, or a list of tools);
 //! - redirects are not followed: a 3xx is an answer like any other, returned as it came;
+//! - proxies come from `HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY` and `NO_PROXY`, as curl reads
+//!   them;
 //! - with a [`Recorder`] attached ([`Executor::with_recorder`]), every request that passed the
 //!   writes guard is recorded before it is sent, and one that reaches an operation its tool does
 //!   not declare is refused ([`ExecuteError::Undeclared`]), and every response is checked
@@ -589,7 +591,7 @@ impl Executor {
         if rustls::crypto::CryptoProvider::get_default().is_none() {
             let _ = rustls::crypto::ring::default_provider().install_default();
         }
-        let client = Client::new()
+        let client = Client::new(hyper_util::client::proxy::matcher::Matcher::from_env())
             .map_err(|e| ConfigError::new(format!("the HTTP client cannot be built: {e}")))?;
         Ok(Executor {
             client,
