@@ -21,6 +21,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Duration;
 use tower_service::Service;
 
 /// A request body: the bytes the tool built, whole.
@@ -47,6 +48,14 @@ impl Client {
         // The connector hands https on to rustls; small requests are written at once.
         http.enforce_http(false);
         http.set_nodelay(true);
+        // A pooled connection whose peer vanished is found out, not waited on (reqwest's
+        // settings: probes after 15 s idle, every 15 s, three times; 30 s for unacknowledged
+        // data).
+        http.set_keepalive(Some(Duration::from_secs(15)));
+        http.set_keepalive_interval(Some(Duration::from_secs(15)));
+        http.set_keepalive_retries(Some(3));
+        #[cfg(any(target_os = "android", target_os = "fuchsia", target_os = "linux"))]
+        http.set_tcp_user_timeout(Some(Duration::from_secs(30)));
         let proxies = Arc::new(proxies);
         let connector = Connector {
             direct: http,
@@ -59,6 +68,7 @@ impl Client {
             .enable_http1()
             .wrap_connector(connector);
         let pooled = Pooled::builder(TokioExecutor::new())
+            .pool_idle_timeout(Duration::from_secs(90))
             .pool_timer(TokioTimer::new())
             .timer(TokioTimer::new())
             .build(https);
