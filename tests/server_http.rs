@@ -364,12 +364,11 @@ async fn bodies_are_bounded_and_other_paths_are_404() {
     assert_eq!(other.body, "Not Found: MCP is served at /mcp");
 }
 
-#[tokio::test]
-async fn a_dropped_http_request_aborts_its_api_request() {
-    let api = loopback::start(|_| vec![loopback::Part::AwaitClose]).await;
-    let addr = start(server(&api.url), HttpConfig::new()).await;
+/// A `get_task` call POSTed on a connection of its own and left open, once the API has its
+/// request (the API of these tests never answers); the connection, to drop when done.
+async fn held_call(addr: &str, api: &loopback::Loopback) -> tokio::net::TcpStream {
     let body = call(1, "get_task", json!({"board_id": "ops", "task_id": 5})).to_string();
-    let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let head = format!(
         "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
          accept: application/json, text/event-stream\r\ncontent-length: {}\r\n\r\n",
@@ -379,11 +378,18 @@ async fn a_dropped_http_request_aborts_its_api_request() {
     stream.write_all(body.as_bytes()).await.unwrap();
     for _ in 0..3000 {
         if api.seen().len() == 1 {
-            break;
+            return stream;
         }
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
-    assert_eq!(api.seen().len(), 1, "the call did not reach the API");
+    panic!("the held call did not reach the API");
+}
+
+#[tokio::test]
+async fn a_dropped_http_request_aborts_its_api_request() {
+    let api = loopback::start(|_| vec![loopback::Part::AwaitClose]).await;
+    let addr = start(server(&api.url), HttpConfig::new()).await;
+    let stream = held_call(&addr, &api).await;
     drop(stream);
     for _ in 0..3000 {
         if api.closed().len() == 1 {
@@ -399,22 +405,7 @@ async fn past_the_request_limit_the_answer_is_503_at_once_and_the_server_recover
     let api = loopback::start(|_| vec![loopback::Part::AwaitClose]).await;
     let addr = start(server(&api.url), HttpConfig::new().max_requests(1)).await;
     // One request holds the only permit: its API call never answers.
-    let body = call(1, "get_task", json!({"board_id": "ops", "task_id": 5})).to_string();
-    let mut held = tokio::net::TcpStream::connect(&addr).await.unwrap();
-    let head = format!(
-        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
-         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n\r\n",
-        body.len()
-    );
-    held.write_all(head.as_bytes()).await.unwrap();
-    held.write_all(body.as_bytes()).await.unwrap();
-    for _ in 0..3000 {
-        if api.seen().len() == 1 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
-    assert_eq!(api.seen().len(), 1, "the first call did not reach the API");
+    let held = held_call(&addr, &api).await;
     let busy = rpc(&addr, &[], initialize(2)).await;
     assert_eq!(busy.status, 503);
     assert_eq!(busy.header("retry-after"), Some("1"));
@@ -622,22 +613,7 @@ async fn a_busy_server_answers_the_short_path_as_the_long_one() {
     let server = McpServer::new(tools::catalog(), Executor::new(config).unwrap()).max_in_flight(1);
     let addr = start(server, HttpConfig::new()).await;
     // One call holds the only slot: its API request never answers.
-    let body = call(1, "get_task", json!({"board_id": "ops", "task_id": 5})).to_string();
-    let mut held = tokio::net::TcpStream::connect(&addr).await.unwrap();
-    let head = format!(
-        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
-         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n\r\n",
-        body.len()
-    );
-    held.write_all(head.as_bytes()).await.unwrap();
-    held.write_all(body.as_bytes()).await.unwrap();
-    for _ in 0..3000 {
-        if api.seen().len() == 1 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
-    assert_eq!(api.seen().len(), 1, "the first call did not reach the API");
+    let held = held_call(&addr, &api).await;
     let message = call(2, "list_tasks", json!({"board_id": "ops"})).to_string();
     let short = rpc(&addr, &[], serde_json::from_str(&message).unwrap()).await;
     let long = http(
