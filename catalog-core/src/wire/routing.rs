@@ -103,8 +103,14 @@ pub enum RequestErrorKind {
 }
 
 /// Why a request could not be built.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RequestError {
+///
+/// Boxed, so that the `Result`s every encoding step returns stay a pointer wide on the path
+/// where nothing fails.
+#[derive(Clone, PartialEq, Eq)]
+pub struct RequestError(Box<Fault>);
+
+#[derive(Clone, PartialEq, Eq)]
+struct Fault {
     kind: RequestErrorKind,
     address: Option<String>,
     message: String,
@@ -116,34 +122,44 @@ impl RequestError {
         param: Option<&Param>,
         message: impl Into<String>,
     ) -> Self {
-        RequestError {
+        RequestError(Box::new(Fault {
             kind,
             address: param.map(Param::address),
             message: message.into(),
-        }
+        }))
     }
 
     /// What kind of problem it is.
     pub fn kind(&self) -> RequestErrorKind {
-        self.kind
+        self.0.kind
     }
 
     /// The address of the parameter at fault (`query.page`, `body`), when one is.
     pub fn address(&self) -> Option<&str> {
-        self.address.as_deref()
+        self.0.address.as_deref()
     }
 
     /// What is wrong, without the address.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
+    }
+}
+
+impl fmt::Debug for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RequestError")
+            .field("kind", &self.0.kind)
+            .field("address", &self.0.address)
+            .field("message", &self.0.message)
+            .finish()
     }
 }
 
 impl fmt::Display for RequestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.address {
-            Some(a) => write!(f, "cannot build the request: {a}: {}", self.message),
-            None => write!(f, "cannot build the request: {}", self.message),
+        match &self.0.address {
+            Some(a) => write!(f, "cannot build the request: {a}: {}", self.0.message),
+            None => write!(f, "cannot build the request: {}", self.0.message),
         }
     }
 }
@@ -323,6 +339,7 @@ struct Lookup<'a, 'n, A> {
 }
 
 impl<'a, A: AsSource> Lookup<'a, '_, A> {
+    #[inline]
     fn get(&mut self, name: &str) -> Source<'a> {
         let n = self.args.len();
         // Indices `next, next + 1, ..., n - 1, 0, ..., next - 1`, without a division per step.
@@ -346,6 +363,7 @@ impl<'a, A: AsSource> Lookup<'a, '_, A> {
         self.args[i].1.source()
     }
 
+    #[inline]
     fn resolve(&mut self, row: &'a Accounted) -> Source<'a> {
         let fixed = |v: &'a Value| match v {
             Value::Null => Source::Null,
@@ -699,12 +717,22 @@ fn push_json_field(
     } else {
         json.push(b',');
     }
-    serde_json::to_writer(&mut *json, &param.name)
-        .and_then(|()| {
-            json.push(b':');
-            write_json(json, source)
-        })
-        .map_err(|e| not_json(param, e))
+    push_json_key(json, &param.name).map_err(|e| not_json(param, e))?;
+    json.push(b':');
+    write_json(json, source).map_err(|e| not_json(param, e))
+}
+
+/// Appends a JSON object key, exactly as `serde_json` writes it: a name with nothing to escape
+/// (no `"`, `\` or control character) is copied between quotes as it is.
+fn push_json_key(json: &mut Vec<u8>, name: &str) -> serde_json::Result<()> {
+    if name.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        return serde_json::to_writer(&mut *json, name);
+    }
+    json.reserve(name.len() + 2);
+    json.push(b'"');
+    json.extend_from_slice(name.as_bytes());
+    json.push(b'"');
+    Ok(())
 }
 
 /// Appends one header (style simple).
@@ -748,6 +776,7 @@ fn cookie_header(cookie: &str) -> Result<HeaderValue, RequestError> {
 /// A null value as the text its location sends: the row's wire form of null (see the module
 /// docs), else empty, except where an empty text names nothing, which is refused: a path
 /// segment, and a whole text body.
+#[inline]
 fn null_as_text<'v>(
     value: Resolved<'v>,
     null: Option<&'v str>,
@@ -792,14 +821,18 @@ fn not_json(param: &Param, e: serde_json::Error) -> RequestError {
 
 /// The `content-type` header value; the common media types need no copy.
 fn content_type(media_type: &str) -> Result<HeaderValue, RequestError> {
-    const KNOWN: [&str; 4] = [
-        "application/json",
-        "application/x-www-form-urlencoded",
-        "text/plain",
-        "application/merge-patch+json",
+    // Built at compile time: `from_static` checks its bytes when it runs.
+    const KNOWN: [(&str, HeaderValue); 4] = [
+        known("application/json"),
+        known("application/x-www-form-urlencoded"),
+        known("text/plain"),
+        known("application/merge-patch+json"),
     ];
-    if let Some(known) = KNOWN.into_iter().find(|k| *k == media_type) {
-        return Ok(HeaderValue::from_static(known));
+    const fn known(media_type: &'static str) -> (&'static str, HeaderValue) {
+        (media_type, HeaderValue::from_static(media_type))
+    }
+    if let Some((_, value)) = KNOWN.iter().find(|(k, _)| *k == media_type) {
+        return Ok(value.clone());
     }
     HeaderValue::from_str(media_type).map_err(|_| {
         RequestError::new(
@@ -886,6 +919,7 @@ impl Scratch<'_> {
 
 /// The wire form of null for one row: the row's own (`#[arg(null = "...")]`), else the spec's
 /// (declared when it was indexed), else `None`, the default.
+#[inline]
 fn null_form<'o>(op: &'o Operation, row: &'o Accounted) -> Option<&'o str> {
     row.null.as_deref().or(op.spec.null.as_deref())
 }
@@ -1371,7 +1405,7 @@ fn write_body_object(out: &mut Vec<u8>, fields: &[BodyField<'_>]) -> serde_json:
         if i > 0 {
             out.push(b',');
         }
-        serde_json::to_writer(&mut *out, &p.name)?;
+        push_json_key(out, &p.name)?;
         out.push(b':');
         write_json(out, *v)?;
     }
