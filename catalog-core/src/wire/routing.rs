@@ -38,7 +38,11 @@ use std::cell::Cell;
 use std::fmt::{self, Write as _};
 
 mod multipart;
+mod plan;
 mod scalar_text;
+
+#[doc(hidden)]
+pub use plan::Plan;
 
 /// The value of one argument, as the request should carry it.
 #[derive(Clone, Debug, Default, PartialEq)]
