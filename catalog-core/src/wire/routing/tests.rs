@@ -167,6 +167,30 @@ fn dot_segments_empty_and_null_path_values_are_refused() {
 }
 
 #[test]
+fn dot_segments_of_the_template_itself_are_refused_and_other_dots_are_not() {
+    let at = |path: &str| {
+        let o = op(
+            "GET",
+            path,
+            vec![set("path", "id", json!({"required": true}))],
+            None,
+        );
+        build_request(&o, &[("id", v(json!("x.y")))]).map(|r| r.uri().to_string())
+    };
+    let e = at("/a/./{id}").unwrap_err();
+    assert_eq!(e.kind(), RequestErrorKind::PathTemplate);
+    assert_eq!(
+        e.to_string(),
+        "cannot build the request: the path `/a/./x.y` has a `.` or `..` segment"
+    );
+    assert_eq!(
+        at("/a/{id}/..").map_err(|e| e.kind()),
+        Err(RequestErrorKind::PathTemplate)
+    );
+    assert_eq!(at("/v1.2/{id}/.x/..y").as_deref(), Ok("/v1.2/x.y/.x/..y"));
+}
+
+#[test]
 fn label_and_matrix_path_styles() {
     let u = |style, explode, x: Value| uri(&path_op(style, explode), &[("id", v(x))]);
     assert_eq!(u("label", false, json!("a")), "/items/.a/x");
