@@ -202,7 +202,6 @@ impl<'o> Decoder<'o> {
     }
 
     /// Marks `row` seen and checks the value; true when it has no problem.
-    #[inline]
     fn check(&mut self, row: usize, key: &str, value: &Value) -> bool {
         let Some(accounted) = self.op.accounting.get(row) else {
             self.cx.report(
