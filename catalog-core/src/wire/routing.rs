@@ -1100,6 +1100,7 @@ fn encode_path(
 
 /// Starts a `key=` pair: after a `&` unless it is the first (right after the URI's `?`, which
 /// no encoded value contains).
+#[inline]
 fn push_pair(out: &mut String, key: &str, raw_key: bool) {
     if !out.is_empty() && !out.ends_with('?') {
         out.push('&');
