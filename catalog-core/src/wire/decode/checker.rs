@@ -189,7 +189,11 @@ impl Checker {
                     && max_length.is_none_or(|max| bytes <= max);
                 if !settled {
                     // ASCII text (most identifiers) has a character per byte.
-                    let n = if s.is_ascii() { bytes } else { s.chars().count() as u64 };
+                    let n = if s.is_ascii() {
+                        bytes
+                    } else {
+                        s.chars().count() as u64
+                    };
                     if let Some(min) = *min_length
                         && n < min
                     {

@@ -285,7 +285,8 @@ impl Steps {
 fn scalar<'t>(value: ArgRef<'_>, typed: &'t mut Typed) -> Option<&'t str> {
     let ArgRef::Typed(t) = value else { return None };
     typed.text.clear();
-    t.write_scalar(&mut typed.text).then_some(typed.text.as_str())
+    t.write_scalar(&mut typed.text)
+        .then_some(typed.text.as_str())
 }
 
 #[cfg(test)]

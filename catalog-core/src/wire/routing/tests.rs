@@ -705,7 +705,11 @@ mod properties {
                 set("path", "p", json!({"required": true})),
                 set("query", "q", json!({"explode": true})),
                 set("query", "f", json!({"explode": false})),
-                set("query", "d", json!({"style": "deepObject", "explode": true})),
+                set(
+                    "query",
+                    "d",
+                    json!({"style": "deepObject", "explode": true}),
+                ),
                 set("header", "X-H", json!({})),
                 set("body", "b", json!({"required": true})),
                 set("body", "c", json!({})),

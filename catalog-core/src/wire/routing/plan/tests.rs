@@ -101,10 +101,15 @@ fn absent_optional_arguments_are_left_out_as_the_general_encoder_leaves_them() {
     ];
     let planned = plan.build(&o, &args).map(|r| parts(&r));
     assert_eq!(
-        planned.as_ref().map(|(_, uri, _, body)| (uri.as_str(), body.as_str())),
+        planned
+            .as_ref()
+            .map(|(_, uri, _, body)| (uri.as_str(), body.as_str())),
         Some(("/teams/t/posts/1/replies", r#"{"message":"m"}"#))
     );
-    assert_eq!(planned, build_request_ref(&o, &args).map(|r| parts(&r)).ok());
+    assert_eq!(
+        planned,
+        build_request_ref(&o, &args).map(|r| parts(&r)).ok()
+    );
 }
 
 #[test]
@@ -125,7 +130,10 @@ fn calls_the_plan_does_not_cover_get_the_general_encoders_answer() {
     };
     let cases = [
         // A null query value is spelled by the general encoder (`tags=`).
-        (with(ArgRef::Typed(&"t"), ArgRef::Null, ArgRef::Typed(&"m")), None),
+        (
+            with(ArgRef::Typed(&"t"), ArgRef::Null, ArgRef::Typed(&"m")),
+            None,
+        ),
         // A path value that would name another resource is refused there.
         (
             with(ArgRef::Typed(&".."), ArgRef::Absent, ArgRef::Typed(&"m")),
@@ -152,7 +160,10 @@ fn operations_the_plan_does_not_cover() {
                        "value": 1, "reason": "r"});
     let uncovered = [
         // A cookie.
-        (op("GET", "/c", vec![set("cookie", "c", json!({}))], None), vec!["c"]),
+        (
+            op("GET", "/c", vec![set("cookie", "c", json!({}))], None),
+            vec!["c"],
+        ),
         // A fixed value.
         (op("GET", "/f", vec![fixed], None), vec![]),
         // A label-style path.
@@ -160,7 +171,11 @@ fn operations_the_plan_does_not_cover() {
             op(
                 "GET",
                 "/l/{p}",
-                vec![set("path", "p", json!({"required": true, "style": "label"}))],
+                vec![set(
+                    "path",
+                    "p",
+                    json!({"required": true, "style": "label"}),
+                )],
                 None,
             ),
             vec!["p"],
@@ -171,18 +186,31 @@ fn operations_the_plan_does_not_cover() {
                 "POST",
                 "/b",
                 vec![set("body", "a", json!({}))],
-                Some(json!({"media_type": "application/x-www-form-urlencoded", "kind": "form", "pointer": "#/b"})),
+                Some(
+                    json!({"media_type": "application/x-www-form-urlencoded", "kind": "form", "pointer": "#/b"}),
+                ),
             ),
             vec!["a"],
         ),
         // A header the body's `content-type` would clash with.
         (
-            op("GET", "/h", vec![set("header", "Content-Type", json!({}))], None),
+            op(
+                "GET",
+                "/h",
+                vec![set("header", "Content-Type", json!({}))],
+                None,
+            ),
             vec!["Content-Type"],
         ),
         // An argument the operation does not take, and one handed over twice.
-        (op("GET", "/q", vec![set("query", "q", json!({}))], None), vec!["q", "z"]),
-        (op("GET", "/q", vec![set("query", "q", json!({}))], None), vec!["q", "q"]),
+        (
+            op("GET", "/q", vec![set("query", "q", json!({}))], None),
+            vec!["q", "z"],
+        ),
+        (
+            op("GET", "/q", vec![set("query", "q", json!({}))], None),
+            vec!["q", "q"],
+        ),
     ];
     for (o, names) in uncovered {
         assert!(!Plan::new(&o, names.iter().copied()).covers(), "{}", o.path);
