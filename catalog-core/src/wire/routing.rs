@@ -343,7 +343,6 @@ struct Lookup<'a, 'n, A> {
 }
 
 impl<'a, A: AsSource> Lookup<'a, '_, A> {
-    #[inline]
     fn get(&mut self, name: &str) -> Source<'a> {
         let n = self.args.len();
         // Indices `next, next + 1, ..., n - 1, 0, ..., next - 1`, without a division per step.
@@ -367,7 +366,6 @@ impl<'a, A: AsSource> Lookup<'a, '_, A> {
         self.args[i].1.source()
     }
 
-    #[inline]
     fn resolve(&mut self, row: &'a Accounted) -> Source<'a> {
         let fixed = |v: &'a Value| match v {
             Value::Null => Source::Null,
@@ -784,7 +782,6 @@ fn cookie_header(cookie: &str) -> Result<HeaderValue, RequestError> {
 /// A null value as the text its location sends: the row's wire form of null (see the module
 /// docs), else empty, except where an empty text names nothing, which is refused: a path
 /// segment, and a whole text body.
-#[inline]
 fn null_as_text<'v>(
     value: Resolved<'v>,
     null: Option<&'v str>,
@@ -927,7 +924,6 @@ impl Scratch<'_> {
 
 /// The wire form of null for one row: the row's own (`#[arg(null = "...")]`), else the spec's
 /// (declared when it was indexed), else `None`, the default.
-#[inline]
 fn null_form<'o>(op: &'o Operation, row: &'o Accounted) -> Option<&'o str> {
     row.null.as_deref().or(op.spec.null.as_deref())
 }
