@@ -221,7 +221,7 @@ fn from_arguments(tool: &Tool, bound: &[Bound]) -> TokenStream {
 }
 
 /// The request, with the fields handed over by reference in accounting order (the encoder then
-/// finds each argument at the first place it looks).
+/// finds each argument at the first place it looks), and the tool's plan, made on the first call.
 fn to_request(bound: &[Bound]) -> TokenStream {
     let puts = bound.iter().map(|b| {
         let fident = b.field.ident;
@@ -238,7 +238,9 @@ fn to_request(bound: &[Bound]) -> TokenStream {
         fn to_request(
             &self,
         ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {
-            ::catalog::__private_v1::request(Self::operation(), &[#(#puts),*])
+            static PLAN: ::std::sync::OnceLock<::catalog::__private_v1::Plan> =
+                ::std::sync::OnceLock::new();
+            ::catalog::__private_v1::request(Self::operation(), &PLAN, &[#(#puts),*])
         }
     }
 }

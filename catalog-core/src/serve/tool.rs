@@ -282,8 +282,19 @@ pub mod __private {
         }
     }
 
-    /// Builds the request.
-    pub fn request(op: &Operation, args: &[(&str, ArgRef<'_>)]) -> Result<Request, RequestError> {
-        build_request_ref(op, args)
+    pub use crate::wire::routing::Plan;
+
+    /// Builds the request: by the tool's plan (made on the first call) when it covers the
+    /// call, else by the general encoder, which writes the same request or says what is wrong.
+    pub fn request(
+        op: &Operation,
+        plan: &std::sync::OnceLock<Plan>,
+        args: &[(&str, ArgRef<'_>)],
+    ) -> Result<Request, RequestError> {
+        let plan = plan.get_or_init(|| Plan::new(op, args.iter().map(|(name, _)| *name)));
+        match plan.build(op, args) {
+            Some(request) => Ok(request),
+            None => build_request_ref(op, args),
+        }
     }
 }

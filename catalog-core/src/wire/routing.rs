@@ -38,7 +38,11 @@ use std::cell::Cell;
 use std::fmt::{self, Write as _};
 
 mod multipart;
+mod plan;
 mod scalar_text;
+
+#[doc(hidden)]
+pub use plan::Plan;
 
 /// The value of one argument, as the request should carry it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -103,8 +107,14 @@ pub enum RequestErrorKind {
 }
 
 /// Why a request could not be built.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RequestError {
+///
+/// Boxed, so that the `Result`s every encoding step returns stay a pointer wide on the path
+/// where nothing fails.
+#[derive(Clone, PartialEq, Eq)]
+pub struct RequestError(Box<Fault>);
+
+#[derive(Clone, PartialEq, Eq)]
+struct Fault {
     kind: RequestErrorKind,
     address: Option<String>,
     message: String,
@@ -116,34 +126,44 @@ impl RequestError {
         param: Option<&Param>,
         message: impl Into<String>,
     ) -> Self {
-        RequestError {
+        RequestError(Box::new(Fault {
             kind,
             address: param.map(Param::address),
             message: message.into(),
-        }
+        }))
     }
 
     /// What kind of problem it is.
     pub fn kind(&self) -> RequestErrorKind {
-        self.kind
+        self.0.kind
     }
 
     /// The address of the parameter at fault (`query.page`, `body`), when one is.
     pub fn address(&self) -> Option<&str> {
-        self.address.as_deref()
+        self.0.address.as_deref()
     }
 
     /// What is wrong, without the address.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
+    }
+}
+
+impl fmt::Debug for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RequestError")
+            .field("kind", &self.0.kind)
+            .field("address", &self.0.address)
+            .field("message", &self.0.message)
+            .finish()
     }
 }
 
 impl fmt::Display for RequestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.address {
-            Some(a) => write!(f, "cannot build the request: {a}: {}", self.message),
-            None => write!(f, "cannot build the request: {}", self.message),
+        match &self.0.address {
+            Some(a) => write!(f, "cannot build the request: {a}: {}", self.0.message),
+            None => write!(f, "cannot build the request: {}", self.0.message),
         }
     }
 }
@@ -656,8 +676,12 @@ fn path_row<'o>(op: &'o Operation, name: &str) -> Result<&'o Accounted, RequestE
 
 /// Defense in depth: no value may have produced a dot segment.
 fn refuse_dot_segments(path: &str) -> Result<(), RequestError> {
-    if path
-        .as_bytes()
+    // Most paths have no `.` at all: one fast scan settles them.
+    let bytes = path.as_bytes();
+    if !bytes.contains(&b'.') {
+        return Ok(());
+    }
+    if bytes
         .split(|&b| b == b'/')
         .any(|seg| seg == b"." || seg == b"..")
     {
@@ -699,12 +723,22 @@ fn push_json_field(
     } else {
         json.push(b',');
     }
-    serde_json::to_writer(&mut *json, &param.name)
-        .and_then(|()| {
-            json.push(b':');
-            write_json(json, source)
-        })
-        .map_err(|e| not_json(param, e))
+    push_json_key(json, &param.name).map_err(|e| not_json(param, e))?;
+    json.push(b':');
+    write_json(json, source).map_err(|e| not_json(param, e))
+}
+
+/// Appends a JSON object key, exactly as `serde_json` writes it: a name with nothing to escape
+/// (no `"`, `\` or control character) is copied between quotes as it is.
+fn push_json_key(json: &mut Vec<u8>, name: &str) -> serde_json::Result<()> {
+    if name.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        return serde_json::to_writer(&mut *json, name);
+    }
+    json.reserve(name.len() + 2);
+    json.push(b'"');
+    json.extend_from_slice(name.as_bytes());
+    json.push(b'"');
+    Ok(())
 }
 
 /// Appends one header (style simple).
@@ -792,14 +826,18 @@ fn not_json(param: &Param, e: serde_json::Error) -> RequestError {
 
 /// The `content-type` header value; the common media types need no copy.
 fn content_type(media_type: &str) -> Result<HeaderValue, RequestError> {
-    const KNOWN: [&str; 4] = [
-        "application/json",
-        "application/x-www-form-urlencoded",
-        "text/plain",
-        "application/merge-patch+json",
+    // Built at compile time: `from_static` checks its bytes when it runs.
+    const KNOWN: [(&str, HeaderValue); 4] = [
+        known("application/json"),
+        known("application/x-www-form-urlencoded"),
+        known("text/plain"),
+        known("application/merge-patch+json"),
     ];
-    if let Some(known) = KNOWN.into_iter().find(|k| *k == media_type) {
-        return Ok(HeaderValue::from_static(known));
+    const fn known(media_type: &'static str) -> (&'static str, HeaderValue) {
+        (media_type, HeaderValue::from_static(media_type))
+    }
+    if let Some((_, value)) = KNOWN.iter().find(|(k, _)| *k == media_type) {
+        return Ok(value.clone());
     }
     HeaderValue::from_str(media_type).map_err(|_| {
         RequestError::new(
@@ -1058,6 +1096,7 @@ fn encode_path(
 
 /// Starts a `key=` pair: after a `&` unless it is the first (right after the URI's `?`, which
 /// no encoded value contains).
+#[inline]
 fn push_pair(out: &mut String, key: &str, raw_key: bool) {
     if !out.is_empty() && !out.ends_with('?') {
         out.push('&');
@@ -1371,7 +1410,7 @@ fn write_body_object(out: &mut Vec<u8>, fields: &[BodyField<'_>]) -> serde_json:
         if i > 0 {
             out.push(b',');
         }
-        serde_json::to_writer(&mut *out, &p.name)?;
+        push_json_key(out, &p.name)?;
         out.push(b':');
         write_json(out, *v)?;
     }

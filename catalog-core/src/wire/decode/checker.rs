@@ -188,7 +188,12 @@ impl Checker {
                 let settled = min_length.is_none_or(|min| bytes.div_ceil(4) >= min)
                     && max_length.is_none_or(|max| bytes <= max);
                 if !settled {
-                    let n = s.chars().count() as u64;
+                    // ASCII text (most identifiers) has a character per byte.
+                    let n = if s.is_ascii() {
+                        bytes
+                    } else {
+                        s.chars().count() as u64
+                    };
                     if let Some(min) = *min_length
                         && n < min
                     {

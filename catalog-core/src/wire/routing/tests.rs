@@ -1,7 +1,7 @@
 use super::*;
 use serde_json::json;
 
-fn param(location: &str, name: &str, extra: Value) -> Value {
+pub(super) fn param(location: &str, name: &str, extra: Value) -> Value {
     let style = match location {
         "query" | "cookie" => "form",
         _ => "simple",
@@ -17,11 +17,11 @@ fn param(location: &str, name: &str, extra: Value) -> Value {
 }
 
 /// A Set row whose argument is the wire name.
-fn set(location: &str, name: &str, extra: Value) -> Value {
+pub(super) fn set(location: &str, name: &str, extra: Value) -> Value {
     json!({"param": param(location, name, extra), "disposition": "set", "argument": name, "field": name})
 }
 
-fn op(method: &str, path: &str, rows: Vec<Value>, body: Option<Value>) -> Operation {
+pub(super) fn op(method: &str, path: &str, rows: Vec<Value>, body: Option<Value>) -> Operation {
     let mut o = json!({"method": method, "path": path, "pointer": "#/op", "accounting": rows});
     if let Some(b) = body {
         o["body"] = b;
@@ -29,7 +29,7 @@ fn op(method: &str, path: &str, rows: Vec<Value>, body: Option<Value>) -> Operat
     serde_json::from_value(o).unwrap()
 }
 
-fn json_body() -> Option<Value> {
+pub(super) fn json_body() -> Option<Value> {
     Some(json!({"media_type": "application/json", "kind": "json", "pointer": "#/b"}))
 }
 
@@ -164,6 +164,30 @@ fn dot_segments_empty_and_null_path_values_are_refused() {
     let r = build_request(&o, &[("id", v(json!("..")))]).unwrap_err();
     assert_eq!(r.kind(), RequestErrorKind::PathValue);
     assert_eq!(r.address(), Some("path.id"));
+}
+
+#[test]
+fn dot_segments_of_the_template_itself_are_refused_and_other_dots_are_not() {
+    let at = |path: &str| {
+        let o = op(
+            "GET",
+            path,
+            vec![set("path", "id", json!({"required": true}))],
+            None,
+        );
+        build_request(&o, &[("id", v(json!("x.y")))]).map(|r| r.uri().to_string())
+    };
+    let e = at("/a/./{id}").unwrap_err();
+    assert_eq!(e.kind(), RequestErrorKind::PathTemplate);
+    assert_eq!(
+        e.to_string(),
+        "cannot build the request: the path `/a/./x.y` has a `.` or `..` segment"
+    );
+    assert_eq!(
+        at("/a/{id}/..").map_err(|e| e.kind()),
+        Err(RequestErrorKind::PathTemplate)
+    );
+    assert_eq!(at("/v1.2/{id}/.x/..y").as_deref(), Ok("/v1.2/x.y/.x/..y"));
 }
 
 #[test]
@@ -667,7 +691,31 @@ mod properties {
             Some(json!({"media_type": "text/plain", "kind": "text", "required": true, "pointer": "#/b"})),
         ));
         ops.push(all_locations());
+        ops.push(planned());
         ops
+    }
+
+    /// Every shape a tool's plan covers: a simple path, form and deepObject query values, a
+    /// header and the fields of a JSON object body.
+    fn planned() -> Operation {
+        op(
+            "POST",
+            "/t/{p}/x",
+            vec![
+                set("path", "p", json!({"required": true})),
+                set("query", "q", json!({"explode": true})),
+                set("query", "f", json!({"explode": false})),
+                set(
+                    "query",
+                    "d",
+                    json!({"style": "deepObject", "explode": true}),
+                ),
+                set("header", "X-H", json!({})),
+                set("body", "b", json!({"required": true})),
+                set("body", "c", json!({})),
+            ],
+            json_body(),
+        )
     }
 
     /// Method, URI, headers and body.
@@ -704,10 +752,13 @@ mod properties {
             .zip(values)
             .map(|(n, x)| (n.as_str(), ArgRef::Typed(x)))
             .collect();
-        prop_assert_eq!(
-            parts(build_request(o, &owned)),
-            parts(build_request_ref(o, &typed))
-        );
+        let general = parts(build_request_ref(o, &typed));
+        prop_assert_eq!(parts(build_request(o, &owned)), general.clone());
+        // A call the tool's plan covers is the request the general encoder writes.
+        let plan = Plan::new(o, names.iter().map(String::as_str));
+        if let Some(r) = plan.build(o, &typed) {
+            prop_assert_eq!(parts(Ok(r)), general);
+        }
         Ok(())
     }
 

@@ -1,0 +1,293 @@
+//! A tool's request plan: what `to_request` works out once per tool (the method, the path
+//! template split at its parameters, each row's argument, encoded query key, parsed header
+//! name and rendered JSON key) so that a call only writes its values.
+//!
+//! The plan covers the common shapes: a simple-style path, form query values (scalars, or
+//! exploded arrays of scalars), simple header values and the fields of a JSON object body, from
+//! Set and Omitted rows. A call it does not cover (another shape, a null it would have to spell,
+//! or any value the general encoder would refuse) is left to the general encoder, which then
+//! writes the request or its error, so a planned request is always exactly the request
+//! [`build_request_ref`](super::build_request_ref) writes for the same arguments.
+
+use super::{
+    ArgRef, BODY_CAPACITY, Items, Typed, check_header_text, content_type, method_of, must_send,
+    path_row, push_enc, push_json_key, push_pair, refuse_dot_segments,
+};
+use crate::model::{BodyKind, Disposition, Location, Operation, Part, PathTemplate, Style};
+use http::header::{CONTENT_TYPE, HeaderName, HeaderValue};
+
+/// What one tool's `to_request` sends without looking anything up; see the module docs.
+#[derive(Debug)]
+pub struct Plan {
+    /// `None` when the operation has a shape the plan does not cover.
+    steps: Option<Steps>,
+}
+
+#[derive(Debug)]
+struct Steps {
+    method: http::Method,
+    /// How many arguments each call hands over.
+    args: usize,
+    path: Vec<Piece>,
+    uri_capacity: usize,
+    rows: Vec<Row>,
+    header_capacity: usize,
+    /// The JSON body's `content-type`, when the operation has a body.
+    content_type: Option<HeaderValue>,
+}
+
+/// A piece of the path template: literal text, or the argument (by index) that fills it.
+#[derive(Debug)]
+enum Piece {
+    Literal(String),
+    Arg(usize),
+}
+
+/// A query, header or body row: its argument (by index), whether it must be sent, and how.
+#[derive(Debug)]
+struct Row {
+    arg: usize,
+    required: bool,
+    put: Put,
+}
+
+#[derive(Debug)]
+enum Put {
+    /// The key percent-encoded; arrays only when exploded.
+    Query { key: String, explode: bool },
+    /// The header's name, and its row (whose parameter a refused value names).
+    Header { name: HeaderName, row: usize },
+    /// `"name":`, as the JSON object body writes it.
+    Json { key: Vec<u8> },
+}
+
+impl Plan {
+    /// The plan for `op`, whose arguments are handed over under `names`, in this order, on
+    /// every call.
+    pub fn new<'n>(op: &Operation, names: impl IntoIterator<Item = &'n str>) -> Plan {
+        let names: Vec<&str> = names.into_iter().collect();
+        Plan {
+            steps: Steps::new(op, &names),
+        }
+    }
+
+    /// The request, when the plan covers this call; `None` leaves it to the general encoder.
+    pub fn build(
+        &self,
+        op: &Operation,
+        args: &[(&str, ArgRef<'_>)],
+    ) -> Option<http::Request<Vec<u8>>> {
+        let steps = self.steps.as_ref()?;
+        if args.len() != steps.args {
+            return None;
+        }
+        let mut typed = Typed::take();
+        let request = steps.write(op, args, &mut typed);
+        typed.give_back();
+        request
+    }
+
+    /// Whether calls can take the plan at all (some may still be left to the general encoder).
+    pub fn covers(&self) -> bool {
+        self.steps.is_some()
+    }
+}
+
+impl Steps {
+    fn new(op: &Operation, names: &[&str]) -> Option<Steps> {
+        let arg = |row: usize| -> Option<usize> {
+            match &op.accounting.get(row)?.disposition {
+                Disposition::Set { argument, .. } => {
+                    let mut at = names.iter().enumerate().filter(|(_, n)| **n == argument);
+                    match (at.next(), at.next()) {
+                        (Some((i, _)), None) => Some(i),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        };
+        let mut used = vec![false; names.len()];
+        let mut path = Vec::new();
+        for part in PathTemplate::new(&op.path).parts() {
+            match part.ok()? {
+                Part::Literal(text) => path.push(Piece::Literal(text.to_string())),
+                Part::Param(name) => {
+                    let row = path_row(op, name).ok()?;
+                    if row.param.style != Style::Simple {
+                        return None;
+                    }
+                    let index = op.accounting.iter().position(|r| std::ptr::eq(r, row))?;
+                    let i = arg(index)?;
+                    *used.get_mut(i)? = true;
+                    path.push(Piece::Arg(i));
+                }
+            }
+        }
+        let json = match &op.body {
+            Some(b) if b.kind == BodyKind::Json => Some(content_type(&b.media_type).ok()?),
+            Some(_) => return None,
+            None => None,
+        };
+        let mut rows = Vec::new();
+        for (index, row) in op.accounting.iter().enumerate() {
+            let param = &row.param;
+            match row.disposition {
+                Disposition::Omitted { .. } => continue,
+                Disposition::Set { .. } => {}
+                _ => return None,
+            }
+            let i = arg(index)?;
+            *used.get_mut(i)? = true;
+            let put = match param.location {
+                Location::Path => continue,
+                Location::Query => {
+                    let mut key = String::new();
+                    push_enc(&mut key, &param.name);
+                    Put::Query {
+                        key,
+                        explode: param.explode,
+                    }
+                }
+                Location::Header => {
+                    let name = HeaderName::from_bytes(param.name.as_bytes()).ok()?;
+                    if name == CONTENT_TYPE {
+                        return None;
+                    }
+                    Put::Header { name, row: index }
+                }
+                Location::Body if json.is_some() && !param.name.is_empty() => {
+                    let mut key = Vec::new();
+                    push_json_key(&mut key, &param.name).ok()?;
+                    key.push(b':');
+                    Put::Json { key }
+                }
+                Location::Body | Location::Cookie => return None,
+            };
+            rows.push(Row {
+                arg: i,
+                required: must_send(op, row),
+                put,
+            });
+        }
+        if used.contains(&false) {
+            return None;
+        }
+        let headers = op
+            .accounting
+            .iter()
+            .filter(|r| r.param.location == Location::Header)
+            .count();
+        Some(Steps {
+            method: method_of(op).ok()?,
+            args: names.len(),
+            path,
+            uri_capacity: op.path.len() + 96,
+            rows,
+            header_capacity: headers + 1,
+            content_type: json,
+        })
+    }
+
+    fn write(
+        &self,
+        op: &Operation,
+        args: &[(&str, ArgRef<'_>)],
+        typed: &mut Typed,
+    ) -> Option<http::Request<Vec<u8>>> {
+        let mut uri = String::with_capacity(self.uri_capacity);
+        for piece in &self.path {
+            match piece {
+                Piece::Literal(text) => uri.push_str(text),
+                Piece::Arg(i) => {
+                    let text = scalar(args.get(*i)?.1, typed)?;
+                    if text.is_empty() || text == "." || text == ".." {
+                        return None;
+                    }
+                    push_enc(&mut uri, text);
+                }
+            }
+        }
+        refuse_dot_segments(&uri).ok()?;
+        let path_len = uri.len();
+        uri.push('?');
+        let mut headers = http::HeaderMap::with_capacity(self.header_capacity);
+        let mut json: Vec<u8> = Vec::new();
+        for row in &self.rows {
+            let value = match args.get(row.arg)?.1 {
+                ArgRef::Absent if row.required => return None,
+                ArgRef::Absent => continue,
+                value => value,
+            };
+            match &row.put {
+                Put::Query { key, explode } => {
+                    let ArgRef::Typed(t) = value else { return None };
+                    typed.text.clear();
+                    typed.ends.clear();
+                    if t.write_scalar(&mut typed.text) {
+                        push_pair(&mut uri, key, true);
+                        push_enc(&mut uri, &typed.text);
+                    } else if *explode && t.write_scalar_items(&mut typed.text, &mut typed.ends) {
+                        let items = Items {
+                            text: &typed.text,
+                            ends: &typed.ends,
+                        };
+                        for item in items.iter() {
+                            push_pair(&mut uri, key, true);
+                            push_enc(&mut uri, item);
+                        }
+                    } else {
+                        return None;
+                    }
+                }
+                Put::Header { name, row } => {
+                    let text = scalar(value, typed)?;
+                    check_header_text(&op.accounting.get(*row)?.param, text).ok()?;
+                    headers.append(name.clone(), HeaderValue::from_str(text).ok()?);
+                }
+                Put::Json { key } => {
+                    if json.is_empty() {
+                        json.reserve(BODY_CAPACITY);
+                        json.push(b'{');
+                    } else {
+                        json.push(b',');
+                    }
+                    json.extend_from_slice(key);
+                    match value {
+                        ArgRef::Typed(t) => t.write_json(&mut json).ok()?,
+                        _ => json.extend_from_slice(b"null"),
+                    }
+                }
+            }
+        }
+        if uri.len() == path_len + 1 {
+            uri.pop();
+        }
+        let uri = http::Uri::try_from(uri).ok()?;
+        let body = match &self.content_type {
+            Some(content_type) if !json.is_empty() => {
+                json.push(b'}');
+                headers.insert(CONTENT_TYPE, content_type.clone());
+                json
+            }
+            Some(_) => return None,
+            None => Vec::new(),
+        };
+        let mut request = http::Request::new(body);
+        *request.method_mut() = self.method.clone();
+        *request.uri_mut() = uri;
+        *request.headers_mut() = headers;
+        Some(request)
+    }
+}
+
+/// A typed value's scalar text, written into the thread's buffer; `None` for anything else.
+fn scalar<'t>(value: ArgRef<'_>, typed: &'t mut Typed) -> Option<&'t str> {
+    let ArgRef::Typed(t) = value else { return None };
+    typed.text.clear();
+    t.write_scalar(&mut typed.text)
+        .then_some(typed.text.as_str())
+}
+
+#[cfg(test)]
+mod tests;
