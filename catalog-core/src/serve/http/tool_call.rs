@@ -242,6 +242,12 @@ mod tests {
             with("accept", Some("application/json")),
             with("accept", Some("application/json;q=1, text/event-stream")),
             with("accept", Some("*/*")),
+            // rmcp reads what follows an open quote as one entry: JSON is not listed for it.
+            with("accept", Some("text/event-stream, x\"y, application/json")),
+            with(
+                "accept",
+                Some("application/json, text/event-stream, */*;q=0.1"),
+            ),
             with("content-type", None),
             with("content-type", Some("text/plain")),
         ] {
