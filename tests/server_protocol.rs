@@ -335,3 +335,41 @@ async fn a_current_revision_client_discovers_and_lists_without_initialize() {
         "{list}"
     );
 }
+
+/// `TASKBOARD_WORKER_THREADS` picks the example's runtime: a count that is not a positive
+/// integer stops it at start-up with the variable named; a count above one serves as one
+/// thread does.
+#[test]
+fn the_examples_worker_threads_are_checked_and_honoured() {
+    for bad in ["0", "many"] {
+        let out = Command::new(example_binary())
+            .arg("serve")
+            .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
+            .env("TASKBOARD_WORKER_THREADS", bad)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{bad}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("taskboard: TASKBOARD_WORKER_THREADS={bad:?}: expected a positive integer\n")
+        );
+    }
+    let mut child = Command::new(example_binary())
+        .arg("serve")
+        .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
+        .env("TASKBOARD_WORKER_THREADS", "2")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    writeln!(stdin, "{}", ping(7)).unwrap();
+    stdin.flush().unwrap();
+    let first: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+    assert_eq!(first, pong(7));
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

@@ -156,11 +156,17 @@ fn serve(transport: Transport) -> Result<(), String> {
         executor = executor.with_recorder(r.clone());
         recorder = Some(r);
     }
-    // stdio serves one client: one thread, so a call never wakes another thread (half the CPU
-    // per call of a two-worker runtime in `cargo bench --bench serving`). HTTP serves many.
-    let runtime = match transport {
-        Transport::Stdio => tokio::runtime::Builder::new_current_thread(),
-        Transport::Http(_) => tokio::runtime::Builder::new_multi_thread(),
+    // One thread unless told otherwise: a call then never wakes another thread (about two
+    // thirds of the CPU per call of a multi-thread runtime in `cargo bench --bench serving`, on
+    // both transports). An HTTP server that should use several cores in one process sets
+    // TASKBOARD_WORKER_THREADS; stateless replicas are the other way to scale.
+    let runtime = match env_count("TASKBOARD_WORKER_THREADS")? {
+        None | Some(1) => tokio::runtime::Builder::new_current_thread(),
+        Some(n) => {
+            let mut builder = tokio::runtime::Builder::new_multi_thread();
+            builder.worker_threads(n);
+            builder
+        }
     }
     .enable_all()
     .build()
