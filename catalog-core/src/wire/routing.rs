@@ -881,6 +881,11 @@ const UNRESERVED: [bool; 256] = {
     table
 };
 
+/// Whether `s` is all RFC 3986 unreserved characters, so that [`push_enc`] would copy it as it is.
+fn is_unreserved(s: &str) -> bool {
+    s.bytes().all(|b| UNRESERVED[usize::from(b)])
+}
+
 /// Appends `s` percent-encoded: every byte but unreserved characters escaped as `%XX` (upper
 /// case hex), runs of unreserved characters copied whole.
 fn push_enc(out: &mut String, s: &str) {

@@ -46,23 +46,33 @@ impl Checker {
         });
     }
 
+    /// [`Checker::report`] with the message made only when reported, outside the hot path.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn report_with(
+        &mut self,
+        path: &Path<'_>,
+        kind: ProblemKind,
+        message: impl FnOnce() -> String,
+    ) {
+        self.report(path, kind, message());
+    }
+
     /// Reports each required argument that `present` (row index, argument name) says was not
     /// given.
     pub(super) fn missing(&mut self, op: &Operation, present: impl Fn(usize, &str) -> bool) {
         for (i, row) in op.accounting.iter().enumerate() {
-            if let Some(arg) = argument_of(&row.disposition)
-                && row.param.required
+            if row.param.required
+                && let Some(arg) = argument_of(&row.disposition)
                 && !present(i, arg)
             {
-                self.report(
-                    &Path::ROOT.key(arg),
-                    ProblemKind::Missing,
+                self.report_with(&Path::ROOT.key(arg), ProblemKind::Missing, || {
                     format!(
                         "missing required argument `{}` ({})",
                         shown(arg),
                         expected(&row.param.schema)
-                    ),
-                );
+                    )
+                });
             }
         }
     }
@@ -79,14 +89,12 @@ impl Checker {
             let address = row.param.address();
             match &row.disposition {
                 Disposition::Omitted { reason, .. } => {
-                    return self.report(
-                        path,
-                        ProblemKind::Omitted,
+                    return self.report_with(path, ProblemKind::Omitted, || {
                         format!(
                             "`{}` is not accepted: this tool omits {address}: {reason}",
                             shown(key)
-                        ),
-                    );
+                        )
+                    });
                 }
                 Disposition::Fixed { value, reason }
                 | Disposition::Undocumented {
@@ -95,15 +103,13 @@ impl Checker {
                     reason,
                     ..
                 } => {
-                    return self.report(
-                        path,
-                        ProblemKind::Fixed,
+                    return self.report_with(path, ProblemKind::Fixed, || {
                         format!(
                             "`{}` is not accepted: this tool always sends {address} = {}: {reason}",
                             shown(key),
                             shown(&value.to_string())
-                        ),
-                    );
+                        )
+                    });
                 }
                 Disposition::Set { argument, .. }
                 | Disposition::Undocumented {
@@ -113,25 +119,21 @@ impl Checker {
                     // Same parameter in another case, or renamed by the tool: either way this is
                     // the argument meant.
                     if *argument == row.param.name {
-                        return self.report(
-                            path,
-                            ProblemKind::UnknownArgument,
+                        return self.report_with(path, ProblemKind::UnknownArgument, || {
                             format!(
                                 "unknown argument `{}`; did you mean `{}`?",
                                 shown(key),
                                 shown(argument)
-                            ),
-                        );
+                            )
+                        });
                     }
-                    return self.report(
-                        path,
-                        ProblemKind::UnknownArgument,
+                    return self.report_with(path, ProblemKind::UnknownArgument, || {
                         format!(
                             "unknown argument `{}`; this tool takes {address} as `{}`",
                             shown(key),
                             shown(argument)
-                        ),
-                    );
+                        )
+                    });
                 }
                 _ => {}
             }
@@ -142,22 +144,18 @@ impl Checker {
             .filter_map(|row| argument_of(&row.disposition).map(Candidate::new))
             .collect();
         let hint = suggest(key, None, &candidates);
-        self.report(
-            path,
-            ProblemKind::UnknownArgument,
-            format!("unknown argument `{}`; {hint}", shown(key)),
-        );
+        self.report_with(path, ProblemKind::UnknownArgument, || {
+            format!("unknown argument `{}`; {hint}", shown(key))
+        });
     }
 
     pub(super) fn check(&mut self, path: &Path<'_>, schema: &Schema, value: &Value) {
         match (&schema.ty, value) {
             (_, Value::Null) => {
                 if !schema.nullable {
-                    self.report(
-                        path,
-                        ProblemKind::Null,
-                        format!("cannot be null; expected {}", expected(schema)),
-                    );
+                    self.report_with(path, ProblemKind::Null, || {
+                        format!("cannot be null; expected {}", expected(schema))
+                    });
                 }
             }
             (Type::Any, _) | (Type::Boolean, Value::Bool(_)) => {}
@@ -176,11 +174,9 @@ impl Checker {
                     && !allowed.iter().any(|a| a == s)
                 {
                     let list = allowed.iter().map(|a| quoted(a)).collect::<Vec<_>>();
-                    self.report(
-                        path,
-                        ProblemKind::Enum,
-                        format!("expected one of {}, got {}", list.join(", "), got(value)),
-                    );
+                    self.report_with(path, ProblemKind::Enum, || {
+                        format!("expected one of {}, got {}", list.join(", "), got(value))
+                    });
                 }
                 // A string of `b` bytes has between `ceil(b / 4)` and `b` characters: count
                 // them only when those bounds do not settle both limits.
@@ -197,23 +193,19 @@ impl Checker {
                     if let Some(min) = *min_length
                         && n < min
                     {
-                        self.report(
-                            path,
-                            ProblemKind::Length,
+                        self.report_with(path, ProblemKind::Length, || {
                             format!(
                                 "must be at least {} long, got {n}",
                                 plural(min, "character")
-                            ),
-                        );
+                            )
+                        });
                     }
                     if let Some(max) = *max_length
                         && n > max
                     {
-                        self.report(
-                            path,
-                            ProblemKind::Length,
-                            format!("must be at most {} long, got {n}", plural(max, "character")),
-                        );
+                        self.report_with(path, ProblemKind::Length, || {
+                            format!("must be at most {} long, got {n}", plural(max, "character"))
+                        });
                     }
                 }
             }
@@ -227,21 +219,17 @@ impl Checker {
                 Value::Number(n),
             ) => {
                 if !(n.is_i64() || n.is_u64()) {
-                    return self.report(
-                        path,
-                        ProblemKind::Type,
-                        format!("expected {}, got {}", expected(schema), got(value)),
-                    );
+                    return self.report_with(path, ProblemKind::Type, || {
+                        format!("expected {}, got {}", expected(schema), got(value))
+                    });
                 }
                 if let Some(allowed) = enumeration
                     && !n.as_i64().is_some_and(|i| allowed.contains(&i))
                 {
                     let list = allowed.iter().map(i64::to_string).collect::<Vec<_>>();
-                    return self.report(
-                        path,
-                        ProblemKind::Enum,
-                        format!("expected one of {}, got {n}", list.join(", ")),
-                    );
+                    return self.report_with(path, ProblemKind::Enum, || {
+                        format!("expected one of {}, got {n}", list.join(", "))
+                    });
                 }
                 if !self.integer_format(path, n, format.as_deref()) {
                     return;
@@ -277,20 +265,16 @@ impl Checker {
                 if let Some(min) = *min_items
                     && n < min
                 {
-                    self.report(
-                        path,
-                        ProblemKind::Items,
-                        format!("must have at least {}, got {n}", plural(min, "item")),
-                    );
+                    self.report_with(path, ProblemKind::Items, || {
+                        format!("must have at least {}, got {n}", plural(min, "item"))
+                    });
                 }
                 if let Some(max) = *max_items
                     && n > max
                 {
-                    self.report(
-                        path,
-                        ProblemKind::Items,
-                        format!("must have at most {}, got {n}", plural(max, "item")),
-                    );
+                    self.report_with(path, ProblemKind::Items, || {
+                        format!("must have at most {}, got {n}", plural(max, "item"))
+                    });
                 }
                 for (i, item) in list.iter().enumerate() {
                     self.check(&path.index(i), items, item);
@@ -308,35 +292,29 @@ impl Checker {
                     }
                 }
             }
-            _ => self.report(
-                path,
-                ProblemKind::Type,
-                format!("expected {}, got {}", expected(schema), got(value)),
-            ),
+            _ => self.report_with(path, ProblemKind::Type, || {
+                format!("expected {}, got {}", expected(schema), got(value))
+            }),
         }
     }
 
     /// A string's `format` and `pattern`.
     fn text(&mut self, path: &Path<'_>, s: &str, format: Option<&str>, pattern: Option<&str>) {
         if let Some(what) = format.and_then(|f| format::check_string(f, s)) {
-            self.report(
-                path,
-                ProblemKind::Format,
-                format!("expected {what}, got string {}", quoted(s)),
-            );
+            self.report_with(path, ProblemKind::Format, || {
+                format!("expected {what}, got string {}", quoted(s))
+            });
         }
         if let Some(pattern) = pattern
             && !pattern::matches(pattern, s)
         {
-            self.report(
-                path,
-                ProblemKind::Pattern,
+            self.report_with(path, ProblemKind::Pattern, || {
                 format!(
                     "must match the pattern /{}/, got string {}",
                     spec_text(pattern),
                     quoted(s)
-                ),
-            );
+                )
+            });
         }
     }
 
@@ -350,17 +328,13 @@ impl Checker {
         };
         let f = format.unwrap_or_default();
         if x < lo {
-            self.report(
-                path,
-                ProblemKind::Range,
-                format!("must be at least {lo} ({f}), got {n}"),
-            );
+            self.report_with(path, ProblemKind::Range, || {
+                format!("must be at least {lo} ({f}), got {n}")
+            });
         } else if x > hi {
-            self.report(
-                path,
-                ProblemKind::Range,
-                format!("must be at most {hi} ({f}), got {n}"),
-            );
+            self.report_with(path, ProblemKind::Range, || {
+                format!("must be at most {hi} ({f}), got {n}")
+            });
         }
         x >= lo && x <= hi
     }
@@ -379,32 +353,24 @@ impl Checker {
         let Some(x) = n.as_f64() else { return };
         if let Some(min) = minimum {
             if exclusive_minimum && x <= min {
-                self.report(
-                    path,
-                    ProblemKind::Range,
-                    format!("must be greater than {}, got {n}", num(min)),
-                );
+                self.report_with(path, ProblemKind::Range, || {
+                    format!("must be greater than {}, got {n}", num(min))
+                });
             } else if x < min {
-                self.report(
-                    path,
-                    ProblemKind::Range,
-                    format!("must be at least {}, got {n}", num(min)),
-                );
+                self.report_with(path, ProblemKind::Range, || {
+                    format!("must be at least {}, got {n}", num(min))
+                });
             }
         }
         if let Some(max) = maximum {
             if exclusive_maximum && x >= max {
-                self.report(
-                    path,
-                    ProblemKind::Range,
-                    format!("must be less than {}, got {n}", num(max)),
-                );
+                self.report_with(path, ProblemKind::Range, || {
+                    format!("must be less than {}, got {n}", num(max))
+                });
             } else if x > max {
-                self.report(
-                    path,
-                    ProblemKind::Range,
-                    format!("must be at most {}, got {n}", num(max)),
-                );
+                self.report_with(path, ProblemKind::Range, || {
+                    format!("must be at most {}, got {n}", num(max))
+                });
             }
         }
     }
@@ -423,25 +389,21 @@ impl Checker {
                     let candidates: Vec<Candidate<'_>> =
                         fields.iter().map(|f| Candidate::new(&f.name)).collect();
                     let hint = suggest(key, None, &candidates);
-                    self.report(
-                        &path,
-                        ProblemKind::UnknownField,
-                        format!("unknown field `{}`; {hint}", shown(key)),
-                    );
+                    self.report_with(&path, ProblemKind::UnknownField, || {
+                        format!("unknown field `{}`; {hint}", shown(key))
+                    });
                 }
             }
         }
         for (i, field) in fields.iter().enumerate() {
             if field.required && !seen.has(i) && !map.contains_key(&field.name) {
-                self.report(
-                    &path.key(&field.name),
-                    ProblemKind::Missing,
+                self.report_with(&path.key(&field.name), ProblemKind::Missing, || {
                     format!(
                         "missing required field `{}` ({})",
                         shown(&field.name),
                         expected(&field.schema)
-                    ),
-                );
+                    )
+                });
             }
         }
     }
@@ -472,11 +434,9 @@ impl Checker {
                 }
                 self.more += trial.more;
             }
-            _ => self.report(
-                path,
-                ProblemKind::NoArm,
-                format!("expected {}, got {}", expected(schema), got(value)),
-            ),
+            _ => self.report_with(path, ProblemKind::NoArm, || {
+                format!("expected {}, got {}", expected(schema), got(value))
+            }),
         }
     }
 }

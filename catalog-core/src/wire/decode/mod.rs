@@ -143,6 +143,7 @@ pub struct Decoder<'o> {
 
 impl<'o> Decoder<'o> {
     /// Starts decoding `args`; anything but an object is a problem and yields no entries.
+    #[inline]
     pub fn new(op: &'o Operation, args: Value) -> Decoder<'o> {
         let mut cx = Checker::default();
         let not_object = !args.is_object();
@@ -168,6 +169,7 @@ impl<'o> Decoder<'o> {
     }
 
     /// The next argument, by value.
+    #[inline]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<(String, Value)> {
         self.entries.next()
@@ -181,11 +183,18 @@ impl<'o> Decoder<'o> {
         match T::deserialize(value) {
             Ok(t) => Some(t),
             Err(e) => {
-                self.cx
-                    .report(&Path::ROOT.key(key), ProblemKind::Other, e.to_string());
+                self.refused(key, &e);
                 None
             }
         }
+    }
+
+    /// The typed decoding refused a value the schema accepts (a type narrower than the schema).
+    #[cold]
+    #[inline(never)]
+    fn refused(&mut self, key: &str, e: &serde_json::Error) {
+        self.cx
+            .report(&Path::ROOT.key(key), ProblemKind::Other, e.to_string());
     }
 
     /// [`Decoder::value`] for a field typed `Option<Option<T>>`: null is `Some(None)`.
@@ -202,14 +211,14 @@ impl<'o> Decoder<'o> {
     }
 
     /// Marks `row` seen and checks the value; true when it has no problem.
+    #[inline]
     fn check(&mut self, row: usize, key: &str, value: &Value) -> bool {
         let Some(accounted) = self.op.accounting.get(row) else {
-            self.cx.report(
-                &Path::ROOT.key(key),
-                ProblemKind::Other,
-                "catalog bug: the tool names an accounting row its operation does not have"
-                    .to_string(),
-            );
+            self.cx
+                .report_with(&Path::ROOT.key(key), ProblemKind::Other, || {
+                    "catalog bug: the tool names an accounting row its operation does not have"
+                        .to_string()
+                });
             return false;
         };
         if row < 64 {

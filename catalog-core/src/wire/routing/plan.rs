@@ -10,8 +10,8 @@
 //! [`build_request_ref`](super::build_request_ref) writes for the same arguments.
 
 use super::{
-    ArgRef, BODY_CAPACITY, Items, Typed, check_header_text, content_type, method_of, must_send,
-    path_row, push_enc, push_json_key, push_pair, refuse_dot_segments,
+    ArgRef, BODY_CAPACITY, Items, Typed, check_header_text, content_type, is_unreserved, method_of,
+    must_send, path_row, push_enc, push_json_key, push_pair, refuse_dot_segments,
 };
 use crate::model::{BodyKind, Disposition, Location, Operation, Part, PathTemplate, Style};
 use http::header::{CONTENT_TYPE, HeaderName, HeaderValue};
@@ -200,11 +200,11 @@ impl Steps {
             match piece {
                 Piece::Literal(text) => uri.push_str(text),
                 Piece::Arg(i) => {
-                    let text = scalar(args.get(*i)?.1, typed)?;
-                    if text.is_empty() || text == "." || text == ".." {
+                    let start = uri.len();
+                    push_scalar_enc(&mut uri, args.get(*i)?.1, &mut typed.text)?;
+                    if matches!(&uri[start..], "" | "." | "..") {
                         return None;
                     }
-                    push_enc(&mut uri, text);
                 }
             }
         }
@@ -212,7 +212,10 @@ impl Steps {
         let path_len = uri.len();
         uri.push('?');
         let mut headers = http::HeaderMap::with_capacity(self.header_capacity);
-        let mut json: Vec<u8> = Vec::new();
+        let mut json: Vec<u8> = match self.content_type {
+            Some(_) => Vec::with_capacity(BODY_CAPACITY),
+            None => Vec::new(),
+        };
         for row in &self.rows {
             let value = match args.get(row.arg)?.1 {
                 ArgRef::Absent if row.required => return None,
@@ -222,12 +225,15 @@ impl Steps {
             match &row.put {
                 Put::Query { key, explode } => {
                     let ArgRef::Typed(t) = value else { return None };
+                    let before = uri.len();
+                    push_pair(&mut uri, key, true);
+                    if push_scalar_enc(&mut uri, value, &mut typed.text).is_some() {
+                        continue;
+                    }
+                    uri.truncate(before);
                     typed.text.clear();
                     typed.ends.clear();
-                    if t.write_scalar(&mut typed.text) {
-                        push_pair(&mut uri, key, true);
-                        push_enc(&mut uri, &typed.text);
-                    } else if *explode && t.write_scalar_items(&mut typed.text, &mut typed.ends) {
+                    if *explode && t.write_scalar_items(&mut typed.text, &mut typed.ends) {
                         let items = Items {
                             text: &typed.text,
                             ends: &typed.ends,
@@ -247,7 +253,6 @@ impl Steps {
                 }
                 Put::Json { key } => {
                     if json.is_empty() {
-                        json.reserve(BODY_CAPACITY);
                         json.push(b'{');
                     } else {
                         json.push(b',');
@@ -287,6 +292,24 @@ fn scalar<'t>(value: ArgRef<'_>, typed: &'t mut Typed) -> Option<&'t str> {
     typed.text.clear();
     t.write_scalar(&mut typed.text)
         .then_some(typed.text.as_str())
+}
+
+/// Appends a typed value's scalar text to `uri`, percent-encoded as [`push_enc`] writes it;
+/// `None` (having appended nothing) for anything else. Most texts need no escape, so the text
+/// is written in place and only copied out through `scratch` when it has a byte to escape.
+fn push_scalar_enc(uri: &mut String, value: ArgRef<'_>, scratch: &mut String) -> Option<()> {
+    let ArgRef::Typed(t) = value else { return None };
+    let start = uri.len();
+    if !t.write_scalar(uri) {
+        return None;
+    }
+    if !is_unreserved(&uri[start..]) {
+        scratch.clear();
+        scratch.push_str(&uri[start..]);
+        uri.truncate(start);
+        push_enc(uri, scratch);
+    }
+    Some(())
 }
 
 #[cfg(test)]
