@@ -169,7 +169,9 @@ impl Checker {
                 },
                 Value::String(s),
             ) => {
-                self.text(path, s, format.as_deref(), pattern.as_deref());
+                if format.is_some() || pattern.is_some() {
+                    self.text(path, s, format.as_deref(), pattern.as_deref());
+                }
                 if let Some(allowed) = enumeration
                     && !allowed.iter().any(|a| a == s)
                 {
@@ -231,10 +233,14 @@ impl Checker {
                         format!("expected one of {}, got {n}", list.join(", "))
                     });
                 }
-                if !self.integer_format(path, n, format.as_deref()) {
+                if let Some(format) = format
+                    && !self.integer_format(path, n, format)
+                {
                     return;
                 }
-                self.bounds(path, n, *minimum, *maximum, false, false);
+                if minimum.is_some() || maximum.is_some() {
+                    self.bounds(path, n, *minimum, *maximum, false, false);
+                }
             }
             (
                 Type::Number {
@@ -319,14 +325,13 @@ impl Checker {
     }
 
     /// An integer's `format` range (`int32`, ...), exactly; true when it fits.
-    fn integer_format(&mut self, path: &Path<'_>, n: &Number, format: Option<&str>) -> bool {
-        let Some((lo, hi)) = format.and_then(format::integer_range) else {
+    fn integer_format(&mut self, path: &Path<'_>, n: &Number, f: &str) -> bool {
+        let Some((lo, hi)) = format::integer_range(f) else {
             return true;
         };
         let Some(x) = n.as_i64().map(i128::from).or(n.as_u64().map(i128::from)) else {
             return true;
         };
-        let f = format.unwrap_or_default();
         if x < lo {
             self.report_with(path, ProblemKind::Range, || {
                 format!("must be at least {lo} ({f}), got {n}")
