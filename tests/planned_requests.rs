@@ -1,9 +1,10 @@
-//! The request a `#[tool]` writes by its plan (steps the macro wrote out with each field's own
-//! type) is byte for byte the request the general encoder writes from the same fields, and a
-//! call a step declines still gets the general encoder's request or error.
+//! The request a `#[tool]` writes by its plan (made on its first call) is byte for byte the
+//! request the general encoder writes from the same fields, and a call the plan declines still
+//! gets the general encoder's request or error.
 
-use catalog::__private_v1::{arg, arg_nullable, arg_option, request};
+use catalog::__private_v1::{arg, arg_nullable, arg_option};
 use catalog::Tool;
+use catalog_core::wire::routing::build_request_ref;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +39,7 @@ pub struct CreateReply {
 
 /// The general encoder's answer for the same fields, in accounting order.
 fn general(t: &CreateReply) -> Result<http::Request<Vec<u8>>, String> {
-    request(
+    build_request_ref(
         CreateReply::operation(),
         &[
             ("team_id", arg(&t.team_id)),
@@ -149,8 +150,7 @@ fn absent_fields_are_left_out_by_the_plan_as_by_the_general_encoder() {
 
 #[test]
 fn a_declined_step_gets_the_general_encoders_error() {
-    // A control character in a header: the planned header step declines, and the general
-    // encoder says why.
+    // A control character in a header: the plan declines, and the general encoder says why.
     let t = CreateReply {
         x_request_id: Some("a\nb".into()),
         ..reply()

@@ -5,7 +5,6 @@
 use crate::ast::{Field, Tool};
 use catalog_core::model::{Accounted, Disposition, Operation};
 use catalog_core::present::tool_text::tool_name;
-use catalog_core::wire::routing::{Layout, Piece, Put};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::path::Path;
@@ -61,7 +60,7 @@ pub fn emit(
             .or_else(|| crate::file_check::checks(b.field, b.row))
     });
     let from_arguments = from_arguments(tool, &bound);
-    let to_request = to_request(op, &bound);
+    let to_request = to_request(&bound);
     let item = documented(tool.item, &name, op, &crate::output::doc_line(output, op));
     let dir_file = dir_file.display().to_string();
     quote! {
@@ -221,106 +220,27 @@ fn from_arguments(tool: &Tool, bound: &[Bound]) -> TokenStream {
     }
 }
 
-/// The request. When the operation has a shape the plan covers (most do), each planned step is
-/// written out as a call on the plan's writer with the field's own type; a step that declines
-/// (a null it would have to spell, a value the general encoder would refuse) hands the call to
-/// the general encoder, as does an operation the plan does not cover. The general encoder gets
-/// the fields by reference in accounting order, so it finds each at the first place it looks.
-fn to_request(op: &Operation, bound: &[Bound]) -> TokenStream {
+/// The request, with the fields handed over by reference in accounting order (the encoder then
+/// finds each argument at the first place it looks), and the tool's plan, made on the first call.
+fn to_request(bound: &[Bound]) -> TokenStream {
     let puts = bound.iter().map(|b| {
+        let fident = b.field.ident;
         let argument = &b.argument;
-        let put = field_value(b, quote!(arg), quote!(arg_option), quote!(arg_nullable));
+        let null_when_none = b.row.param.required && b.row.param.schema.nullable;
+        let put = match b.field.shape.options().0 {
+            0 => quote!(::catalog::__private_v1::arg(&self.#fident)),
+            1 => quote!(::catalog::__private_v1::arg_option(&self.#fident, #null_when_none)),
+            _ => quote!(::catalog::__private_v1::arg_nullable(&self.#fident)),
+        };
         quote!((#argument, #put))
     });
-    let general = quote!(::catalog::__private_v1::request(Self::operation(), &[#(#puts),*]));
-    let names = bound.iter().map(|b| b.argument.as_str());
-    let Some(layout) = Layout::new(op, names) else {
-        return quote! {
-            fn to_request(
-                &self,
-            ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {
-                #general
-            }
-        };
-    };
-    let value = |i: usize| {
-        let b = &bound[i];
-        field_value(b, quote!(val), quote!(val_option), quote!(val_nullable))
-    };
-    let path = layout.path.iter().map(|piece| match piece {
-        Piece::Literal(text) => quote!(__w.literal(#text);),
-        Piece::Arg(i) => {
-            let v = value(*i);
-            quote!(__w.path(#v)?;)
-        }
-    });
-    let rows = layout.rows.iter().map(|row| {
-        let v = value(row.arg);
-        let required = row.required;
-        match &row.put {
-            Put::Query { key, explode } => quote!(__w.query(#key, #explode, #required, #v)?;),
-            Put::Header { name } => quote! {
-                __w.header(
-                    &const { ::catalog::__private_v1::HeaderName::from_static(#name) },
-                    #required,
-                    #v,
-                )?;
-            },
-            Put::Json { key } => quote!(__w.json(#key, #required, #v)?;),
-        }
-    });
-    let Layout {
-        method,
-        uri_capacity,
-        header_capacity,
-        content_type,
-        ..
-    } = &layout;
-    let json = content_type.is_some();
-    let content_type = match content_type {
-        Some(ct) => quote! {
-            ::core::option::Option::Some(
-                &const { ::catalog::__private_v1::HeaderValue::from_static(#ct) },
-            )
-        },
-        None => quote!(::core::option::Option::None),
-    };
     quote! {
         fn to_request(
             &self,
         ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {
-            let __planned = (|| {
-                let mut __w = ::catalog::__private_v1::PlanWriter::new(
-                    #method,
-                    #uri_capacity,
-                    #header_capacity,
-                    #json,
-                )?;
-                #(#path)*
-                __w.end_path()?;
-                #(#rows)*
-                __w.finish(#content_type)
-            })();
-            match __planned {
-                ::core::option::Option::Some(request) => ::core::result::Result::Ok(request),
-                ::core::option::Option::None => #general,
-            }
+            static PLAN: ::std::sync::OnceLock<::catalog::__private_v1::Plan> =
+                ::std::sync::OnceLock::new();
+            ::catalog::__private_v1::request(Self::operation(), &PLAN, &[#(#puts),*])
         }
-    }
-}
-
-/// A field as the encoder (`arg*`) or a plan step (`val*`) takes it, by its `Option` layers.
-fn field_value(
-    b: &Bound,
-    plain: TokenStream,
-    option: TokenStream,
-    nullable: TokenStream,
-) -> TokenStream {
-    let fident = b.field.ident;
-    let null_when_none = b.row.param.required && b.row.param.schema.nullable;
-    match b.field.shape.options().0 {
-        0 => quote!(::catalog::__private_v1::#plain(&self.#fident)),
-        1 => quote!(::catalog::__private_v1::#option(&self.#fident, #null_when_none)),
-        _ => quote!(::catalog::__private_v1::#nullable(&self.#fident)),
     }
 }

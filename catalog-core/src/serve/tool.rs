@@ -282,39 +282,19 @@ pub mod __private {
         }
     }
 
-    pub use crate::wire::routing::{PlanWriter, Val};
-    pub use http::header::{HeaderName, HeaderValue};
+    pub use crate::wire::routing::Plan;
 
-    /// A field typed `T`, for a [`PlanWriter`] step.
-    #[inline]
-    pub fn val<T>(v: &T) -> Val<'_, T> {
-        Val::Value(v)
-    }
-
-    /// A field typed `Option<T>`, as [`arg_option`] reads it, for a [`PlanWriter`] step.
-    #[inline]
-    pub fn val_option<T>(v: &Option<T>, null_when_none: bool) -> Val<'_, T> {
-        match v {
-            Some(v) => Val::Value(v),
-            None if null_when_none => Val::Null,
-            None => Val::Absent,
+    /// Builds the request: by the tool's plan (made on the first call) when it covers the
+    /// call, else by the general encoder, which writes the same request or says what is wrong.
+    pub fn request(
+        op: &Operation,
+        plan: &std::sync::OnceLock<Plan>,
+        args: &[(&str, ArgRef<'_>)],
+    ) -> Result<Request, RequestError> {
+        let plan = plan.get_or_init(|| Plan::new(op, args.iter().map(|(name, _)| *name)));
+        match plan.build(op, args) {
+            Some(request) => Ok(request),
+            None => build_request_ref(op, args),
         }
-    }
-
-    /// A field typed `Option<Option<T>>`, as [`arg_nullable`] reads it, for a [`PlanWriter`] step.
-    #[inline]
-    pub fn val_nullable<T>(v: &Option<Option<T>>) -> Val<'_, T> {
-        match v {
-            None => Val::Absent,
-            Some(None) => Val::Null,
-            Some(Some(v)) => Val::Value(v),
-        }
-    }
-
-    /// Builds the request by the general encoder: for tools whose operation the plan does not
-    /// cover, and for calls a planned step declined (it writes the same request, or says what
-    /// is wrong).
-    pub fn request(op: &Operation, args: &[(&str, ArgRef<'_>)]) -> Result<Request, RequestError> {
-        build_request_ref(op, args)
     }
 }

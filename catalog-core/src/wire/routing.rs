@@ -42,9 +42,7 @@ mod plan;
 mod scalar_text;
 
 #[doc(hidden)]
-#[cfg(test)]
-pub(crate) use plan::Plan;
-pub use plan::{Layout, Piece, PlanWriter, Put, Row, Val};
+pub use plan::Plan;
 
 /// The value of one argument, as the request should carry it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1292,19 +1290,11 @@ fn header_text<'s>(
     Ok(out)
 }
 
-/// The first control character of a header value, if it has one.
-fn header_text_problem(out: &str) -> Option<char> {
-    // Printable ASCII has no control character; only other text needs a closer look.
-    let printable = out.bytes().all(|b| (0x20..0x7f).contains(&b));
-    if printable {
-        return None;
-    }
-    out.chars().find(|c| c.is_control())
-}
-
 /// Refuses a header value with a control character.
 fn check_header_text(param: &Param, out: &str) -> Result<(), RequestError> {
-    if let Some(c) = header_text_problem(out) {
+    // Printable ASCII has no control character; only other text needs a closer look.
+    let printable = out.bytes().all(|b| (0x20..0x7f).contains(&b));
+    if !printable && let Some(c) = out.chars().find(|c| c.is_control()) {
         return Err(RequestError::new(
             RequestErrorKind::HeaderValue,
             Some(param),

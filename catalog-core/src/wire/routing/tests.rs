@@ -756,7 +756,7 @@ mod properties {
         prop_assert_eq!(parts(build_request(o, &owned)), general.clone());
         // A call the tool's plan covers is the request the general encoder writes.
         let plan = Plan::new(o, names.iter().map(String::as_str));
-        if let Some(r) = plan.build(&typed) {
+        if let Some(r) = plan.build(o, &typed) {
             prop_assert_eq!(parts(Ok(r)), general);
         }
         Ok(())

@@ -67,7 +67,7 @@ fn a_covered_call_is_the_general_request_byte_for_byte() {
         ("root_id", ArgRef::Null),
         ("filter", ArgRef::Typed(&filter)),
     ];
-    let planned = plan.build(&args).map(|r| parts(&r));
+    let planned = plan.build(&o, &args).map(|r| parts(&r));
     let general = build_request_ref(&o, &args).map(|r| parts(&r));
     assert_eq!(planned, general.ok());
     assert_eq!(
@@ -99,7 +99,7 @@ fn absent_optional_arguments_are_left_out_as_the_general_encoder_leaves_them() {
         ("root_id", ArgRef::Absent),
         ("filter", ArgRef::Absent),
     ];
-    let planned = plan.build(&args).map(|r| parts(&r));
+    let planned = plan.build(&o, &args).map(|r| parts(&r));
     assert_eq!(
         planned
             .as_ref()
@@ -146,7 +146,7 @@ fn calls_the_plan_does_not_cover_get_the_general_encoders_answer() {
         ),
     ];
     for (args, refused) in cases {
-        assert!(plan.build(&args).is_none());
+        assert!(plan.build(&o, &args).is_none());
         assert_eq!(
             build_request_ref(&o, &args).err().map(|e| e.kind()),
             refused
@@ -223,6 +223,6 @@ fn operations_the_plan_does_not_cover() {
 fn a_call_with_another_number_of_arguments_is_left_to_the_general_encoder() {
     let o = op("GET", "/q", vec![set("query", "q", json!({}))], None);
     let plan = Plan::new(&o, ["q"]);
-    assert!(plan.build(&[("q", ArgRef::Typed(&1))]).is_some());
-    assert!(plan.build(&[]).is_none());
+    assert!(plan.build(&o, &[("q", ArgRef::Typed(&1))]).is_some());
+    assert!(plan.build(&o, &[]).is_none());
 }
