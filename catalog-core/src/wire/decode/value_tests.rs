@@ -291,6 +291,11 @@ fn int32_is_bounded_by_its_format_whatever_the_field() {
         problems(&bounded, json!(0)),
         ["$: must be at least 1, got 0"]
     );
+    // Past the format, the format's range is the one problem: the spec bound is not said again.
+    assert_eq!(
+        problems(&bounded, json!(-2147483649i64)),
+        ["$: must be at least -2147483648 (int32), got -2147483649"]
+    );
 }
 
 #[test]
