@@ -102,18 +102,32 @@ fn example_binary() -> std::path::PathBuf {
     bin
 }
 
-#[test]
-fn the_example_server_survives_a_notification_before_initialize() {
+/// The example serving over stdio against an upstream that is never reached, with `envs` set:
+/// the child, its stdin, and its stdout read line by line.
+fn serve_stdio_example(
+    envs: &[(&str, &str)],
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::io::Lines<BufReader<std::process::ChildStdout>>,
+) {
     let mut child = Command::new(example_binary())
         .arg("serve")
         .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
+        .envs(envs.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let stdin = child.stdin.take().unwrap();
+    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    (child, stdin, lines)
+}
+
+#[test]
+fn the_example_server_survives_a_notification_before_initialize() {
+    let (mut child, mut stdin, mut lines) = serve_stdio_example(&[]);
     for message in [
         json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
@@ -355,17 +369,8 @@ fn the_examples_worker_threads_are_checked_and_honoured() {
             format!("taskboard: TASKBOARD_WORKER_THREADS={bad:?}: expected a positive integer\n")
         );
     }
-    let mut child = Command::new(example_binary())
-        .arg("serve")
-        .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
-        .env("TASKBOARD_WORKER_THREADS", "2")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let (mut child, mut stdin, mut lines) =
+        serve_stdio_example(&[("TASKBOARD_WORKER_THREADS", "2")]);
     writeln!(stdin, "{}", ping(7)).unwrap();
     stdin.flush().unwrap();
     let first: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
