@@ -10,8 +10,8 @@
 //! [`build_request_ref`](super::build_request_ref) writes for the same arguments.
 
 use super::{
-    ArgRef, BODY_CAPACITY, Items, Typed, check_header_text, content_type, is_unreserved, method_of,
-    must_send, path_row, push_enc, push_json_key, push_pair, refuse_dot_segments,
+    ArgRef, BODY_CAPACITY, Encode, Items, Typed, check_header_text, content_type, is_unreserved,
+    method_of, must_send, path_row, push_enc, push_json_key, push_pair, refuse_dot_segments,
 };
 use crate::model::{BodyKind, Disposition, Location, Operation, Part, PathTemplate, Style};
 use http::header::{CONTENT_TYPE, HeaderName, HeaderValue};
@@ -200,8 +200,11 @@ impl Steps {
             match piece {
                 Piece::Literal(text) => uri.push_str(text),
                 Piece::Arg(i) => {
+                    let ArgRef::Typed(t) = args.get(*i)?.1 else {
+                        return None;
+                    };
                     let start = uri.len();
-                    push_scalar_enc(&mut uri, args.get(*i)?.1, &mut typed.text)?;
+                    push_typed_enc(&mut uri, t, &mut typed.text)?;
                     if matches!(&uri[start..], "" | "." | "..") {
                         return None;
                     }
@@ -227,7 +230,7 @@ impl Steps {
                     let ArgRef::Typed(t) = value else { return None };
                     let before = uri.len();
                     push_pair(&mut uri, key, true);
-                    if push_scalar_enc(&mut uri, value, &mut typed.text).is_some() {
+                    if push_typed_enc(&mut uri, t, &mut typed.text).is_some() {
                         continue;
                     }
                     uri.truncate(before);
@@ -297,8 +300,8 @@ fn scalar<'t>(value: ArgRef<'_>, typed: &'t mut Typed) -> Option<&'t str> {
 /// Appends a typed value's scalar text to `uri`, percent-encoded as [`push_enc`] writes it;
 /// `None` (having appended nothing) for anything else. Most texts need no escape, so the text
 /// is written in place and only copied out through `scratch` when it has a byte to escape.
-fn push_scalar_enc(uri: &mut String, value: ArgRef<'_>, scratch: &mut String) -> Option<()> {
-    let ArgRef::Typed(t) = value else { return None };
+/// (The general encoder's `push_scalar_enc` does the same for a `serde_json::Value`.)
+fn push_typed_enc(uri: &mut String, t: &dyn Encode, scratch: &mut String) -> Option<()> {
     let start = uri.len();
     if !t.write_scalar(uri) {
         return None;
