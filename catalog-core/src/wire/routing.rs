@@ -189,6 +189,14 @@ pub trait Encode {
 
 impl<T: serde::Serialize + ?Sized> Encode for T {
     fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        // Strings with nothing to escape, integers, booleans and nulls are written directly;
+        // anything else (and a string to escape) is left to `serde_json`, which writes the same
+        // bytes for them.
+        let len = out.len();
+        if self.serialize(scalar_text::JsonScalar(out)).is_ok() {
+            return Ok(());
+        }
+        out.truncate(len);
         serde_json::to_writer(out, self)
     }
 
@@ -432,14 +440,19 @@ fn method_of(op: &Operation) -> Result<http::Method, RequestError> {
 struct Typed {
     text: String,
     ends: Vec<usize>,
+    /// Where a planned request's URI is written; the request gets a copy of exactly its
+    /// length, so the buffer stays the thread's.
+    uri: String,
     value: Value,
 }
 
 impl Typed {
     fn take() -> Typed {
+        let Buffers { text, ends, uri } = BUFFERS.with(Cell::take);
         Typed {
-            text: TYPED_TEXT.with(Cell::take),
-            ends: TYPED_ENDS.with(Cell::take),
+            text,
+            ends,
+            uri,
             value: Value::Null,
         }
     }
@@ -447,8 +460,14 @@ impl Typed {
     fn give_back(mut self) {
         self.text.clear();
         self.ends.clear();
-        TYPED_TEXT.with(|t| t.set(self.text));
-        TYPED_ENDS.with(|t| t.set(self.ends));
+        self.uri.clear();
+        BUFFERS.with(|b| {
+            b.set(Buffers {
+                text: self.text,
+                ends: self.ends,
+                uri: self.uri,
+            })
+        });
     }
 
     fn lower<'b>(
@@ -811,9 +830,22 @@ fn path_null(param: &Param) -> RequestError {
     )
 }
 
+/// The thread's buffers [`Typed`] takes and gives back.
+#[derive(Default)]
+struct Buffers {
+    text: String,
+    ends: Vec<usize>,
+    uri: String,
+}
+
 thread_local! {
-    static TYPED_TEXT: Cell<String> = const { Cell::new(String::new()) };
-    static TYPED_ENDS: Cell<Vec<usize>> = const { Cell::new(Vec::new()) };
+    static BUFFERS: Cell<Buffers> = const {
+        Cell::new(Buffers {
+            text: String::new(),
+            ends: Vec::new(),
+            uri: String::new(),
+        })
+    };
 }
 
 fn not_json(param: &Param, e: serde_json::Error) -> RequestError {
@@ -1575,6 +1607,89 @@ mod encoding_tests {
         #[test]
         fn push_enc_matches_the_reference_for_any_text(s in any::<String>()) {
             prop_assert_eq!(enc(&s), reference(&s));
+        }
+    }
+}
+
+#[cfg(test)]
+mod json_scalar_tests {
+    use super::Encode;
+    use proptest::prelude::*;
+    use serde::Serialize;
+
+    /// What `write_json` appends after some bytes already written, against `serde_json`.
+    fn same<T: Serialize>(v: &T) -> Result<(), TestCaseError> {
+        let mut out = b"{\"k\":".to_vec();
+        prop_assert!(v.write_json(&mut out).is_ok());
+        let mut expected = b"{\"k\":".to_vec();
+        prop_assert!(serde_json::to_writer(&mut expected, v).is_ok());
+        prop_assert_eq!(
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&expected)
+        );
+        Ok(())
+    }
+
+    #[derive(Serialize)]
+    enum Kind {
+        Plain,
+        #[serde(rename = "quo\"ted")]
+        Quoted,
+    }
+
+    #[derive(Serialize)]
+    struct Id(u32);
+
+    #[test]
+    fn scalars_are_written_as_serde_json_writes_them() -> Result<(), TestCaseError> {
+        // Each byte `serde_json` escapes, at each place in and around an eight-byte word.
+        for special in ['"', '\\', '\u{0}', '\n', '\u{1f}'] {
+            for at in 0..18 {
+                let mut s: String = "abcdefghijklmnopq".chars().take(at).collect();
+                s.push(special);
+                s.push_str("xyz");
+                same(&s)?;
+            }
+        }
+        for s in [
+            "",
+            "a",
+            "12345678",
+            "123456789",
+            "é日本\u{7f} ~!",
+            "\u{20}\u{7f}\u{80}",
+        ] {
+            same(&s)?;
+        }
+        same(&i64::MIN)?;
+        same(&u64::MAX)?;
+        same(&-7_i8)?;
+        same(&true)?;
+        same(&Option::<String>::None)?;
+        same(&Some("x"))?;
+        same(&())?;
+        same(&Kind::Plain)?;
+        same(&Kind::Quoted)?;
+        same(&Id(7))?;
+        same(&'q')?;
+        same(&0.25_f64)?;
+        same(&f64::NAN)?;
+        same(&vec!["a", "b"])?;
+        same(&serde_json::json!({"a": [1, "b\n"], "c": null}))
+    }
+
+    proptest! {
+        #[test]
+        fn any_string_is_written_as_serde_json_writes_it(s in any::<String>(), b in prop::collection::vec(0_u8..0x80, 0..40)) {
+            same(&s)?;
+            same(&String::from_utf8_lossy(&b).into_owned())?;
+        }
+
+        #[test]
+        fn any_integer_is_written_as_serde_json_writes_it(i in any::<i64>(), u in any::<u64>(), w in any::<i128>()) {
+            same(&i)?;
+            same(&u)?;
+            same(&w)?;
         }
     }
 }

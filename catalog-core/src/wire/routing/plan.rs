@@ -124,6 +124,17 @@ impl Steps {
                 }
             }
         }
+        // A value fills its segment with text that is neither empty nor `.` nor `..` (the
+        // call checks that), so a `.` or `..` segment can only be the template's own: with
+        // every value standing as `x`, a path without one has none on any call.
+        let sample: String = path
+            .iter()
+            .map(|piece| match piece {
+                Piece::Literal(text) => text.as_str(),
+                Piece::Arg(_) => "x",
+            })
+            .collect();
+        refuse_dot_segments(&sample).ok()?;
         let json = match &op.body {
             Some(b) if b.kind == BodyKind::Json => Some(content_type(&b.media_type).ok()?),
             Some(_) => return None,
@@ -195,7 +206,9 @@ impl Steps {
         args: &[(&str, ArgRef<'_>)],
         typed: &mut Typed,
     ) -> Option<http::Request<Vec<u8>>> {
-        let mut uri = String::with_capacity(self.uri_capacity);
+        let mut uri = std::mem::take(&mut typed.uri);
+        uri.clear();
+        uri.reserve(self.uri_capacity);
         for piece in &self.path {
             match piece {
                 Piece::Literal(text) => uri.push_str(text),
@@ -211,7 +224,6 @@ impl Steps {
                 }
             }
         }
-        refuse_dot_segments(&uri).ok()?;
         let path_len = uri.len();
         uri.push('?');
         let mut headers = http::HeaderMap::with_capacity(self.header_capacity);
@@ -271,7 +283,11 @@ impl Steps {
         if uri.len() == path_len + 1 {
             uri.pop();
         }
-        let uri = http::Uri::try_from(uri).ok()?;
+        // A copy of exactly the URI's length becomes the request's without another
+        // allocation (`Bytes` takes a full `Vec` as it is), and the buffer is kept.
+        let parsed = http::Uri::try_from(uri.as_bytes());
+        typed.uri = uri;
+        let uri = parsed.ok()?;
         let body = match &self.content_type {
             Some(content_type) if !json.is_empty() => {
                 json.push(b'}');

@@ -202,6 +202,16 @@ fn operations_the_plan_does_not_cover() {
             ),
             vec!["Content-Type"],
         ),
+        // A template with a dot segment of its own (which every call is refused for).
+        (
+            op(
+                "GET",
+                "/a/../{p}",
+                vec![set("path", "p", json!({"required": true}))],
+                None,
+            ),
+            vec!["p"],
+        ),
         // An argument the operation does not take, and one handed over twice.
         (
             op("GET", "/q", vec![set("query", "q", json!({}))], None),
@@ -225,4 +235,50 @@ fn a_call_with_another_number_of_arguments_is_left_to_the_general_encoder() {
     let plan = Plan::new(&o, ["q"]);
     assert!(plan.build(&o, &[("q", ArgRef::Typed(&1))]).is_some());
     assert!(plan.build(&o, &[]).is_none());
+}
+
+#[test]
+fn a_template_dot_segment_is_refused_by_the_general_encoder_and_dots_in_values_are_kept() {
+    let dotted = op(
+        "GET",
+        "/a/./{p}",
+        vec![set("path", "p", json!({"required": true}))],
+        None,
+    );
+    let args = [("p", ArgRef::Typed(&"x"))];
+    assert!(!Plan::new(&dotted, ["p"]).covers());
+    assert_eq!(
+        build_request_ref(&dotted, &args).err().map(|e| e.kind()),
+        Some(RequestErrorKind::PathTemplate)
+    );
+    // Dots beside values, or in a segment of their own with more text, are no dot segment.
+    let o = op(
+        "GET",
+        "/a.b/.{p}./{q}",
+        vec![
+            set("path", "p", json!({"required": true})),
+            set("path", "q", json!({"required": true})),
+        ],
+        None,
+    );
+    let plan = Plan::new(&o, ["p", "q"]);
+    assert!(plan.covers());
+    let args = [("p", ArgRef::Typed(&"...")), ("q", ArgRef::Typed(&"a.."))];
+    let planned = plan.build(&o, &args).map(|r| r.uri().to_string());
+    assert_eq!(planned.as_deref(), Some("/a.b/...../a.."));
+    assert_eq!(
+        planned,
+        build_request_ref(&o, &args)
+            .ok()
+            .map(|r| r.uri().to_string())
+    );
+    // A value that is a dot segment is still refused.
+    for dots in [".", ".."] {
+        let args = [("p", ArgRef::Typed(&"x")), ("q", ArgRef::Typed(&dots))];
+        assert!(plan.build(&o, &args).is_none());
+        assert_eq!(
+            build_request_ref(&o, &args).err().map(|e| e.kind()),
+            Some(RequestErrorKind::PathValue)
+        );
+    }
 }
