@@ -138,10 +138,14 @@ Wraps `POST /api/v4/posts` (operation `CreatePost`) of *Mattermost API Reference
 | body | `root_id` | string, nullable | no | Set as `reply_to` |  |
 | query | `set_online` | boolean | no | Fixed to `false` | an agent is not a person at the keyboard; posting must not mark the user online |
 | query | `legacy` (deprecated) | boolean | no | Omitted | the legacy response shape is deprecated and no agent should depend on it |
-| query | `since__n` | integer (int64) | no | Omitted by `query.*__n` | negated filters are rarely useful to an agent and double the schema |
-| query | `before__n` | string enum \\[a, b\\] | no | Omitted by `query.*__n` | negated filters are rarely useful to an agent and double the schema |
+| query | `since__n` | integer (int64) | no | Omitted by `query.*__n` | see `query.*__n` below |
+| query | `before__n` | string enum \\[a, b\\] | no | Omitted by `query.*__n` | see `query.*__n` below |
 | query | `include_deleted` | boolean | no | Undocumented, set as `include_deleted`, read at `server/channels/api4/post.go createPost` | the server reads it to echo soft-deleted roots; the spec does not list it |
 | header | `X-Compat` | any JSON value | no | Undocumented, sent as `\"v2\"`, read at `server/web/handlers.go ServeHTTP` | older servers need it to answer with the response shape the tool parses |
+
+Omitted by a pattern:
+
+- `query.*__n` (2 parameters): negated filters are rarely useful to an agent and double the schema
 ";
     assert_eq!(accounting_markdown(&create_post()), expected);
 }

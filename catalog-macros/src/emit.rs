@@ -3,6 +3,7 @@
 //! schema) are compile-time string constants.
 
 use crate::ast::{Field, Tool};
+use crate::literal::str_literal;
 use catalog_core::model::{Accounted, Disposition, Operation};
 use catalog_core::present::tool_text::tool_name;
 use proc_macro2::TokenStream;
@@ -19,7 +20,7 @@ struct Bound<'t, 'a> {
 
 pub fn emit(
     tool: &Tool,
-    op: &Operation,
+    op: Operation,
     dir_file: &Path,
     (effects, reason): &(catalog_core::serve::effects::Effects, Option<String>),
     output: &crate::output::Checked,
@@ -32,7 +33,7 @@ pub fn emit(
     );
     let mut description = crate::effects::description(
         crate::attr::doc(&tool.item.attrs).as_deref(),
-        op,
+        &op,
         effects.semantics,
     );
     // Where the body sits in the structured result, when it is wrapped to put an object there.
@@ -46,22 +47,28 @@ pub fn emit(
     }
     let effects_const = crate::effects::emit(effects, reason.as_deref());
     let (output_checks, output_items) = crate::output::emit(ident, output);
-    let schema = catalog_core::present::schema::input_schema_with_docs(op, |field| {
+    let schema = catalog_core::present::schema::input_schema_with_docs(&op, |field| {
         tool.fields
             .iter()
             .find(|f| f.ident == field)
             .and_then(|f| f.doc.clone())
     })
     .to_string();
-    let op_json = catalog_core::serve::embedded::encode(op);
-    let bound = bind(tool, op);
-    let checks = bound.iter().filter_map(|b| {
-        crate::user_types::checks(ident, b.field, b.row)
-            .or_else(|| crate::file_check::checks(b.field, b.row))
-    });
+    let (schema, description) = (str_literal(&schema), str_literal(&description));
+    let bound = bind(tool, &op);
+    let checks: Vec<TokenStream> = bound
+        .iter()
+        .filter_map(|b| {
+            crate::user_types::checks(ident, b.field, b.row)
+                .or_else(|| crate::file_check::checks(b.field, b.row))
+        })
+        .collect();
     let from_arguments = from_arguments(tool, &bound);
     let to_request = to_request(&bound);
-    let item = documented(tool.item, &name, op, &crate::output::doc_line(output, op));
+    drop(bound);
+    let item = documented(tool.item, &name, &op, &crate::output::doc_line(output, &op));
+    // Last: the operation is moved into its embedded form.
+    let op_json = str_literal(&catalog_core::serve::embedded::encode(op));
     let dir_file = dir_file.display().to_string();
     quote! {
         #item
@@ -134,7 +141,7 @@ fn bind<'t, 'a>(tool: &'t Tool<'a>, op: &'t Operation) -> Vec<Bound<'t, 'a>> {
 /// rest of the expansion.
 fn documented(item: &syn::ItemStruct, name: &str, op: &Operation, output: &str) -> TokenStream {
     let name_line = format!("MCP tool name: `{name}`");
-    let table = catalog_core::present::doc::accounting_markdown(op);
+    let table = str_literal(&catalog_core::present::doc::accounting_markdown(op));
     let attrs = &item.attrs;
     let syn::ItemStruct {
         vis,

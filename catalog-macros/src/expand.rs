@@ -29,5 +29,5 @@ pub fn tool(args: TokenStream, input: &Input) -> syn::Result<TokenStream> {
                 "catalog bug: a tool failed its checks without an error; please report it",
             )
         })?;
-    Ok(emit::emit(&tool, &op, &dir_file, &effects, &output))
+    Ok(emit::emit(&tool, op, &dir_file, &effects, &output))
 }

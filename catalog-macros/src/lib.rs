@@ -18,6 +18,7 @@ mod expand;
 mod fallback;
 mod file_check;
 mod key;
+mod literal;
 mod output;
 mod security;
 mod user_types;

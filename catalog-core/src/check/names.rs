@@ -83,48 +83,80 @@ fn is_keyword(s: &str) -> bool {
 
 /// The one rule that matches a field to a parameter by name: the field is named like the
 /// parameter, as written or in snake_case (`page_num` matches `pageNum`). A parameter without a
-/// name (a whole non-object body) is matched by a field named `body`, its address.
+/// name (a whole non-object body) is matched by a field named `body`, its address. The name is
+/// converted to snake_case only when its letters and digits are the field's ([`may_be_snake`]):
+/// a tool with three fields over an operation with a hundred parameters converts a handful of
+/// names, not three hundred.
 pub fn field_matches(param: &str, field: &str) -> bool {
-    field_matches_snake(param, &param.to_snake_case(), field)
-}
-
-/// [`field_matches`] with the parameter's snake_case form computed once by the caller (matching
-/// hundreds of fields against hundreds of parameters converts each parameter name once).
-pub fn field_matches_snake(param: &str, param_snake: &str, field: &str) -> bool {
     let field = field.trim_start_matches("r#");
     if param.is_empty() {
         return field == "body";
     }
-    param == field || param_snake == field
+    param == field || may_be_snake(param, field) && param.to_snake_case() == field
 }
 
 /// The indices of the parameters a field name matches, by [`field_matches`].
 pub struct ParamNames<'a> {
-    names: Vec<(&'a str, String)>,
+    names: Vec<&'a str>,
 }
 
 impl<'a> ParamNames<'a> {
-    /// Each parameter name with its snake_case form, converted once.
+    /// The parameter names, in order.
     pub fn new(names: impl IntoIterator<Item = &'a str>) -> ParamNames<'a> {
         ParamNames {
-            names: names.into_iter().map(|n| (n, n.to_snake_case())).collect(),
+            names: names.into_iter().collect(),
         }
     }
 
-    /// The indices of the names `field` matches.
+    /// The indices of the names `field` matches, by [`field_matches`].
     pub fn matching(&self, field: &str) -> Vec<usize> {
         self.names
             .iter()
             .enumerate()
-            .filter(|(_, (name, snake))| field_matches_snake(name, snake, field))
+            .filter(|(_, name)| field_matches(name, field))
             .map(|(i, _)| i)
             .collect()
     }
 }
 
+/// Whether `snake` can be `name`'s snake_case form: snake_case keeps a name's letters and
+/// digits, lower-cased, and puts `_` between its words, so without its `_`s `snake` must be
+/// exactly those. Only an ASCII name is compared; any other may be.
+fn may_be_snake(name: &str, snake: &str) -> bool {
+    if !name.is_ascii() {
+        return true;
+    }
+    let kept = name
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(|b| b.to_ascii_lowercase());
+    kept.eq(snake.bytes().filter(|b| *b != b'_'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The filter [`ParamNames::matching`] applies before converting a name never turns
+        /// away the name's own snake_case form.
+        #[test]
+        fn an_ascii_name_may_be_its_own_snake_case(name in "[A-Za-z0-9_.$\\[\\]-]{0,12}") {
+            proptest::prop_assert!(may_be_snake(&name, &name.to_snake_case()));
+        }
+    }
+
+    #[test]
+    fn a_field_matches_parameters_as_written_or_in_snake_case() {
+        let names = ParamNames::new(["pageNum", "page_num", "PageSize", "q", "", "x-trace-id"]);
+        assert_eq!(names.matching("page_num"), vec![0, 1]);
+        assert_eq!(names.matching("page_size"), vec![2]);
+        assert_eq!(names.matching("r#q"), vec![3]);
+        assert_eq!(names.matching("body"), vec![4]);
+        assert_eq!(names.matching("x_trace_id"), vec![5]);
+        assert_eq!(names.matching("pagesize"), Vec::<usize>::new());
+        assert!(!may_be_snake("PageSize", "page_num"));
+    }
 
     #[test]
     fn a_tool_named_like_its_operation_does_not_name_it_again() {

@@ -146,6 +146,14 @@ fn sets(d: &Disposition) -> bool {
 }
 
 fn normalized(name: &str) -> String {
+    if name.is_ascii() {
+        // Every spec's names, nearly: no case mapping tables needed.
+        return name
+            .bytes()
+            .filter(|b| !matches!(b, b'_' | b'-' | b'$' | b'.' | b'[' | b']'))
+            .map(|b| char::from(b.to_ascii_lowercase()))
+            .collect();
+    }
     name.chars()
         .filter(|c| !matches!(c, '_' | '-' | '$' | '.' | '[' | ']'))
         .flat_map(char::to_lowercase)

@@ -23,7 +23,8 @@ const SHORT_CHARS: usize = 60;
 /// name in the disposition and the spec's description (first paragraph, cut at about 100
 /// characters) in the reason column; the other dispositions show their reason in full. A
 /// parameter omitted by a glob is its own row naming the glob, so the docs list everything a
-/// group covered. When the operation's schemas were not written out in full
+/// group covered; the glob's reason is written once, in a list under the table, with the number
+/// of rows it omits. When the operation's schemas were not written out in full
 /// ([`Operation::degraded`]), a list after the table says where and why. The text ends with a
 /// newline.
 pub fn accounting_markdown(op: &Operation) -> String {
@@ -60,18 +61,29 @@ pub fn accounting_markdown(op: &Operation) -> String {
     }
     out.push_str("| Location | Name | Type | Required | Disposition | Reason / description |\n");
     out.push_str("|---|---|---|---|---|---|\n");
-    // A glob's reason is the same on each of the (often a hundred) rows it omits: rendered once.
-    let mut last_reason: Option<(&str, String)> = None;
+    // A glob omits often a hundred rows with one reason: each row names the glob, and the
+    // reason is written once, under the table.
+    let mut globs: Vec<(&str, &str, usize)> = Vec::new();
     for row in &op.accounting {
-        let reason = match (authored_reason(&row.disposition), &last_reason) {
-            (Some(reason), Some((last, cell))) if *last == reason => cell.clone(),
-            // Reasons are the tool author's own words, written for this table: shown whole.
-            (Some(reason), _) => {
-                let cell = prose(&collapse(reason));
-                last_reason = Some((reason, cell.clone()));
-                cell
+        let reason = match &row.disposition {
+            Disposition::Omitted {
+                pattern: Some(pattern),
+                reason,
+            } => {
+                match globs
+                    .iter_mut()
+                    .find(|(p, r, _)| p == pattern && r == reason)
+                {
+                    Some((_, _, rows)) => *rows += 1,
+                    None => globs.push((pattern, reason, 1)),
+                }
+                format!("see {} below", code(pattern))
             }
-            (None, _) => description_cell(row),
+            // Reasons are the tool author's own words, written for this table: shown whole.
+            disposition => match authored_reason(disposition) {
+                Some(reason) => prose(reason),
+                None => description_cell(row),
+            },
         };
         let cells = [
             row.param.location.as_str().to_string(),
@@ -89,8 +101,29 @@ pub fn accounting_markdown(op: &Operation) -> String {
         }
         out.push('\n');
     }
+    glob_list(&mut out, &globs);
     degraded_list(&mut out, op);
     out
+}
+
+/// The reason of each glob, once, with the number of rows it omits.
+fn glob_list(out: &mut String, globs: &[(&str, &str, usize)]) {
+    if globs.is_empty() {
+        return;
+    }
+    out.push_str("\nOmitted by a pattern:\n\n");
+    for (pattern, reason, rows) in globs {
+        let noun = if *rows == 1 {
+            "parameter"
+        } else {
+            "parameters"
+        };
+        out.push_str(&format!(
+            "- {} ({rows} {noun}): {}\n",
+            code(pattern),
+            prose(reason)
+        ));
+    }
 }
 
 /// Where the input schema accepts any JSON value because it was not written out in full.
@@ -211,6 +244,17 @@ fn first_paragraph(s: &str) -> &str {
 /// Whitespace runs (newlines included) collapsed to one space, ends trimmed: a table row is
 /// one line.
 fn collapse(s: &str) -> String {
+    // Most cells (names, types, one-line descriptions) have nothing to collapse.
+    let plain = s.is_ascii()
+        && !s.starts_with(' ')
+        && !s.ends_with(' ')
+        && !s.contains("  ")
+        && !s
+            .bytes()
+            .any(|b| matches!(b, b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c'));
+    if plain {
+        return s.to_string();
+    }
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -295,6 +339,13 @@ fn closing_fence(s: &str, len: usize) -> Option<usize> {
 /// A code span for a table cell: the fence is longer than any backtick run inside, and `|` is
 /// escaped (GFM removes that backslash before reading the code span).
 fn code(s: &str) -> String {
+    // A name or a number: no whitespace, backtick or `|`, so one backtick each side.
+    if !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_graphic() && b != b'`' && b != b'|')
+    {
+        return format!("`{s}`");
+    }
     let s = collapse(s);
     if s.is_empty() {
         // An empty code span does not exist in markdown; "``" would show as two backticks.
@@ -356,5 +407,24 @@ mod tests {
         assert_eq!(code("a|b"), "`a\\|b`");
         assert_eq!(code("``x"), "``` ``x ```");
         assert_eq!(code(""), "(empty)");
+        assert_eq!(code("query.*__n"), "`query.*__n`");
+        assert_eq!(code(" a  b\n"), "`a b`");
+    }
+
+    #[test]
+    fn collapse_joins_every_whitespace_run_with_one_space() {
+        assert_eq!(collapse("one two"), "one two");
+        for spaced in [
+            " one two",
+            "one two ",
+            "one  two",
+            "one\ttwo",
+            "one\ntwo",
+            "one\r\ntwo",
+        ] {
+            assert_eq!(collapse(spaced), "one two", "{spaced:?}");
+        }
+        assert_eq!(collapse("\u{a0}one\u{2003}two"), "one two");
+        assert_eq!(collapse("one\x0btwo\x0cthree"), "one two three");
     }
 }

@@ -52,18 +52,15 @@ struct RowOwned {
     null: Option<String>,
 }
 
-/// `op` as the tool embeds it: compact, without its response schemas.
-pub fn encode(op: &Operation) -> String {
-    let mut bare = Operation {
-        accounting: Vec::new(),
-        ..op.clone()
-    };
-    for content in bare.responses.iter_mut().flat_map(|r| r.content.iter_mut()) {
+/// `op` as the tool embeds it: compact, without its response schemas. Takes the operation, so
+/// that its rows and schemas are moved out rather than copied (the macro's last use of it).
+pub fn encode(mut op: Operation) -> String {
+    let accounting = std::mem::take(&mut op.accounting);
+    for content in op.responses.iter_mut().flat_map(|r| r.content.iter_mut()) {
         content.schema = None;
     }
     let mut previous: Option<&Disposition> = None;
-    let rows = op
-        .accounting
+    let rows = accounting
         .iter()
         .enumerate()
         .map(|(i, row)| {
@@ -83,7 +80,7 @@ pub fn encode(op: &Operation) -> String {
             }
         })
         .collect();
-    serde_json::to_string(&Compact { op: &bare, rows }).unwrap_or_default()
+    serde_json::to_string(&Compact { op: &op, rows }).unwrap_or_default()
 }
 
 /// Why an embedded operation could not be read back.
@@ -185,14 +182,14 @@ mod tests {
         let op = tool_operation();
         assert!(op.responses[0].content[0].schema.is_some());
         assert_eq!(op.accounting.len(), 6);
-        let back = decode(&encode(&op)).unwrap();
+        let back = decode(&encode(op.clone())).unwrap();
         assert_eq!(back, without_response_schemas(op));
     }
 
     #[test]
     fn a_glob_reason_and_a_declared_parameter_are_written_once() {
         let op = tool_operation();
-        let json = encode(&op);
+        let json = encode(op.clone());
         assert_eq!(json.matches(GLOB_REASON).count(), 1, "{json}");
         // Each declared parameter in `params` only; the synthesized one in its row.
         assert_eq!(json.matches("parameters/a\"").count(), 1, "{json}");
