@@ -183,6 +183,10 @@ pub trait Encode {
     /// Appends the texts of a sequence of scalars one after another, pushing where each ends
     /// onto `ends`, and returns true; returns false (having appended nothing) otherwise.
     fn write_scalar_items(&self, out: &mut String, ends: &mut Vec<usize>) -> bool;
+    /// Appends a sequence of scalars as query pairs, `key=` (already encoded, `&` before it
+    /// unless it is the first pair) and the element percent-encoded, and returns true; returns
+    /// false (having appended nothing) otherwise. `scratch` is overwritten.
+    fn write_query_pairs(&self, out: &mut String, key: &str, scratch: &mut String) -> bool;
     /// The value as a `serde_json::Value`, for the shapes the writers above decline.
     fn to_json_value(&self) -> serde_json::Result<Value>;
 }
@@ -220,6 +224,21 @@ impl<T: serde::Serialize + ?Sized> Encode for T {
         if !ok {
             out.truncate(len);
             ends.truncate(n);
+        }
+        ok
+    }
+
+    fn write_query_pairs(&self, out: &mut String, key: &str, scratch: &mut String) -> bool {
+        let len = out.len();
+        let ok = self
+            .serialize(scalar_text::QueryPairs {
+                out: &mut *out,
+                key,
+                scratch,
+            })
+            .is_ok();
+        if !ok {
+            out.truncate(len);
         }
         ok
     }
@@ -916,6 +935,22 @@ const UNRESERVED: [bool; 256] = {
 /// Whether `s` is all RFC 3986 unreserved characters, so that [`push_enc`] would copy it as it is.
 fn is_unreserved(s: &str) -> bool {
     s.bytes().all(|b| UNRESERVED[usize::from(b)])
+}
+
+/// Percent-encodes what was appended to `out` from `start` on, as [`push_enc`] writes it. Most
+/// texts need no escape, so they stay in place; only one with a byte to escape is copied out
+/// through `scratch` (overwritten) and written back encoded.
+fn enc_in_place(out: &mut String, start: usize, scratch: &mut String) {
+    let Some(text) = out.get(start..) else {
+        return;
+    };
+    if is_unreserved(text) {
+        return;
+    }
+    scratch.clear();
+    scratch.push_str(text);
+    out.truncate(start);
+    push_enc(out, scratch);
 }
 
 /// Appends `s` percent-encoded: every byte but unreserved characters escaped as `%XX` (upper

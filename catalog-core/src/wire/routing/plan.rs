@@ -10,8 +10,8 @@
 //! [`build_request_ref`](super::build_request_ref) writes for the same arguments.
 
 use super::{
-    ArgRef, BODY_CAPACITY, Encode, Items, Typed, check_header_text, content_type, is_unreserved,
-    method_of, must_send, path_row, push_enc, push_json_key, push_pair, refuse_dot_segments,
+    ArgRef, BODY_CAPACITY, Encode, Typed, check_header_text, content_type, enc_in_place, method_of,
+    must_send, path_row, push_enc, push_json_key, push_pair, refuse_dot_segments,
 };
 use crate::model::{BodyKind, Disposition, Location, Operation, Part, PathTemplate, Style};
 use http::header::{CONTENT_TYPE, HeaderName, HeaderValue};
@@ -246,18 +246,7 @@ impl Steps {
                         continue;
                     }
                     uri.truncate(before);
-                    typed.text.clear();
-                    typed.ends.clear();
-                    if *explode && t.write_scalar_items(&mut typed.text, &mut typed.ends) {
-                        let items = Items {
-                            text: &typed.text,
-                            ends: &typed.ends,
-                        };
-                        for item in items.iter() {
-                            push_pair(&mut uri, key, true);
-                            push_enc(&mut uri, item);
-                        }
-                    } else {
+                    if !(*explode && t.write_query_pairs(&mut uri, key, &mut typed.text)) {
                         return None;
                     }
                 }
@@ -322,12 +311,7 @@ fn push_typed_enc(uri: &mut String, t: &dyn Encode, scratch: &mut String) -> Opt
     if !t.write_scalar(uri) {
         return None;
     }
-    if !is_unreserved(&uri[start..]) {
-        scratch.clear();
-        scratch.push_str(&uri[start..]);
-        uri.truncate(start);
-        push_enc(uri, scratch);
-    }
+    enc_in_place(uri, start, scratch);
     Some(())
 }
 

@@ -240,6 +240,79 @@ impl<'a> ser::Serializer for SeqText<'a> {
     decline_compounds!();
 }
 
+/// Writes each element of a sequence of scalars as a query pair straight into the URI: `key=`
+/// (`&` first unless it is the first pair) and the element's text percent-encoded; declines
+/// anything else (including a sequence with a non-scalar element).
+pub(crate) struct QueryPairs<'a> {
+    pub(crate) out: &'a mut String,
+    /// Already encoded.
+    pub(crate) key: &'a str,
+    pub(crate) scratch: &'a mut String,
+}
+
+impl ser::SerializeSeq for QueryPairs<'_> {
+    type Ok = ();
+    type Error = NotScalar;
+
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result {
+        super::push_pair(self.out, self.key, true);
+        let start = self.out.len();
+        v.serialize(ScalarText(self.out))?;
+        super::enc_in_place(self.out, start, self.scratch);
+        Ok(())
+    }
+
+    fn end(self) -> Result {
+        Ok(())
+    }
+}
+
+impl ser::Serializer for QueryPairs<'_> {
+    type Ok = ();
+    type Error = NotScalar;
+    type SerializeSeq = Self;
+    type SerializeTuple = Impossible<(), NotScalar>;
+    type SerializeTupleStruct = Impossible<(), NotScalar>;
+    type SerializeTupleVariant = Impossible<(), NotScalar>;
+    type SerializeMap = Impossible<(), NotScalar>;
+    type SerializeStruct = Impossible<(), NotScalar>;
+    type SerializeStructVariant = Impossible<(), NotScalar>;
+
+    fn serialize_seq(self, _: Option<usize>) -> std::result::Result<Self, NotScalar> {
+        Ok(self)
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result {
+        v.serialize(self)
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result {
+        v.serialize(self)
+    }
+
+    decline! {
+        serialize_bool(bool);
+        serialize_i8(i8);
+        serialize_i16(i16);
+        serialize_i32(i32);
+        serialize_i64(i64);
+        serialize_u8(u8);
+        serialize_u16(u16);
+        serialize_u32(u32);
+        serialize_u64(u64);
+        serialize_i128(i128);
+        serialize_u128(u128);
+        serialize_f32(f32);
+        serialize_f64(f64);
+        serialize_char(char);
+        serialize_str(&str);
+        serialize_bytes(&[u8]);
+        serialize_none();
+        serialize_unit();
+        serialize_unit_struct(&'static str);
+        serialize_unit_variant(&'static str, u32, &'static str);
+    }
+    decline_compounds!();
+}
+
 /// Writes a scalar as JSON, exactly as `serde_json` would: a string with nothing to escape,
 /// an integer up to 64 bits, a boolean or a null. Declines everything else, a string to escape
 /// included, for `serde_json` to write (the caller truncates on error).
