@@ -9,6 +9,11 @@
 //!    the same structs with serde + schemars.
 //! 3. One tool against NetBox's index against the same tool against a one-operation spec.
 //!
+//! Every check runs with `CARGO_INCREMENTAL=0` (the bench sets it, whatever the environment
+//! says), then the curated pair is timed again with incremental compilation on, cargo's default
+//! for `cargo check`: the compiler then reuses the type checking of unchanged items, and what is
+//! left is mostly macro expansion, which is never cached.
+//!
 //! ```sh
 //! CATALOG_SPECS_DIR=../shared/specs cargo bench --bench compile
 //! ```
@@ -60,6 +65,7 @@ fn main() {
     let base = target_dir().join("catalog-compile-bench");
     let bench = Bench {
         target: base.join("target"),
+        incremental: false,
     };
 
     let started = Instant::now();
@@ -99,6 +105,17 @@ fn main() {
     // times the runs, still cheap.
     let one_runs = if smoke() { 1 } else { runs * 3 };
     let (tc, td) = bench.interleaved(&c, &d, one_runs);
+    // Incremental: a build of its own (cargo keeps incremental and non-incremental builds of the
+    // path dependencies apart), warmed before the timed runs.
+    let incremental = Bench {
+        incremental: true,
+        ..bench
+    };
+    for c in [&e, &f] {
+        incremental.check(c, false);
+        incremental.check(c, true);
+    }
+    let (tei, tfi) = incremental.interleaved(&e, &f, runs);
 
     let fields: usize = picked.iter().map(|op| op.params.len()).sum();
     println!(
@@ -110,7 +127,10 @@ fn main() {
          with #[derive(Deserialize, JsonSchema)] (schemars 1)",
         tools_wanted()
     );
-    println!("runs: {runs} each, interleaved, after a warm build; src/lib.rs touched before each");
+    println!(
+        "runs: {runs} each, interleaved, after a warm build; src/lib.rs touched before each; \
+         CARGO_INCREMENTAL=0 unless said"
+    );
     println!("A runs (s): {}", list(&ta));
     println!("B runs (s): {}", list(&tb));
     let (ma, mb) = (median(ta), median(tb));
@@ -131,6 +151,22 @@ fn main() {
     println!(
         "ratio E/F (curated): {:.3} (target <= 1.0)",
         secs(me) / secs(mf)
+    );
+    println!("with incremental compilation (CARGO_INCREMENTAL=1):");
+    println!("E runs (s): {}", list(&tei));
+    println!("F runs (s): {}", list(&tfi));
+    let (mei, mfi) = (median(tei), median(tfi));
+    println!(
+        "median cargo check E (catalog), incremental:  {:.3} s",
+        secs(mei)
+    );
+    println!(
+        "median cargo check F (schemars), incremental: {:.3} s",
+        secs(mfi)
+    );
+    println!(
+        "ratio E/F (curated), incremental: {:.3}",
+        secs(mei) / secs(mfi)
     );
     println!(
         "one tool ({ONE_OP}): NetBox's index against a one-operation spec, {one_runs} runs each, \
@@ -502,6 +538,8 @@ fn name(c: &TempCrate) -> String {
 
 struct Bench {
     target: PathBuf,
+    /// `CARGO_INCREMENTAL` for every check.
+    incremental: bool,
 }
 
 impl Bench {
@@ -520,6 +558,10 @@ impl Bench {
             .current_dir(&c.dir)
             .env("CARGO_TARGET_DIR", &self.target)
             .env("CARGO_TERM_COLOR", "never")
+            .env(
+                "CARGO_INCREMENTAL",
+                if self.incremental { "1" } else { "0" },
+            )
             .env_remove("CATALOG_INDEX_DIR")
             .output()
             .unwrap();
