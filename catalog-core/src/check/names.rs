@@ -84,7 +84,7 @@ fn is_keyword(s: &str) -> bool {
 /// The one rule that matches a field to a parameter by name: the field is named like the
 /// parameter, as written or in snake_case (`page_num` matches `pageNum`). A parameter without a
 /// name (a whole non-object body) is matched by a field named `body`, its address. The name is
-/// converted to snake_case only when its letters and digits are the field's ([`may_be_snake`]):
+/// converted to snake_case only when its letters and digits are the field's (`may_be_snake`):
 /// a tool with three fields over an operation with a hundred parameters converts a handful of
 /// names, not three hundred.
 pub fn field_matches(param: &str, field: &str) -> bool {
