@@ -214,3 +214,47 @@ fn no_parameters_and_deprecated() {
          The operation has no parameters.\n"
     );
 }
+
+#[test]
+fn each_glob_is_listed_once_with_its_own_reason_and_count() {
+    let omitted = |pattern: &str, reason: &str| json!({"disposition": "omitted", "pattern": pattern, "reason": reason});
+    let int = || json!({"type": "integer"});
+    let same = "narrows the list in ways an agent has not been asked to";
+    let op = operation(
+        None,
+        vec![
+            row(
+                param("query", "a__n", false, int()),
+                omitted("query.*__n", same),
+            ),
+            row(
+                param("query", "a__gt", false, int()),
+                omitted("query.*__gt", same),
+            ),
+            row(
+                param("query", "b__n", false, int()),
+                omitted("query.*__n", same),
+            ),
+            row(
+                param("query", "c", false, int()),
+                json!({"disposition": "omitted", "reason": same}),
+            ),
+        ],
+    );
+    let md = accounting_markdown(&op);
+    let (table, list) = md
+        .split_once("\nOmitted by a pattern:\n\n")
+        .expect("a glob list");
+    assert!(table.contains(
+        "| query | `a__gt` | integer | no | Omitted by `query.*__gt` | see `query.*__gt` below |"
+    ));
+    // An exact omission keeps its reason in its row and is not a glob.
+    assert!(table.contains(&format!(
+        "| query | `c` | integer | no | Omitted | {same} |"
+    )));
+    // Two globs with one reason are two entries, in the order they first omit a row.
+    assert_eq!(
+        list,
+        format!("- `query.*__n` (2 parameters): {same}\n- `query.*__gt` (1 parameter): {same}\n")
+    );
+}

@@ -212,6 +212,12 @@ mod tests {
         ] {
             assert!(!is_paging_param(&param(Location::Query, name)), "{name}");
         }
+        // A name that is not ASCII is compared after Unicode lower-casing (the Kelvin sign
+        // lower-cases to `k`), without its separators too.
+        assert!(is_paging_param(&param(Location::Query, "Mar\u{212a}er")));
+        assert!(is_paging_param(&param(Location::Query, "Mar-\u{212a}er")));
+        assert!(!is_paging_param(&param(Location::Query, "pag\u{e9}")));
+        assert!(!is_paging_param(&param(Location::Query, "\u{212a}_")));
         assert!(!is_paging_param(&param(Location::Header, "page")));
         assert!(!is_paging_param(&param(Location::Body, "limit")));
     }
