@@ -408,6 +408,9 @@ mod tests {
         assert_eq!(code("``x"), "``` ``x ```");
         assert_eq!(code(""), "(empty)");
         assert_eq!(code("query.*__n"), "`query.*__n`");
+        // Text made only of backticks or pipes is never a plain name.
+        assert_eq!(code("``"), "``` `` ```");
+        assert_eq!(code("||"), "`\\|\\|`");
         assert_eq!(code(" a  b\n"), "`a b`");
     }
 
