@@ -141,7 +141,7 @@ mod tests {
         /// The filter [`ParamNames::matching`] applies before converting a name never turns
         /// away the name's own snake_case form.
         #[test]
-        fn an_ascii_name_may_be_its_own_snake_case(name in "[A-Za-z0-9_.$\\[\\]-]{0,12}") {
+        fn an_ascii_name_may_be_its_own_snake_case(name in "[ -~]{0,16}") {
             proptest::prop_assert!(may_be_snake(&name, &name.to_snake_case()));
         }
     }
