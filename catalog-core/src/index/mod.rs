@@ -29,6 +29,8 @@
 pub mod expand;
 mod ops_json;
 
+pub(crate) use ops_json::write_operation;
+
 use crate::model::{Operation, SharedSchema, SpecInfo};
 use crate::spec::load::{self, Document, SpecError};
 use crate::spec::normalize::Normalized;
