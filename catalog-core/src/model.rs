@@ -627,6 +627,22 @@ impl Param {
     pub fn address(&self) -> String {
         address(self.location, &self.name)
     }
+
+    /// Whether [`Param::address`] is `address`, without writing it out.
+    pub fn is_at(&self, address: &str) -> bool {
+        if self.location == Location::Body && self.name.is_empty() {
+            return address == "body";
+        }
+        address
+            .strip_prefix(self.location.as_str())
+            .and_then(|rest| rest.strip_prefix('.'))
+            == Some(self.name.as_str())
+    }
+
+    /// Whether `other` has this parameter's address.
+    pub fn same_address(&self, other: &Param) -> bool {
+        self.location == other.location && self.name == other.name
+    }
 }
 
 /// The one way a parameter is named in messages and attributes: `query.page`, `body.title`, and
@@ -957,7 +973,7 @@ impl Operation {
 
     /// The parameter at `address` (`"query.page"`, `"body"`).
     pub fn param(&self, address: &str) -> Option<&Param> {
-        self.params.iter().find(|p| p.address() == address)
+        self.params.iter().find(|p| p.is_at(address))
     }
 
     /// Whether tools can wrap this operation.

@@ -23,21 +23,33 @@ pub fn str_literal(s: &str) -> TokenStream {
 /// The source of `s` as a raw string literal: three `#`s, or one more than the longest run
 /// that follows a `"` in `s` when that is longer; `None` when `s` holds a carriage return.
 fn raw_repr(s: &str) -> Option<String> {
-    if s.contains('\r') {
+    if s.as_bytes().contains(&b'\r') {
         return None;
     }
     // Three `#`s close no JSON or markdown this macro writes; counting is for the rare rest.
-    let longest = if s.contains("\"###") {
-        s.split('"')
-            .skip(1)
-            .map(|after| after.bytes().take_while(|b| *b == b'#').count())
-            .max()
-            .unwrap_or(0)
-    } else {
-        2
-    };
-    let hashes = "#".repeat(longest + 1);
+    let hashes = "#".repeat(longest_run_after_quote(s).max(2) + 1);
     Some(format!("r{hashes}\"{s}\"{hashes}"))
+}
+
+/// The longest run of `#`s that follows a `"` in `s`. The `#`s are found by `str::find` with a
+/// `char`, which the standard library searches with its own optimized code: the macro runs
+/// unoptimized, and these strings run to tens of kilobytes.
+fn longest_run_after_quote(s: &str) -> usize {
+    let bytes = s.as_bytes();
+    let mut longest = 0;
+    let mut from = 0;
+    while let Some(at) = s.get(from..).and_then(|rest| rest.find('#')) {
+        let start = from + at;
+        let mut end = start + 1;
+        while bytes.get(end) == Some(&b'#') {
+            end += 1;
+        }
+        if start > 0 && bytes[start - 1] == b'"' {
+            longest = longest.max(end - start);
+        }
+        from = end;
+    }
+    longest
 }
 
 #[cfg(test)]
@@ -59,6 +71,16 @@ mod tests {
             raw_repr(r######"a "##### b"######).as_deref(),
             Some(r#######"r######"a "##### b"######"#######)
         );
+    }
+
+    #[test]
+    fn the_longest_run_of_hashes_after_a_quote_is_counted() {
+        assert_eq!(longest_run_after_quote(""), 0);
+        assert_eq!(longest_run_after_quote("# heading ## b"), 0);
+        assert_eq!(longest_run_after_quote(r##""#/a""##), 1);
+        assert_eq!(longest_run_after_quote(r#####"x "## y ##"#### "#"#####), 4);
+        assert_eq!(longest_run_after_quote(r######"####"#####"######), 5);
+        assert_eq!(longest_run_after_quote("\"é#\"##"), 2);
     }
 
     #[test]

@@ -55,7 +55,42 @@ const ENVELOPE_WORDS: &[&str] = &[
 
 /// Whether a parameter pages a list: a query parameter named as one of [`PAGING_NAMES`].
 pub fn is_paging_param(p: &Param) -> bool {
-    p.location == Location::Query && PAGING_NAMES.contains(&normalized(&p.name).as_str())
+    p.location == Location::Query && is_paging_name(&p.name)
+}
+
+/// The longest of [`PAGING_NAMES`]: a name longer than that once normalized is none of them.
+const LONGEST_PAGING_NAME: usize = {
+    let (mut i, mut longest) = (0, 0);
+    while i < PAGING_NAMES.len() {
+        if PAGING_NAMES[i].len() > longest {
+            longest = PAGING_NAMES[i].len();
+        }
+        i += 1;
+    }
+    longest
+};
+
+/// Whether `name`, [`normalized`], is one of [`PAGING_NAMES`]. An ASCII name is normalized into
+/// a buffer as long as the longest of them, so the check writes no string (it runs on every
+/// parameter of every list operation a tool wraps, in the macro, unoptimized).
+fn is_paging_name(name: &str) -> bool {
+    let mut buf = [0u8; LONGEST_PAGING_NAME];
+    let mut len = 0;
+    for b in name.bytes() {
+        if !b.is_ascii() {
+            return PAGING_NAMES.contains(&normalized(name).as_str());
+        }
+        if matches!(b, b'_' | b'-' | b'$' | b'.' | b'[' | b']') {
+            continue;
+        }
+        // Longer than any paging name: each character normalizes to one or more.
+        let Some(slot) = buf.get_mut(len) else {
+            return false;
+        };
+        *slot = b.to_ascii_lowercase();
+        len += 1;
+    }
+    PAGING_NAMES.iter().any(|n| n.as_bytes() == &buf[..len])
 }
 
 /// Whether an operation returns a list a page at a time: a `GET` whose success response (its
@@ -123,7 +158,7 @@ pub fn cannot_page<'a>(op: &Operation, accounting: &'a [Accounted]) -> Option<Ve
     let documented = op.params.iter().filter(|p| is_paging_param(p));
     let all_accounted = documented
         .clone()
-        .all(|p| rows.iter().any(|r| r.param.address() == p.address()));
+        .all(|p| rows.iter().any(|r| r.param.same_address(p)));
     let agent_sets_one = rows.iter().any(|r| sets(&r.disposition));
     (!rows.is_empty() && all_accounted && !agent_sets_one).then_some(rows)
 }
@@ -174,6 +209,46 @@ fn words(name: &str) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::model::testing::{array_of, field, json_response as json, object, op, param};
+
+    proptest::proptest! {
+        /// The buffered check is the normalized name's lookup, for any name: paging names in
+        /// any case and with separators, names one character too long, and non-ASCII ones.
+        #[test]
+        fn a_paging_name_is_found_as_its_normalized_form_is(
+            name in "(?i)(page|per_page|pageSize|page-token|\\$top|continuation_token|limit|k)?[a-z_\\-\\$\\.\\[\\]KÉ\u{212a}]{0,4}"
+        ) {
+            proptest::prop_assert_eq!(
+                is_paging_name(&name),
+                PAGING_NAMES.contains(&normalized(&name).as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn paging_names_are_found_in_any_spelling_and_only_whole() {
+        for name in [
+            "page",
+            "perPage",
+            "per_page",
+            "PAGE-SIZE",
+            "$top",
+            "page[number]",
+            "Continuation.Token",
+        ] {
+            assert!(is_paging_name(name), "{name}");
+        }
+        for name in [
+            "pages",
+            "continuationtokens",
+            "continuation_token_x",
+            "",
+            "_",
+            "límit",
+            "pagé",
+        ] {
+            assert!(!is_paging_name(name), "{name}");
+        }
+    }
 
     fn list_of_strings() -> Schema {
         array_of(Schema::new(Type::Boolean))

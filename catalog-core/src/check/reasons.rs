@@ -76,107 +76,108 @@ const NEGATIONS: &[&str] = &[
     "won't", "wont", "nor", "without",
 ];
 
-/// Words that carry no content in a reason: who, when, and the parameter itself.
+/// Words that carry no content in a reason: who, when, and the parameter itself. Sorted, for a
+/// binary search (every word of every reason is looked up, in the macro, unoptimized).
 const FILLER: &[&str] = &[
     "a",
-    "an",
-    "the",
-    "this",
-    "that",
-    "these",
-    "those",
-    "it",
-    "its",
-    "it's",
-    "is",
-    "are",
-    "be",
-    "was",
-    "were",
-    "been",
-    "being",
-    "do",
-    "does",
-    "did",
-    "we",
-    "us",
-    "our",
-    "i",
-    "me",
-    "my",
-    "you",
-    "they",
-    "them",
-    "by",
-    "for",
-    "to",
-    "of",
-    "in",
-    "on",
-    "at",
-    "as",
-    "here",
-    "there",
-    "now",
-    "currently",
-    "moment",
-    "present",
-    "time",
-    "right",
-    "today",
-    "yet",
-    "really",
-    "so",
-    "just",
-    "simply",
     "actually",
-    "at",
-    "all",
-    "any",
-    "anything",
-    "really",
-    "parameter",
-    "parameters",
-    "param",
-    "params",
-    "field",
-    "fields",
-    "argument",
-    "arguments",
-    "value",
-    "values",
-    "option",
-    "options",
-    "tool",
-    "tools",
-    "case",
-    "use-case",
-    "usecase",
-    "purpose",
-    "purposes",
-    "or",
-    "very",
-    "much",
     "agent",
     "agents",
+    "all",
+    "an",
+    "any",
+    "anything",
     "api",
+    "are",
+    "argument",
+    "arguments",
+    "as",
+    "at",
+    "be",
+    "been",
+    "being",
+    "by",
+    "case",
+    "currently",
+    "did",
+    "do",
+    "does",
     "endpoint",
-    "operation",
     "feature",
     "features",
+    "field",
+    "fields",
+    "for",
+    "here",
+    "i",
+    "in",
+    "is",
+    "it",
+    "it's",
+    "its",
+    "just",
+    "me",
+    "moment",
+    "much",
+    "my",
+    "now",
+    "of",
+    "on",
+    "operation",
+    "option",
+    "options",
+    "or",
+    "our",
+    "param",
+    "parameter",
+    "parameters",
+    "params",
+    "present",
+    "purpose",
+    "purposes",
+    "really",
+    "right",
+    "simply",
+    "so",
+    "stuff",
+    "that",
+    "the",
+    "them",
+    "there",
+    "these",
+    "they",
     "thing",
     "things",
-    "stuff",
+    "this",
+    "those",
+    "time",
+    "to",
+    "today",
+    "tool",
+    "tools",
+    "us",
+    "use-case",
+    "usecase",
+    "value",
+    "values",
+    "very",
+    "was",
+    "we",
+    "were",
+    "yet",
+    "you",
 ];
 
 /// Checks a reason; `what` names the declaration (``omitting `query.x` ``).
 pub fn check_reason(reason: &Reason, what: &str) -> Option<Finding> {
     let t = reason.text.trim();
-    let message = if t == PLACEHOLDER_REASON || t == PAGING_PLACEHOLDER_REASON || unwritten(t) {
+    let words = words(t);
+    let message = if t == PLACEHOLDER_REASON || t == PAGING_PLACEHOLDER_REASON || unwritten(&words)
+    {
         format!("write the reason for {what}: say what a user loses, and why that is right")
     } else if t.is_empty() {
         format!("the reason for {what} is empty: say what a user loses, and why that is right")
-    } else if is_vacuous(t) {
+    } else if vacuous(&words) {
         format!(
             "the reason for {what} only says it is not needed (\"{t}\"): say what a user loses \
              without it, and why that is right"
@@ -192,9 +193,8 @@ pub fn check_reason(reason: &Reason, what: &str) -> Option<Finding> {
     Some(Finding::at(reason.site, message))
 }
 
-/// Whether a reason is only a marker that it is not written yet (`TODO`, `tbd`).
-fn unwritten(reason: &str) -> bool {
-    let words = words(reason);
+/// Whether a reason's [`words`] are only a marker that it is not written yet (`TODO`, `tbd`).
+fn unwritten(words: &[String]) -> bool {
     !words.is_empty() && words.iter().all(|w| UNWRITTEN.contains(&w.as_str()))
 }
 
@@ -204,7 +204,7 @@ fn words(reason: &str) -> Vec<String> {
         .to_lowercase()
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '/' || c == '-'))
         .map(|w| w.trim_matches(|c: char| c == '\'' || c == '-'))
-        .filter(|w| !w.is_empty() && !FILLER.contains(w))
+        .filter(|w| !w.is_empty() && FILLER.binary_search(w).is_err())
         .map(str::to_string)
         .collect()
 }
@@ -213,7 +213,11 @@ fn words(reason: &str) -> Vec<String> {
 /// what is left is a dismissal (`unused`, `n/a`) or a negation with a "need" word (`not
 /// required`), and nothing else.
 pub fn is_vacuous(reason: &str) -> bool {
-    let words = words(reason);
+    vacuous(&words(reason))
+}
+
+/// [`is_vacuous`] of a reason's [`words`].
+fn vacuous(words: &[String]) -> bool {
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     if words.is_empty() {
         return true;
@@ -275,6 +279,15 @@ pub fn reaches_the_rest(reason: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn filler_words_are_sorted_and_unique_for_the_binary_search() {
+        assert!(FILLER.windows(2).all(|w| w[0] < w[1]), "{FILLER:?}");
+        assert_eq!(
+            words("Really, the parameter is NOT used by us at the moment"),
+            ["not", "used"]
+        );
+    }
 
     #[test]
     fn reasons_that_only_say_not_needed_are_vacuous_at_any_length() {

@@ -120,7 +120,7 @@ impl<'a> Reconciler<'a> {
     }
 
     fn index_of(&self, address: &str) -> Option<usize> {
-        self.op.params.iter().position(|p| p.address() == address)
+        self.op.params.iter().position(|p| p.is_at(address))
     }
 
     /// Fields: undocumented ones become their own rows; the others find their parameter by
@@ -376,7 +376,10 @@ impl<'a> Reconciler<'a> {
     /// checked while one of those reasons is itself reported (one mistake, one error).
     fn one_page_unexplained(&self, accounting: &[Accounted]) -> Option<Finding> {
         let rows = cannot_page(self.op, accounting)?;
-        let reasons: Vec<&str> = rows.iter().filter_map(|r| reason_of(r)).collect();
+        let mut reasons: Vec<&str> = rows.iter().filter_map(|r| reason_of(r)).collect();
+        // A glob gives its one reason to every paging row: each text is checked once.
+        reasons.sort_unstable();
+        reasons.dedup();
         let reviewable = reasons.iter().all(|text| {
             let reason = Reason {
                 text: text.to_string(),

@@ -90,17 +90,13 @@ fn full_replace_warning(op: &Operation) -> String {
 /// are at most [`OMITTED_LISTED_AT_MOST`]; the paging parameters of a tool that cannot page are
 /// told in [`one_page`] instead.
 fn not_available(op: &Operation, paging: &[&Accounted]) -> String {
-    let omitted: Vec<String> = op
+    let omitted: Vec<(&str, &str)> = op
         .accounting
         .iter()
-        .filter(|r| {
-            !paging
-                .iter()
-                .any(|p| p.param.address() == r.param.address())
-        })
+        .filter(|r| !paging.iter().any(|p| p.param.same_address(&r.param)))
         .filter_map(|r| match &r.disposition {
             Disposition::Omitted { reason, .. } if !r.param.name.is_empty() => {
-                Some(format!("- `{}` is not available: {reason}", r.param.name))
+                Some((r.param.name.as_str(), reason.as_str()))
             }
             _ => None,
         })
@@ -108,10 +104,11 @@ fn not_available(op: &Operation, paging: &[&Accounted]) -> String {
     if omitted.is_empty() || omitted.len() > OMITTED_LISTED_AT_MOST {
         return String::new();
     }
-    format!(
-        "\n\nNot available through this tool:\n{}",
-        omitted.join("\n")
-    )
+    let lines: Vec<String> = omitted
+        .iter()
+        .map(|(name, reason)| format!("- `{name}` is not available: {reason}"))
+        .collect();
+    format!("\n\nNot available through this tool:\n{}", lines.join("\n"))
 }
 
 #[cfg(test)]
