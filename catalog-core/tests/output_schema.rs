@@ -5,7 +5,7 @@
 use catalog_core::check::output::{Output, output};
 use catalog_core::index::Index;
 use catalog_core::present::output::{output_schema, output_wrap};
-use catalog_core::present::schema::DIALECT;
+use catalog_core::present::schema::{DIALECT, json_text};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
@@ -57,6 +57,8 @@ fn every_output_schema_of_the_real_specs_is_valid_2020_12_with_an_object_root() 
             assert_eq!(schema.is_some(), matches!(o, Output::Typed(_)), "{what}");
             let Some(schema) = schema else { continue };
             assert_meta_valid(&schema, &what);
+            // The macro's writer gives serde_json's bytes for every output schema.
+            assert_eq!(json_text(&schema), schema.to_string(), "{what}");
             assert_eq!(schema["type"], "object", "{what}: MCP needs an object root");
             assert!(!has_ref(&schema), "{what}: not self-contained");
             let wrap = output_wrap(op).expect("typed");

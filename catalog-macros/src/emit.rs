@@ -47,13 +47,14 @@ pub fn emit(
     }
     let effects_const = crate::effects::emit(effects, reason.as_deref());
     let (output_checks, output_items) = crate::output::emit(ident, output);
-    let schema = catalog_core::present::schema::input_schema_with_docs(&op, |field| {
-        tool.fields
-            .iter()
-            .find(|f| f.ident == field)
-            .and_then(|f| f.doc.clone())
-    })
-    .to_string();
+    let schema = catalog_core::present::schema::json_text(
+        &catalog_core::present::schema::input_schema_with_docs(&op, |field| {
+            tool.fields
+                .iter()
+                .find(|f| f.ident == field)
+                .and_then(|f| f.doc.clone())
+        }),
+    );
     let (schema, description) = (str_literal(&schema), str_literal(&description));
     let bound = bind(tool, &op);
     let checks: Vec<TokenStream> = bound

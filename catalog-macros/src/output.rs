@@ -124,7 +124,7 @@ pub fn doc_line(output: &Checked, op: &Operation) -> String {
 /// `const OUTPUT` from the chosen response.
 fn constant(typed: &Typed) -> TokenStream {
     let (schema, wrap) = wrapped_output_schema(&typed.schema);
-    let schema = crate::literal::str_literal(&schema.to_string());
+    let schema = crate::literal::str_literal(&catalog_core::present::schema::json_text(&schema));
     let status = typed.status.to_string();
     let media_type = &typed.media_type;
     let wrap = match wrap {

@@ -29,7 +29,7 @@
 pub mod expand;
 mod ops_json;
 
-pub(crate) use ops_json::write_operation;
+pub(crate) use ops_json::{write_operation, write_value};
 
 use crate::model::{Operation, SharedSchema, SpecInfo};
 use crate::spec::load::{self, Document, SpecError};

@@ -13,6 +13,7 @@ use crate::model::{
     Type, Unsupported,
 };
 use serde::Serialize;
+use serde_json::Value;
 use std::io;
 
 /// Appends `op`'s JSON to `out`.
@@ -79,6 +80,32 @@ pub(crate) fn write_operation(out: &mut Vec<u8>, op: &Operation) -> io::Result<(
         serde(o.out, &op.security)?;
     }
     o.end();
+    Ok(())
+}
+
+/// Appends a JSON value to `out`, as `serde_json::to_writer` would write it (numbers through
+/// `serde_json` itself).
+pub(crate) fn write_value(out: &mut Vec<u8>, value: &Value) -> io::Result<()> {
+    match value {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(true) => out.extend_from_slice(b"true"),
+        Value::Bool(false) => out.extend_from_slice(b"false"),
+        Value::Number(n) => serde(out, n)?,
+        Value::String(s) => string(out, s)?,
+        Value::Array(items) => list(out, items, write_value)?,
+        Value::Object(map) => {
+            out.push(b'{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                string(out, key)?;
+                out.push(b':');
+                write_value(out, item)?;
+            }
+            out.push(b'}');
+        }
+    }
     Ok(())
 }
 
@@ -473,6 +500,20 @@ mod tests {
 
     fn s(ty: Type) -> Schema {
         Schema::new(ty)
+    }
+
+    #[test]
+    fn writes_a_value_as_serde_json_does() {
+        let every_ascii: String = (0u8..0x80).map(char::from).collect();
+        let value = json!({
+            "a": null, "b": true, "c": false, "d": [], "e": {},
+            "numbers": [0, -1, u64::MAX, i64::MIN, 2.5, -0.0, 1e300, 0.1],
+            every_ascii.clone(): [every_ascii, "caf\u{e9} \u{2028} \u{1f600}"],
+            "nested": {"z": [{"y": [[]]}], "a": "last"}
+        });
+        let mut out = Vec::new();
+        write_value(&mut out, &value).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
     }
 
     #[test]

@@ -62,41 +62,54 @@ pub fn accounting_markdown(op: &Operation) -> String {
     out.push_str("| Location | Name | Type | Required | Disposition | Reason / description |\n");
     out.push_str("|---|---|---|---|---|---|\n");
     // A glob omits often a hundred rows with one reason: each row names the glob, and the
-    // reason is written once, under the table.
-    let mut globs: Vec<(&str, &str, usize)> = Vec::new();
+    // reason is written once, under the table. Its two cells, like the type cells that rows
+    // share, are written once and copied (the table runs to hundreds of rows, in the macro).
+    let mut globs: Vec<Glob> = Vec::new();
+    let mut types = TypeCells::default();
     for row in &op.accounting {
-        let reason = match &row.disposition {
+        let (disposition, reason) = match &row.disposition {
             Disposition::Omitted {
                 pattern: Some(pattern),
                 reason,
             } => {
-                match globs
-                    .iter_mut()
-                    .find(|(p, r, _)| p == pattern && r == reason)
+                let at = match globs
+                    .iter()
+                    .position(|g| g.pattern == pattern && g.reason == reason)
                 {
-                    Some((_, _, rows)) => *rows += 1,
-                    None => globs.push((pattern, reason, 1)),
-                }
-                format!("see {} below", code(pattern))
+                    Some(at) => at,
+                    None => {
+                        globs.push(Glob::new(pattern, reason));
+                        globs.len() - 1
+                    }
+                };
+                let glob = &mut globs[at];
+                glob.rows += 1;
+                (
+                    Cell::Shared(&glob.disposition_cell),
+                    Cell::Shared(&glob.reason_cell),
+                )
             }
             // Reasons are the tool author's own words, written for this table: shown whole.
-            disposition => match authored_reason(disposition) {
-                Some(reason) => prose(reason),
-                None => description_cell(row),
-            },
+            disposition => (
+                Cell::Own(disposition_cell(disposition)),
+                Cell::Own(match authored_reason(disposition) {
+                    Some(reason) => prose(reason),
+                    None => description_cell(row),
+                }),
+            ),
         };
-        let cells = [
-            row.param.location.as_str().to_string(),
-            name_cell(&row.param),
-            type_cell(&row.param),
-            if row.param.required { "yes" } else { "no" }.to_string(),
-            disposition_cell(&row.disposition),
-            reason,
-        ];
+        let required = if row.param.required { "yes" } else { "no" };
         out.push('|');
-        for cell in cells {
+        for cell in [
+            row.param.location.as_str(),
+            &name_cell(&row.param),
+            types.cell(&row.param),
+            required,
+            disposition.as_str(),
+            reason.as_str(),
+        ] {
             out.push(' ');
-            out.push_str(&cell);
+            out.push_str(cell);
             out.push_str(" |");
         }
         out.push('\n');
@@ -106,13 +119,80 @@ pub fn accounting_markdown(op: &Operation) -> String {
     out
 }
 
+/// A glob of the table: its pattern and reason, the rows it omits, and its rows' two cells.
+struct Glob<'a> {
+    pattern: &'a str,
+    reason: &'a str,
+    rows: usize,
+    disposition_cell: String,
+    reason_cell: String,
+}
+
+impl<'a> Glob<'a> {
+    fn new(pattern: &'a str, reason: &'a str) -> Glob<'a> {
+        Glob {
+            pattern,
+            reason,
+            rows: 0,
+            disposition_cell: format!("Omitted by {}", code(pattern)),
+            reason_cell: format!("see {} below", code(pattern)),
+        }
+    }
+}
+
+/// A cell written for its row, or one that rows share.
+enum Cell<'a> {
+    Own(String),
+    Shared(&'a str),
+}
+
+impl Cell<'_> {
+    fn as_str(&self) -> &str {
+        match self {
+            Cell::Own(s) => s,
+            Cell::Shared(s) => s,
+        }
+    }
+}
+
+/// The type cells written so far, by the type's description and nullability: the rows of an
+/// operation share a handful of types.
+#[derive(Default)]
+struct TypeCells(Vec<(String, bool, String)>);
+
+impl TypeCells {
+    fn cell(&mut self, param: &Param) -> &str {
+        let described = param.schema.ty.describe();
+        let nullable = param.schema.nullable;
+        let at = match self
+            .0
+            .iter()
+            .position(|(d, n, _)| *n == nullable && *d == described)
+        {
+            Some(at) => at,
+            None => {
+                let cell = type_cell(&described, nullable);
+                self.0.push((described, nullable, cell));
+                self.0.len() - 1
+            }
+        };
+        &self.0[at].2
+    }
+}
+
 /// The reason of each glob, once, with the number of rows it omits.
-fn glob_list(out: &mut String, globs: &[(&str, &str, usize)]) {
+fn glob_list(out: &mut String, globs: &[Glob]) {
     if globs.is_empty() {
         return;
     }
     out.push_str("\nOmitted by a pattern:\n\n");
-    for (pattern, reason, rows) in globs {
+    for Glob {
+        pattern,
+        reason,
+        rows,
+        ..
+    } in globs
+    {
         let noun = if *rows == 1 {
             "parameter"
         } else {
@@ -160,9 +240,10 @@ fn name_cell(param: &Param) -> String {
     cell
 }
 
-fn type_cell(param: &Param) -> String {
-    let mut ty = truncate(&param.schema.ty.describe(), SHORT_CHARS);
-    if param.schema.nullable {
+/// A type's cell, from its description ([`Type::describe`](crate::model::Type::describe)).
+fn type_cell(described: &str, nullable: bool) -> String {
+    let mut ty = truncate(described, SHORT_CHARS);
+    if nullable {
         ty.push_str(", nullable");
     }
     text(&ty)
@@ -245,17 +326,31 @@ fn first_paragraph(s: &str) -> &str {
 /// one line.
 fn collapse(s: &str) -> String {
     // Most cells (names, types, one-line descriptions) have nothing to collapse.
-    let plain = s.is_ascii()
-        && !s.starts_with(' ')
-        && !s.ends_with(' ')
-        && !s.contains("  ")
-        && !s
-            .bytes()
-            .any(|b| matches!(b, b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c'));
-    if plain {
+    if is_collapsed(s) {
         return s.to_string();
     }
     s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `s` is ASCII with no whitespace but single spaces between words: [`collapse`] would
+/// give it back unchanged. One pass over the bytes (this runs on every cell, unoptimized).
+fn is_collapsed(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
+        return false;
+    }
+    let mut after_space = false;
+    for &b in bytes {
+        if !b.is_ascii() || matches!(b, b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c') {
+            return false;
+        }
+        let space = b == b' ';
+        if space && after_space {
+            return false;
+        }
+        after_space = space;
+    }
+    true
 }
 
 /// `s` collapsed and cut to at most `max` characters (plus `…`), at a word boundary when one is
@@ -412,6 +507,19 @@ mod tests {
         assert_eq!(code("``"), "``` `` ```");
         assert_eq!(code("||"), "`\\|\\|`");
         assert_eq!(code(" a  b\n"), "`a b`");
+    }
+
+    proptest::proptest! {
+        /// The one-pass check lets through only what the general path gives back unchanged.
+        #[test]
+        fn collapse_is_the_general_path_whatever_the_text(
+            s in "[ a-z\\t\\n\\r\\x0b\\x0c\u{a0}\u{2003}é]{0,12}"
+        ) {
+            proptest::prop_assert_eq!(
+                collapse(&s),
+                s.split_whitespace().collect::<Vec<_>>().join(" ")
+            );
+        }
     }
 
     #[test]

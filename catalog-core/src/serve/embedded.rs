@@ -81,13 +81,38 @@ pub fn encode(mut op: Operation) -> String {
     let mut out = Vec::with_capacity(4096);
     out.extend_from_slice(b"{\"op\":");
     let written = write_operation(&mut out, &op).and_then(|()| {
-        out.extend_from_slice(b",\"rows\":");
-        serde_json::to_writer(&mut out, &rows).map_err(std::io::Error::other)
+        out.extend_from_slice(b",\"rows\":[");
+        for (i, row) in rows.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            write_row(&mut out, row)?;
+        }
+        out.push(b']');
+        Ok(())
     });
     out.push(b'}');
     match (written, String::from_utf8(out)) {
         (Ok(()), Ok(json)) => json,
         _ => String::new(),
+    }
+}
+
+/// A row as serde_json writes it; most rows of a glob are only `{"at":i}`, written directly.
+fn write_row(out: &mut Vec<u8>, row: &Row) -> std::io::Result<()> {
+    match row {
+        Row {
+            at: Some(at),
+            param: None,
+            disposition: None,
+            null: None,
+        } => {
+            out.extend_from_slice(b"{\"at\":");
+            out.extend_from_slice(at.to_string().as_bytes());
+            out.push(b'}');
+            Ok(())
+        }
+        _ => serde_json::to_writer(out, row).map_err(std::io::Error::other),
     }
 }
 
