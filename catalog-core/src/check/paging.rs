@@ -74,23 +74,42 @@ const LONGEST_PAGING_NAME: usize = {
 /// a buffer as long as the longest of them, so the check writes no string (it runs on every
 /// parameter of every list operation a tool wraps, in the macro, unoptimized).
 fn is_paging_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
     let mut buf = [0u8; LONGEST_PAGING_NAME];
     let mut len = 0;
-    for b in name.bytes() {
-        if !b.is_ascii() {
+    // An index loop and a `match`: the fewest instructions unoptimized.
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        i += 1;
+        if b >= 0x80 {
             return PAGING_NAMES.contains(&normalized(name).as_str());
         }
         if matches!(b, b'_' | b'-' | b'$' | b'.' | b'[' | b']') {
             continue;
         }
         // Longer than any paging name: each character normalizes to one or more.
-        let Some(slot) = buf.get_mut(len) else {
+        if len == LONGEST_PAGING_NAME {
             return false;
-        };
-        *slot = b.to_ascii_lowercase();
+        }
+        buf[len] = b.to_ascii_lowercase();
         len += 1;
     }
-    PAGING_NAMES.iter().any(|n| n.as_bytes() == &buf[..len])
+    is_paging_word(&buf[..len])
+}
+
+/// Whether a normalized ASCII name is one of [`PAGING_NAMES`]: an index loop that compares
+/// bytes only at equal lengths.
+fn is_paging_word(word: &[u8]) -> bool {
+    let mut i = 0;
+    while i < PAGING_NAMES.len() {
+        let name = PAGING_NAMES[i].as_bytes();
+        if name.len() == word.len() && name == word {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Whether an operation returns a list a page at a time: a `GET` whose success response (its

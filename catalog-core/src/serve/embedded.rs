@@ -5,8 +5,8 @@
 //! and a glob gives its disposition (reason and pattern) to every row it omits: NetBox's device
 //! list is 342 parameters, 198 KB of JSON written out. The macro writes, escapes and hands
 //! that literal to the compiler unoptimized for every tool, so the embedded form refers instead:
-//! a row whose parameter is `params[i]` says `at: i`, and a row whose disposition is the
-//! previous row's says nothing. [`decode`] gives back exactly the operation [`encode`] was
+//! a row whose parameter is `params[i]` says `at: i`, a row whose disposition is the
+//! previous row's says nothing, and the start the parameters' pointers share is written once. [`decode`] gives back exactly the operation [`encode`] was
 //! given, less its response schemas (the output's is `Tool::OUTPUT`; the recorder reads the
 //! others from the index).
 
@@ -14,7 +14,8 @@ use crate::index::write_operation;
 use crate::model::{Accounted, Disposition, Operation, Param};
 use serde::{Deserialize, Serialize};
 
-// The embedded form is `{"op": <the operation without its accounting>, "rows": [<Row>...]}`.
+// The embedded form is `{"op": <the operation without its accounting>, "rows": [<Row>...],
+// "base": <the start of every parameter pointer, taken off each>}`.
 
 /// One accounting row: its parameter given or referred to by index, its disposition given or
 /// the previous row's.
@@ -34,6 +35,9 @@ struct Row<'a> {
 struct CompactOwned {
     op: Operation,
     rows: Vec<RowOwned>,
+    /// The start every parameter pointer had, taken off each.
+    #[serde(default)]
+    base: String,
 }
 
 #[derive(Deserialize)]
@@ -76,6 +80,7 @@ pub fn encode(mut op: Operation) -> String {
             }
         })
         .collect();
+    let base = strip_common_pointer(&mut op.params);
     // The operation through the index's own writer (the same bytes as serde_json's, a few
     // times faster unoptimized, as the macro runs); the rows are small and go through serde.
     let mut out = Vec::with_capacity(4096);
@@ -89,6 +94,10 @@ pub fn encode(mut op: Operation) -> String {
             write_row(&mut out, row)?;
         }
         out.push(b']');
+        if !base.is_empty() {
+            out.extend_from_slice(b",\"base\":");
+            serde_json::to_writer(&mut out, &base).map_err(std::io::Error::other)?;
+        }
         Ok(())
     });
     out.push(b'}');
@@ -96,6 +105,38 @@ pub fn encode(mut op: Operation) -> String {
         (Ok(()), Ok(json)) => json,
         _ => String::new(),
     }
+}
+
+/// Takes the start the parameters' pointers share off each and gives it back (empty when they
+/// share none): an operation's parameters are `<operation>/parameters/<i>` in the spec, and the
+/// pointers were a third of the embedded form.
+fn strip_common_pointer(params: &mut [Param]) -> String {
+    let Some((first, rest)) = params.split_first() else {
+        return String::new();
+    };
+    let mut len = first.pointer.len();
+    for p in rest {
+        len = common_prefix_len(&first.pointer[..len], &p.pointer);
+    }
+    let base = first.pointer[..len].to_string();
+    for p in params.iter_mut() {
+        p.pointer.drain(..len);
+    }
+    base
+}
+
+/// The length of the longest common prefix of `a` and `b`, at a character boundary of both.
+fn common_prefix_len(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut len = 0;
+    while len < a.len() && len < b.len() && a[len] == b[len] {
+        len += 1;
+    }
+    // Equal bytes up to `len` in both: a boundary in one is a boundary in the other.
+    while len > 0 && len < a.len() && (a[len] & 0xC0) == 0x80 {
+        len -= 1;
+    }
+    len
 }
 
 /// A row as serde_json writes it; most rows of a glob are only `{"at":i}`, written directly.
@@ -128,8 +169,13 @@ impl std::fmt::Display for DecodeError {
 
 /// The operation [`encode`] wrote.
 pub fn decode(json: &str) -> Result<Operation, DecodeError> {
-    let CompactOwned { mut op, rows } =
+    let CompactOwned { mut op, rows, base } =
         serde_json::from_str(json).map_err(|e| DecodeError(e.to_string()))?;
+    if !base.is_empty() {
+        for p in &mut op.params {
+            p.pointer.insert_str(0, &base);
+        }
+    }
     let mut accounting: Vec<Accounted> = Vec::with_capacity(rows.len());
     for (i, row) in rows.into_iter().enumerate() {
         let param = match (row.param, row.at) {
@@ -226,15 +272,19 @@ mod tests {
         struct Compact<'a> {
             op: &'a Operation,
             rows: &'a serde_json::Value,
+            base: &'a str,
         }
         let op = tool_operation();
         let json = encode(op.clone());
         let rows = serde_json::from_str::<serde_json::Value>(&json).unwrap()["rows"].take();
         let mut stripped = without_response_schemas(op);
         stripped.accounting.clear();
+        let base = strip_common_pointer(&mut stripped.params);
+        assert_eq!(base, "#/paths/~1items/get/parameters/");
         let by_serde = serde_json::to_string(&Compact {
             op: &stripped,
             rows: &rows,
+            base: &base,
         })
         .unwrap();
         assert_eq!(json, by_serde);
@@ -245,13 +295,34 @@ mod tests {
         let op = tool_operation();
         let json = encode(op.clone());
         assert_eq!(json.matches(GLOB_REASON).count(), 1, "{json}");
-        // Each declared parameter in `params` only; the synthesized one in its row.
-        assert_eq!(json.matches("parameters/a\"").count(), 1, "{json}");
+        // Each declared parameter in `params` only, its pointer less the start they share,
+        // which is written once; the synthesized one whole in its row.
+        assert_eq!(json.matches("\"pointer\":\"a\"").count(), 1, "{json}");
+        assert!(
+            json.ends_with(",\"base\":\"#/paths/~1items/get/parameters/\"}"),
+            "{json}"
+        );
         assert_eq!(json.matches("parameters/trace\"").count(), 1, "{json}");
         assert!(
             json.len() < serde_json::to_string(&op).unwrap().len(),
             "{json}"
         );
+    }
+
+    #[test]
+    fn pointers_share_a_start_only_whole_characters_long() {
+        assert_eq!(common_prefix_len("#/a/b", "#/a/c"), 4);
+        assert_eq!(common_prefix_len("#/a", "#/a/c"), 3);
+        assert_eq!(common_prefix_len("", "#/a"), 0);
+        // `é` and `è` share their first byte, not their first character.
+        assert_eq!(common_prefix_len("#/é", "#/è"), 2);
+        let mut op = tool_operation();
+        op.params[1].pointer = "#/components/parameters/a".into();
+        op.params[2].pointer = "#/paths/~1é".into();
+        op.params[3].pointer = "#/paths/~1è".into();
+        let json = encode(op.clone());
+        assert!(json.ends_with(",\"base\":\"#/\"}"), "{json}");
+        assert_eq!(decode(&json).unwrap(), without_response_schemas(op));
     }
 
     #[test]
