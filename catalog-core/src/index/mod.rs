@@ -357,7 +357,15 @@ pub struct IndexReader {
     ops_len: u64,
     shared: u64,
     schemas_len: u64,
+    /// Shared schemas read so far, each with the record's bytes it was read from: a schema is
+    /// read again only when its record's bytes changed. Operations share most of what they
+    /// reach (a spec's common objects), and a macro expands one tool after another in the same
+    /// process.
+    shared_read: Mutex<SharedRead>,
 }
+
+/// Shared schemas by id, each with the bytes of its record.
+type SharedRead = HashMap<usize, (Vec<u8>, SharedSchema)>;
 
 /// The outcome of looking up an operation by name.
 #[derive(Debug, Clone, PartialEq)]
@@ -440,6 +448,7 @@ impl IndexReader {
             ops_len,
             shared,
             schemas_len,
+            shared_read: Mutex::default(),
         })
     }
 
@@ -539,14 +548,23 @@ impl IndexReader {
             .map_err(|e| not_an_index(&ops_file, &e.to_string()))?;
         let stored: Operation =
             serde_json::from_slice(&buf).map_err(|e| not_an_index(&ops_file, &e.to_string()))?;
-        let shared = self.reachable_shared(&stored)?;
-        let mut op = expand::expand(&stored, |id| shared.get(&id), expand::BUDGET);
+        let mut shared = self
+            .shared_read
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.read_shared(&stored, &mut shared)?;
+        let mut op = expand::expand(
+            &stored,
+            |id| shared.get(&id).map(|(_, s)| s),
+            expand::BUDGET,
+        );
         op.spec = self.spec.clone();
         Ok(op)
     }
 
-    // The shared schemas an operation reaches, each read once from the schemas file.
-    fn reachable_shared(&self, op: &Operation) -> Result<HashMap<usize, SharedSchema>, IndexError> {
+    // Brings every shared schema the operation reaches into `shared`, each record's bytes read
+    // once and parsed only when they are not the bytes `shared` holds for it.
+    fn read_shared(&self, op: &Operation, shared: &mut SharedRead) -> Result<(), IndexError> {
         let mut pending = Vec::new();
         for p in &op.params {
             expand::references(&p.schema, &mut pending);
@@ -554,23 +572,25 @@ impl IndexReader {
         for s in expand::response_schemas(op) {
             expand::references(s, &mut pending);
         }
-        let mut found = HashMap::new();
         if pending.is_empty() {
-            return Ok(found);
+            return Ok(());
         }
         let path = self.dir_file.with_extension("catalog-schemas");
         let mut file = Slotted::open(path, self.schemas_len, self.shared)?;
+        let mut reached = std::collections::HashSet::new();
         while let Some(id) = pending.pop() {
-            if found.contains_key(&id) {
+            if !reached.insert(id) {
                 continue;
             }
             let bytes = file.record(id as u64)?;
-            let s: SharedSchema =
-                serde_json::from_slice(&bytes).map_err(|e| file.unreadable(&e.to_string()))?;
-            expand::references(&s.schema, &mut pending);
-            found.insert(id, s);
+            let schema = match shared.remove(&id) {
+                Some((read, schema)) if read == bytes => schema,
+                _ => serde_json::from_slice(&bytes).map_err(|e| file.unreadable(&e.to_string()))?,
+            };
+            expand::references(&schema.schema, &mut pending);
+            shared.insert(id, (bytes, schema));
         }
-        Ok(found)
+        Ok(())
     }
 }
 
@@ -951,6 +971,55 @@ mod tests {
                 other => panic!("{damaged:?}: {other:?}"),
             }
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    // The shared schemas read for one operation serve the next, and a record whose bytes
+    // changed under the same directory file is read again.
+    #[test]
+    fn shared_schemas_are_read_once_and_again_when_their_record_changes() {
+        let dir = scratch("shared");
+        let item = serde_json::json!({"description": "one", "type": "object",
+            "properties": {"name": {"type": "string"}}});
+        let list = |id: &str| {
+            serde_json::json!({"get": {"operationId": id, "responses": {"200": {
+            "description": "ok", "content": {"application/json": {"schema": {
+                "type": "array", "items": {"$ref": "#/components/schemas/Item"}}}}}}}})
+        };
+        let doc = serde_json::json!({"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+            "paths": {"/a": list("ListA"), "/b": list("ListB")},
+            "components": {"schemas": {"Item": item}}});
+        let normalized = crate::spec::normalize::normalize(&doc);
+        assert_eq!(normalized.shared.len(), 1);
+        let file = normalized.write(&sample().spec, &dir).unwrap();
+        let reader = IndexReader::open(&file).unwrap();
+        let description = |op: &Operation| {
+            let schema = op.responses[0].content[0].schema.as_ref().unwrap();
+            let crate::model::Type::Array { items, .. } = &schema.ty else {
+                panic!("{schema:?}")
+            };
+            items.description.clone()
+        };
+        assert_eq!(
+            description(&found(&reader, "ListA")).as_deref(),
+            Some("one")
+        );
+        assert_eq!(reader.shared_read.lock().unwrap().len(), 1);
+        assert_eq!(
+            description(&found(&reader, "ListB")).as_deref(),
+            Some("one")
+        );
+
+        let schemas = file.with_extension("catalog-schemas");
+        let bytes = std::fs::read(&schemas).unwrap();
+        let text = String::from_utf8(bytes)
+            .unwrap()
+            .replacen("\"one\"", "\"two\"", 1);
+        std::fs::write(&schemas, text).unwrap();
+        assert_eq!(
+            description(&found(&reader, "ListB")).as_deref(),
+            Some("two")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
