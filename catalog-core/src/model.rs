@@ -251,59 +251,147 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Schema, A::Error> {
-        use serde::de::Error;
-        let mut tag: Option<String> = None;
-        let mut format: Option<String> = None;
-        let mut enumeration: Option<Value> = None;
-        let mut pattern: Option<String> = None;
-        let (mut min_length, mut max_length): (Option<u64>, Option<u64>) = (None, None);
-        let (mut minimum, mut maximum): (Option<f64>, Option<f64>) = (None, None);
-        let (mut exclusive_minimum, mut exclusive_maximum) = (false, false);
-        let mut items: Option<Box<Schema>> = None;
-        let (mut min_items, mut max_items): (Option<u64>, Option<u64>) = (None, None);
-        let mut fields: Vec<Field> = Vec::new();
-        let mut open = false;
-        let mut arms: Option<Vec<Schema>> = None;
-        let mut id: Option<usize> = None;
-        let mut schema = Schema::any();
+        let mut parts = SchemaParts::default();
         while let Some(key) = map.next_key::<SchemaKey>()? {
             match key {
-                SchemaKey::Type => tag = Some(map.next_value()?),
-                SchemaKey::Format => format = map.next_value()?,
-                SchemaKey::Enum => enumeration = map.next_value()?,
-                SchemaKey::Pattern => pattern = map.next_value()?,
-                SchemaKey::MinLength => min_length = map.next_value()?,
-                SchemaKey::MaxLength => max_length = map.next_value()?,
-                SchemaKey::Minimum => minimum = map.next_value()?,
-                SchemaKey::Maximum => maximum = map.next_value()?,
-                SchemaKey::ExclusiveMinimum => exclusive_minimum = map.next_value()?,
-                SchemaKey::ExclusiveMaximum => exclusive_maximum = map.next_value()?,
-                SchemaKey::Items => items = Some(map.next_value()?),
-                SchemaKey::MinItems => min_items = map.next_value()?,
-                SchemaKey::MaxItems => max_items = map.next_value()?,
-                SchemaKey::Fields => fields = map.next_value()?,
-                SchemaKey::Open => open = map.next_value()?,
-                SchemaKey::Arms => arms = Some(map.next_value()?),
-                SchemaKey::Nullable => schema.nullable = map.next_value()?,
-                SchemaKey::Description => schema.description = map.next_value()?,
-                SchemaKey::Default => schema.default = map.next_value()?,
-                SchemaKey::Extensions => schema.extensions = map.next_value()?,
-                SchemaKey::Id => id = Some(map.next_value()?),
+                SchemaKey::Type => parts.tag = Some(map.next_value()?),
+                SchemaKey::Format => parts.format = map.next_value()?,
+                SchemaKey::Enum => parts.enumeration = map.next_value()?,
+                SchemaKey::Pattern => parts.pattern = map.next_value()?,
+                SchemaKey::MinLength => parts.min_length = map.next_value()?,
+                SchemaKey::MaxLength => parts.max_length = map.next_value()?,
+                SchemaKey::Minimum => parts.minimum = map.next_value()?,
+                SchemaKey::Maximum => parts.maximum = map.next_value()?,
+                SchemaKey::ExclusiveMinimum => parts.exclusive_minimum = map.next_value()?,
+                SchemaKey::ExclusiveMaximum => parts.exclusive_maximum = map.next_value()?,
+                SchemaKey::Items => parts.items = Some(map.next_value()?),
+                SchemaKey::MinItems => parts.min_items = map.next_value()?,
+                SchemaKey::MaxItems => parts.max_items = map.next_value()?,
+                SchemaKey::Fields => parts.fields = map.next_value()?,
+                SchemaKey::Open => parts.open = map.next_value()?,
+                SchemaKey::Arms => parts.arms = Some(map.next_value()?),
+                SchemaKey::Nullable => parts.schema.nullable = map.next_value()?,
+                SchemaKey::Description => parts.schema.description = map.next_value()?,
+                SchemaKey::Default => parts.schema.default = map.next_value()?,
+                SchemaKey::Extensions => parts.schema.extensions = map.next_value()?,
+                SchemaKey::Id => parts.id = Some(map.next_value()?),
                 SchemaKey::Other => {
                     map.next_value::<serde::de::IgnoredAny>()?;
                 }
             }
         }
+        parts.build().map_err(|e| e.into_de())
+    }
+}
+
+/// A stored schema's keywords as read, before its type is settled: what [`Schema`]'s
+/// `Deserialize` and the index's own reader of parameters (`index::params_read`) both build
+/// a schema from.
+pub(crate) struct SchemaParts {
+    pub(crate) tag: Option<String>,
+    pub(crate) format: Option<String>,
+    pub(crate) enumeration: Option<Value>,
+    pub(crate) pattern: Option<String>,
+    pub(crate) min_length: Option<u64>,
+    pub(crate) max_length: Option<u64>,
+    pub(crate) minimum: Option<f64>,
+    pub(crate) maximum: Option<f64>,
+    pub(crate) exclusive_minimum: bool,
+    pub(crate) exclusive_maximum: bool,
+    pub(crate) items: Option<Box<Schema>>,
+    pub(crate) min_items: Option<u64>,
+    pub(crate) max_items: Option<u64>,
+    pub(crate) fields: Vec<Field>,
+    pub(crate) open: bool,
+    pub(crate) arms: Option<Vec<Schema>>,
+    pub(crate) id: Option<usize>,
+    /// The keywords every type has (`nullable`, `description`, ...); its type is replaced.
+    pub(crate) schema: Schema,
+}
+
+impl Default for SchemaParts {
+    fn default() -> SchemaParts {
+        SchemaParts {
+            tag: None,
+            format: None,
+            enumeration: None,
+            pattern: None,
+            min_length: None,
+            max_length: None,
+            minimum: None,
+            maximum: None,
+            exclusive_minimum: false,
+            exclusive_maximum: false,
+            items: None,
+            min_items: None,
+            max_items: None,
+            fields: Vec::new(),
+            open: false,
+            arms: None,
+            id: None,
+            schema: Schema::any(),
+        }
+    }
+}
+
+/// Why [`SchemaParts`] make no schema.
+pub(crate) enum PartsError {
+    Missing(&'static str),
+    UnknownType(String),
+    Enum(serde_json::Error),
+}
+
+impl PartsError {
+    fn into_de<E: serde::de::Error>(self) -> E {
+        match self {
+            PartsError::Missing(field) => E::missing_field(field),
+            PartsError::UnknownType(other) => E::unknown_variant(
+                &other,
+                &[
+                    "string", "integer", "number", "boolean", "array", "object", "anyOf", "any",
+                    "file", "shared",
+                ],
+            ),
+            PartsError::Enum(e) => E::custom(e),
+        }
+    }
+}
+
+impl SchemaParts {
+    /// The schema these keywords make.
+    pub(crate) fn build(self) -> Result<Schema, PartsError> {
         // `enum` holds strings or integers depending on the type, which may come after it.
-        fn values<T: serde::de::DeserializeOwned, E: Error>(
+        fn values<T: serde::de::DeserializeOwned>(
             v: Option<Value>,
-        ) -> Result<Option<Vec<T>>, E> {
+        ) -> Result<Option<Vec<T>>, PartsError> {
             match v {
                 None | Some(Value::Null) => Ok(None),
-                Some(v) => serde_json::from_value(v).map(Some).map_err(E::custom),
+                Some(v) => serde_json::from_value(v)
+                    .map(Some)
+                    .map_err(PartsError::Enum),
             }
         }
-        let tag = tag.ok_or_else(|| A::Error::missing_field("type"))?;
+        let SchemaParts {
+            tag,
+            format,
+            enumeration,
+            pattern,
+            min_length,
+            max_length,
+            minimum,
+            maximum,
+            exclusive_minimum,
+            exclusive_maximum,
+            items,
+            min_items,
+            max_items,
+            fields,
+            open,
+            arms,
+            id,
+            mut schema,
+        } = self;
+        let tag = tag.ok_or(PartsError::Missing("type"))?;
         schema.ty = match tag.as_str() {
             "string" => Type::String {
                 format,
@@ -327,28 +415,20 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
             },
             "boolean" => Type::Boolean,
             "array" => Type::Array {
-                items: items.ok_or_else(|| A::Error::missing_field("items"))?,
+                items: items.ok_or(PartsError::Missing("items"))?,
                 min_items,
                 max_items,
             },
             "object" => Type::Object { fields, open },
             "anyOf" => Type::AnyOf {
-                arms: arms.ok_or_else(|| A::Error::missing_field("arms"))?,
+                arms: arms.ok_or(PartsError::Missing("arms"))?,
             },
             "any" => Type::Any,
             "file" => Type::File,
             "shared" => Type::Shared {
-                id: id.ok_or_else(|| A::Error::missing_field("id"))?,
+                id: id.ok_or(PartsError::Missing("id"))?,
             },
-            other => {
-                return Err(A::Error::unknown_variant(
-                    other,
-                    &[
-                        "string", "integer", "number", "boolean", "array", "object", "anyOf",
-                        "any", "file", "shared",
-                    ],
-                ));
-            }
+            _ => return Err(PartsError::UnknownType(tag)),
         };
         Ok(schema)
     }
@@ -576,21 +656,21 @@ impl Serialize for Param {
 }
 
 #[derive(Deserialize)]
-struct ParamRepr {
-    location: Location,
-    name: String,
+pub(crate) struct ParamRepr {
+    pub(crate) location: Location,
+    pub(crate) name: String,
     #[serde(default)]
-    required: bool,
+    pub(crate) required: bool,
     #[serde(default)]
-    deprecated: bool,
+    pub(crate) deprecated: bool,
     #[serde(default)]
-    description: Option<String>,
-    schema: Schema,
+    pub(crate) description: Option<String>,
+    pub(crate) schema: Schema,
     #[serde(default)]
-    style: Option<Style>,
+    pub(crate) style: Option<Style>,
     #[serde(default)]
-    explode: Option<bool>,
-    pointer: String,
+    pub(crate) explode: Option<bool>,
+    pub(crate) pointer: String,
 }
 
 impl From<ParamRepr> for Param {

@@ -28,6 +28,7 @@
 
 pub mod expand;
 mod ops_json;
+mod params_read;
 
 pub(crate) use ops_json::{write_operation, write_value};
 
@@ -546,8 +547,15 @@ impl IndexReader {
         f.seek(SeekFrom::Start(offset))
             .and_then(|_| f.read_exact(&mut buf))
             .map_err(|e| not_an_index(&ops_file, &e.to_string()))?;
-        let stored: Operation =
-            serde_json::from_slice(&buf).map_err(|e| not_an_index(&ops_file, &e.to_string()))?;
+        let unreadable = |e: serde_json::Error| not_an_index(&ops_file, &e.to_string());
+        let stored: Operation = match params_read::split(&buf) {
+            Some(params_read::Split { params, rest }) => {
+                let mut op: Operation = serde_json::from_slice(&rest).map_err(unreadable)?;
+                op.params = params;
+                op
+            }
+            None => serde_json::from_slice(&buf).map_err(unreadable)?,
+        };
         let mut shared = self
             .shared_read
             .lock()
