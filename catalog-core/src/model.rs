@@ -708,6 +708,22 @@ impl Param {
         address(self.location, &self.name)
     }
 
+    /// [`Param::address`] written into `out`.
+    pub(crate) fn write_address(&self, out: &mut String) {
+        Param::write_address_of(self.location, &self.name, out);
+    }
+
+    /// The one address rule, [`address`], writing into `out`.
+    fn write_address_of(location: Location, name: &str, out: &mut String) {
+        if location == Location::Body && name.is_empty() {
+            out.push_str("body");
+        } else {
+            out.push_str(location.as_str());
+            out.push('.');
+            out.push_str(name);
+        }
+    }
+
     /// Whether [`Param::address`] is `address`, without writing it out.
     pub fn is_at(&self, address: &str) -> bool {
         if self.location == Location::Body && self.name.is_empty() {
@@ -728,11 +744,9 @@ impl Param {
 /// The one way a parameter is named in messages and attributes: `query.page`, `body.title`, and
 /// `body` for a whole (non-object) body, which has no name.
 pub fn address(location: Location, name: &str) -> String {
-    if location == Location::Body && name.is_empty() {
-        "body".to_string()
-    } else {
-        format!("{location}.{name}")
-    }
+    let mut out = String::with_capacity(location.as_str().len() + 1 + name.len());
+    Param::write_address_of(location, name, &mut out);
+    out
 }
 
 /// How the request body is encoded.

@@ -7,8 +7,13 @@ use crate::present::suggest::{Candidate, suggest};
 /// Matches a glob (`*` is any run of characters) against an address.
 pub fn glob_matches(pattern: &str, text: &str) -> bool {
     let parts: Vec<&str> = pattern.split('*').collect();
+    parts_match(&parts, text)
+}
+
+/// [`glob_matches`] for a pattern split at its `*`s once, for matching against many addresses.
+pub(crate) fn parts_match(parts: &[&str], text: &str) -> bool {
     if parts.len() == 1 {
-        return pattern == text;
+        return parts[0] == text;
     }
     let (first, last) = (parts[0], parts[parts.len() - 1]);
     if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {

@@ -98,39 +98,52 @@ pub fn field_matches(param: &str, field: &str) -> bool {
 /// The indices of the parameters a field name matches, by [`field_matches`].
 pub struct ParamNames<'a> {
     names: Vec<&'a str>,
+    /// Each ASCII name's letters and digits, lower-cased: what its snake_case form is without
+    /// `_`s (see [`may_be_snake`]), found once for every field matched against it.
+    kept: Vec<Option<Vec<u8>>>,
 }
 
 impl<'a> ParamNames<'a> {
     /// The parameter names, in order.
     pub fn new(names: impl IntoIterator<Item = &'a str>) -> ParamNames<'a> {
-        ParamNames {
-            names: names.into_iter().collect(),
-        }
+        let names: Vec<&str> = names.into_iter().collect();
+        let kept = names.iter().map(|name| kept(name)).collect();
+        ParamNames { names, kept }
     }
 
     /// The indices of the names `field` matches, by [`field_matches`].
     pub fn matching(&self, field: &str) -> Vec<usize> {
+        let bare = field.trim_start_matches("r#");
+        let unsnaked: Vec<u8> = bare.bytes().filter(|b| *b != b'_').collect();
         self.names
             .iter()
+            .zip(&self.kept)
             .enumerate()
-            .filter(|(_, name)| field_matches(name, field))
+            .filter(|(_, (name, kept))| match kept {
+                // Not the field's snake_case source: only the name as written can match.
+                Some(kept) if !name.is_empty() && *kept != unsnaked => **name == bare,
+                _ => field_matches(name, field),
+            })
             .map(|(i, _)| i)
             .collect()
     }
+}
+
+/// An ASCII name's letters and digits, lower-cased; `None` for any other name.
+fn kept(name: &str) -> Option<Vec<u8>> {
+    name.is_ascii().then(|| {
+        name.bytes()
+            .filter(u8::is_ascii_alphanumeric)
+            .map(|b| b.to_ascii_lowercase())
+            .collect()
+    })
 }
 
 /// Whether `snake` can be `name`'s snake_case form: snake_case keeps a name's letters and
 /// digits, lower-cased, and puts `_` between its words, so without its `_`s `snake` must be
 /// exactly those. Only an ASCII name is compared; any other may be.
 fn may_be_snake(name: &str, snake: &str) -> bool {
-    if !name.is_ascii() {
-        return true;
-    }
-    let kept = name
-        .bytes()
-        .filter(u8::is_ascii_alphanumeric)
-        .map(|b| b.to_ascii_lowercase());
-    kept.eq(snake.bytes().filter(|b| *b != b'_'))
+    kept(name).is_none_or(|kept| kept.into_iter().eq(snake.bytes().filter(|b| *b != b'_')))
 }
 
 #[cfg(test)]
@@ -143,6 +156,34 @@ mod tests {
         #[test]
         fn an_ascii_name_may_be_its_own_snake_case(name in "[ -~]{0,16}") {
             proptest::prop_assert!(may_be_snake(&name, &name.to_snake_case()));
+        }
+
+        /// Matching against names found once is matching each by [`field_matches`].
+        #[test]
+        fn param_names_match_as_field_matches_does(
+            names in proptest::collection::vec("(r#)?[a-zA-Z_\\-é]{0,6}", 0..6),
+            field in "(r#)?[a-zA-Z_é]{0,6}"
+        ) {
+            let by_rule: Vec<usize> = (0..names.len())
+                .filter(|&i| field_matches(&names[i], &field))
+                .collect();
+            let found = ParamNames::new(names.iter().map(String::as_str)).matching(&field);
+            proptest::prop_assert_eq!(found, by_rule);
+        }
+
+        /// A name's own snake_case form finds it, and exactly what the rule finds.
+        #[test]
+        fn param_names_find_a_name_by_its_snake_case(
+            names in proptest::collection::vec("[a-zA-Z_\\-é]{1,6}", 1..6),
+            k in 0usize..6
+        ) {
+            let field = names[k % names.len()].to_snake_case();
+            let found = ParamNames::new(names.iter().map(String::as_str)).matching(&field);
+            let by_rule: Vec<usize> = (0..names.len())
+                .filter(|&i| field_matches(&names[i], &field))
+                .collect();
+            proptest::prop_assert!(field.is_empty() || found.contains(&(k % names.len())));
+            proptest::prop_assert_eq!(found, by_rule);
         }
     }
 

@@ -9,7 +9,7 @@
 //! field that matches two locations, a glob that covers nothing) is not reported again as
 //! unaccounted.
 
-use super::address::{candidates, glob_matches, parse_address, unknown_param};
+use super::address::{candidates, parse_address, parts_match, unknown_param};
 use super::declared::{Declared, DeclaredField, Finding, Reason, Reconciled, Site};
 use super::names::{ParamNames, field_name_for, its_operation};
 use super::paging::{cannot_page, reason_of};
@@ -284,8 +284,15 @@ impl<'a> Reconciler<'a> {
             self.findings.extend(check_reason(&o.reason, &what));
             let mut covered = 0;
             let mut required = Vec::new();
+            let parts: Vec<&str> = o.pattern.split('*').collect();
+            let mut address = String::new();
             for (i, p) in self.op.params.iter().enumerate() {
-                if !self.claims[i].is_empty() || !glob_matches(&o.pattern, &p.address()) {
+                if !self.claims[i].is_empty() {
+                    continue;
+                }
+                address.clear();
+                p.write_address(&mut address);
+                if !parts_match(&parts, &address) {
                     continue;
                 }
                 if p.required || p.location == Location::Path {
