@@ -174,10 +174,20 @@ pub fn cannot_page<'a>(op: &Operation, accounting: &'a [Accounted]) -> Option<Ve
         .iter()
         .filter(|r| is_paging_param(&r.param))
         .collect();
-    let documented = op.params.iter().filter(|p| is_paging_param(p));
-    let all_accounted = documented
-        .clone()
-        .all(|p| rows.iter().any(|r| r.param.same_address(p)));
+    // Rows follow the parameters' order: when each parameter has its row in its place, every
+    // paging parameter is accounted for without looking for them again.
+    let in_place = accounting.len() >= op.params.len()
+        && op
+            .params
+            .iter()
+            .zip(accounting)
+            .all(|(p, r)| p.same_address(&r.param));
+    let all_accounted = in_place
+        || op
+            .params
+            .iter()
+            .filter(|p| is_paging_param(p))
+            .all(|p| rows.iter().any(|r| r.param.same_address(p)));
     let agent_sets_one = rows.iter().any(|r| sets(&r.disposition));
     (!rows.is_empty() && all_accounted && !agent_sets_one).then_some(rows)
 }
@@ -426,6 +436,18 @@ mod tests {
         // An unaccounted paging parameter is reported as unaccounted, not here.
         let partial = vec![set(&q), row(page.clone(), omitted("r"))];
         assert_eq!(cannot_page(&list, &partial), None);
+        let wrong_place = vec![set(&q), fixed(&per_page), set(&page)];
+        assert_eq!(cannot_page(&list, &wrong_place), None);
+        // Rows out of the parameters' order are looked up one by one.
+        let reordered = vec![fixed(&per_page), row(page.clone(), omitted("r")), set(&q)];
+        let found = cannot_page(&list, &reordered)
+            .map(|rows| rows.iter().map(|r| r.param.address()).collect::<Vec<_>>());
+        assert_eq!(
+            found,
+            Some(vec!["query.per_page".into(), "query.page".into()])
+        );
+        let reordered_partial = vec![fixed(&per_page), set(&q)];
+        assert_eq!(cannot_page(&list, &reordered_partial), None);
         let offset = param(Location::Query, "offset");
         let three = op("GET", "/tasks")
             .params(vec![page.clone(), per_page.clone(), offset])

@@ -116,7 +116,14 @@ fn strip_common_pointer(params: &mut [Param]) -> String {
     };
     let mut len = first.pointer.len();
     for p in rest {
-        len = common_prefix_len(&first.pointer[..len], &p.pointer);
+        // Most share the whole start found so far: one comparison of the standard library's.
+        if !p
+            .pointer
+            .as_bytes()
+            .starts_with(&first.pointer.as_bytes()[..len])
+        {
+            len = common_prefix_len(&first.pointer[..len], &p.pointer);
+        }
     }
     let base = first.pointer[..len].to_string();
     for p in params.iter_mut() {
