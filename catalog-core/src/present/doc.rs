@@ -67,7 +67,9 @@ pub fn accounting_markdown(op: &Operation) -> String {
     let mut globs: Vec<Glob> = Vec::new();
     let mut types = TypeCells::default();
     for row in &op.accounting {
-        let (disposition, reason) = match &row.disposition {
+        let required = usize::from(row.param.required);
+        // The row's last three cells: a glob's rows share theirs.
+        let tail = match &row.disposition {
             Disposition::Omitted {
                 pattern: Some(pattern),
                 reason,
@@ -84,60 +86,63 @@ pub fn accounting_markdown(op: &Operation) -> String {
                 };
                 let glob = &mut globs[at];
                 glob.rows += 1;
-                (
-                    Cell::Shared(&glob.disposition_cell),
-                    Cell::Shared(&glob.reason_cell),
-                )
+                Cell::Shared(&glob.tails[required])
             }
             // Reasons are the tool author's own words, written for this table: shown whole.
-            disposition => (
-                Cell::Own(disposition_cell(disposition)),
-                Cell::Own(match authored_reason(disposition) {
+            disposition => Cell::Own(tail_cells(
+                REQUIRED[required],
+                &disposition_cell(disposition),
+                &match authored_reason(disposition) {
                     Some(reason) => prose(reason),
                     None => description_cell(row),
-                }),
-            ),
+                },
+            )),
         };
-        let required = if row.param.required { "yes" } else { "no" };
         out.push('|');
         for cell in [
             row.param.location.as_str(),
             &name_cell(&row.param),
             types.cell(&row.param),
-            required,
-            disposition.as_str(),
-            reason.as_str(),
         ] {
             out.push(' ');
             out.push_str(cell);
             out.push_str(" |");
         }
-        out.push('\n');
+        out.push_str(tail.as_str());
     }
     glob_list(&mut out, &globs);
     degraded_list(&mut out, op);
     out
 }
 
-/// A glob of the table: its pattern and reason, the rows it omits, and its rows' two cells.
+/// A glob of the table: its pattern and reason, the rows it omits, and its rows' last three
+/// cells (for a parameter not required, and one required).
 struct Glob<'a> {
     pattern: &'a str,
     reason: &'a str,
     rows: usize,
-    disposition_cell: String,
-    reason_cell: String,
+    tails: [String; 2],
 }
 
 impl<'a> Glob<'a> {
     fn new(pattern: &'a str, reason: &'a str) -> Glob<'a> {
+        let disposition = format!("Omitted by {}", code(pattern));
+        let reason_cell = format!("see {} below", code(pattern));
         Glob {
             pattern,
             reason,
             rows: 0,
-            disposition_cell: format!("Omitted by {}", code(pattern)),
-            reason_cell: format!("see {} below", code(pattern)),
+            tails: REQUIRED.map(|required| tail_cells(required, &disposition, &reason_cell)),
         }
     }
+}
+
+/// The Required cell, by `usize::from(required)`.
+const REQUIRED: [&str; 2] = ["no", "yes"];
+
+/// A row's last three cells (Required, Disposition, Reason / description) and its end.
+fn tail_cells(required: &str, disposition: &str, reason: &str) -> String {
+    format!(" {required} | {disposition} | {reason} |\n")
 }
 
 /// A cell written for its row, or one that rows share.
