@@ -156,12 +156,28 @@ fn write_row(out: &mut Vec<u8>, row: &Row) -> std::io::Result<()> {
             null: None,
         } => {
             out.extend_from_slice(b"{\"at\":");
-            out.extend_from_slice(at.to_string().as_bytes());
+            push_decimal(out, *at);
             out.push(b'}');
             Ok(())
         }
         _ => serde_json::to_writer(out, row).map_err(std::io::Error::other),
     }
+}
+
+/// `n` in decimal, as serde_json writes it (formatting machinery is slow unoptimized).
+fn push_decimal(out: &mut Vec<u8>, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// Why an embedded operation could not be read back.
@@ -314,6 +330,18 @@ mod tests {
             json.len() < serde_json::to_string(&op).unwrap().len(),
             "{json}"
         );
+    }
+
+    #[test]
+    fn decimals_are_written_as_serde_json_writes_them() {
+        for n in [0, 7, 10, 99, 100, 12345, usize::MAX] {
+            let mut out = Vec::new();
+            push_decimal(&mut out, n);
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string(&n).unwrap()
+            );
+        }
     }
 
     #[test]
