@@ -313,6 +313,29 @@ mod tests {
         assert_eq!(read_here, [true, false, false, true]);
     }
 
+    /// The key, its array and one comma go, whatever the key's place.
+    #[test]
+    fn the_rest_is_the_operation_without_its_params() {
+        let rest = |text: &str| {
+            let split = split(text.as_bytes()).expect("params");
+            (String::from_utf8(split.rest).unwrap(), split.params.len())
+        };
+        let p = r##"{"location":"query","name":"q","schema":{"type":"string"},"pointer":"#/q"}"##;
+        assert_eq!(
+            rest(&format!(r#"{{"method":"GET","params":[{p}],"path":"/"}}"#)),
+            (r#"{"method":"GET","path":"/"}"#.to_string(), 1)
+        );
+        assert_eq!(
+            rest(&format!(r#"{{"method":"GET","params":[{p},{p}]}}"#)),
+            (r#"{"method":"GET"}"#.to_string(), 2)
+        );
+        assert_eq!(
+            rest(&format!(r#"{{"params":[{p}],"method":"GET"}}"#)),
+            (r#"{"method":"GET"}"#.to_string(), 1)
+        );
+        assert_eq!(rest(r#"{"params":[]}"#), ("{}".to_string(), 0));
+    }
+
     #[test]
     fn an_operation_without_params_or_not_in_the_index_shape_is_left_to_serde() {
         assert!(split(br#"{"method":"GET","path":"/","pointer":""}"#).is_none());
