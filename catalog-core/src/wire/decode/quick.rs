@@ -5,12 +5,13 @@
 //! spare the common, valid value the schema's interpretation.
 //!
 //! They cover scalars (strings with length bounds or an enum, integers with bounds, a format or
-//! an enum, numbers with bounds, booleans, free-form values) and nullability; arrays, objects,
-//! unions, files, and strings with a `pattern` or `format` always take the full check.
+//! an enum, numbers with bounds, booleans, free-form values), nullability, and arrays and objects
+//! of those; unions, files, and strings with a `pattern` or `format` (and whatever holds one)
+//! always take the full check.
 
 use super::argument_of;
 use super::format::integer_range;
-use crate::model::{Operation, Schema, Type};
+use crate::model::{Field, Operation, Schema, Type};
 use serde_json::{Number, Value};
 
 /// The quick checks of one operation's rows, and which rows an agent must give.
@@ -58,6 +59,19 @@ enum Kind {
         maximum: Option<f64>,
         exclusive_minimum: bool,
         exclusive_maximum: bool,
+    },
+    /// An array with `min..=max` items, each passing `items`.
+    Array {
+        min: u64,
+        max: u64,
+        items: Box<Quick>,
+    },
+    /// An object whose members are declared fields passing their tests (or any member when
+    /// `open`), with every one of the `required` required fields.
+    Object {
+        fields: Vec<(String, bool, Quick)>,
+        required: usize,
+        open: bool,
     },
 }
 
@@ -145,6 +159,21 @@ impl Quick {
                 exclusive_minimum: *exclusive_minimum,
                 exclusive_maximum: *exclusive_maximum,
             },
+            Type::Array {
+                items,
+                min_items,
+                max_items,
+            } => match Quick::new(items) {
+                Quick {
+                    kind: Kind::Full, ..
+                } => Kind::Full,
+                items => Kind::Array {
+                    min: min_items.unwrap_or(0),
+                    max: max_items.unwrap_or(u64::MAX),
+                    items: Box::new(items),
+                },
+            },
+            Type::Object { fields, open } => object(fields, *open),
             _ => Kind::Full,
         };
         Quick {
@@ -191,8 +220,52 @@ impl Quick {
                 *exclusive_minimum,
                 *exclusive_maximum,
             ),
+            (Kind::Array { min, max, items }, Value::Array(list)) => {
+                (*min..=*max).contains(&(list.len() as u64)) && list.iter().all(|v| items.passes(v))
+            }
+            (
+                Kind::Object {
+                    fields,
+                    required,
+                    open,
+                },
+                Value::Object(map),
+            ) => {
+                let mut given = 0;
+                for (key, value) in map {
+                    match fields.iter().find(|(name, ..)| name == key) {
+                        Some((_, required, quick)) => {
+                            if !quick.passes(value) {
+                                return false;
+                            }
+                            given += usize::from(*required);
+                        }
+                        None if *open => {}
+                        None => return false,
+                    }
+                }
+                given == *required
+            }
             _ => false,
         }
+    }
+}
+
+/// An object's quick test: its fields' own, or none when one of them has none.
+fn object(fields: &[Field], open: bool) -> Kind {
+    let mut quick = Vec::with_capacity(fields.len());
+    for field in fields {
+        match Quick::new(&field.schema) {
+            Quick {
+                kind: Kind::Full, ..
+            } => return Kind::Full,
+            q => quick.push((field.name.clone(), field.required, q)),
+        }
+    }
+    Kind::Object {
+        required: fields.iter().filter(|f| f.required).count(),
+        fields: quick,
+        open,
     }
 }
 

@@ -3,6 +3,7 @@
 //! without them does.
 
 use super::*;
+use crate::model::Field;
 use crate::wire::decode::{Decoder, check_value};
 use proptest::prelude::*;
 use serde_json::json;
@@ -72,21 +73,41 @@ fn any_schema() -> impl Strategy<Value = Schema> {
             exclusive_maximum,
         },
     );
-    let others = prop_oneof![
-        Just(Type::Any),
-        Just(Type::Boolean),
-        Just(Type::Array {
-            items: Box::new(Schema::new(Type::Boolean)),
-            min_items: None,
-            max_items: Some(1),
-        }),
-        Just(Type::Object {
-            fields: vec![],
-            open: true
-        }),
-    ];
-    (prop_oneof![text, integer, number, others], any::<bool>())
-        .prop_map(|(ty, nullable)| schema(ty, nullable))
+    let others = prop_oneof![Just(Type::Any), Just(Type::Boolean)];
+    let scalar = (prop_oneof![text, integer, number, others], any::<bool>())
+        .prop_map(|(ty, nullable)| schema(ty, nullable));
+    scalar.prop_recursive(2, 12, 3, |inner| {
+        let array = (
+            inner.clone(),
+            prop::option::of(0_u64..3),
+            prop::option::of(0_u64..3),
+        )
+            .prop_map(|(items, min_items, max_items)| Type::Array {
+                items: Box::new(items),
+                min_items,
+                max_items,
+            });
+        let field = ("[abc]", any::<bool>(), inner).prop_map(|(name, required, schema)| Field {
+            name,
+            required,
+            read_only: false,
+            schema,
+        });
+        let object = (prop::collection::vec(field, 0..3), any::<bool>())
+            .prop_map(|(fields, open)| Type::Object { fields, open });
+        (prop_oneof![array, object], any::<bool>()).prop_map(|(ty, nullable)| schema(ty, nullable))
+    })
+}
+
+/// Whether an integer past `i64` is anywhere in `value` (the quick checks leave those to the
+/// full check).
+fn past_i64(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => n.as_u64().is_some_and(|u| i64::try_from(u).is_err()),
+        Value::Array(items) => items.iter().any(past_i64),
+        Value::Object(map) => map.values().any(past_i64),
+        _ => false,
+    }
 }
 
 /// Values of every JSON kind, near the bounds the schemas above use.
@@ -107,8 +128,6 @@ fn any_value() -> impl Strategy<Value = Value> {
         Just(json!(10.0)),
         Just(json!(-3.5)),
         "[a-cé日]{0,9}".prop_map(Value::from),
-        Just(json!([true])),
-        Just(json!({"a": 1})),
     ]
 }
 
@@ -124,8 +143,7 @@ proptest! {
         } else if full.is_ok() {
             // What the quick checks leave to the full check: the kinds they do not cover, and
             // integers past `i64`.
-            let left = matches!(quick.kind, Kind::Full)
-                || (matches!(quick.kind, Kind::Integer { .. }) && value.as_u64().is_some_and(|u| i64::try_from(u).is_err()));
+            let left = matches!(quick.kind, Kind::Full) || past_i64(&value);
             prop_assert!(left, "{schema:?} {value} is valid but not passed quickly");
         }
     }
@@ -149,6 +167,10 @@ fn op() -> Operation {
             row("level", false, json!({"type": "integer", "enum": [1, 2]})),
             row("tags", false, json!({"type": "array", "items": {"type": "string"}, "maxItems": 2})),
             row("any", false, json!({"type": "any"})),
+            row("filter", false, json!({"type": "object", "fields": [
+                {"name": "name", "required": true, "schema": {"type": "string", "minLength": 1}},
+                {"name": "level", "schema": {"type": "integer", "maximum": 3}},
+                {"name": "channels", "schema": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}}]})),
         ]
     }))
     .unwrap()
@@ -184,6 +206,25 @@ fn decode(
 #[test]
 fn a_decoder_with_quick_checks_reports_what_one_without_does() {
     let op = op();
+    // Every row but the free-form one has a quick test of its own kind.
+    let kinds: Vec<String> = Checks::new(&op)
+        .rows
+        .iter()
+        .map(|q| {
+            format!("{:?}", q.kind)
+                .split([' ', '{'])
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "Text", "Integer", "Text", "Number", "Boolean", "Text", "Integer", "Array", "Any",
+            "Object"
+        ]
+    );
     let checks = OnceLock::new();
     for args in [
         json!({"id": "ab", "n": 3}),
@@ -193,6 +234,10 @@ fn a_decoder_with_quick_checks_reports_what_one_without_does() {
         json!({"n": 1.5, "ratio": -0.0, "extra": 1}),
         json!({"id": "日本語é", "n": 5}),
         json!({"id": "日本語éab", "n": 5}),
+        json!({"id": "ab", "n": 5, "filter": {"name": "x", "level": 2, "channels": ["a"]}}),
+        json!({"id": "ab", "n": 5, "filter": {"name": "", "level": 4, "channels": ["c", 1], "other": 1}}),
+        json!({"id": "ab", "n": 5, "filter": {"level": 1}}),
+        json!({"id": "ab", "n": 5, "filter": {"name": "x", "channels": null}}),
         json!([1]),
         json!({}),
     ] {
@@ -209,7 +254,7 @@ proptest! {
 
     #[test]
     fn any_arguments_decode_alike_with_and_without_quick_checks(
-        values in prop::collection::vec(prop::option::of(any_value()), 9),
+        values in prop::collection::vec(prop::option::of(any_value()), 10),
         extra in prop::option::of(any_value()),
     ) {
         let op = op();
