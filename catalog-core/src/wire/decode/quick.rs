@@ -10,6 +10,7 @@
 //! always take the full check.
 
 use super::argument_of;
+use super::checker::length_to_check;
 use super::format::integer_range;
 use crate::model::{Field, Operation, Schema, Type};
 use serde_json::{Number, Value};
@@ -37,11 +38,11 @@ enum Kind {
     /// Anything but null (`Type::Any`).
     Any,
     Boolean,
-    /// A string whose length (in characters) is within `min..=max`, and one of `allowed`
+    /// A string whose length (in characters) is within `min` and `max`, and one of `allowed`
     /// when given.
     Text {
-        min: u64,
-        max: u64,
+        min: Option<u64>,
+        max: Option<u64>,
         allowed: Option<Vec<String>>,
     },
     /// An integer (`i64`) within `lo..=hi` (its format's range), within the bounds compared
@@ -118,8 +119,8 @@ impl Quick {
                 min_length,
                 max_length,
             } => Kind::Text {
-                min: min_length.unwrap_or(0),
-                max: max_length.unwrap_or(u64::MAX),
+                min: *min_length,
+                max: *max_length,
                 allowed: enumeration.clone(),
             },
             Type::Integer {
@@ -269,19 +270,10 @@ fn object(fields: &[Field], open: bool) -> Kind {
     }
 }
 
-/// Whether a string has between `min` and `max` characters (Unicode scalar values).
-fn within_length(s: &str, min: u64, max: u64) -> bool {
-    let bytes = s.len() as u64;
-    // A string of `b` bytes has between `ceil(b / 4)` and `b` characters.
-    if bytes.div_ceil(4) >= min && bytes <= max {
-        return true;
-    }
-    let n = if s.is_ascii() {
-        bytes
-    } else {
-        s.chars().count() as u64
-    };
-    (min..=max).contains(&n)
+/// Whether a string's length is within `min` and `max` characters, as the full check counts.
+fn within_length(s: &str, min: Option<u64>, max: Option<u64>) -> bool {
+    length_to_check(s, min, max)
+        .is_none_or(|n| min.is_none_or(|min| n >= min) && max.is_none_or(|max| n <= max))
 }
 
 /// Whether a number is within bounds, compared as `f64` as the full check compares it.
