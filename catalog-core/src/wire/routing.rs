@@ -459,19 +459,15 @@ fn method_of(op: &Operation) -> Result<http::Method, RequestError> {
 struct Typed {
     text: String,
     ends: Vec<usize>,
-    /// Where a planned request's URI is written; the request gets a copy of exactly its
-    /// length, so the buffer stays the thread's.
-    uri: String,
     value: Value,
 }
 
 impl Typed {
     fn take() -> Typed {
-        let Buffers { text, ends, uri } = BUFFERS.with(Cell::take);
+        let Buffers { text, ends } = BUFFERS.with(Cell::take);
         Typed {
             text,
             ends,
-            uri,
             value: Value::Null,
         }
     }
@@ -479,12 +475,10 @@ impl Typed {
     fn give_back(mut self) {
         self.text.clear();
         self.ends.clear();
-        self.uri.clear();
         BUFFERS.with(|b| {
             b.set(Buffers {
                 text: self.text,
                 ends: self.ends,
-                uri: self.uri,
             })
         });
     }
@@ -854,7 +848,6 @@ fn path_null(param: &Param) -> RequestError {
 struct Buffers {
     text: String,
     ends: Vec<usize>,
-    uri: String,
 }
 
 thread_local! {
@@ -862,7 +855,6 @@ thread_local! {
         Cell::new(Buffers {
             text: String::new(),
             ends: Vec::new(),
-            uri: String::new(),
         })
     };
 }
@@ -1595,7 +1587,7 @@ mod tests;
 
 #[cfg(test)]
 mod encoding_tests {
-    use super::push_enc;
+    use super::{enc_in_place, push_enc};
     use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
     use proptest::prelude::*;
 
@@ -1642,6 +1634,17 @@ mod encoding_tests {
         #[test]
         fn push_enc_matches_the_reference_for_any_text(s in any::<String>()) {
             prop_assert_eq!(enc(&s), reference(&s));
+        }
+
+        #[test]
+        fn text_encoded_in_place_is_push_enc_s(prefix in "[a-z/?=&]{0,12}", s in any::<String>()) {
+            let mut out = prefix.clone();
+            out.push_str(&s);
+            let mut scratch = String::from("left over");
+            enc_in_place(&mut out, prefix.len(), &mut scratch);
+            let mut expected = prefix;
+            push_enc(&mut expected, &s);
+            prop_assert_eq!(out, expected);
         }
     }
 }

@@ -180,18 +180,7 @@ impl Checker {
                         format!("expected one of {}, got {}", list.join(", "), got(value))
                     });
                 }
-                // A string of `b` bytes has between `ceil(b / 4)` and `b` characters: count
-                // them only when those bounds do not settle both limits.
-                let bytes = s.len() as u64;
-                let settled = min_length.is_none_or(|min| bytes.div_ceil(4) >= min)
-                    && max_length.is_none_or(|max| bytes <= max);
-                if !settled {
-                    // ASCII text (most identifiers) has a character per byte.
-                    let n = if s.is_ascii() {
-                        bytes
-                    } else {
-                        s.chars().count() as u64
-                    };
+                if let Some(n) = length_to_check(s, *min_length, *max_length) {
                     if let Some(min) = *min_length
                         && n < min
                     {
@@ -444,6 +433,24 @@ impl Checker {
             }),
         }
     }
+}
+
+/// A string's length in characters (Unicode scalar values), when its length in bytes does not
+/// settle both limits already (then `None`: it is within them).
+pub(super) fn length_to_check(s: &str, min: Option<u64>, max: Option<u64>) -> Option<u64> {
+    // A string of `b` bytes has between `ceil(b / 4)` and `b` characters.
+    let bytes = s.len() as u64;
+    let settled =
+        min.is_none_or(|min| bytes.div_ceil(4) >= min) && max.is_none_or(|max| bytes <= max);
+    if settled {
+        return None;
+    }
+    // ASCII text (most identifiers) has a character per byte.
+    Some(if s.is_ascii() {
+        bytes
+    } else {
+        s.chars().count() as u64
+    })
 }
 
 /// Whether a value has the JSON kind a type describes (ignoring constraints).

@@ -10,17 +10,36 @@
 //! [`build_request_ref`](super::build_request_ref) writes for the same arguments.
 
 use super::{
-    ArgRef, BODY_CAPACITY, Encode, Typed, check_header_text, content_type, enc_in_place, method_of,
+    ArgRef, BODY_CAPACITY, Encode, check_header_text, content_type, enc_in_place, method_of,
     must_send, path_row, push_enc, push_json_key, push_pair, refuse_dot_segments,
 };
 use crate::model::{BodyKind, Disposition, Location, Operation, Part, PathTemplate, Style};
 use http::header::{CONTENT_TYPE, HeaderName, HeaderValue};
+use std::cell::RefCell;
 
 /// What one tool's `to_request` sends without looking anything up; see the module docs.
 #[derive(Debug)]
 pub struct Plan {
     /// `None` when the operation has a shape the plan does not cover.
     steps: Option<Steps>,
+}
+
+/// Where a planned request is written: the URI (the request gets a copy of exactly its
+/// length) and a scalar's text. The thread's, borrowed in place and kept between calls, so that
+/// a call allocates neither.
+#[derive(Default)]
+struct Room {
+    uri: String,
+    text: String,
+}
+
+thread_local! {
+    static ROOM: RefCell<Room> = const {
+        RefCell::new(Room {
+            uri: String::new(),
+            text: String::new(),
+        })
+    };
 }
 
 #[derive(Debug)]
@@ -81,10 +100,11 @@ impl Plan {
         if args.len() != steps.args {
             return None;
         }
-        let mut typed = Typed::take();
-        let request = steps.write(op, args, &mut typed);
-        typed.give_back();
-        request
+        ROOM.with(|room| match room.try_borrow_mut() {
+            Ok(mut room) => steps.write(op, args, &mut room),
+            // A value whose `Serialize` builds a request itself: that one writes in its own.
+            Err(_) => steps.write(op, args, &mut Room::default()),
+        })
     }
 
     /// Whether calls can take the plan at all (some may still be left to the general encoder).
@@ -204,20 +224,20 @@ impl Steps {
         &self,
         op: &Operation,
         args: &[(&str, ArgRef<'_>)],
-        typed: &mut Typed,
+        room: &mut Room,
     ) -> Option<http::Request<Vec<u8>>> {
-        let mut uri = std::mem::take(&mut typed.uri);
+        let Room { uri, text } = room;
         uri.clear();
         uri.reserve(self.uri_capacity);
         for piece in &self.path {
             match piece {
-                Piece::Literal(text) => uri.push_str(text),
+                Piece::Literal(literal) => uri.push_str(literal),
                 Piece::Arg(i) => {
                     let ArgRef::Typed(t) = args.get(*i)?.1 else {
                         return None;
                     };
                     let start = uri.len();
-                    push_typed_enc(&mut uri, t, &mut typed.text)?;
+                    push_typed_enc(uri, t, text)?;
                     if matches!(&uri[start..], "" | "." | "..") {
                         return None;
                     }
@@ -241,19 +261,19 @@ impl Steps {
                 Put::Query { key, explode } => {
                     let ArgRef::Typed(t) = value else { return None };
                     let before = uri.len();
-                    push_pair(&mut uri, key, true);
-                    if push_typed_enc(&mut uri, t, &mut typed.text).is_some() {
+                    push_pair(uri, key, true);
+                    if push_typed_enc(uri, t, text).is_some() {
                         continue;
                     }
                     uri.truncate(before);
-                    if !(*explode && t.write_query_pairs(&mut uri, key, &mut typed.text)) {
+                    if !(*explode && t.write_query_pairs(uri, key, text)) {
                         return None;
                     }
                 }
                 Put::Header { name, row } => {
-                    let text = scalar(value, typed)?;
-                    check_header_text(&op.accounting.get(*row)?.param, text).ok()?;
-                    headers.append(name.clone(), HeaderValue::from_str(text).ok()?);
+                    let value = scalar(value, text)?;
+                    check_header_text(&op.accounting.get(*row)?.param, value).ok()?;
+                    headers.append(name.clone(), HeaderValue::from_str(value).ok()?);
                 }
                 Put::Json { key } => {
                     if json.is_empty() {
@@ -274,9 +294,7 @@ impl Steps {
         }
         // A copy of exactly the URI's length becomes the request's without another
         // allocation (`Bytes` takes a full `Vec` as it is), and the buffer is kept.
-        let parsed = http::Uri::try_from(uri.as_bytes());
-        typed.uri = uri;
-        let uri = parsed.ok()?;
+        let uri = http::Uri::try_from(uri.as_bytes()).ok()?;
         let body = match &self.content_type {
             Some(content_type) if !json.is_empty() => {
                 json.push(b'}');
@@ -294,12 +312,11 @@ impl Steps {
     }
 }
 
-/// A typed value's scalar text, written into the thread's buffer; `None` for anything else.
-fn scalar<'t>(value: ArgRef<'_>, typed: &'t mut Typed) -> Option<&'t str> {
+/// A typed value's scalar text, written into `text` (overwritten); `None` for anything else.
+fn scalar<'t>(value: ArgRef<'_>, text: &'t mut String) -> Option<&'t str> {
     let ArgRef::Typed(t) = value else { return None };
-    typed.text.clear();
-    t.write_scalar(&mut typed.text)
-        .then_some(typed.text.as_str())
+    text.clear();
+    t.write_scalar(text).then_some(text.as_str())
 }
 
 /// Appends a typed value's scalar text to `uri`, percent-encoded as [`push_enc`] writes it;

@@ -282,3 +282,67 @@ fn a_template_dot_segment_is_refused_by_the_general_encoder_and_dots_in_values_a
         );
     }
 }
+
+/// A body value whose `Serialize` builds a planned request of its own while the outer one is
+/// being written, and serializes as that request's URI.
+struct Nested<'a> {
+    plan: &'a Plan,
+    op: &'a Operation,
+}
+
+impl serde::Serialize for Nested<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (team, post, message) = ("inner", 2_i64, "m");
+        let args = [
+            ("team", ArgRef::Typed(&team)),
+            ("post", ArgRef::Typed(&post)),
+            ("tags", ArgRef::Absent),
+            ("per_page", ArgRef::Absent),
+            ("X-Request-Id", ArgRef::Absent),
+            ("message", ArgRef::Typed(&message)),
+            ("root_id", ArgRef::Absent),
+            ("filter", ArgRef::Absent),
+        ];
+        let uri = self
+            .plan
+            .build(self.op, &args)
+            .map(|r| r.uri().to_string())
+            .unwrap_or_default();
+        s.serialize_str(&uri)
+    }
+}
+
+#[test]
+fn a_request_built_while_another_is_written_takes_buffers_of_its_own() {
+    let o = reply();
+    let plan = Plan::new(&o, NAMES);
+    let (team, post, id) = ("outer", 1_i64, "req-1");
+    let message = Nested {
+        plan: &plan,
+        op: &o,
+    };
+    let args = [
+        ("team", ArgRef::Typed(&team)),
+        ("post", ArgRef::Typed(&post)),
+        ("tags", ArgRef::Absent),
+        ("per_page", ArgRef::Absent),
+        ("X-Request-Id", ArgRef::Typed(&id)),
+        ("message", ArgRef::Typed(&message)),
+        ("root_id", ArgRef::Absent),
+        ("filter", ArgRef::Absent),
+    ];
+    let planned = plan.build(&o, &args).map(|r| parts(&r));
+    assert_eq!(
+        planned
+            .as_ref()
+            .map(|(_, uri, _, body)| (uri.as_str(), body.as_str())),
+        Some((
+            "/teams/outer/posts/1/replies",
+            r#"{"message":"/teams/inner/posts/2/replies"}"#
+        ))
+    );
+    assert_eq!(
+        planned,
+        build_request_ref(&o, &args).map(|r| parts(&r)).ok()
+    );
+}
