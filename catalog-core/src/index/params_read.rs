@@ -337,6 +337,21 @@ mod tests {
     }
 
     #[test]
+    fn the_cursor_reads_plain_strings_and_booleans_and_declines_the_rest() {
+        let string = |text: &str| Cursor::new(text).plain_string().map(str::to_string);
+        assert_eq!(string(r#""query""#).as_deref(), Some("query"));
+        assert_eq!(string(r#""café""#).as_deref(), Some("café"));
+        assert_eq!(string(r#""an \"escape\"""#), None);
+        assert_eq!(string(r#""unterminated"#), None);
+        let boolean = |text: &str| Cursor::new(text).boolean();
+        assert_eq!(boolean("true"), Some(true));
+        assert_eq!(boolean("false"), Some(false));
+        assert_eq!(boolean("null"), None);
+        assert_eq!(Cursor::new("120,").count(), Some(120));
+        assert_eq!(Cursor::new("99999999999999999999").count(), None);
+    }
+
+    #[test]
     fn an_operation_without_params_or_not_in_the_index_shape_is_left_to_serde() {
         assert!(split(br#"{"method":"GET","path":"/","pointer":""}"#).is_none());
         assert!(split(br#"{"method":"GET","params":[{"location":"nowhere"}]"#).is_none());
