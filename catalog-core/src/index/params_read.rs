@@ -349,6 +349,7 @@ mod tests {
         assert_eq!(boolean("null"), None);
         assert_eq!(Cursor::new("120,").count(), Some(120));
         assert_eq!(Cursor::new("99999999999999999999").count(), None);
+        assert_eq!(Cursor::new(",").count(), None);
     }
 
     #[test]
