@@ -9,7 +9,7 @@ mod support;
 
 use support::{TempCrate, real_spec, specs_dir};
 
-/// DESIGN §2's `CreatePost`, completed with the line the real spec needs (`body.metadata`).
+/// docs/design.md §2's `CreatePost`, completed with the line the real spec needs (`body.metadata`).
 const CREATE_POST: &str = r#"use catalog::tool;
 
 /// Post a message to a channel.

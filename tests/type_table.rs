@@ -1,4 +1,4 @@
-//! Pass cases: every accepted row of the type table (DESIGN §2) compiles, and each carries its
+//! Pass cases: every accepted row of the type table (docs/design.md §2) compiles, and each carries its
 //! value through decoding and encoding unchanged.
 
 use catalog::{ProblemKind, Tool, tool};

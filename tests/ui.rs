@@ -1,4 +1,4 @@
-//! Compile-fail cases: every compile error of DESIGN §2-3, each pinned by its whole `.stderr`.
+//! Compile-fail cases: every compile error of docs/design.md §2-3, each pinned by its whole `.stderr`.
 //!
 //! The cases compile as a separate crate under `target/tests/trybuild/`; the macro finds this
 //! package's index through `CATALOG_INDEX_DIR`, which cargo sets for this test process from the

@@ -1,6 +1,6 @@
 //! `#[tool(...)]` and `#[arg(...)]`, parsed into spans and data.
 //!
-//! Syntax (DESIGN §2):
+//! Syntax (docs/design.md §2):
 //!
 //! ```text
 //! #[tool(

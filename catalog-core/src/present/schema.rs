@@ -31,7 +31,7 @@ pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 /// row that an argument sets; Fixed, Omitted and value-only Undocumented rows are not the
 /// agent's to choose and do not appear. An argument's description is its parameter's
 /// description, else its schema's. `required` lists the arguments whose parameter is required,
-/// including required nullable ones (the agent must say `null` explicitly; DESIGN §2 sends the
+/// including required nullable ones (the agent must say `null` explicitly; docs/design.md §2 sends the
 /// key always). Each argument name is expected once (accounting guarantees it); a repeated
 /// name keeps its first position and the last row's schema.
 pub fn input_schema(op: &Operation) -> Value {
@@ -42,7 +42,7 @@ pub fn input_schema(op: &Operation) -> Value {
 ///
 /// `field_doc` is called with the Rust field name of each argument (the `field` of its
 /// disposition); when it returns `Some`, that text is the property's description instead of the
-/// spec's (DESIGN §4: "field doc, else the spec's"). An empty doc counts as none.
+/// spec's (docs/design.md §4: "field doc, else the spec's"). An empty doc counts as none.
 pub fn input_schema_with_docs<F>(op: &Operation, field_doc: F) -> Value
 where
     F: Fn(&str) -> Option<String>,

@@ -1,7 +1,7 @@
 //! "Did you mean" suggestions for a wrong parameter or argument name.
 //!
 //! The same function serves the `#[tool]` macro (a field that sets no parameter) and the runtime
-//! (an agent's unknown argument), so both answer alike. Rules are tried in the order of DESIGN §3,
+//! (an agent's unknown argument), so both answer alike. Rules are tried in the order of docs/design.md §3,
 //! because real wrong names are mostly real names with a prefix or a suffix:
 //!
 //! 1. the same name in another location, or spelled in another case (`pageNum` for `page_num`);

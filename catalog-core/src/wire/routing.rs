@@ -5,7 +5,7 @@
 //! [`ArgValue::Absent`] argument is not sent. The request's URI is the path and query relative
 //! to the API's base URL (`/api/v4/posts?x=1`).
 //!
-//! Decisions (DESIGN §5 leaves these open):
+//! Decisions (docs/design.md §5 leaves these open):
 //! - Path, query, cookie and form values are percent-encoded with everything but RFC 3986
 //!   unreserved characters (`A-Z a-z 0-9 - . _ ~`) escaped, so `/ ? # % & = + ;` inside a value
 //!   never change the request's structure. Delimiters the style adds (`,` `|` `[` `]` `=` `;`)
