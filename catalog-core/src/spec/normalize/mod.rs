@@ -8,7 +8,8 @@
 //!
 //! - path-level parameters are merged with operation-level ones; an operation-level parameter
 //!   with the same `in` and `name` replaces the path-level one in place;
-//! - `$ref` parameters, request bodies and schemas are resolved (local refs only); a dangling or
+//! - `$ref` parameters, request bodies and schemas are resolved (local refs only, the fragment
+//!   percent-decoded as RFC 3986 says, then read as an RFC 6901 pointer); a dangling or
 //!   external ref makes the operation unsupported, with the pointer, and so does one inside a
 //!   component schema the operation reaches;
 //! - a schema `$ref` is **not** expanded: the component it names is normalized once, stored in
@@ -46,6 +47,7 @@ mod files;
 mod keywords;
 mod operation;
 mod ptr;
+mod refs;
 mod responses;
 mod schema;
 mod shared;

@@ -95,7 +95,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         };
         let target = self
             .root
-            .pointer(local)
+            .pointer(&super::refs::fragment_pointer(local)?)
             .ok_or_else(|| format!("dangling `$ref` `{r}`: nothing is declared there"))?;
         self.targets.insert(r, target);
         Ok(target)
