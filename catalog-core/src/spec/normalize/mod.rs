@@ -30,7 +30,9 @@
 //!   itself;
 //! - the request body media type is picked in this order: `application/json` (parameters such as
 //!   `; charset=utf-8` ignored), any other JSON type (`+json`, `text/json`), form-urlencoded,
-//!   multipart, `text/*`, then anything else as binary; an object body's top-level properties
+//!   multipart, `text/*`, then anything else as binary; a range (`*/*`, `application/*`) over
+//!   a JSON-shaped schema is sent as `application/json`, and `application/form-data` as
+//!   `multipart/form-data`, the documented type kept in `Body::documented_as`; an object body's top-level properties
 //!   become body parameters (`readOnly` ones are not sent in requests and are left out), any
 //!   other body is one parameter addressed as `"body"`;
 //! - files: in a multipart body, a part whose schema is a `format: binary` string (or an array
