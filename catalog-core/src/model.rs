@@ -768,8 +768,14 @@ pub enum BodyKind {
 /// The request body of an operation. Its fields are [`Param`]s with [`Location::Body`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Body {
-    /// The chosen media type, exactly as the spec spells it.
+    /// The media type the body is sent as: the chosen one exactly as the spec spells it, or,
+    /// when that names no type to send, the one chosen for it (see `documented_as`).
     pub media_type: String,
+    /// The media type the spec documents, when the body is sent as another: a range
+    /// (`*/*`, `application/*`) with a JSON-shaped schema is sent as `application/json`, and
+    /// the unregistered `application/form-data` as `multipart/form-data`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub documented_as: Option<String>,
     /// How that media type is encoded.
     pub kind: BodyKind,
     /// Whether the request must carry a body.
@@ -791,6 +797,18 @@ pub struct Body {
     /// mapping's keys that name it, its `title`. Empty when the body is no union.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub arm_names: Vec<Vec<String>>,
+}
+
+impl Body {
+    /// When the body is sent as another media type than the spec documents, the sentence that
+    /// says so (`` The spec documents the request body as `*/*`; it is sent as `application/json` ``).
+    pub fn sent_as(&self) -> Option<String> {
+        let documented = self.documented_as.as_ref()?;
+        Some(format!(
+            "The spec documents the request body as `{documented}`; it is sent as `{}`",
+            self.media_type
+        ))
+    }
 }
 
 /// One entry of a multipart body's `encoding` object.

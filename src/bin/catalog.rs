@@ -114,6 +114,9 @@ fn report(info: &SpecInfo, normalized: &Normalized, out: &mut impl Write) -> io:
                 }
             }
         }
+        if let Some(sent) = op.body.as_ref().and_then(|b| b.sent_as()) {
+            writeln!(out, "    body: {sent}")?;
+        }
         if let Some(arms) = union_arms(&op) {
             unions += 1;
             writeln!(

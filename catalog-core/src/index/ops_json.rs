@@ -250,6 +250,10 @@ fn body(out: &mut Vec<u8>, b: &Body) -> io::Result<()> {
     let mut o = Obj::new(out);
     o.key("media_type");
     string(o.out, &b.media_type)?;
+    if let Some(documented) = &b.documented_as {
+        o.key("documented_as");
+        string(o.out, documented)?;
+    }
     o.key("kind");
     serde(o.out, &b.kind)?;
     for (key, set) in [
@@ -613,6 +617,7 @@ mod tests {
             params,
             body: Some(Body {
                 media_type: "application/json".into(),
+                documented_as: Some("*/*".into()),
                 kind: BodyKind::Multipart,
                 required: true,
                 whole: true,

@@ -54,6 +54,16 @@ pub fn accounting_markdown(op: &Operation) -> String {
     if op.deprecated {
         out.push_str("\nThe spec marks this operation **deprecated**.\n");
     }
+    // Media types are the spec's text: written as escaped code spans.
+    if let Some(body) = &op.body
+        && let Some(documented) = &body.documented_as
+    {
+        out.push_str("\nThe spec documents the request body as ");
+        out.push_str(&code(documented));
+        out.push_str("; it is sent as ");
+        out.push_str(&code(&body.media_type));
+        out.push_str(".\n");
+    }
     out.push('\n');
     if op.accounting.is_empty() {
         out.push_str("The operation has no parameters.\n");

@@ -67,8 +67,10 @@ pub(super) fn is_null_arm<T: Tree>(arm: &T) -> bool {
 }
 
 // The last segment of a component `$ref` (`#/components/schemas/NewTask` → `NewTask`).
+// A percent-encoded reference (`#/components/schemas/caf%C3%A9`) names the decoded component.
 fn component_name(reference: &str) -> Option<String> {
-    let (_, last) = reference.rsplit_once('/')?;
+    let pointer = super::refs::fragment_pointer(reference).ok()?;
+    let (_, last) = pointer.rsplit_once('/')?;
     Some(last.replace("~1", "/").replace("~0", "~"))
 }
 

