@@ -182,13 +182,13 @@ run_client tests/e2e/uploads_client.py --server "$TARGET_DIR/debug/examples/uplo
 if [ -n "${CATALOG_SPECS_DIR:-}" ]; then
   case "$CATALOG_SPECS_DIR" in /*) SPECS="$CATALOG_SPECS_DIR" ;; *) SPECS="$ROOT/$CATALOG_SPECS_DIR" ;; esac
   echo "== building the ErsatzTV example (real-specs)"
-  cargo build --quiet -p catalog-real-specs --example ersatztv
+  cargo build --quiet -p catalog-real-specs --bin ersatztv-mcp
   ETV_PORT="$(free_port)"
   start_prism "$SPECS/ersatztv-v1.json" "$ETV_PORT" "$E2E/prism-ersatztv.log"
   echo "== MCP client: ErsatzTV (tests/e2e/ersatztv_client.py)"
   rm -f "$E2E/record-ersatztv.json"
   export CATALOG_RECORD="$E2E/record-ersatztv.json"
-  run_client tests/e2e/ersatztv_client.py --server "$TARGET_DIR/debug/examples/ersatztv" \
+  run_client tests/e2e/ersatztv_client.py --server "$TARGET_DIR/debug/ersatztv-mcp" \
     --base-url "http://127.0.0.1:$ETV_PORT" --prism-log "$E2E/prism-ersatztv.log"
   unset CATALOG_RECORD
   check_record ErsatzTV "$E2E/record-ersatztv.json"

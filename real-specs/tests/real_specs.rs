@@ -80,18 +80,18 @@ mod real {
         let want = [
             "ersatztv-v1 list_channels GET /api/channels",
             "ersatztv-v1 reset_channel_playout POST /api/channels/{channelNumber}/playout/reset",
-            "ersatztv-v1 get_f_fmpeg_profiles GET /api/ffmpeg/profiles",
-            "ersatztv-v1 create_f_fmpeg_profile POST /api/ffmpeg/profiles/new",
-            "ersatztv-v1 update_f_fmpeg_profile PUT /api/ffmpeg/profiles/update",
-            "ersatztv-v1 delete_f_fmpeg_profile DELETE /api/ffmpeg/delete/{id}",
+            "ersatztv-v1 list_ffmpeg_profiles GET /api/ffmpeg/profiles",
+            "ersatztv-v1 create_ffmpeg_profile POST /api/ffmpeg/profiles/new",
+            "ersatztv-v1 update_ffmpeg_profile PUT /api/ffmpeg/profiles/update",
+            "ersatztv-v1 delete_ffmpeg_profile DELETE /api/ffmpeg/delete/{id}",
             "ersatztv-v1 scan_library POST /api/libraries/{id}/scan",
             "ersatztv-v1 scan_show POST /api/libraries/{id}/scan-show",
             "ersatztv-v1 garbage_collect GET /api/maintenance/gc",
             "ersatztv-v1 empty_trash POST /api/maintenance/empty_trash",
             "ersatztv-v1 get_resolution_by_name GET /api/ffmpeg/resolution/by-name/{name}",
-            "ersatztv-v1 get_sessions GET /api/sessions",
+            "ersatztv-v1 list_sessions GET /api/sessions",
             "ersatztv-v1 stop_session DELETE /api/session/{channelNumber}",
-            "ersatztv-v1 get_smart_collections GET /api/collections/smart",
+            "ersatztv-v1 list_smart_collections GET /api/collections/smart",
             "ersatztv-v1 create_smart_collection POST /api/collections/smart/new",
             "ersatztv-v1 update_smart_collection PUT /api/collections/smart/update",
             "ersatztv-v1 delete_smart_collection DELETE /api/collections/smart/delete/{id}",
@@ -226,6 +226,24 @@ mod real {
         assert_eq!(
             body,
             json!({"id": 3, "name": "Kids", "query": "genre:kids"})
+        );
+    }
+
+    #[test]
+    fn the_ffmpeg_profile_id_reads_as_one_word_and_is_sent_under_the_wire_name() {
+        let schema = e::UpdateFFmpegProfile::input_schema();
+        assert!(schema["properties"].get("ffmpegProfileId").is_some());
+        assert!(schema["properties"].get("fFmpegProfileId").is_none());
+        let tool = catalog_real_specs::ersatztv::catalog();
+        let update = tool.get("update_ffmpeg_profile").unwrap();
+        assert_eq!(update.operation.key(), "PUT /api/ffmpeg/profiles/update");
+        assert!(
+            update
+                .operation
+                .accounting
+                .iter()
+                .any(|r| r.param.address() == "body.fFmpegProfileId"
+                    && matches!(&r.disposition, Disposition::Set { argument, .. } if argument == "ffmpegProfileId")),
         );
     }
 }
