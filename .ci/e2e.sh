@@ -10,7 +10,9 @@
 # the server accepts, Prism accepts too); then, when
 # CATALOG_SPECS_DIR is set (relative to the workspace root),
 # the same over $CATALOG_SPECS_DIR/ersatztv-v1.json with the real-specs ErsatzTV tools
-# (tests/e2e/ersatztv_client.py). Every server runs with CATALOG_RECORD set: a recorder checks
+# (tests/e2e/ersatztv_client.py), and the NetBox and Mattermost tool sets over theirs
+# (tests/e2e/toolset_client.py: every tool called with valid and invalid arguments, each call
+# compared with what Prism received). Every server runs with CATALOG_RECORD set: a recorder checks
 # each request against the spec before it is sent, and the servers of one client merge their
 # reports into target/e2e/record-*.json; a request that reaches an operation its tool does not
 # declare, a declared operation no request reached, or a response that does not match the spec
@@ -182,16 +184,49 @@ run_client tests/e2e/uploads_client.py --server "$TARGET_DIR/debug/examples/uplo
 if [ -n "${CATALOG_SPECS_DIR:-}" ]; then
   case "$CATALOG_SPECS_DIR" in /*) SPECS="$CATALOG_SPECS_DIR" ;; *) SPECS="$ROOT/$CATALOG_SPECS_DIR" ;; esac
   echo "== building the ErsatzTV example (real-specs)"
-  cargo build --quiet -p catalog-real-specs --example ersatztv
+  cargo build --quiet -p catalog-real-specs --bin ersatztv-mcp
   ETV_PORT="$(free_port)"
   start_prism "$SPECS/ersatztv-v1.json" "$ETV_PORT" "$E2E/prism-ersatztv.log"
   echo "== MCP client: ErsatzTV (tests/e2e/ersatztv_client.py)"
   rm -f "$E2E/record-ersatztv.json"
   export CATALOG_RECORD="$E2E/record-ersatztv.json"
-  run_client tests/e2e/ersatztv_client.py --server "$TARGET_DIR/debug/examples/ersatztv" \
+  run_client tests/e2e/ersatztv_client.py --server "$TARGET_DIR/debug/ersatztv-mcp" \
     --base-url "http://127.0.0.1:$ETV_PORT" --prism-log "$E2E/prism-ersatztv.log"
   unset CATALOG_RECORD
   check_record ErsatzTV "$E2E/record-ersatztv.json"
+
+  echo "== building the NetBox and Mattermost tool-set binaries (real-specs)"
+  cargo build --quiet -p catalog-real-specs --bin netbox-mcp --bin mattermost-mcp
+  # Prism's static mock writes the text `string` for a patterned string and then fails its own
+  # response check on NetBox's tag and role colors (`^[0-9a-f]{6}$`). Prism mocks a copy in
+  # which each such schema has an example; the tools and the recorder use the spec itself.
+  "$PY" - "$SPECS/netbox-4.6.8.json" "$E2E/netbox-mock.json" <<'PYEOF'
+import json, sys
+def walk(node):
+    if isinstance(node, dict):
+        if node.get("pattern") == "^[0-9a-f]{6}$" and "example" not in node:
+            node["example"] = "9e9e9e"
+        for value in node.values():
+            walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            walk(value)
+spec = json.load(open(sys.argv[1]))
+walk(spec)
+json.dump(spec, open(sys.argv[2], "w"))
+PYEOF
+  for set in netbox mattermost; do
+    SET_PORT="$(free_port)"
+    if [ "$set" = netbox ]; then SET_SPEC="$E2E/netbox-mock.json"; else SET_SPEC="$SPECS/mattermost-v4.json"; fi
+    start_prism "$SET_SPEC" "$SET_PORT" "$E2E/prism-$set.log"
+    echo "== MCP client: the $set tool set (tests/e2e/toolset_client.py)"
+    rm -f "$E2E/record-$set.json"
+    export CATALOG_RECORD="$E2E/record-$set.json"
+    run_client tests/e2e/toolset_client.py --set "$set" --server "$TARGET_DIR/debug/$set-mcp" \
+      --base-url "http://127.0.0.1:$SET_PORT" --prism-log "$E2E/prism-$set.log"
+    unset CATALOG_RECORD
+    check_record "$set" "$E2E/record-$set.json"
+  done
 else
   echo "== ErsatzTV end to end skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it)"
 fi

@@ -1,5 +1,9 @@
 //! A tool for every operation of ErsatzTV's v1 API (OpenAPI 3.1.1), including the full-replace
 //! updates and the operations that have no operationId, which are named by `METHOD /path`.
+//!
+//! Tool names are what a reader expects, not the operationIds' snake case: a list is `list_*`
+//! (`GetFFmpegProfiles` is `list_ffmpeg_profiles`, not `get_f_fmpeg_profiles`), and FFmpeg is
+//! one word. Served by `cargo run -p catalog-real-specs --bin ersatztv-mcp -- serve`.
 
 use catalog::tool;
 
@@ -30,6 +34,7 @@ pub struct ResetChannelPlayout {
 #[tool(
     spec = "ersatztv-v1",
     operation = "GetFFmpegProfiles",
+    name = "list_ffmpeg_profiles",
     output(
         status = "200",
         media_type = "application/json",
@@ -39,7 +44,11 @@ pub struct ResetChannelPlayout {
 pub struct GetFFmpegProfiles {}
 
 /// Create an FFmpeg profile.
-#[tool(spec = "ersatztv-v1", operation = "CreateFFmpegProfile")]
+#[tool(
+    spec = "ersatztv-v1",
+    operation = "CreateFFmpegProfile",
+    name = "create_ffmpeg_profile"
+)]
 pub struct CreateFFmpegProfile {
     pub name: Option<String>,
     pub thread_count: i32,
@@ -70,9 +79,15 @@ pub struct CreateFFmpegProfile {
 
 /// Update an FFmpeg profile. A full replace: every field is written, so every field is an
 /// argument (the tool that could not express one of them is how fields get cleared silently).
-#[tool(spec = "ersatztv-v1", operation = "UpdateFFmpegProfile")]
+#[tool(
+    spec = "ersatztv-v1",
+    operation = "UpdateFFmpegProfile",
+    name = "update_ffmpeg_profile"
+)]
 pub struct UpdateFFmpegProfile {
-    pub f_fmpeg_profile_id: i32,
+    /// The profile to replace.
+    #[arg(param = "body.fFmpegProfileId", rename = "ffmpegProfileId")]
+    pub ffmpeg_profile_id: i32,
     pub name: Option<String>,
     pub thread_count: i32,
     pub hardware_acceleration: String,
@@ -101,7 +116,11 @@ pub struct UpdateFFmpegProfile {
 }
 
 /// Delete an FFmpeg profile.
-#[tool(spec = "ersatztv-v1", operation = "DeleteFFmpegProfile")]
+#[tool(
+    spec = "ersatztv-v1",
+    operation = "DeleteFFmpegProfile",
+    name = "delete_ffmpeg_profile"
+)]
 pub struct DeleteFFmpegProfile {
     pub id: i32,
 }
@@ -164,7 +183,7 @@ pub struct GetResolutionByName {
 #[tool(
     spec = "ersatztv-v1",
     operation = "GET /api/sessions",
-    name = "get_sessions",
+    name = "list_sessions",
     output(
         status = "200",
         media_type = "application/json",
@@ -187,6 +206,7 @@ pub struct StopSession {
 #[tool(
     spec = "ersatztv-v1",
     operation = "GetSmartCollections",
+    name = "list_smart_collections",
     output(
         status = "200",
         media_type = "application/json",
@@ -227,3 +247,29 @@ pub struct DeleteSmartCollection {
     )
 )]
 pub struct GetVersion {}
+
+/// The spec the tools are built from, under `CATALOG_SPECS_DIR`.
+pub const SPEC_FILE: &str = "ersatztv-v1.json";
+
+/// Every ErsatzTV tool, in the order `tools/list` gives them.
+pub fn catalog() -> catalog::Catalog {
+    catalog::Catalog::new()
+        .tool::<ListChannels>()
+        .tool::<ResetChannelPlayout>()
+        .tool::<GetFFmpegProfiles>()
+        .tool::<CreateFFmpegProfile>()
+        .tool::<UpdateFFmpegProfile>()
+        .tool::<DeleteFFmpegProfile>()
+        .tool::<ScanLibrary>()
+        .tool::<ScanShow>()
+        .tool::<GarbageCollect>()
+        .tool::<EmptyTrash>()
+        .tool::<GetResolutionByName>()
+        .tool::<GetSessions>()
+        .tool::<StopSession>()
+        .tool::<GetSmartCollections>()
+        .tool::<CreateSmartCollection>()
+        .tool::<UpdateSmartCollection>()
+        .tool::<DeleteSmartCollection>()
+        .tool::<GetVersion>()
+}

@@ -9,3 +9,4 @@ pub mod ersatztv;
 pub mod mattermost;
 #[cfg(real_specs)]
 pub mod netbox;
+pub mod serve;

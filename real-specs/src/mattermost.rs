@@ -1,7 +1,13 @@
-//! Mattermost tools: posting, reading a channel page by page, updating a channel (a PUT), and an
-//! operation whose body is not an object (an array of user ids).
+//! Mattermost v4: posts, channels, users, teams, files and reactions, each tool one operation.
+//!
+//! Served by `cargo run -p catalog-real-specs --bin mattermost-mcp -- serve` (see
+//! `docs/tool-sets.md`, which also lists the composite tools the design calls for and what the
+//! library needs before they can be declared).
 
-use catalog::tool;
+use catalog::{File, tool};
+
+/// The spec the tools are built from, under `CATALOG_SPECS_DIR`.
+pub const SPEC_FILE: &str = "mattermost-v4.json";
 
 /// Post a message to a channel.
 #[tool(
@@ -70,6 +76,10 @@ pub struct UpdateChannel {
 #[tool(
     spec = "mattermost-v4",
     operation = "GetUsersByIds",
+    effects(
+        read_only = true,
+        reason = "the lookup is a POST only to carry the ids in a body; it changes nothing, so it is served while writes are off"
+    ),
     omitted(
         "query.since",
         reason = "the incremental-sync cursor is for clients that keep a user cache; an agent asks fresh"
@@ -78,4 +88,310 @@ pub struct UpdateChannel {
 pub struct GetUsersByIds {
     #[arg(param = "body", rename = "user_ids")]
     pub user_ids: Vec<String>,
+}
+
+/// Read one post.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "GetPost",
+    omitted(
+        "query.include_deleted",
+        reason = "deleted posts are shown only to admins; an agent must not resurface them"
+    )
+)]
+pub struct GetPost {
+    pub post_id: String,
+}
+
+/// Read a thread: the root post and its replies.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "GetPostThread",
+    omitted(
+        "query.skipFetchThreads",
+        reason = "thread-follow state is the web client's; an agent reads the posts, not who follows them"
+    ),
+    omitted(
+        "query.collapsedThreads",
+        reason = "collapsed-thread flags shape the web client's view; an agent reads the posts themselves"
+    ),
+    omitted(
+        "query.collapsedThreadsExtended",
+        reason = "collapsed-thread flags shape the web client's view; an agent reads the posts themselves"
+    )
+)]
+pub struct GetPostThread {
+    pub post_id: String,
+    /// Replies per page; with `fromPost` the next page starts after that post.
+    #[arg(rename = "perPage")]
+    pub per_page: Option<i64>,
+    #[arg(rename = "fromPost")]
+    pub from_post: Option<String>,
+    #[arg(rename = "fromCreateAt")]
+    pub from_create_at: Option<i64>,
+    /// `up` or `down` from `fromPost`.
+    pub direction: Option<String>,
+}
+
+/// Edit a post's message or pin it; fields left out keep their values.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "PatchPost",
+    semantics = "merge",
+    omitted(
+        "body.file_ids",
+        reason = "attachments are added when a post is made; re-pointing them on edit would orphan files"
+    ),
+    omitted(
+        "body.has_reactions",
+        reason = "the server keeps this flag from the reactions themselves; an agent must not forge it"
+    ),
+    omitted(
+        "body.props",
+        reason = "props carry integration payloads an agent should not forge"
+    )
+)]
+pub struct PatchPost {
+    pub post_id: String,
+    pub message: Option<String>,
+    pub is_pinned: Option<bool>,
+}
+
+/// Delete a post (it is soft-deleted: admins can still see it).
+#[tool(spec = "mattermost-v4", operation = "DeletePost")]
+pub struct DeletePost {
+    pub post_id: String,
+}
+
+/// Search a team's posts.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "SearchPosts",
+    effects(
+        read_only = true,
+        reason = "a search is a POST only to carry its terms in a body; it changes nothing, so it is served while writes are off"
+    ),
+    omitted(
+        "body.include_deleted_channels",
+        reason = "archived channels are out of an agent's view, as they are out of the default search"
+    )
+)]
+pub struct SearchPosts {
+    pub team_id: String,
+    /// Mattermost search syntax: words, `from:user`, `in:channel`, `"a phrase"`.
+    pub terms: String,
+    /// `true`: any term matches; `false`: every term must.
+    pub is_or_search: bool,
+    /// The searcher's offset from UTC, in seconds, for `on:`/`before:`/`after:` dates.
+    pub time_zone_offset: Option<i64>,
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+/// Read a channel by id.
+#[tool(spec = "mattermost-v4", operation = "GetChannel")]
+pub struct GetChannel {
+    pub channel_id: String,
+}
+
+/// Find a channel by its name (the URL name, `town-square`) in a team named by its name.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "GetChannelByNameForTeamName",
+    name = "get_channel_by_name",
+    omitted(
+        "query.include_deleted",
+        reason = "archived channels are out of an agent's view; it posts to and reads live ones"
+    )
+)]
+pub struct GetChannelByName {
+    pub team_name: String,
+    pub channel_name: String,
+}
+
+/// Change a channel's header, purpose or names; fields left out keep their values.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "PatchChannel",
+    semantics = "merge"
+)]
+pub struct PatchChannel {
+    pub channel_id: String,
+    pub name: Option<String>,
+    pub display_name: Option<String>,
+    pub purpose: Option<String>,
+    pub header: Option<String>,
+}
+
+/// List a team's public channels, a page at a time.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "GetPublicChannelsForTeam",
+    name = "list_public_channels"
+)]
+pub struct ListPublicChannels {
+    pub team_id: String,
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+/// Search a team's public channels by name.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "SearchChannels",
+    effects(
+        read_only = true,
+        reason = "a search is a POST only to carry its term in a body; it changes nothing, so it is served while writes are off"
+    )
+)]
+pub struct SearchChannels {
+    pub team_id: String,
+    pub term: String,
+}
+
+/// Read a user by id.
+#[tool(spec = "mattermost-v4", operation = "GetUser")]
+pub struct GetUser {
+    /// A user id, or `me` for the user the server acts as.
+    pub user_id: String,
+}
+
+/// Find a user by username.
+#[tool(spec = "mattermost-v4", operation = "GetUserByUsername")]
+pub struct GetUserByUsername {
+    pub username: String,
+}
+
+/// Suggest users whose username or name starts with `name`.
+#[tool(spec = "mattermost-v4", operation = "AutocompleteUsers")]
+pub struct AutocompleteUsers {
+    pub name: String,
+    pub team_id: Option<String>,
+    pub channel_id: Option<String>,
+    pub limit: Option<i64>,
+}
+
+/// Find a team by its name (the URL name).
+#[tool(spec = "mattermost-v4", operation = "GetTeamByName")]
+pub struct GetTeamByName {
+    pub name: String,
+}
+
+/// List the teams the server's user can see, a page at a time.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "GetAllTeams",
+    name = "list_teams",
+    omitted(
+        "query.include_total_count",
+        reason = "the count changes the response from a list to an envelope; an agent pages until a short page"
+    ),
+    omitted(
+        "query.exclude_policy_constrained",
+        reason = "data-retention policy constraints are an admin's concern, not an agent's"
+    )
+)]
+pub struct ListTeams {
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+/// Upload a file to a channel; post it by passing the returned file id to `create_post`.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "UploadFile",
+    omitted(
+        "query.channel_id",
+        reason = "the query form is for raw-body uploads; this tool sends the multipart form, which carries channel_id"
+    ),
+    omitted(
+        "query.filename",
+        reason = "the query form is for raw-body uploads; the multipart part carries the file's name"
+    ),
+    omitted(
+        "body.client_ids",
+        reason = "client ids match uploads to a client's pending previews; an agent has none"
+    )
+)]
+pub struct UploadFile {
+    /// The file: its name, media type and base64 content. The server needs it, though the
+    /// spec marks it optional (so does the schema: no required-field override exists).
+    pub files: Option<File>,
+    /// The channel the file is for; needed by the server, optional in the spec.
+    #[arg(param = "body.channel_id")]
+    pub channel_id: Option<String>,
+}
+
+/// Read a file's metadata (name, size, type, the post it is in).
+#[tool(spec = "mattermost-v4", operation = "GetFileInfo")]
+pub struct GetFileInfo {
+    pub file_id: String,
+}
+
+/// Get a public link to a file (when the server allows public links).
+#[tool(spec = "mattermost-v4", operation = "GetFileLink")]
+pub struct GetFileLink {
+    pub file_id: String,
+}
+
+/// React to a post with an emoji.
+#[tool(
+    spec = "mattermost-v4",
+    operation = "SaveReaction",
+    omitted(
+        "body.create_at",
+        reason = "the server stamps the time a reaction is made; an agent must not backdate it"
+    )
+)]
+pub struct SaveReaction {
+    /// The reacting user: the server's own user (`get_user` with `me`). The server needs
+    /// all three fields; the spec marks them optional, so the schema does too.
+    pub user_id: Option<String>,
+    pub post_id: Option<String>,
+    /// The emoji's name without colons (`thumbsup`).
+    pub emoji_name: Option<String>,
+}
+
+/// List a post's reactions.
+#[tool(spec = "mattermost-v4", operation = "GetReactions")]
+pub struct GetReactions {
+    pub post_id: String,
+}
+
+/// Remove a reaction.
+#[tool(spec = "mattermost-v4", operation = "DeleteReaction")]
+pub struct DeleteReaction {
+    pub user_id: String,
+    pub post_id: String,
+    pub emoji_name: String,
+}
+
+/// Every Mattermost tool, in the order `tools/list` gives them.
+pub fn catalog() -> catalog::Catalog {
+    catalog::Catalog::new()
+        .tool::<CreatePost>()
+        .tool::<GetPost>()
+        .tool::<GetPostsForChannel>()
+        .tool::<GetPostThread>()
+        .tool::<PatchPost>()
+        .tool::<DeletePost>()
+        .tool::<SearchPosts>()
+        .tool::<GetChannel>()
+        .tool::<GetChannelByName>()
+        .tool::<ListPublicChannels>()
+        .tool::<SearchChannels>()
+        .tool::<PatchChannel>()
+        .tool::<UpdateChannel>()
+        .tool::<GetUser>()
+        .tool::<GetUserByUsername>()
+        .tool::<GetUsersByIds>()
+        .tool::<AutocompleteUsers>()
+        .tool::<GetTeamByName>()
+        .tool::<ListTeams>()
+        .tool::<UploadFile>()
+        .tool::<GetFileInfo>()
+        .tool::<GetFileLink>()
+        .tool::<SaveReaction>()
+        .tool::<GetReactions>()
+        .tool::<DeleteReaction>()
 }

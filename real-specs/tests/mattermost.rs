@@ -1,0 +1,205 @@
+//! The Mattermost tool set against `mattermost-v4.json`: the set is pinned by name and
+//! operation, every schema is valid and closed, each write declares what it does to what it
+//! does not send, and requests carry exactly what the agent gave.
+#![cfg_attr(not(real_specs), allow(unused))]
+
+#[cfg(not(real_specs))]
+#[test]
+fn mattermost_tools() {
+    assert!(
+        std::env::var_os("CATALOG_SPECS_DIR").is_none(),
+        "CATALOG_SPECS_DIR is set but the Mattermost tools were not built"
+    );
+    eprintln!("skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it to ../shared/specs)");
+}
+
+#[cfg(real_specs)]
+mod real {
+    use catalog::Tool;
+    use catalog::effects::Semantics;
+    use catalog::executor::{Executor, ExecutorConfig};
+    use catalog::mcp::McpServer;
+    use catalog_real_specs::mattermost::{self as m, catalog};
+    use serde_json::{Value, json};
+
+    fn request<T: Tool>(args: Value) -> http::Request<Vec<u8>> {
+        T::from_arguments(args).unwrap().to_request().unwrap()
+    }
+
+    fn json_body(req: &http::Request<Vec<u8>>) -> Value {
+        serde_json::from_slice(req.body()).unwrap()
+    }
+
+    #[test]
+    fn the_mattermost_set_is_pinned() {
+        let got: Vec<String> = catalog()
+            .tools()
+            .map(|t| format!("{} {}", t.name, t.operation.key()))
+            .collect();
+        let want = [
+            "create_post POST /api/v4/posts",
+            "get_post GET /api/v4/posts/{post_id}",
+            "get_posts_for_channel GET /api/v4/channels/{channel_id}/posts",
+            "get_post_thread GET /api/v4/posts/{post_id}/thread",
+            "patch_post PUT /api/v4/posts/{post_id}/patch",
+            "delete_post DELETE /api/v4/posts/{post_id}",
+            "search_posts POST /api/v4/teams/{team_id}/posts/search",
+            "get_channel GET /api/v4/channels/{channel_id}",
+            "get_channel_by_name GET /api/v4/teams/name/{team_name}/channels/name/{channel_name}",
+            "list_public_channels GET /api/v4/teams/{team_id}/channels",
+            "search_channels POST /api/v4/teams/{team_id}/channels/search",
+            "patch_channel PUT /api/v4/channels/{channel_id}/patch",
+            "update_channel PUT /api/v4/channels/{channel_id}",
+            "get_user GET /api/v4/users/{user_id}",
+            "get_user_by_username GET /api/v4/users/username/{username}",
+            "get_users_by_ids POST /api/v4/users/ids",
+            "autocomplete_users GET /api/v4/users/autocomplete",
+            "get_team_by_name GET /api/v4/teams/name/{name}",
+            "list_teams GET /api/v4/teams",
+            "upload_file POST /api/v4/files",
+            "get_file_info GET /api/v4/files/{file_id}/info",
+            "get_file_link GET /api/v4/files/{file_id}/link",
+            "save_reaction POST /api/v4/reactions",
+            "get_reactions GET /api/v4/posts/{post_id}/reactions",
+            "delete_reaction DELETE /api/v4/users/{user_id}/posts/{post_id}/reactions/{emoji_name}",
+        ];
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn every_mattermost_schema_is_valid_2020_12_and_closed() {
+        for t in catalog().tools() {
+            jsonschema::draft202012::meta::validate(t.input_schema)
+                .unwrap_or_else(|e| panic!("{}: {e}", t.name));
+            assert_eq!(t.input_schema["additionalProperties"], false, "{}", t.name);
+            assert!(!t.input_schema_json.contains("$ref"), "{}", t.name);
+        }
+    }
+
+    /// The writes, with whether each may destroy data: the patches merge (what they do not send
+    /// is kept), the full-replace update and the deletes destroy.
+    #[test]
+    fn each_write_says_what_it_does_to_what_it_does_not_send() {
+        let writes: Vec<(&str, bool, Option<Semantics>)> = catalog()
+            .tools()
+            .filter(|t| !t.hints().read_only)
+            .map(|t| (t.name, t.hints().destructive, t.hints().semantics))
+            .collect();
+        assert_eq!(
+            writes,
+            [
+                ("create_post", false, None),
+                ("patch_post", false, Some(Semantics::Merge)),
+                ("delete_post", true, None),
+                ("patch_channel", false, Some(Semantics::Merge)),
+                ("update_channel", true, Some(Semantics::FullReplace)),
+                ("upload_file", false, None),
+                ("save_reaction", false, None),
+                ("delete_reaction", true, None),
+            ]
+        );
+        // The POSTs that only read say so, and are served while writes are off.
+        for name in ["search_posts", "search_channels", "get_users_by_ids"] {
+            let t = catalog().get(name).unwrap();
+            assert_eq!(t.operation.method, "POST");
+            assert!(t.hints().read_only, "{name}");
+            assert!(
+                t.effects.reason.unwrap().contains("it changes nothing"),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn patch_channel_sends_only_the_header_keeping_every_other_field() {
+        let req = request::<m::PatchChannel>(json!({"channel_id": "c1", "header": "On call: ana"}));
+        assert_eq!(
+            (req.method().as_str(), req.uri().to_string()),
+            ("PUT", "/api/v4/channels/c1/patch".to_string())
+        );
+        assert_eq!(json_body(&req), json!({"header": "On call: ana"}));
+        let description = catalog().get("patch_channel").unwrap().description;
+        assert!(
+            !description.contains("full replace"),
+            "a merge is not described as a full replace: {description}"
+        );
+    }
+
+    #[test]
+    fn a_channel_is_found_by_team_and_channel_name_in_the_path() {
+        let req = request::<m::GetChannelByName>(
+            json!({"team_name": "ops", "channel_name": "town-square"}),
+        );
+        assert_eq!(
+            req.uri().to_string(),
+            "/api/v4/teams/name/ops/channels/name/town-square"
+        );
+        let e = m::GetChannelByName::from_arguments(
+            json!({"team_name": "ops", "channel_name": "x", "include_deleted": true}),
+        )
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("archived channels are out of an agent's view"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_thread_is_paged_by_its_camel_case_parameters() {
+        let req = request::<m::GetPostThread>(
+            json!({"post_id": "p1", "perPage": 20, "fromPost": "p9", "direction": "down"}),
+        );
+        assert_eq!(
+            req.uri().to_string(),
+            "/api/v4/posts/p1/thread?perPage=20&fromPost=p9&direction=down"
+        );
+    }
+
+    #[test]
+    fn upload_file_sends_a_multipart_form_with_the_file_and_the_channel() {
+        let req = request::<m::UploadFile>(json!({
+            "files": {"content_base64": "aGVsbG8=", "filename": "hello.txt", "media_type": "text/plain"},
+            "channel_id": "c1",
+        }));
+        assert_eq!(req.uri().to_string(), "/api/v4/files");
+        let content_type = req.headers()[http::header::CONTENT_TYPE].to_str().unwrap();
+        assert!(
+            content_type.starts_with("multipart/form-data; boundary="),
+            "{content_type}"
+        );
+        let body = String::from_utf8_lossy(req.body());
+        assert!(
+            body.contains("name=\"files\"; filename=\"hello.txt\"")
+                && body.contains("\r\n\r\nhello\r\n")
+                && body.contains("name=\"channel_id\"\r\n\r\nc1\r\n"),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn save_reaction_sends_the_three_fields_and_no_timestamp() {
+        let req = request::<m::SaveReaction>(
+            json!({"user_id": "u1", "post_id": "p1", "emoji_name": "thumbsup"}),
+        );
+        assert_eq!(
+            json_body(&req),
+            json!({"user_id": "u1", "post_id": "p1", "emoji_name": "thumbsup"})
+        );
+        let e = m::SaveReaction::from_arguments(json!({"create_at": 1}))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("must not backdate it"), "{e}");
+    }
+
+    #[test]
+    fn the_tool_list_fits_a_models_context() {
+        let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+        let budget = McpServer::new(catalog(), executor).budget();
+        eprintln!("{budget}");
+        assert_eq!(budget.tools.len(), 25);
+        assert!(budget.total_bytes() < 80_000, "{budget}");
+    }
+}
