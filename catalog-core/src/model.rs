@@ -125,7 +125,8 @@ pub struct Schema {
     pub default: Option<Value>,
     /// The schema's `x-*` extension keywords (other than `x-nullable`), carried into the
     /// emitted input schema so that annotations such as applies-when reach
-    /// [`crate::present::projection`].
+    /// [`crate::present::projection`]; those of a `$ref` are its own, not its target's
+    /// ([`Schema::refined_by`]).
     #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub extensions: serde_json::Map<String, Value>,
 }
@@ -149,7 +150,12 @@ impl Schema {
 
     /// The schema a [`Type::Shared`] reference names, refined by the reference's own keywords
     /// (its `$ref` siblings): `nullable` adds null, a description or default replaces the
-    /// target's, and its `x-*` keywords win over the target's.
+    /// target's, and the `x-*` keywords are the reference's alone.
+    ///
+    /// An extension is read where it is declared: the target's own are not copied onto every
+    /// place that references it. Applies-when in particular counts only at a property's
+    /// declaration ([`crate::present::projection`]), so a property whose `$ref` target is
+    /// annotated, and which declares no annotation itself, is kept.
     pub fn refined_by(mut self, reference: &Schema) -> Schema {
         self.nullable |= reference.nullable;
         if reference.description.is_some() {
@@ -158,9 +164,7 @@ impl Schema {
         if reference.default.is_some() {
             self.default.clone_from(&reference.default);
         }
-        for (k, v) in &reference.extensions {
-            self.extensions.insert(k.clone(), v.clone());
-        }
+        self.extensions.clone_from(&reference.extensions);
         self
     }
 }

@@ -3,7 +3,7 @@
 use crate::model::Schema;
 use crate::spec::tree::{Object, Tree};
 
-// The schema's own `x-*` keywords win over those of a `$ref` target it refines.
+// The schema's own `x-*` keywords; beside a `$ref` they replace the target's (`Schema::refined_by`).
 pub(super) fn extend<T: Tree>(s: &mut Schema, kw: &Keywords<'_, T>) {
     for (k, v) in &kw.extensions {
         s.extensions.insert((*k).to_string(), v.to_value());
