@@ -166,7 +166,7 @@ start_redis() {
 
 migrate() {
   say "migrating the database (log: $LIVE/migrate.log)"
-  bounded 900 "netbox migrate" "${IN_ROOT[@]}" /opt/netbox/venv/bin/netbox migrate --no-input \
+  bounded 2400 "netbox migrate" "${IN_ROOT[@]}" /opt/netbox/venv/bin/netbox migrate --no-input \
     >"$LIVE/migrate.log" 2>&1
 }
 
@@ -178,8 +178,8 @@ token() {
   local header
   header=$(bounded 120 "token creation" "${IN_ROOT[@]}" /opt/netbox/venv/bin/netbox shell --no-startup -c "
 from users.models import User, Token
-user, _ = User.objects.get_or_create(username='catalog', defaults={'is_superuser': True, 'is_staff': True})
-user.is_superuser = True; user.is_staff = True; user.save()
+user, _ = User.objects.get_or_create(username='catalog', defaults={'is_superuser': True})
+user.is_superuser = True; user.is_active = True; user.save()
 Token.objects.filter(user=user, description='catalog live tests').delete()
 token = Token(user=user, description='catalog live tests', write_enabled=True)
 token.full_clean(); token.save()
@@ -190,14 +190,18 @@ print(token.get_auth_header_prefix() + token.token)
   printf 'CATALOG_LIVE_NETBOX=%s\nCATALOG_LIVE_NETBOX_TOKEN=%q\n' "$URL" "$header" >"$ENV_FILE"
 }
 
-answers() { curl -fsS -o /dev/null --max-time 5 "$URL/api/status/" 2>/dev/null; }
+# NetBox answers its status endpoint: 200, or 403 before a token is sent (LOGIN_REQUIRED).
+answers() {
+  local code
+  code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 5 "$URL/api/status/" 2>/dev/null) || true
+  [ "$code" = 200 ] || [ "$code" = 403 ]
+}
 
 start_netbox() {
   if answers; then return; fi
   say "starting NetBox (gunicorn, 2 workers) on $URL (log: $LIVE/netbox.log)"
   : >"$LIVE/netbox.log"
-  setsid env -i PATH=/usr/bin:/bin LANG=C.UTF-8 HOME=/root NETBOX_ROOT=/opt/netbox \
-    chroot "$ROOT" /opt/netbox/venv/bin/gunicorn --chdir /opt/netbox/venv/lib/python3.13/site-packages \
+  setsid "${IN_ROOT[@]}" /opt/netbox/venv/bin/gunicorn --chdir /opt/netbox/venv/lib/python3.13/site-packages \
     --bind "127.0.0.1:$NETBOX_PORT" --workers 2 --threads 2 --timeout 120 \
     --pid /run/catalog-live-netbox.pid netbox.wsgi >>"$LIVE/netbox.log" 2>&1 &
   echo $! >"$LIVE/netbox.pid"
