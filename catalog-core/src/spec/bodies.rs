@@ -163,6 +163,34 @@ mod tests {
     }
 
     #[test]
+    fn a_form_body_property_takes_its_style_and_explode_from_the_encoding() {
+        let op = operation(json!({"application/x-www-form-urlencoded": {
+            "schema": {"type": "object", "properties": {
+                "expand": {"type": "array", "items": {"type": "string"}},
+                "ids": {"type": "array", "items": {"type": "string"}},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "name": {"type": "string"}}},
+            "encoding": {"expand": {"style": "deepObject", "explode": true},
+                         "ids": {"style": "pipeDelimited"},
+                         "tags": {"explode": false}}}}));
+        let styles: Vec<(String, crate::model::Style, bool)> = op
+            .params
+            .iter()
+            .map(|p| (p.address(), p.style, p.explode))
+            .collect();
+        use crate::model::Style::{DeepObject, Form, PipeDelimited};
+        assert_eq!(
+            styles,
+            [
+                ("body.expand".to_string(), DeepObject, true),
+                ("body.ids".to_string(), PipeDelimited, false),
+                ("body.tags".to_string(), Form, false),
+                ("body.name".to_string(), Form, true),
+            ]
+        );
+    }
+
+    #[test]
     fn a_multipart_object_body_is_parts_with_files_and_its_encoding() {
         let op = operation(json!({"multipart/form-data": {
             "schema": {"type": "object", "required": ["file"], "properties": {

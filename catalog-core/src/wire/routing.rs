@@ -25,7 +25,9 @@
 //! - `deepObject` nests (`a[b][c]=v`) and repeats the key for arrays (`a[k]=1&a[k]=2`).
 //! - A JSON object body is sent when the body is required or any body field has a value;
 //!   otherwise the request has no body and no `content-type`.
-//! - Form-urlencoded body fields are encoded like query parameters of style `form`, exploded.
+//! - Form-urlencoded bodies are written as Stripe's client libraries write them: objects in
+//!   brackets under their own name at any depth, arrays indexed inside brackets (see the `form`
+//!   module); no key of an argument ever becomes a top-level field.
 //! - Multipart and binary bodies are encoded by the `multipart` module (files read and capped
 //!   as [`crate::wire::uploads`] says).
 
@@ -37,6 +39,7 @@ use serde_json::{Map, Value};
 use std::cell::Cell;
 use std::fmt::{self, Write as _};
 
+mod form;
 mod multipart;
 mod plan;
 mod scalar_text;
@@ -600,7 +603,7 @@ impl<'a, 'n, A: AsSource> Writer<'a, 'n, A> {
             let value = null_as_text(value, self.scratch.null, param)?;
             match param.location {
                 Location::Query => encode_query(
-                    &mut self.uri,
+                    refuse_spread_keys(op, param, value, &mut self.uri)?,
                     &mut self.scratch,
                     param,
                     &param.name,
@@ -733,6 +736,38 @@ fn must_send(op: &Operation, row: &Accounted) -> bool {
             && param.name.is_empty()
             && op.body.as_ref().is_some_and(|b| b.required));
     required && !matches!(row.disposition, Disposition::Omitted { .. })
+}
+
+/// The URI, once an object spread into top-level query pairs (style `form`, exploded, as
+/// OpenAPI defines it) is found to name no other query parameter of the operation: a key that
+/// did would set a parameter the tool accounts otherwise (Omitted, Fixed, or another argument).
+fn refuse_spread_keys<'u>(
+    op: &Operation,
+    param: &Param,
+    value: Resolved<'_>,
+    uri: &'u mut String,
+) -> Result<&'u mut String, RequestError> {
+    let Resolved::Value(Value::Object(map)) = value else {
+        return Ok(uri);
+    };
+    if query_style(param.style) != Style::Form || !param.explode {
+        return Ok(uri);
+    }
+    let taken = op.accounting.iter().map(|r| &r.param).find(|p| {
+        p.location == Location::Query && p.name != param.name && map.contains_key(&p.name)
+    });
+    match taken {
+        None => Ok(uri),
+        Some(other) => Err(RequestError::new(
+            RequestErrorKind::Shape,
+            Some(param),
+            format!(
+                "its key `{}` would be sent as the query parameter of that name, which this \
+                 tool accounts separately; an object argument cannot set another parameter",
+                other.name.escape_debug()
+            ),
+        )),
+    }
 }
 
 /// A query parameter's style; path styles in a query are sent as `form`.
@@ -1549,14 +1584,7 @@ fn encode_body<'a>(
             if whole.is_some() {
                 return Err(unsupported("non-object form"));
             }
-            let mut out = String::new();
-            let mut typed = Typed::default();
-            for (p, v, null) in fields {
-                let v = null_as_text(typed.lower(*v, p)?, *null, p)?;
-                scratch.null = *null;
-                encode_query(&mut out, scratch, p, &p.name, Style::Form, true, v)?;
-            }
-            Ok(Some(out.into_bytes()))
+            form::form_body(fields, scratch).map(Some)
         }
         BodyKind::Text => {
             let Some((p, v, null)) = whole else {

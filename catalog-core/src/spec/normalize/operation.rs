@@ -354,6 +354,10 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                         BodyKind::Multipart => self.part_schema(f.schema),
                         _ => f.schema,
                     };
+                    let (style, explode) = match kind {
+                        BodyKind::Form => form_encoding(media_object, &f.name),
+                        _ => (Style::Form, true),
+                    };
                     params.push(Param {
                         location: Location::Body,
                         description: self.description_of(&schema),
@@ -362,8 +366,8 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                         required: f.required,
                         deprecated: false,
                         schema,
-                        style: Style::Form,
-                        explode: true,
+                        style,
+                        explode,
                     });
                 }
             }
@@ -423,6 +427,24 @@ pub(super) fn sent_media_type(
         "application/form-data" => (Some("multipart/form-data"), BodyKind::Multipart),
         _ => (None, kind),
     }
+}
+
+/// A form body property's `style` and `explode` from the media type's `encoding` entry
+/// (OpenAPI: `form`, and `explode` true for `form` and false otherwise, when not given).
+fn form_encoding<T: Tree>(media: Option<&T>, name: &str) -> (Style, bool) {
+    let entry = media
+        .and_then(|m| m.get("encoding"))
+        .and_then(|e| e.get(name));
+    let style = entry
+        .and_then(|e| e.get("style"))
+        .and_then(T::as_str)
+        .and_then(Style::parse)
+        .unwrap_or(Style::Form);
+    let explode = entry
+        .and_then(|e| e.get("explode"))
+        .and_then(T::as_bool)
+        .unwrap_or(style == Style::Form);
+    (style, explode)
 }
 
 fn pick_media_type<'a, T: Tree + 'a>(content: &'a T::Object) -> Option<(&'a str, BodyKind)> {

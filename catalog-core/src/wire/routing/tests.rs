@@ -8,6 +8,12 @@ pub(super) fn param(location: &str, name: &str, extra: Value) -> Value {
     };
     let mut p = json!({"location": location, "name": name, "schema": {"type": "any"},
         "style": style, "pointer": "#/p"});
+    // A body field's style is implied (`form`, exploded) unless its `encoding` says otherwise.
+    if location == "body"
+        && let Some(m) = p.as_object_mut()
+    {
+        m.remove("style");
+    }
     if let (Some(m), Some(e)) = (p.as_object_mut(), extra.as_object()) {
         for (k, v) in e {
             m.insert(k.clone(), v.clone());
@@ -848,4 +854,39 @@ mod properties {
             prop_assert_eq!(pairs, expected);
         }
     }
+}
+
+#[test]
+fn an_exploded_query_object_cannot_set_another_query_parameter() {
+    let o = op(
+        "GET",
+        "/q",
+        vec![
+            set("query", "filter", json!({"style": "form", "explode": true})),
+            json!({"param": param("query", "include_deleted", json!({})), "disposition": "fixed",
+                   "value": false, "reason": "deleted items stay hidden from an agent"}),
+            json!({"param": param("query", "secret", json!({})), "disposition": "omitted",
+                   "reason": "only an administrator reads it"}),
+            set("query", "page", json!({})),
+        ],
+        None,
+    );
+    for key in ["include_deleted", "secret", "page"] {
+        let e =
+            build_request(&o, &[("filter", v(json!({"state": "open", key: "true"})))]).unwrap_err();
+        assert_eq!(e.kind(), RequestErrorKind::Shape);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot build the request: query.filter: its key `{key}` would be sent as the \
+                 query parameter of that name, which this tool accounts separately; an object \
+                 argument cannot set another parameter"
+            )
+        );
+    }
+    // Other keys are spread as OpenAPI's `form` style says.
+    assert_eq!(
+        uri(&o, &[("filter", v(json!({"state": "open"})))]),
+        "/q?state=open&include_deleted=false"
+    );
 }
