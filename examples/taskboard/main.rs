@@ -14,9 +14,9 @@
 //! | `TASKBOARD_BASE_URL` | the API's base URL; its path prefix is kept | `http://127.0.0.1:4010` |
 //! | `TASKBOARD_API_KEY` | sent as the `X-Api-Key` header on every request | none |
 //! | `CATALOG_ALLOW_WRITES` | `1` lets every tool that writes send; a list (`create_task,add_comment`) lets those; otherwise they are refused | `0` |
-//! | `CATALOG_MAX_IN_FLIGHT` | tool calls waiting on the API at once; more are refused with a clear error | 32 |
+//! | `CATALOG_MAX_IN_FLIGHT` | tool calls waiting on the API at once; more wait for a slot within their timeout | 32 |
 //! | `CATALOG_MAX_RESPONSE_BYTES` | the response headers and body kept for the agent (a JSON list is cut at an item, never into invalid JSON) | 262144 |
-//! | `CATALOG_TIMEOUT_SECS` | one request, headers and body together | 30 |
+//! | `CATALOG_TIMEOUT_SECS` | one call: the wait for a slot and the request, headers and body together | 30 |
 //! | `CATALOG_MAX_LINE_BYTES` | one incoming MCP message; longer lines are drained and refused | 4194304 |
 //! | `CATALOG_HTTP_TOKEN` | HTTP: the bearer token clients must send; without it, no authorization | none |
 //! | `CATALOG_HTTP_ALLOWED_HOSTS` | HTTP: `Host` names accepted besides loopback (needed on a non-loopback address) | none |

@@ -16,7 +16,7 @@
 //! | arguments refused, request not buildable, writes disabled | a result with `isError: true` and the reason; nothing is sent |
 //! | unknown tool, or `tools/call` params of the wrong shape | JSON-RPC error -32602, naming the nearest tool |
 //! | timeout, connection failure | JSON-RPC error -32603 for that request |
-//! | [`McpServer::max_in_flight`] calls already waiting on the API | JSON-RPC error -32603 saying so; nothing is sent |
+//! | [`McpServer::max_in_flight`] calls already waiting on the API | the call waits for a slot; if none frees within the call's timeout, JSON-RPC error -32603 saying so, and nothing is sent |
 //! | the client cancelled the call (`notifications/cancelled`, or an HTTP stream dropped) | the API request is aborted; no answer, as MCP says |
 //!
 //! What the stdio transport guarantees (bounded lines, back-pressure, ids) is in
@@ -143,8 +143,11 @@ impl McpServer {
     }
 
     /// Caps the tool calls waiting on the API at once (default [`DEFAULT_MAX_IN_FLIGHT`]); a
-    /// call past it is answered at once with a JSON-RPC error -32603 saying the server is busy,
-    /// and nothing is sent. Shared by every connection (and HTTP request) of this server.
+    /// call past it waits for a slot, within the executor's timeout, which bounds the wait and
+    /// the exchange together. A call that gets no slot in time is answered with a JSON-RPC error
+    /// -32603 saying the server is busy, and nothing is sent. Shared by every connection (and
+    /// HTTP request) of this server; what bounds the calls waiting is the transport's own cap
+    /// ([`max_pending`](Self::max_pending) over stdio, the HTTP server's request cap).
     pub fn max_in_flight(mut self, calls: usize) -> Self {
         self.max_in_flight = calls.max(1);
         self.calls = Arc::new(Semaphore::new(self.max_in_flight));
@@ -186,13 +189,21 @@ impl McpServer {
         name: &str,
         arguments: Option<JsonObject>,
     ) -> Result<CallToolResult, ErrorData> {
-        // Refused before anything else: the agent learns to wait, not to fix its arguments.
-        let Ok(_permit) = self.calls.try_acquire() else {
+        // Held, not refused: the call waits for a slot, and the one timeout bounds the wait and
+        // the exchange together. Refused only when no slot frees in time: the agent learns to
+        // wait, not to fix its arguments.
+        let timeout = self.executor.timeout();
+        let deadline = tokio::time::Instant::now() + timeout;
+        let Ok(Ok(_permit)) = tokio::time::timeout_at(deadline, self.calls.acquire()).await else {
             return Err(ErrorData::internal_error(
                 format!(
-                    "the server is busy: {} tool calls are waiting on the API, the most it \
-                     allows at once; retry when one has finished",
-                    self.max_in_flight
+                    "the server is busy: {} waiting on the API, the most it allows at once, for \
+                     the whole {} s timeout; retry when one has finished",
+                    match self.max_in_flight {
+                        1 => "1 tool call was".to_string(),
+                        n => format!("{n} tool calls were"),
+                    },
+                    timeout.as_secs_f64()
                 ),
                 None,
             ));
@@ -201,7 +212,11 @@ impl McpServer {
         let Some(tool) = self.catalog.get(name) else {
             return call_error(self.catalog.unknown(name));
         };
-        match self.catalog.call(&self.executor, name, args).await {
+        match self
+            .catalog
+            .call_until(&self.executor, name, args, deadline.into_std())
+            .await
+        {
             Ok(response) => Ok(crate::serve::result::tool_result(&tool, &response)),
             Err(e) => call_error(e),
         }
@@ -392,3 +407,6 @@ impl ServeError {
         ServeError(message.into())
     }
 }
+
+#[cfg(test)]
+mod tests;
