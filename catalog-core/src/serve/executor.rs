@@ -91,12 +91,35 @@ pub enum Writes {
 impl Writes {
     /// Reads [`ENV_ALLOW_WRITES`]'s syntax: `1`/`true`/`yes`/`all` for every tool,
     /// `0`/`false`/`no`/empty for none, else a comma-separated list of tool names
-    /// (`create_task,add_comment`).
+    /// (`create_task,add_comment`). A value that looks like a switch this syntax does not read
+    /// (`2`, `on`, `off`, `enabled`) is refused rather than taken as a tool's name; whether each
+    /// name is one of the server's tools is checked at start-up
+    /// ([`McpServer::check_settings`](crate::serve::mcp::McpServer::check_settings)).
     pub fn parse(text: &str) -> Result<Writes, String> {
+        const EXPECTED: &str =
+            "expected 1 (all tools), 0 (none) or a comma-separated list of tool names";
         let t = text.trim();
         match t.to_ascii_lowercase().as_str() {
             "1" | "true" | "yes" | "all" => return Ok(Writes::All),
             "0" | "false" | "no" | "" => return Ok(Writes::Refused),
+            "on" | "enable" | "enabled" | "y" | "t" => {
+                return Err(format!(
+                    "{EXPECTED}; {t:?} is not read as a switch: write 1 to enable writes for every tool"
+                ));
+            }
+            "off" | "disable" | "disabled" | "none" | "n" | "f" => {
+                return Err(format!(
+                    "{EXPECTED}; {t:?} is not read as a switch: write 0 to refuse every write"
+                ));
+            }
+            n if n
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.')) =>
+            {
+                return Err(format!(
+                    "{EXPECTED}; {t:?} is neither: write 1 for every tool or 0 for none"
+                ));
+            }
             _ => {}
         }
         let mut tools = Vec::new();
@@ -106,10 +129,7 @@ impl Writes {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
             if !valid {
-                return Err(format!(
-                    "expected 1 (all tools), 0 (none) or a comma-separated list of tool names; \
-                     {name:?} is not a tool name"
-                ));
+                return Err(format!("{EXPECTED}; {name:?} is not a tool name"));
             }
             if !tools.iter().any(|t| t == name) {
                 tools.push(name.to_string());

@@ -28,7 +28,7 @@ use crate::present::schema::input_schema;
 use crate::present::tool_text::{tool_description, tool_name};
 use crate::serve::catalog::{CallError, Catalog};
 use crate::serve::effects::Effects;
-use crate::serve::executor::{ExecuteError, Executor};
+use crate::serve::executor::{ConfigError, ENV_ALLOW_WRITES, ExecuteError, Executor, Writes};
 pub use crate::serve::line::{
     DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST,
     PARSE_ERROR,
@@ -154,6 +154,45 @@ impl McpServer {
         self
     }
 
+    /// Applies the server's `CATALOG_*` variables that are set:
+    /// [`ENV_MAX_IN_FLIGHT`](crate::serve::settings::ENV_MAX_IN_FLIGHT),
+    /// [`ENV_MAX_LINE_BYTES`](crate::serve::settings::ENV_MAX_LINE_BYTES) and
+    /// [`ENV_MAX_PENDING`](crate::serve::settings::ENV_MAX_PENDING), each a positive whole
+    /// number; anything else is refused with the variable named.
+    pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
+        self.with_env(|name| std::env::var(name).ok())
+    }
+
+    /// [`with_catalog_env`](Self::with_catalog_env) reading from `lookup`.
+    pub fn with_env(
+        mut self,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        use crate::serve::settings::{
+            ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING, positive_count,
+        };
+        if let Some(v) = lookup(ENV_MAX_IN_FLIGHT) {
+            self = self.max_in_flight(positive_count(ENV_MAX_IN_FLIGHT, &v, "tool calls")?);
+        }
+        if let Some(v) = lookup(ENV_MAX_LINE_BYTES) {
+            self = self.max_line_bytes(positive_count(ENV_MAX_LINE_BYTES, &v, "bytes")?);
+        }
+        if let Some(v) = lookup(ENV_MAX_PENDING) {
+            self = self.max_pending(positive_count(ENV_MAX_PENDING, &v, "requests")?);
+        }
+        Ok(self)
+    }
+
+    /// Checks the settings against the tools served: every tool `CATALOG_ALLOW_WRITES` names
+    /// must be one of them (the error names the nearest). Serving runs this first, so a wrong
+    /// setting stops the server at start-up rather than silently allowing nothing.
+    pub fn check_settings(&self) -> Result<(), ConfigError> {
+        if let Writes::Tools(names) = self.executor.writes() {
+            crate::serve::settings::check_tool_names(&self.catalog, ENV_ALLOW_WRITES, names)?;
+        }
+        Ok(())
+    }
+
     /// The catalog served.
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
@@ -239,6 +278,8 @@ impl McpServer {
         R: AsyncRead + Send + Unpin + 'static,
         W: AsyncWrite + Send + Unpin + 'static,
     {
+        self.check_settings()
+            .map_err(|e| ServeError(e.to_string()))?;
         let (transport, writer) = LineTransport::new(read, write, self.limits);
         let outcome = match rmcp::serve_server(self, transport).await {
             Ok(running) => running
