@@ -112,6 +112,9 @@ pub mod mcp {
         ServeError,
     };
     pub use catalog_core::serve::result::META_KEY;
+    pub use catalog_core::serve::settings::{
+        ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING,
+    };
 
     /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.
     pub mod http {

@@ -13,11 +13,12 @@
 //! |---|---|---|
 //! | `TASKBOARD_BASE_URL` | the API's base URL; its path prefix is kept | `http://127.0.0.1:4010` |
 //! | `TASKBOARD_API_KEY` | sent as the `X-Api-Key` header on every request | none |
-//! | `CATALOG_ALLOW_WRITES` | `1` lets every tool that writes send; a list (`create_task,add_comment`) lets those; otherwise they are refused | `0` |
-//! | `CATALOG_MAX_IN_FLIGHT` | tool calls waiting on the API at once; more are refused with a clear error | 32 |
+//! | `CATALOG_ALLOW_WRITES` | `1` lets every tool that writes send; a list (`create_task,add_comment`) lets those; otherwise they are refused. Anything else (`2`, `on`, a tool this server does not serve) stops it at start-up | `0` |
+//! | `CATALOG_MAX_IN_FLIGHT` | tool calls waiting on the API at once; more wait for a slot within their timeout | 32 |
 //! | `CATALOG_MAX_RESPONSE_BYTES` | the response headers and body kept for the agent (a JSON list is cut at an item, never into invalid JSON) | 262144 |
-//! | `CATALOG_TIMEOUT_SECS` | one request, headers and body together | 30 |
+//! | `CATALOG_TIMEOUT_SECS` | one call: the wait for a slot and the request, headers and body together | 30 |
 //! | `CATALOG_MAX_LINE_BYTES` | one incoming MCP message; longer lines are drained and refused | 4194304 |
+//! | `CATALOG_MAX_PENDING` | stdio: requests read whose answer is not written yet; past it reading waits | 64 |
 //! | `CATALOG_HTTP_TOKEN` | HTTP: the bearer token clients must send; without it, no authorization | none |
 //! | `CATALOG_HTTP_ALLOWED_HOSTS` | HTTP: `Host` names accepted besides loopback (needed on a non-loopback address) | none |
 //! | `CATALOG_HTTP_ALLOWED_ORIGINS` | HTTP: browser origins allowed to call; any other `Origin` gets 403 | none |
@@ -156,6 +157,12 @@ fn serve(transport: Transport) -> Result<(), String> {
         executor = executor.with_recorder(r.clone());
         recorder = Some(r);
     }
+    // CATALOG_MAX_IN_FLIGHT, CATALOG_MAX_LINE_BYTES, CATALOG_MAX_PENDING; then every tool a
+    // setting names (CATALOG_ALLOW_WRITES) must be served, or start-up stops here.
+    let server = McpServer::new(tools::catalog(), executor.clone())
+        .with_catalog_env()
+        .map_err(|e| e.to_string())?;
+    server.check_settings().map_err(|e| e.to_string())?;
     // One thread unless told otherwise: a call then never wakes another thread (about two
     // thirds of the CPU per call of a multi-thread runtime in `cargo bench --bench serving`, on
     // both transports). An HTTP server that should use several cores in one process sets
@@ -172,13 +179,6 @@ fn serve(transport: Transport) -> Result<(), String> {
     .build()
     .map_err(|e| e.to_string())?;
     runtime.block_on(check_version(&executor));
-    let mut server = McpServer::new(tools::catalog(), executor);
-    if let Some(n) = env_count("CATALOG_MAX_LINE_BYTES")? {
-        server = server.max_line_bytes(n);
-    }
-    if let Some(n) = env_count("CATALOG_MAX_IN_FLIGHT")? {
-        server = server.max_in_flight(n);
-    }
     let http = match &transport {
         Transport::Stdio => None,
         Transport::Http(_) => Some(HttpConfig::new().with_catalog_env()?),

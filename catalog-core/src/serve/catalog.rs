@@ -384,6 +384,20 @@ impl Catalog {
         name: &str,
         args: Value,
     ) -> Result<crate::serve::executor::ApiResponse, CallError> {
+        let deadline = std::time::Instant::now() + executor.timeout();
+        self.call_until(executor, name, args, deadline).await
+    }
+
+    /// [`call`](Self::call), answered by `deadline`: the exchange, and any retries, end by then
+    /// (a server that held the call for a slot gives it what is left of its timeout).
+    #[cfg(feature = "runtime")]
+    pub async fn call_until(
+        &self,
+        executor: &crate::serve::executor::Executor,
+        name: &str,
+        args: Value,
+        deadline: std::time::Instant,
+    ) -> Result<crate::serve::executor::ApiResponse, CallError> {
         let entry = self.entry(name).ok_or_else(|| self.unknown(name))?;
         // Refuse a write before looking at its arguments: the agent learns the tool is off, not
         // how to fix arguments it cannot use.
@@ -414,7 +428,15 @@ impl Catalog {
                 .map_err(CallError::Execute)?;
         }
         executor
-            .send_checked(entry.info.name, &entry.info.operation.security, request)
+            .send_call(
+                crate::serve::executor::Call {
+                    tool: entry.info.name,
+                    security: &entry.info.operation.security,
+                    idempotent: entry.info.hints().idempotent,
+                    deadline,
+                },
+                request,
+            )
             .await
             .map_err(CallError::Execute)
     }

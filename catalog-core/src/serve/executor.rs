@@ -91,12 +91,35 @@ pub enum Writes {
 impl Writes {
     /// Reads [`ENV_ALLOW_WRITES`]'s syntax: `1`/`true`/`yes`/`all` for every tool,
     /// `0`/`false`/`no`/empty for none, else a comma-separated list of tool names
-    /// (`create_task,add_comment`).
+    /// (`create_task,add_comment`). A value that looks like a switch this syntax does not read
+    /// (`2`, `on`, `off`, `enabled`) is refused rather than taken as a tool's name; whether each
+    /// name is one of the server's tools is checked at start-up
+    /// ([`McpServer::check_settings`](crate::serve::mcp::McpServer::check_settings)).
     pub fn parse(text: &str) -> Result<Writes, String> {
+        const EXPECTED: &str =
+            "expected 1 (all tools), 0 (none) or a comma-separated list of tool names";
         let t = text.trim();
         match t.to_ascii_lowercase().as_str() {
             "1" | "true" | "yes" | "all" => return Ok(Writes::All),
             "0" | "false" | "no" | "" => return Ok(Writes::Refused),
+            "on" | "enable" | "enabled" | "y" | "t" => {
+                return Err(format!(
+                    "{EXPECTED}; {t:?} is not read as a switch: write 1 to enable writes for every tool"
+                ));
+            }
+            "off" | "disable" | "disabled" | "none" | "n" | "f" => {
+                return Err(format!(
+                    "{EXPECTED}; {t:?} is not read as a switch: write 0 to refuse every write"
+                ));
+            }
+            n if n
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.')) =>
+            {
+                return Err(format!(
+                    "{EXPECTED}; {t:?} is neither: write 1 for every tool or 0 for none"
+                ));
+            }
             _ => {}
         }
         let mut tools = Vec::new();
@@ -106,10 +129,7 @@ impl Writes {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
             if !valid {
-                return Err(format!(
-                    "expected 1 (all tools), 0 (none) or a comma-separated list of tool names; \
-                     {name:?} is not a tool name"
-                ));
+                return Err(format!("{EXPECTED}; {name:?} is not a tool name"));
             }
             if !tools.iter().any(|t| t == name) {
                 tools.push(name.to_string());
@@ -538,6 +558,20 @@ pub fn utf8_prefix(bytes: &[u8], max: usize) -> &[u8] {
     &bytes[..cut]
 }
 
+/// One tool call as the executor sends it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Call<'a> {
+    /// The tool's MCP name.
+    pub tool: &'a str,
+    /// The operation's security requirement.
+    pub security: &'a [Requirement],
+    /// Whether sending it twice does no more than once (its declared effects).
+    #[allow(dead_code)]
+    pub idempotent: bool,
+    /// When the answer is due.
+    pub deadline: std::time::Instant,
+}
+
 /// Sends tools' requests to one API. Cheap to clone (the connection pool is shared).
 #[derive(Clone, Debug)]
 pub struct Executor {
@@ -623,6 +657,11 @@ impl Executor {
     /// Whether every tool may write.
     pub fn writes_allowed(&self) -> bool {
         self.writes == Writes::All
+    }
+
+    /// The one timeout of a call: the wait for a slot, the exchange and any retries together.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
     }
 
     /// Which tools may write.
@@ -889,6 +928,38 @@ impl Executor {
         security: &[Requirement],
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
+        self.send_once(tool, security, request, self.timeout).await
+    }
+
+    /// Sends a tool's request the writes guard has passed, answered by `call.deadline`.
+    pub(crate) async fn send_call(
+        &self,
+        call: Call<'_>,
+        request: http::Request<Vec<u8>>,
+    ) -> Result<ApiResponse, ExecuteError> {
+        let left = call
+            .deadline
+            .saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return Err(ExecuteError::Timeout(self.timeout));
+        }
+        self.send_once(call.tool, call.security, request, left)
+            .await
+            .map_err(|e| match e {
+                // The call's timeout is what the agent configured, not what was left of it.
+                ExecuteError::Timeout(_) => ExecuteError::Timeout(self.timeout),
+                other => other,
+            })
+    }
+
+    /// One exchange, headers and body within `timeout`.
+    async fn send_once(
+        &self,
+        tool: &str,
+        security: &[Requirement],
+        request: http::Request<Vec<u8>>,
+        timeout: Duration,
+    ) -> Result<ApiResponse, ExecuteError> {
         if let Some(recorder) = &self.recorder {
             recorder
                 .record_request(tool, &request)
@@ -980,9 +1051,9 @@ impl Executor {
                 max_bytes: cap,
             })
         };
-        match tokio::time::timeout(self.timeout, exchange).await {
+        match tokio::time::timeout(timeout, exchange).await {
             Ok(result) => result,
-            Err(_) => Err(ExecuteError::Timeout(self.timeout)),
+            Err(_) => Err(ExecuteError::Timeout(timeout)),
         }
     }
 }

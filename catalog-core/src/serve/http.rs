@@ -254,6 +254,8 @@ impl McpServer {
             .local_addr()
             .map_err(|e| ServeError::new(e.to_string()))?;
         check_binding(local, &config)?;
+        self.check_settings()
+            .map_err(|e| ServeError::new(e.to_string()))?;
         let state = Arc::new(State {
             name: self.server_name(),
             service: self.http_service(&config),

@@ -16,7 +16,7 @@
 //! | arguments refused, request not buildable, writes disabled | a result with `isError: true` and the reason; nothing is sent |
 //! | unknown tool, or `tools/call` params of the wrong shape | JSON-RPC error -32602, naming the nearest tool |
 //! | timeout, connection failure | JSON-RPC error -32603 for that request |
-//! | [`McpServer::max_in_flight`] calls already waiting on the API | JSON-RPC error -32603 saying so; nothing is sent |
+//! | [`McpServer::max_in_flight`] calls already waiting on the API | the call waits for a slot; if none frees within the call's timeout, JSON-RPC error -32603 saying so, and nothing is sent |
 //! | the client cancelled the call (`notifications/cancelled`, or an HTTP stream dropped) | the API request is aborted; no answer, as MCP says |
 //!
 //! What the stdio transport guarantees (bounded lines, back-pressure, ids) is in
@@ -28,7 +28,7 @@ use crate::present::schema::input_schema;
 use crate::present::tool_text::{tool_description, tool_name};
 use crate::serve::catalog::{CallError, Catalog};
 use crate::serve::effects::Effects;
-use crate::serve::executor::{ExecuteError, Executor};
+use crate::serve::executor::{ConfigError, ENV_ALLOW_WRITES, ExecuteError, Executor, Writes};
 pub use crate::serve::line::{
     DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST,
     PARSE_ERROR,
@@ -143,12 +143,54 @@ impl McpServer {
     }
 
     /// Caps the tool calls waiting on the API at once (default [`DEFAULT_MAX_IN_FLIGHT`]); a
-    /// call past it is answered at once with a JSON-RPC error -32603 saying the server is busy,
-    /// and nothing is sent. Shared by every connection (and HTTP request) of this server.
+    /// call past it waits for a slot, within the executor's timeout, which bounds the wait and
+    /// the exchange together. A call that gets no slot in time is answered with a JSON-RPC error
+    /// -32603 saying the server is busy, and nothing is sent. Shared by every connection (and
+    /// HTTP request) of this server; what bounds the calls waiting is the transport's own cap
+    /// ([`max_pending`](Self::max_pending) over stdio, the HTTP server's request cap).
     pub fn max_in_flight(mut self, calls: usize) -> Self {
         self.max_in_flight = calls.max(1);
         self.calls = Arc::new(Semaphore::new(self.max_in_flight));
         self
+    }
+
+    /// Applies the server's `CATALOG_*` variables that are set:
+    /// [`ENV_MAX_IN_FLIGHT`](crate::serve::settings::ENV_MAX_IN_FLIGHT),
+    /// [`ENV_MAX_LINE_BYTES`](crate::serve::settings::ENV_MAX_LINE_BYTES) and
+    /// [`ENV_MAX_PENDING`](crate::serve::settings::ENV_MAX_PENDING), each a positive whole
+    /// number; anything else is refused with the variable named.
+    pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
+        self.with_env(|name| std::env::var(name).ok())
+    }
+
+    /// [`with_catalog_env`](Self::with_catalog_env) reading from `lookup`.
+    pub fn with_env(
+        mut self,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        use crate::serve::settings::{
+            ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING, positive_count,
+        };
+        if let Some(v) = lookup(ENV_MAX_IN_FLIGHT) {
+            self = self.max_in_flight(positive_count(ENV_MAX_IN_FLIGHT, &v, "tool calls")?);
+        }
+        if let Some(v) = lookup(ENV_MAX_LINE_BYTES) {
+            self = self.max_line_bytes(positive_count(ENV_MAX_LINE_BYTES, &v, "bytes")?);
+        }
+        if let Some(v) = lookup(ENV_MAX_PENDING) {
+            self = self.max_pending(positive_count(ENV_MAX_PENDING, &v, "requests")?);
+        }
+        Ok(self)
+    }
+
+    /// Checks the settings against the tools served: every tool `CATALOG_ALLOW_WRITES` names
+    /// must be one of them (the error names the nearest). Serving runs this first, so a wrong
+    /// setting stops the server at start-up rather than silently allowing nothing.
+    pub fn check_settings(&self) -> Result<(), ConfigError> {
+        if let Writes::Tools(names) = self.executor.writes() {
+            crate::serve::settings::check_tool_names(&self.catalog, ENV_ALLOW_WRITES, names)?;
+        }
+        Ok(())
     }
 
     /// The catalog served.
@@ -186,13 +228,21 @@ impl McpServer {
         name: &str,
         arguments: Option<JsonObject>,
     ) -> Result<CallToolResult, ErrorData> {
-        // Refused before anything else: the agent learns to wait, not to fix its arguments.
-        let Ok(_permit) = self.calls.try_acquire() else {
+        // Held, not refused: the call waits for a slot, and the one timeout bounds the wait and
+        // the exchange together. Refused only when no slot frees in time: the agent learns to
+        // wait, not to fix its arguments.
+        let timeout = self.executor.timeout();
+        let deadline = tokio::time::Instant::now() + timeout;
+        let Ok(Ok(_permit)) = tokio::time::timeout_at(deadline, self.calls.acquire()).await else {
             return Err(ErrorData::internal_error(
                 format!(
-                    "the server is busy: {} tool calls are waiting on the API, the most it \
-                     allows at once; retry when one has finished",
-                    self.max_in_flight
+                    "the server is busy: {} waiting on the API, the most it allows at once, for \
+                     the whole {} s timeout; retry when one has finished",
+                    match self.max_in_flight {
+                        1 => "1 tool call was".to_string(),
+                        n => format!("{n} tool calls were"),
+                    },
+                    timeout.as_secs_f64()
                 ),
                 None,
             ));
@@ -201,7 +251,11 @@ impl McpServer {
         let Some(tool) = self.catalog.get(name) else {
             return call_error(self.catalog.unknown(name));
         };
-        match self.catalog.call(&self.executor, name, args).await {
+        match self
+            .catalog
+            .call_until(&self.executor, name, args, deadline.into_std())
+            .await
+        {
             Ok(response) => Ok(crate::serve::result::tool_result(&tool, &response)),
             Err(e) => call_error(e),
         }
@@ -224,6 +278,8 @@ impl McpServer {
         R: AsyncRead + Send + Unpin + 'static,
         W: AsyncWrite + Send + Unpin + 'static,
     {
+        self.check_settings()
+            .map_err(|e| ServeError(e.to_string()))?;
         let (transport, writer) = LineTransport::new(read, write, self.limits);
         let outcome = match rmcp::serve_server(self, transport).await {
             Ok(running) => running
@@ -392,3 +448,6 @@ impl ServeError {
         ServeError(message.into())
     }
 }
+
+#[cfg(test)]
+mod tests;

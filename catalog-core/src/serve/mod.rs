@@ -22,4 +22,6 @@ pub mod output_schema;
 pub mod paging;
 #[cfg(feature = "mcp")]
 pub mod result;
+#[cfg(feature = "mcp")]
+pub mod settings;
 pub mod tool;

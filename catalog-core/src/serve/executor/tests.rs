@@ -715,3 +715,36 @@ async fn no_proxy_hosts_are_reached_directly() {
     assert_eq!(api.seen()[0].request_line, "GET /x HTTP/1.1");
     assert!(proxy.seen().is_empty());
 }
+
+#[test]
+fn the_writes_setting_refuses_a_switch_it_does_not_read() {
+    let expected = "expected 1 (all tools), 0 (none) or a comma-separated list of tool names";
+    for (value, fix) in [
+        (
+            "2",
+            "\"2\" is neither: write 1 for every tool or 0 for none",
+        ),
+        (
+            "on",
+            "\"on\" is not read as a switch: write 1 to enable writes for every tool",
+        ),
+        (
+            "ENABLED",
+            "\"ENABLED\" is not read as a switch: write 1 to enable writes for every tool",
+        ),
+        (
+            "off",
+            "\"off\" is not read as a switch: write 0 to refuse every write",
+        ),
+        (
+            "none",
+            "\"none\" is not read as a switch: write 0 to refuse every write",
+        ),
+    ] {
+        assert_eq!(
+            Writes::parse(value),
+            Err(format!("{expected}; {fix}")),
+            "{value}"
+        );
+    }
+}

@@ -1,0 +1,47 @@
+//! Calls past the in-flight cap: held for a slot within the call's timeout, refused after it.
+
+use super::*;
+use crate::serve::executor::ExecutorConfig;
+use std::time::Duration;
+
+fn server(timeout: Duration) -> McpServer {
+    let config = ExecutorConfig::new("http://127.0.0.1:9").timeout(timeout);
+    McpServer::new(Catalog::new(), Executor::new(config).unwrap()).max_in_flight(1)
+}
+
+#[tokio::test]
+async fn a_call_with_no_slot_free_within_its_timeout_is_refused_as_busy() {
+    let server = server(Duration::from_millis(200));
+    let held = server.calls.clone().acquire_owned().await.unwrap();
+    let started = std::time::Instant::now();
+    let err = server.call("get_task", None).await.unwrap_err();
+    let waited = started.elapsed();
+    assert_eq!(err.code, rmcp::model::ErrorCode::INTERNAL_ERROR);
+    assert_eq!(
+        err.message,
+        "the server is busy: 1 tool call was waiting on the API, the most it allows at once, for \
+         the whole 0.2 s timeout; retry when one has finished"
+    );
+    assert!(
+        waited >= Duration::from_millis(200) && waited < Duration::from_secs(2),
+        "waited {waited:?}"
+    );
+    drop(held);
+}
+
+#[tokio::test]
+async fn a_call_waits_for_a_slot_and_goes_on_when_one_frees() {
+    let server = server(Duration::from_secs(30));
+    let held = server.calls.clone().acquire_owned().await.unwrap();
+    let waiting = tokio::spawn({
+        let server = server.clone();
+        async move { server.call("no_such_tool", None).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(!waiting.is_finished(), "the call did not wait for the slot");
+    drop(held);
+    // With the slot, it goes on to the catalog, which knows no such tool.
+    let err = waiting.await.unwrap().unwrap_err();
+    assert_eq!(err.code, rmcp::model::ErrorCode::INVALID_PARAMS);
+    assert!(err.message.contains("no_such_tool"), "{}", err.message);
+}
