@@ -183,7 +183,7 @@ run_client tests/e2e/uploads_client.py --server "$TARGET_DIR/debug/examples/uplo
 
 if [ -n "${CATALOG_SPECS_DIR:-}" ]; then
   case "$CATALOG_SPECS_DIR" in /*) SPECS="$CATALOG_SPECS_DIR" ;; *) SPECS="$ROOT/$CATALOG_SPECS_DIR" ;; esac
-  echo "== building the ErsatzTV example (real-specs)"
+  echo "== building the ErsatzTV tool-set binary (real-specs)"
   cargo build --quiet -p catalog-real-specs --bin ersatztv-mcp
   ETV_PORT="$(free_port)"
   start_prism "$SPECS/ersatztv-v1.json" "$ETV_PORT" "$E2E/prism-ersatztv.log"
