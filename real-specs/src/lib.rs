@@ -9,3 +9,5 @@ pub mod ersatztv;
 pub mod mattermost;
 #[cfg(real_specs)]
 pub mod netbox;
+#[cfg(stripe)]
+pub mod stripe;
