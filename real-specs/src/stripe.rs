@@ -88,3 +88,19 @@ pub struct CreateInvoice {
     pub discounts: Option<serde_json::Value>,
     pub metadata: Option<serde_json::Value>,
 }
+
+/// Retrieves a Customer object. (As `catalog scaffold` writes it: Stripe declares an empty
+/// form body on its GET operations, which is omitted as carrying nothing.)
+#[tool(
+    spec = "stripe.com",
+    operation = "GetCustomersCustomer",
+    name = "get_customer",
+    omitted(
+        "body",
+        reason = "the operation's body declares no properties and allows none: there is nothing to send"
+    )
+)]
+pub struct GetCustomersCustomer {
+    pub customer: String,
+    pub expand: Option<Vec<String>>,
+}

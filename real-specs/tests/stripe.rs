@@ -11,7 +11,9 @@ fn stripe_tools() {}
 #[cfg(stripe)]
 mod stripe {
     use catalog::Catalog;
-    use catalog_real_specs::stripe::{CreateInvoice, CreatePaymentIntent, UpdateCustomer};
+    use catalog_real_specs::stripe::{
+        CreateInvoice, CreatePaymentIntent, GetCustomersCustomer, UpdateCustomer,
+    };
     use serde_json::{Value, json};
 
     fn catalog() -> Catalog {
@@ -19,6 +21,7 @@ mod stripe {
             .tool::<UpdateCustomer>()
             .tool::<CreatePaymentIntent>()
             .tool::<CreateInvoice>()
+            .tool::<GetCustomersCustomer>()
     }
 
     /// The request line and the form body, one field per line, percent-decoded.
@@ -75,6 +78,16 @@ mod stripe {
                 "preferred_locales[1]=en",
             ]
         );
+    }
+
+    #[test]
+    fn a_get_with_an_empty_declared_body_sends_no_body() {
+        let r = catalog()
+            .request("get_customer", json!({"customer": "cus_1"}))
+            .unwrap();
+        assert_eq!(r.uri(), "/v1/customers/cus_1");
+        assert!(r.body().is_empty());
+        assert_eq!(r.headers().get("content-type"), None);
     }
 
     #[test]
