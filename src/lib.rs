@@ -148,6 +148,11 @@ pub mod coverage {
     };
 }
 
+/// Probing a catalog for parameters smuggled through an argument's keys.
+pub mod smuggling {
+    pub use catalog_core::audit::smuggling::{Report, probe};
+}
+
 /// The capability projection of input schemas (the catalog's `projection` option).
 pub mod projection {
     pub use catalog_core::present::projection::{CAPABILITIES_KEY, Rules, project};

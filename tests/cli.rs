@@ -366,6 +366,19 @@ fn check_says_where_the_schema_budget_cut_an_operation() {
         "dense: Dense graphs 1.0.0 (OpenAPI 3.0.3)
 ok           POST /graphs (CreateGraph)
     output: 201, no content
+    cut: 1 schema written as any JSON value by the schema budget (`catalog check --cuts` lists \
+them)
+outputs: 1 no content
+1 operations: 1 ok, 0 unsupported, 1 cut by the schema budget
+"
+    );
+    let run = catalog(&["check", "--cuts", "openapi/dense.json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "dense: Dense graphs 1.0.0 (OpenAPI 3.0.3)
+ok           POST /graphs (CreateGraph)
+    output: 201, no content
     cut: `body.root.left.left.left.left.left.left.left.left.left.left` accepts any JSON value: \
 writing out `#/components/schemas/Level10` would pass the budget of 4096 schema nodes per \
 operation; the server validates it
@@ -405,7 +418,7 @@ fn trees_document() -> String {
 #[test]
 fn check_says_per_operation_where_a_request_or_response_schema_was_cut() {
     let spec = temp_file("trees.json", &trees_document());
-    let run = catalog(&["check", arg(&spec)]);
+    let run = catalog(&["check", arg(&spec), "--cuts"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     // Each side under its own budget: the response is cut where the request body is, and says
     // so without the server validating it; the operation that reads no tree is not cut.

@@ -245,3 +245,20 @@ fn a_wrapped_output_is_named_in_the_description() {
     assert!(!GetTask::DESCRIPTION.contains("structured result"));
     assert_eq!(GetTask::OUTPUT.map(|o| o.wrap), Some(catalog::Wrap::None));
 }
+
+#[test]
+fn no_argument_key_sets_an_omitted_or_fixed_parameter() {
+    let report = catalog::smuggling::probe(&tools::catalog());
+    assert!(report.smuggled.is_empty(), "{report}");
+    assert!(report.not_probed.is_empty(), "{report}");
+    assert_eq!(
+        report.compared,
+        [
+            "create_task.assignee",
+            "replace_task.assignee",
+            "replace_task.metadata"
+        ],
+        "{report}"
+    );
+    assert!(report.refused.is_empty(), "{report}");
+}

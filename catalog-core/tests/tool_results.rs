@@ -274,8 +274,13 @@ async fn a_body_that_does_not_match_is_not_structured_and_is_reported() {
     .await;
     let result = api.call("list_items", "/items").await;
     assert!(result.get("structuredContent").is_none(), "{result}");
-    // MCP clients reject a success without structured content from a tool with an outputSchema.
-    assert_eq!(result["isError"], true);
+    // The API answered 200: the call succeeded, whatever its body (a write is not repeated).
+    assert_eq!(result["isError"], false);
+    assert_eq!(
+        result["_meta"]["catalog/response"]["unstructured"],
+        "the body does not match the tool's outputSchema: at `$.items[0].id`: \"one\" is not \
+         of type \"integer\""
+    );
     let t = text(&result);
     assert!(
         t.starts_with("HTTP 200 OK\ncontent-type: application/json\n\n[{\"id\":\"one\"}]\n"),
@@ -307,12 +312,28 @@ async fn a_status_that_is_not_the_output_is_not_structured() {
     let api = api(10_000, |_| response("202 Accepted", &[JSON], br#"[]"#)).await;
     let result = api.call("list_items", "/items").await;
     assert!(result.get("structuredContent").is_none());
-    assert_eq!(result["isError"], true);
+    // A 2xx is a success even when it is not the tool's output response.
+    assert_eq!(result["isError"], false);
     assert!(
         text(&result).ends_with(
             "[no structured result: HTTP 202 is not the tool's output (the `200` response)]"
         ),
         "{result}"
+    );
+}
+
+#[tokio::test]
+async fn a_redirect_for_a_typed_tool_is_an_error_not_its_output() {
+    let api = api(10_000, |_| {
+        response("301 Moved Permanently", &[("location", "/elsewhere")], b"")
+    })
+    .await;
+    let result = api.call("list_items", "/items").await;
+    assert!(result.get("structuredContent").is_none());
+    assert_eq!(result["isError"], true);
+    assert_eq!(
+        result["_meta"]["catalog/response"]["unstructured"],
+        "HTTP 301 is not the tool's output (the `200` response)"
     );
 }
 
@@ -439,7 +460,7 @@ async fn an_object_over_the_cap_is_reported_too_large_with_its_size() {
     let api = api(200, move |_| response("200 OK", &[JSON], body.as_bytes())).await;
     let result = api.call("get_item", "/items/1").await;
     assert!(result.get("structuredContent").is_none());
-    assert_eq!(result["isError"], true);
+    assert_eq!(result["isError"], false);
     assert_eq!(
         text(&result),
         format!(

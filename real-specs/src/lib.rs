@@ -10,3 +10,5 @@ pub mod mattermost;
 #[cfg(real_specs)]
 pub mod netbox;
 pub mod serve;
+#[cfg(stripe)]
+pub mod stripe;

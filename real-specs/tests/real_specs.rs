@@ -38,37 +38,64 @@ mod real {
         }
     }
 
-    fn all() -> Vec<Row> {
-        vec![
-            row::<e::ListChannels>(),
-            row::<e::ResetChannelPlayout>(),
-            row::<e::GetFFmpegProfiles>(),
-            row::<e::CreateFFmpegProfile>(),
-            row::<e::UpdateFFmpegProfile>(),
-            row::<e::DeleteFFmpegProfile>(),
-            row::<e::ScanLibrary>(),
-            row::<e::ScanShow>(),
-            row::<e::GarbageCollect>(),
-            row::<e::EmptyTrash>(),
-            row::<e::GetResolutionByName>(),
-            row::<e::GetSessions>(),
-            row::<e::StopSession>(),
-            row::<e::GetSmartCollections>(),
-            row::<e::CreateSmartCollection>(),
-            row::<e::UpdateSmartCollection>(),
-            row::<e::DeleteSmartCollection>(),
-            row::<e::GetVersion>(),
-            row::<m::CreatePost>(),
-            row::<m::GetPostsForChannel>(),
-            row::<m::UpdateChannel>(),
-            row::<m::GetUsersByIds>(),
-        ]
+    /// Every tool, as rows and as one catalog.
+    macro_rules! tools {
+        ($($t:ty),* $(,)?) => {
+            fn all() -> Vec<Row> {
+                vec![$(row::<$t>()),*]
+            }
+
+            fn catalog_of_all() -> catalog::Catalog {
+                catalog::Catalog::new()$(.tool::<$t>())*
+            }
+        };
     }
+
+    tools!(
+        e::ListChannels,
+        e::ResetChannelPlayout,
+        e::GetFFmpegProfiles,
+        e::CreateFFmpegProfile,
+        e::UpdateFFmpegProfile,
+        e::DeleteFFmpegProfile,
+        e::ScanLibrary,
+        e::ScanShow,
+        e::GarbageCollect,
+        e::EmptyTrash,
+        e::GetResolutionByName,
+        e::GetSessions,
+        e::StopSession,
+        e::GetSmartCollections,
+        e::CreateSmartCollection,
+        e::UpdateSmartCollection,
+        e::DeleteSmartCollection,
+        e::GetVersion,
+        m::CreatePost,
+        m::GetPostsForChannel,
+        m::UpdateChannel,
+        m::GetUsersByIds,
+    );
 
     fn specs_dir() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("..")
             .join(std::env::var_os("CATALOG_SPECS_DIR").expect("CATALOG_SPECS_DIR"))
+    }
+
+    #[test]
+    fn no_argument_key_sets_an_omitted_or_fixed_parameter() {
+        let report = catalog::smuggling::probe(&catalog_of_all());
+        assert!(report.smuggled.is_empty(), "{report}");
+        assert!(report.not_probed.is_empty(), "{report}");
+        // Every tool's request was built; none of these tools has an argument that takes an
+        // object (the Stripe tools of `tests/stripe.rs` do), so there is nothing to compare.
+        assert_eq!(
+            (report.compared.len(), report.refused.len()),
+            (0, 0),
+            "{report}\ncompared: {:?}\nrefused: {:?}",
+            report.compared,
+            report.refused
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The `catalog` command line: `catalog check [--budget] <spec>` and `catalog scaffold <spec>
-//! <operation>`.
+//! The `catalog` command line: `catalog check [--budget | --cuts] <spec>` and `catalog scaffold
+//! <spec> <operation>`.
 //!
 //! A thin shell over `catalog_core`: arguments are parsed by hand (two subcommands with
 //! positional arguments do not need an argument-parsing crate), and all the work is in the
@@ -25,6 +25,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   catalog check <spec>                  list every operation of an OpenAPI document, whether \
 a #[tool] can wrap it and which response is its output
+  catalog check --cuts <spec>           the same, listing each schema the budget cut (without it, a \
+count per operation)
   catalog check --budget <spec>         what tools/list would cost a model's context with one \
 scaffolded tool per operation: bytes and estimated tokens per tool, and the total
   catalog scaffold <spec> <operation>   print a #[tool] for an operation (operationId or \
@@ -34,7 +36,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["check", spec] => check(Path::new(spec)),
+        ["check", spec] => check(Path::new(spec), Cuts::Count),
+        ["check", "--cuts", spec] | ["check", spec, "--cuts"] => check(Path::new(spec), Cuts::List),
         ["check", "--budget", spec] | ["check", spec, "--budget"] => budget(Path::new(spec)),
         ["scaffold", spec, operation] => scaffold(Path::new(spec), operation),
         ["-h" | "--help" | "help"] => {
@@ -62,7 +65,14 @@ fn load(spec: &Path) -> Result<(SpecInfo, Normalized), ExitCode> {
     }
 }
 
-fn check(spec: &Path) -> ExitCode {
+/// How `check` shows the schemas the budget cut: a count per operation, or each one.
+#[derive(Clone, Copy, PartialEq)]
+enum Cuts {
+    Count,
+    List,
+}
+
+fn check(spec: &Path, cuts: Cuts) -> ExitCode {
     let (info, normalized) = match load(spec) {
         Ok(x) => x,
         Err(code) => return code,
@@ -70,7 +80,7 @@ fn check(spec: &Path) -> ExitCode {
     // Tens of thousands of lines for the largest documents: written through one buffer, not a
     // write per line.
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let written = report(&info, &normalized, &mut out).and_then(|()| out.flush());
+    let written = report(&info, &normalized, cuts, &mut out).and_then(|()| out.flush());
     // The document is not freed at exit: the process ends now and the system takes it back at
     // once, where freeing it node by node takes a noticeable part of a large document's run.
     std::mem::forget(normalized);
@@ -88,7 +98,12 @@ fn check(spec: &Path) -> ExitCode {
 
 /// What `catalog check` prints: one line per operation (with its reasons, union arms, output
 /// and cuts), then the totals.
-fn report(info: &SpecInfo, normalized: &Normalized, out: &mut impl Write) -> io::Result<()> {
+fn report(
+    info: &SpecInfo,
+    normalized: &Normalized,
+    cuts: Cuts,
+    out: &mut impl Write,
+) -> io::Result<()> {
     writeln!(
         out,
         "{}: {} {} (OpenAPI {})",
@@ -136,9 +151,7 @@ fn report(info: &SpecInfo, normalized: &Normalized, out: &mut impl Write) -> io:
             .collect();
         if !budget_cuts.is_empty() {
             cut += 1;
-            for d in budget_cuts {
-                writeln!(out, "    cut: {d}")?;
-            }
+            write_cuts(out, &budget_cuts, cuts)?;
         }
     }
     let outputs: Vec<String> = outputs.iter().map(|(k, n)| format!("{n} {k}")).collect();
@@ -158,6 +171,28 @@ fn report(info: &SpecInfo, normalized: &Normalized, out: &mut impl Write) -> io:
         out,
         "{total} operations: {} ok, {unsupported} unsupported{unions}{cut}",
         total - unsupported
+    )
+}
+
+/// An operation's budget cuts: each one (`--cuts`), or how many (a document like Stripe's has
+/// thousands, most of a report).
+fn write_cuts(
+    out: &mut impl Write,
+    budget_cuts: &[impl std::fmt::Display],
+    cuts: Cuts,
+) -> io::Result<()> {
+    if cuts == Cuts::List {
+        for d in budget_cuts {
+            writeln!(out, "    cut: {d}")?;
+        }
+        return Ok(());
+    }
+    let n = budget_cuts.len();
+    let schemas = if n == 1 { "schema" } else { "schemas" };
+    writeln!(
+        out,
+        "    cut: {n} {schemas} written as any JSON value by the schema budget \
+         (`catalog check --cuts` lists them)"
     )
 }
 

