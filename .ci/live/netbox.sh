@@ -16,6 +16,7 @@
 #   status  print whether the server answers
 #
 # Ports (loopback): LIVE_NETBOX_PORT (18080), LIVE_PG_PORT (15432), LIVE_REDIS_PORT (16379).
+# LIVE_NETBOX_DIR (an absolute path) puts the whole installation elsewhere than target/live.
 # Remove target/live to start from scratch.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,7 +30,7 @@ NETBOX_PORT=${LIVE_NETBOX_PORT:-18080}
 PG_PORT=${LIVE_PG_PORT:-15432}
 REDIS_PORT=${LIVE_REDIS_PORT:-16379}
 
-LIVE="$REPO/target/live"
+LIVE="${LIVE_NETBOX_DIR:-$REPO/target/live}"
 ROOT="$LIVE/root"
 ENV_FILE="$LIVE/netbox.env"
 URL="http://127.0.0.1:$NETBOX_PORT"
