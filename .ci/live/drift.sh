@@ -24,7 +24,7 @@ case "$TARGET_DIR" in /*) ;; *) TARGET_DIR="$REPO/$TARGET_DIR" ;; esac
 
 [ -f "$BUILT" ] || { echo "drift: no $BUILT (set CATALOG_SPECS_DIR)" >&2; exit 1; }
 [ -f "$LIVE" ] || "$REPO/.ci/live/netbox.sh" schema
-cargo build --quiet --bin catalog
+cargo build --quiet --features cli --bin catalog
 CATALOG="$TARGET_DIR/debug/catalog"
 
 # The operations the NetBox tools wrap, from the tool attributes.

@@ -12,10 +12,11 @@
 #           is already there, so a second start reuses target/live. Each step is bounded in time.
 #   seed    create the fixed data set through the REST API (.ci/live/seed.py); idempotent
 #   schema  fetch the server's own OpenAPI document into target/live/netbox-live.json
-#   stop    stop NetBox, Redis and PostgreSQL, and unmount what start mounted
+#   stop    stop NetBox, Redis and PostgreSQL (nothing is mounted: the root needs no /proc)
 #   status  print whether the server answers
 #
 # Ports (loopback): LIVE_NETBOX_PORT (18080), LIVE_PG_PORT (15432), LIVE_REDIS_PORT (16379).
+# LIVE_NETBOX_DIR (an absolute path) puts the whole installation elsewhere than target/live.
 # Remove target/live to start from scratch.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,7 +30,7 @@ NETBOX_PORT=${LIVE_NETBOX_PORT:-18080}
 PG_PORT=${LIVE_PG_PORT:-15432}
 REDIS_PORT=${LIVE_REDIS_PORT:-16379}
 
-LIVE="$REPO/target/live"
+LIVE="${LIVE_NETBOX_DIR:-$REPO/target/live}"
 ROOT="$LIVE/root"
 ENV_FILE="$LIVE/netbox.env"
 URL="http://127.0.0.1:$NETBOX_PORT"
@@ -77,7 +78,6 @@ host_network() {
     cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
     in_root update-ca-certificates >/dev/null 2>&1
   fi
-  mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
 }
 
 # NetBox's own pins, read from the wheel's metadata; psycopg's `c` extra (compiled against libpq
@@ -244,7 +244,6 @@ stop() {
   if [ -d "$ROOT/etc/postgresql/$PG_MAJOR/main" ]; then
     in_root pg_ctlcluster "$PG_MAJOR" main stop >/dev/null 2>&1 || true
   fi
-  if mountpoint -q "$ROOT/proc" 2>/dev/null; then umount "$ROOT/proc"; fi
   say "stopped"
 }
 

@@ -1,0 +1,108 @@
+//! Arguments generated from a tool's input schema for the live tests, with a fixed seed.
+
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+/// Arguments generated from an input schema with a fixed seed (a small linear congruential
+/// generator: the same runs every time, no dependency). A string, integer or array item is one of
+/// the values the fixed data gives its parameter half the time, else a few awkward texts or the
+/// schema's bounds and small values; arrays have 0 to 2 items; an optional property is present a
+/// quarter of the time.
+pub struct Generator {
+    state: u64,
+    /// Values the fixed data gives each parameter.
+    known: BTreeMap<&'static str, Vec<Value>>,
+}
+
+impl Generator {
+    /// A generator from `seed`, drawing strings and ids from `known` half the time.
+    pub fn new(seed: u64, known: BTreeMap<&'static str, Vec<Value>>) -> Generator {
+        Generator { state: seed, known }
+    }
+
+    fn next(&mut self, below: usize) -> usize {
+        self.state = self
+            .state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.state >> 33) as usize) % below.max(1)
+    }
+
+    fn pick<'a, T>(&mut self, from: &'a [T]) -> &'a T {
+        &from[self.next(from.len())]
+    }
+
+    pub fn arguments(&mut self, schema: &Value) -> Value {
+        let required: Vec<&str> = schema["required"]
+            .as_array()
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut args = serde_json::Map::new();
+        for (name, property) in schema["properties"].as_object().into_iter().flatten() {
+            if required.contains(&name.as_str()) || self.next(4) == 0 {
+                let known = self.known.get(name.as_str()).cloned().unwrap_or_default();
+                args.insert(name.clone(), self.value(property, &known));
+            }
+        }
+        Value::Object(args)
+    }
+
+    /// A value for `schema`; a string, integer or array item is one of `known` half the time.
+    fn value(&mut self, schema: &Value, known: &[Value]) -> Value {
+        if let Some(values) = schema["enum"].as_array() {
+            return self.pick(values).clone();
+        }
+        for union in ["anyOf", "oneOf"] {
+            if let Some(arms) = schema[union].as_array() {
+                let arm = self.pick(arms).clone();
+                return self.value(&arm, known);
+            }
+        }
+        let types: Vec<&str> = match &schema["type"] {
+            Value::String(t) => vec![t.as_str()],
+            Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+            _ => vec!["string"],
+        };
+        let non_null: Vec<&str> = types.iter().copied().filter(|t| *t != "null").collect();
+        if non_null.is_empty() || (types.contains(&"null") && self.next(5) == 0) {
+            return Value::Null;
+        }
+        let kind = *self.pick(&non_null);
+        if kind != "array" && !known.is_empty() && self.next(2) == 0 {
+            return self.pick(known).clone();
+        }
+        match kind {
+            "integer" => {
+                let mut pool = vec![0, 1, 2, 7, 100];
+                pool.extend(schema["minimum"].as_i64());
+                pool.extend(schema["maximum"].as_i64().filter(|m| *m < 1 << 31));
+                let lo = schema["minimum"].as_i64().unwrap_or(i64::MIN);
+                let hi = schema["maximum"].as_i64().unwrap_or(i64::MAX);
+                pool.retain(|v| (lo..=hi).contains(v));
+                json!(*self.pick(&pool))
+            }
+            "number" => json!(*self.pick(&[0.0, 1.5, 52.52])),
+            "boolean" => json!(self.next(2) == 0),
+            "array" => {
+                let items = schema["items"].clone();
+                Value::Array(
+                    (0..self.next(3))
+                        .map(|_| self.value(&items, known))
+                        .collect(),
+                )
+            }
+            "object" => json!({}),
+            _ => json!(*self.pick(&[
+                "live-site-a",
+                "live-leaf-a1",
+                "LIVE-SN-A1",
+                "active",
+                "live-spine",
+                "x",
+                "a b&c=d",
+                "ü",
+                "10.77.1.1"
+            ])),
+        }
+    }
+}
