@@ -156,6 +156,7 @@ pub mod smuggling {
 /// The capability projection of input schemas (the catalog's `projection` option).
 pub mod projection {
     pub use catalog_core::present::projection::{CAPABILITIES_KEY, Rules, project};
+    pub use catalog_core::serve::catalog::ProjectionSettingError as SettingError;
 }
 
 /// Glue for the code `#[tool]` and the derives emit. Not a public API: it changes without notice,

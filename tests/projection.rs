@@ -306,3 +306,118 @@ fn the_projected_schema_equals_the_rule_on_the_unexpanded_document() {
     // Not vacuous: the sellers remove some arguments and keep others.
     assert!(removed > 0 && removed < compared, "{removed} of {compared}");
 }
+
+/// The message of a refused projection setting.
+#[track_caller]
+fn refused(setting: Result<Catalog, catalog::projection::SettingError>) -> String {
+    match setting {
+        Ok(_) => panic!("the setting was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_projection_setting_that_would_do_nothing_is_refused_with_the_fix() {
+    let on = || media::catalog().with_projection(narrow_seller(), media_rules());
+    assert_eq!(
+        refused(media::catalog().exempt_from_projection::<media::UpdateMediaBuy>("accepted")),
+        "projection is off, so a projection setting for `update_media_buy` would do nothing: \
+         call Catalog::with_projection first"
+    );
+    assert_eq!(
+        refused(
+            Catalog::new()
+                .with_projection(narrow_seller(), media_rules())
+                .annotate::<media::CreateMediaBuy>("notes", json!({"capabilities": ["a.b"]}))
+        ),
+        "the catalog has no tool `create_media_buy`: add it with Catalog::tool before its \
+         projection settings"
+    );
+    assert_eq!(
+        refused(on().exempt_from_projection::<media::UpdateMediaBuy>(" ")),
+        "the exemption of `update_media_buy` from projection has no reason: say why its schemas \
+         are advertised whole (for instance, it changes records the server already accepted)"
+    );
+    let exempted = "`update_media_buy` is exempted from projection, so the annotation on its \
+                    argument `budget` would never be read: drop one of the two";
+    let webhooks = json!({"capabilities": ["media_buy.reporting.webhooks"]});
+    assert_eq!(
+        refused(
+            on().exempt_from_projection::<media::UpdateMediaBuy>("accepted")
+                .unwrap()
+                .annotate::<media::UpdateMediaBuy>("budget", webhooks.clone())
+        ),
+        exempted
+    );
+    assert_eq!(
+        refused(
+            on().annotate::<media::UpdateMediaBuy>("budget", webhooks.clone())
+                .unwrap()
+                .exempt_from_projection::<media::UpdateMediaBuy>("accepted")
+        ),
+        exempted
+    );
+}
+
+#[test]
+fn an_authored_annotation_that_could_not_apply_is_refused_with_the_fix() {
+    let annotate = |argument: &str, annotation: Value| {
+        refused(
+            media::catalog()
+                .with_projection(narrow_seller(), media_rules())
+                .annotate::<media::CreateMediaBuy>(argument, annotation),
+        )
+    };
+    let webhooks = json!({"capabilities": ["media_buy.reporting.webhooks"]});
+    assert_eq!(
+        annotate("note", webhooks.clone()),
+        "cannot annotate `note` of `create_media_buy`: the tool has no such argument; did you \
+         mean `notes`?"
+    );
+    assert_eq!(
+        annotate("name", webhooks.clone()),
+        "cannot annotate `name` of `create_media_buy`: it is required, and projection never \
+         hides a required argument; annotate an optional one"
+    );
+    assert_eq!(
+        annotate("bid_price", webhooks.clone()),
+        "cannot annotate `bid_price` of `create_media_buy`: the spec already annotates it \
+         (`x-applies-when`: {\"pricing_models\":[\"auction\"]}), and the spec's annotation is \
+         the one read; remove the authored one"
+    );
+    assert_eq!(
+        refused(
+            media::catalog()
+                .with_projection(narrow_seller(), media_rules())
+                .annotate::<media::CreateMediaBuy>("notes", webhooks.clone())
+                .unwrap()
+                .annotate::<media::CreateMediaBuy>("notes", webhooks)
+        ),
+        "cannot annotate `notes` of `create_media_buy`: it is annotated already; put every key \
+         in one annotation"
+    );
+    assert_eq!(
+        annotate("notes", json!({})),
+        "cannot annotate `notes` of `create_media_buy`: an annotation is a non-empty object of \
+         keys (`delivery_types`, `pricing_models`, `capabilities`), not {}; write the \
+         annotation as the spec would"
+    );
+    assert_eq!(
+        annotate("notes", json!({"delivery_type": ["guaranteed"]})),
+        "cannot annotate `notes` of `create_media_buy`: `delivery_type` is not a key of these \
+         rules, which know `delivery_types`, `pricing_models`, `capabilities`; write the \
+         annotation as the spec would"
+    );
+    assert_eq!(
+        annotate("notes", json!({"delivery_types": []})),
+        "cannot annotate `notes` of `create_media_buy`: `delivery_types` takes a non-empty \
+         array of values, not []; write the annotation as the spec would"
+    );
+    assert_eq!(
+        annotate("notes", json!({"capabilities": ["media_buy..notes"]})),
+        "cannot annotate `notes` of `create_media_buy`: `capabilities` takes a non-empty array \
+         of dotted paths into the capabilities document, such as \
+         \"media_buy.reporting.webhooks\", not [\"media_buy..notes\"]; write the annotation as \
+         the spec would"
+    );
+}

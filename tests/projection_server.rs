@@ -15,6 +15,7 @@ use catalog::executor::{Executor, ExecutorConfig};
 use catalog::mcp::McpServer;
 use catalog::mcp::http::{HttpConfig, bind};
 use catalog::projection::{Rules, project};
+use catalog::{Catalog, Tool};
 use loopback::{Loopback, response};
 use mcp_client::Client;
 use serde_json::{Value, json};
@@ -39,11 +40,15 @@ fn capabilities() -> Value {
 }
 
 fn server(api: &str) -> McpServer {
-    let executor = Executor::new(ExecutorConfig::new(api).allow_writes(true)).unwrap();
-    McpServer::new(
+    serve(
         media::catalog().with_projection(capabilities(), rules()),
-        executor,
+        api,
     )
+}
+
+fn serve(catalog: Catalog, api: &str) -> McpServer {
+    let executor = Executor::new(ExecutorConfig::new(api).allow_writes(true)).unwrap();
+    McpServer::new(catalog, executor)
 }
 
 async fn api() -> Loopback {
@@ -166,12 +171,18 @@ async fn post(addr: &str, message: Value) -> Value {
     serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {raw}"))
 }
 
+/// Starts `server` on Streamable HTTP; its address.
+async fn start_http(server: McpServer) -> String {
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(server.serve_http(listener, HttpConfig::new()));
+    addr
+}
+
 #[tokio::test]
 async fn http_lists_the_projected_schemas_and_still_sends_hidden_arguments() {
     let api = api().await;
-    let listener = bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    tokio::spawn(server(&api.url).serve_http(listener, HttpConfig::new()));
+    let addr = start_http(server(&api.url)).await;
     let listed = post(
         &addr,
         json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
@@ -186,4 +197,77 @@ async fn http_lists_the_projected_schemas_and_still_sends_hidden_arguments() {
     .await;
     assert_eq!(called["result"]["isError"], false, "{called}");
     assert_sent(&api);
+}
+
+const ACCEPTED: &str = "it changes a media buy the seller has already accepted, which may hold \
+                        terms the seller no longer offers";
+
+/// The media-buy tools with `update_media_buy` exempted and `notes` annotated by its author.
+fn exempt_and_annotated(capabilities: Value) -> Catalog {
+    media::catalog()
+        .with_projection(capabilities, rules())
+        .exempt_from_projection::<media::UpdateMediaBuy>(ACCEPTED)
+        .unwrap()
+        .annotate::<media::CreateMediaBuy>("notes", json!({"capabilities": ["media_buy.notes"]}))
+        .unwrap()
+}
+
+/// `tools/list` over the line transport and over HTTP, each asserted the same.
+async fn tools_list_both_ways(catalog: impl Fn() -> Catalog) -> [Value; 2] {
+    let mut c = Client::start(serve(catalog(), "http://127.0.0.1:9")).await;
+    let line = c.request("tools/list", json!({})).await;
+    let addr = start_http(serve(catalog(), "http://127.0.0.1:9")).await;
+    let http = post(
+        &addr,
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+    )
+    .await;
+    assert_eq!(line["result"], http["result"]);
+    [line, http]
+}
+
+fn input_schema<'a>(listed: &'a Value, name: &str) -> &'a Value {
+    let tools = listed["result"]["tools"].as_array().unwrap();
+    &tools.iter().find(|t| t["name"] == name).unwrap()["inputSchema"]
+}
+
+#[tokio::test]
+async fn an_exempted_tool_is_listed_whole_and_an_authored_annotation_is_read() {
+    for listed in tools_list_both_ways(|| exempt_and_annotated(capabilities())).await {
+        // The exempted tool: its own schema, byte for byte, although the seller does not offer
+        // guaranteed delivery or auctions.
+        let own: Value = serde_json::from_str(media::UpdateMediaBuy::INPUT_SCHEMA).unwrap();
+        assert_eq!(input_schema(&listed, "update_media_buy"), &own);
+        // `notes`, which the spec does not annotate, is hidden by its authored annotation:
+        // the seller publishes `media_buy` without `notes`.
+        let create = input_schema(&listed, "create_media_buy");
+        let names: Vec<&str> = create["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            names,
+            ["name", "budget", "pacing", "floor_price", "targeting"]
+        );
+    }
+    // A seller offering notes: kept, and advertised with its annotation as if the spec had it.
+    let offering = || {
+        let mut seller = capabilities();
+        seller["media_buy"]["notes"] = json!(true);
+        exempt_and_annotated(seller)
+    };
+    for listed in tools_list_both_ways(offering).await {
+        assert_eq!(
+            input_schema(&listed, "create_media_buy")["properties"]["notes"],
+            json!({"type": "string", "x-applies-when": {"capabilities": ["media_buy.notes"]}})
+        );
+    }
+    let catalog = exempt_and_annotated(capabilities());
+    assert_eq!(
+        catalog.projection_exemption("update_media_buy"),
+        Some(ACCEPTED)
+    );
+    assert_eq!(catalog.projection_exemption("create_media_buy"), None);
 }

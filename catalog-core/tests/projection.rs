@@ -876,3 +876,54 @@ fn entries_after_a_change_are_projected_and_copied_exactly() {
     });
     assert_projects(&schema, &expected, "schema");
 }
+
+#[test]
+fn check_accepts_what_the_rules_know_and_names_what_they_do_not() {
+    let r = rules();
+    let well_formed = json!({
+        "delivery_types": ["guaranteed"],
+        "capabilities": ["media_buy.reporting.webhooks", "signals"]
+    });
+    assert_eq!(r.check(&well_formed), Ok(()));
+    assert_eq!(
+        r.check(&json!("guaranteed")),
+        Err(
+            "an annotation is a non-empty object of keys (`delivery_types`, `pricing_models`, \
+             `capabilities`), not \"guaranteed\""
+                .into()
+        )
+    );
+    assert_eq!(
+        r.check(&json!({"capabilities": "signals"})),
+        Err(
+            "`capabilities` takes a non-empty array of dotted paths into the capabilities \
+             document, such as \"media_buy.reporting.webhooks\", not \"signals\""
+                .into()
+        )
+    );
+    assert_eq!(
+        r.check(&json!({"capabilities": [".signals"]})),
+        Err(
+            "`capabilities` takes a non-empty array of dotted paths into the capabilities \
+             document, such as \"media_buy.reporting.webhooks\", not [\".signals\"]"
+                .into()
+        )
+    );
+    // Every annotation it refuses is one the projection reads leniently: it keeps the property.
+    for refused in [
+        json!("x"),
+        json!({}),
+        json!({"capabilities": [""]}),
+        json!({"k": ["v"]}),
+    ] {
+        assert!(r.check(&refused).is_err(), "{refused}");
+        assert!(r.applies(&refused, &caps()), "{refused}");
+    }
+    // A list rule named `capabilities` replaces the built-in key, for the check too.
+    let own = Rules::new(EXT).list("capabilities", "caps.list");
+    assert_eq!(own.check(&json!({"capabilities": [1, "a..b"]})), Ok(()));
+    assert_eq!(
+        own.check(&json!({"delivery_types": ["x"]})),
+        Err("`delivery_types` is not a key of these rules, which know `capabilities`".into())
+    );
+}

@@ -153,6 +153,16 @@ use proc_macro::TokenStream;
 /// Omitted parameters are listed with their reasons); the MCP input schema as a constant;
 /// strict decoding of an agent's arguments; the exact HTTP request; and the typed output. The build is re-run
 /// when the spec's index changes.
+///
+/// # Capability projection
+///
+/// The input schema carries the `x-*` keywords each property declares (a `$ref`'s own, never
+/// its target's), so a catalog with projection on can hide the optional arguments whose
+/// applies-when annotation the server's capabilities do not match. A tool is exempted, with a
+/// reason, by `Catalog::exempt_from_projection::<T>(reason)`, and an annotation the spec lacks is
+/// added to an optional argument by `Catalog::annotate::<T>(argument, annotation)`: both depend
+/// on the server's rules, so they are settings of the catalog, not keys of `#[tool]`
+/// (`docs/projection.md`).
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
     let item = match syn::parse::<syn::ItemStruct>(input) {

@@ -80,7 +80,9 @@
 //! - A `$ref` is never dereferenced: the annotation is read where the property is declared (an
 //!   annotation beside the `$ref` counts; one on the referenced schema does not), and a
 //!   `required` behind a `$ref` is not seen. Referenced schemas are projected where they are
-//!   defined (`$defs`, `definitions`, `components.schemas`).
+//!   defined (`$defs`, `definitions`, `components.schemas`). A catalog's tools hold expanded
+//!   schemas, and expansion gives a property the `x-*` keywords of its own declaration only
+//!   (`Schema::refined_by`), so their annotations are read at the same places.
 //!
 //! # What is traversed
 //!
@@ -196,6 +198,55 @@ impl Rules {
         }
         keys.iter()
             .any(|(key, value)| self.key_matches(key, value, capabilities))
+    }
+
+    /// Whether `annotation` is one the projection acts on, and if not, what is wrong with it.
+    ///
+    /// Annotations read from a spec are taken leniently: a malformed one or an unknown key keeps
+    /// its property (see the [module docs](self)). An annotation a tool author writes is checked
+    /// with this instead, so that a slip is refused where it is written: it must be a non-empty
+    /// object whose every key is a list key these rules configure (its value a non-empty array)
+    /// or `capabilities` (a non-empty array of dotted paths with no empty segment).
+    pub fn check(&self, annotation: &Value) -> Result<(), String> {
+        let Some(keys) = annotation.as_object().filter(|keys| !keys.is_empty()) else {
+            return Err(format!(
+                "an annotation is a non-empty object of keys ({}), not {annotation}",
+                self.known_keys()
+            ));
+        };
+        for (key, value) in keys {
+            let values = value.as_array().filter(|values| !values.is_empty());
+            if self.lists.iter().any(|rule| rule.key == *key) {
+                if values.is_none() {
+                    return Err(format!(
+                        "`{key}` takes a non-empty array of values, not {value}"
+                    ));
+                }
+            } else if key == CAPABILITIES_KEY {
+                let path = |p: &Value| p.as_str().is_some_and(|p| !p.split('.').any(str::is_empty));
+                if !values.is_some_and(|paths| paths.iter().all(path)) {
+                    return Err(format!(
+                        "`{CAPABILITIES_KEY}` takes a non-empty array of dotted paths into the \
+                         capabilities document, such as \"media_buy.reporting.webhooks\", not {value}"
+                    ));
+                }
+            } else {
+                return Err(format!(
+                    "`{key}` is not a key of these rules, which know {}",
+                    self.known_keys()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The keys an annotation may use, for messages: `a`, `b` and `capabilities`.
+    fn known_keys(&self) -> String {
+        let mut keys: Vec<String> = self.lists.iter().map(|r| format!("`{}`", r.key)).collect();
+        if !self.lists.iter().any(|rule| rule.key == CAPABILITIES_KEY) {
+            keys.push(format!("`{CAPABILITIES_KEY}`"));
+        }
+        keys.join(", ")
     }
 
     /// Whether one key of an annotation matches; unknown and malformed keys match, so that the

@@ -22,6 +22,10 @@ use crate::wire::routing::RequestError;
 use serde_json::Value;
 use std::fmt;
 
+mod projected;
+pub use projected::SettingError as ProjectionSettingError;
+use projected::{Projection, SettingError};
+
 /// Decodes arguments and builds the request of one tool type, type-erased.
 type Build = fn(Value) -> Result<http::Request<Vec<u8>>, CallError>;
 
@@ -91,7 +95,7 @@ struct Entry {
 pub struct Catalog {
     entries: Vec<Entry>,
     // Capability projection of advertised schemas: off unless `with_projection` is called.
-    projection: Option<std::sync::Arc<(Value, crate::present::projection::Rules)>>,
+    projection: Option<std::sync::Arc<Projection>>,
 }
 
 impl fmt::Debug for Catalog {
@@ -193,54 +197,87 @@ impl Catalog {
     /// Advertise every input and output schema projected onto the server's `capabilities` (see
     /// [`crate::present::projection`]): optional properties whose applies-when annotation does not match
     /// are left out of what [`advertised_schema`](Self::advertised_schema) and the MCP server
-    /// list. Off by default; decoding is unchanged either way.
+    /// list. Off by default; decoding is unchanged either way. Calling it again replaces the
+    /// capabilities and rules, and drops exemptions and authored annotations.
     pub fn with_projection(
         mut self,
         capabilities: Value,
         rules: crate::present::projection::Rules,
     ) -> Catalog {
-        self.projection = Some(std::sync::Arc::new((capabilities, rules)));
+        self.projection = Some(std::sync::Arc::new(Projection::new(capabilities, rules)));
         self
     }
 
+    /// Advertises the schemas of `T` whole although projection is on, for `reason` (the AdCP
+    /// rule: the schemas of records a server has already accepted are not projected, since the
+    /// record may hold what the server no longer offers). Refused when projection is off, `T`
+    /// is not in the catalog, the reason is blank, or an argument of `T` has an authored
+    /// annotation.
+    pub fn exempt_from_projection<T: Tool>(
+        self,
+        reason: impl Into<String>,
+    ) -> Result<Catalog, ProjectionSettingError> {
+        let reason = reason.into();
+        self.set_projection(T::NAME, |p, tool| p.exempt(tool, reason))
+    }
+
+    /// Why the tool `name` is exempted from projection, when it is.
+    pub fn projection_exemption(&self, name: &str) -> Option<&str> {
+        self.projection.as_ref()?.exemption(name)
+    }
+
+    /// Adds the applies-when `annotation` to the optional argument `argument` of `T`, as if the
+    /// spec declared it there: projection reads it under the rules' extension key, and the
+    /// advertised schema carries it. Refused when projection is off, `T` is not in the catalog
+    /// or is exempted, `T` has no such argument, the argument is required or already annotated
+    /// (by the spec or an earlier call), or the annotation is malformed or uses a key the rules
+    /// do not know ([`Rules::check`](crate::present::projection::Rules::check)).
+    pub fn annotate<T: Tool>(
+        self,
+        argument: &str,
+        annotation: Value,
+    ) -> Result<Catalog, ProjectionSettingError> {
+        self.set_projection(T::NAME, |p, tool| p.annotate(tool, argument, annotation))
+    }
+
+    /// Applies one projection setting for the tool `name`.
+    fn set_projection(
+        mut self,
+        name: &'static str,
+        set: impl FnOnce(&mut Projection, &ToolInfo) -> Result<(), SettingError>,
+    ) -> Result<Catalog, SettingError> {
+        let tool = self
+            .get(name)
+            .ok_or_else(|| SettingError::unknown_tool(name))?;
+        let projection = self
+            .projection
+            .as_mut()
+            .ok_or_else(|| SettingError::off(name))?;
+        set(std::sync::Arc::make_mut(projection), &tool)?;
+        Ok(self)
+    }
+
     /// The input schema the catalog advertises for `name`: the tool's own schema, or its
-    /// projection when [`with_projection`](Self::with_projection) is on.
+    /// projection when [`with_projection`](Self::with_projection) is on and the tool is not
+    /// exempted.
     pub fn advertised_schema(&self, name: &str) -> Option<std::borrow::Cow<'static, Value>> {
         let info = self.get(name)?;
         Some(match &self.projection {
             None => std::borrow::Cow::Borrowed(info.input_schema),
-            Some(p) => {
-                // An input schema is closed (`additionalProperties: false`) because decoding is
-                // strict, not because the API's property set is closed, and projection never
-                // removes from a closed object. So the top level is projected open and closed
-                // again; nested objects keep the guard.
-                let mut open = info.input_schema.clone();
-                let closed = open
-                    .as_object_mut()
-                    .and_then(|o| o.remove("additionalProperties"));
-                let projected = crate::present::projection::project(&open, &p.0, &p.1);
-                match projected {
-                    std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(info.input_schema),
-                    std::borrow::Cow::Owned(mut v) => {
-                        if let (Some(c), Some(o)) = (closed, v.as_object_mut()) {
-                            o.insert("additionalProperties".into(), c);
-                        }
-                        std::borrow::Cow::Owned(v)
-                    }
-                }
-            }
+            Some(p) => p.input(&info),
         })
     }
 
     /// The `outputSchema` the catalog advertises for `name`: the tool's own, or its projection
-    /// when [`with_projection`](Self::with_projection) is on; `None` when the tool has no typed
-    /// output (or no tool has this name). Projection never removes a property from a closed
-    /// object, so a body the tool's own schema accepts is accepted by the projected one.
+    /// when [`with_projection`](Self::with_projection) is on and the tool is not exempted;
+    /// `None` when the tool has no typed output (or no tool has this name). Projection never
+    /// removes a property from a closed object, so a body the tool's own schema accepts is
+    /// accepted by the projected one.
     pub fn advertised_output_schema(&self, name: &str) -> Option<std::borrow::Cow<'static, Value>> {
         let schema = self.get(name)?.output_schema?.schema();
         Some(match &self.projection {
             None => std::borrow::Cow::Borrowed(schema),
-            Some(p) => crate::present::projection::project(schema, &p.0, &p.1),
+            Some(p) => p.output(name, schema),
         })
     }
 

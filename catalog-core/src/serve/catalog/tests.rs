@@ -86,4 +86,14 @@ fn output_schemas_are_projected_only_when_asked_and_byte_identical_otherwise() {
     // The input schema's projection is independent of it.
     assert!(c.advertised_schema("get_campaign").is_some());
     assert_eq!(c.advertised_output_schema("nope"), None);
+    // An exempted tool advertises its own output schema, itself.
+    let c = c
+        .exempt_from_projection::<GetCampaign>("a campaign already booked keeps its pacing")
+        .unwrap();
+    let exempted = c.advertised_output_schema("get_campaign").unwrap();
+    assert!(matches!(exempted, std::borrow::Cow::Borrowed(_)));
+    assert_eq!(
+        serde_json::to_string(exempted.as_ref()).unwrap(),
+        OUTPUT_SCHEMA
+    );
 }
