@@ -7,12 +7,7 @@ use catalog::tool;
 #[tool(
     spec = "ersatztv-v1",
     operation = "GET /api/channels",
-    name = "list_channels",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
+    name = "list_channels"
 )]
 pub struct ListChannels {}
 
@@ -27,15 +22,7 @@ pub struct ResetChannelPlayout {
 }
 
 /// List the FFmpeg profiles.
-#[tool(
-    spec = "ersatztv-v1",
-    operation = "GetFFmpegProfiles",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
-)]
+#[tool(spec = "ersatztv-v1", operation = "GetFFmpegProfiles")]
 pub struct GetFFmpegProfiles {}
 
 /// Create an FFmpeg profile.
@@ -147,15 +134,7 @@ pub struct GarbageCollect {
 pub struct EmptyTrash {}
 
 /// Look a resolution up by its name.
-#[tool(
-    spec = "ersatztv-v1",
-    operation = "GetResolutionByName",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
-)]
+#[tool(spec = "ersatztv-v1", operation = "GetResolutionByName")]
 pub struct GetResolutionByName {
     pub name: String,
 }
@@ -164,12 +143,7 @@ pub struct GetResolutionByName {
 #[tool(
     spec = "ersatztv-v1",
     operation = "GET /api/sessions",
-    name = "get_sessions",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
+    name = "get_sessions"
 )]
 pub struct GetSessions {}
 
@@ -184,15 +158,7 @@ pub struct StopSession {
 }
 
 /// List the smart collections.
-#[tool(
-    spec = "ersatztv-v1",
-    operation = "GetSmartCollections",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
-)]
+#[tool(spec = "ersatztv-v1", operation = "GetSmartCollections")]
 pub struct GetSmartCollections {}
 
 /// Create a smart collection.
@@ -217,13 +183,5 @@ pub struct DeleteSmartCollection {
 }
 
 /// Get version.
-#[tool(
-    spec = "ersatztv-v1",
-    operation = "GetVersion",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
-)]
+#[tool(spec = "ersatztv-v1", operation = "GetVersion")]
 pub struct GetVersion {}
