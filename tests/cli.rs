@@ -122,11 +122,11 @@ fn check_lists_each_operation_with_why_it_cannot_be_wrapped() {
             run.stdout,
             "ersatztv-v1: ErsatzTV | v1 1.0.0 (OpenAPI 3.1.1)
 ok           GET /api/channels
-    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
+    output: 200 application/json, wrapped under `items`
 ok           POST /api/channels/{channelNumber}/playout/reset
     output: 200, no content
 ok           GET /api/ffmpeg/profiles (GetFFmpegProfiles)
-    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
+    output: 200 application/json, wrapped under `items`
 ok           POST /api/ffmpeg/profiles/new (CreateFFmpegProfile)
     output: 200, no content
 ok           PUT /api/ffmpeg/profiles/update (UpdateFFmpegProfile)
@@ -142,13 +142,13 @@ ok           GET /api/maintenance/gc
 ok           POST /api/maintenance/empty_trash
     output: 200, no content
 ok           GET /api/ffmpeg/resolution/by-name/{name} (GetResolutionByName)
-    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
+    output: 200 application/json
 ok           GET /api/sessions
-    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
+    output: 200 application/json, wrapped under `items`
 ok           DELETE /api/session/{channelNumber}
     output: 200, no content
 ok           GET /api/collections/smart (GetSmartCollections)
-    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
+    output: 200 application/json, wrapped under `items`
 ok           POST /api/collections/smart/new (CreateSmartCollection)
     output: 200, no content
 ok           PUT /api/collections/smart/update (UpdateSmartCollection)
@@ -156,8 +156,8 @@ ok           PUT /api/collections/smart/update (UpdateSmartCollection)
 ok           DELETE /api/collections/smart/delete/{id} (DeleteSmartCollection)
     output: 200, no content
 ok           GET /api/version (GetVersion)
-    output: not typed: ambiguous, a tool must choose one of 200 application/json, 200 text/json
-outputs: 6 ambiguous, 12 no content
+    output: 200 application/json
+outputs: 12 no content, 6 typed
 18 operations: 18 ok, 0 unsupported
 "
         );

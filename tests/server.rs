@@ -143,6 +143,34 @@ fn two_tools_cannot_share_a_name() {
     assert_eq!(err, "get_task");
 }
 
+/// Another tool answering to `get_task`.
+#[catalog::tool(spec = "taskboard", operation = "GetTask", name = "get_task")]
+pub struct GetTaskAgain {
+    pub board_id: String,
+    pub task_id: i64,
+}
+
+#[test]
+fn two_tools_with_one_name_are_refused_naming_both() {
+    let panic = std::panic::catch_unwind(|| {
+        Catalog::new()
+            .tool::<tools::GetTask>()
+            .tool::<GetTaskAgain>()
+    })
+    .expect_err("two tools named `get_task` were both added");
+    let message = panic.downcast_ref::<String>().expect("a formatted message");
+    assert_eq!(
+        message,
+        &format!(
+            "catalog: two tools are named `get_task`: `{}` and `{}`; rename one with \
+             #[tool(name = \"...\")]",
+            std::any::type_name::<tools::GetTask>(),
+            std::any::type_name::<GetTaskAgain>()
+        )
+    );
+    assert!(message.contains("GetTaskAgain") && message.contains("tools::GetTask`"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Over MCP.
 

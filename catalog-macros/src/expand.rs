@@ -15,6 +15,7 @@ pub fn tool(args: TokenStream, input: &Input) -> syn::Result<TokenStream> {
             let name = tool.item.ident.to_string();
             let effects = crate::effects::effects(&cx, &tool.attr, &op, &name);
             let output = crate::output::check(&cx, &tool, &op);
+            check_name(&cx, &tool, &op);
             (tool, op, dir_file, effects, output)
         });
     cx.check()?;
@@ -30,4 +31,21 @@ pub fn tool(args: TokenStream, input: &Input) -> syn::Result<TokenStream> {
             )
         })?;
     Ok(emit::emit(&tool, op, &dir_file, &effects, &output))
+}
+
+/// The tool's MCP name, checked against what every client takes; the error sits on
+/// `name = "..."` when the tool wrote one, else on the operation that gave the name.
+fn check_name(cx: &Ctxt, tool: &Tool, op: &catalog_core::model::Operation) {
+    let explicit = tool.attr.name.as_ref();
+    let name = catalog_core::present::tool_text::tool_name(
+        explicit.map(|n| n.value.as_str()),
+        op.id.as_deref(),
+        &tool.item.ident.to_string(),
+    );
+    if let Some(problem) = catalog_core::present::tool_name::name_problem(&name) {
+        let span = explicit
+            .or(tool.attr.operation.as_ref())
+            .map_or_else(|| tool.item.ident.span(), |n| n.span);
+        cx.error(span, problem);
+    }
 }

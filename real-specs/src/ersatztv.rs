@@ -11,12 +11,7 @@ use catalog::tool;
 #[tool(
     spec = "ersatztv-v1",
     operation = "GET /api/channels",
-    name = "list_channels",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
+    name = "list_channels"
 )]
 pub struct ListChannels {}
 
@@ -34,12 +29,7 @@ pub struct ResetChannelPlayout {
 #[tool(
     spec = "ersatztv-v1",
     operation = "GetFFmpegProfiles",
-    name = "list_ffmpeg_profiles",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
+    name = "list_ffmpeg_profiles"
 )]
 pub struct GetFFmpegProfiles {}
 
@@ -166,15 +156,7 @@ pub struct GarbageCollect {
 pub struct EmptyTrash {}
 
 /// Look a resolution up by its name.
-#[tool(
-    spec = "ersatztv-v1",
-    operation = "GetResolutionByName",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
-)]
+#[tool(spec = "ersatztv-v1", operation = "GetResolutionByName")]
 pub struct GetResolutionByName {
     pub name: String,
 }
@@ -183,12 +165,7 @@ pub struct GetResolutionByName {
 #[tool(
     spec = "ersatztv-v1",
     operation = "GET /api/sessions",
-    name = "list_sessions",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
+    name = "list_sessions"
 )]
 pub struct GetSessions {}
 
@@ -206,12 +183,7 @@ pub struct StopSession {
 #[tool(
     spec = "ersatztv-v1",
     operation = "GetSmartCollections",
-    name = "list_smart_collections",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
+    name = "list_smart_collections"
 )]
 pub struct GetSmartCollections {}
 
@@ -237,15 +209,7 @@ pub struct DeleteSmartCollection {
 }
 
 /// Get version.
-#[tool(
-    spec = "ersatztv-v1",
-    operation = "GetVersion",
-    output(
-        status = "200",
-        media_type = "application/json",
-        reason = "ErsatzTV documents the same body as text/json too; the tool reads the application/json one"
-    )
-)]
+#[tool(spec = "ersatztv-v1", operation = "GetVersion")]
 pub struct GetVersion {}
 
 /// The spec the tools are built from, under `CATALOG_SPECS_DIR`.

@@ -2,11 +2,12 @@
 //!
 //! The output is the operation's one success response: its `2xx` code or `2XX` range, or, when
 //! the operation documents no success status, its `default` response. Of that response, the one
-//! JSON media type (see [`crate::model::is_json_media_type`]) carries the output schema. Nothing is ever chosen
-//! silently: several success statuses, or several JSON media types, are [`Output::Ambiguous`],
-//! and a tool must name the one it means ([`choose`]).
+//! JSON media type (see [`crate::model::is_json_media_type`]) carries the output schema; JSON
+//! media types that document the same schema are one (`application/json` named). Nothing is ever
+//! chosen silently: several success statuses, or JSON media types with different schemas, are
+//! [`Output::Ambiguous`], and a tool must name the one it means ([`choose`]).
 
-use crate::model::{Operation, Response, Schema, StatusKey};
+use crate::model::{Content, Operation, Response, Schema, StatusKey, media_base};
 use std::fmt;
 
 /// What a tool's output is, by the success-response rule.
@@ -183,7 +184,7 @@ fn of_response(r: &Response, media_type: Option<&str>) -> Output {
             .into_iter()
             .filter(|c| c.is_json())
             .collect(),
-        None => r.content.iter().filter(|c| c.is_json()).collect(),
+        None => one_body(r.content.iter().filter(|c| c.is_json()).collect()),
     };
     match json.as_slice() {
         [] => Output::NotJson {
@@ -208,12 +209,27 @@ fn of_response(r: &Response, media_type: Option<&str>) -> Output {
     }
 }
 
-// A response's candidates: one per JSON media type, or one without a media type.
-fn candidates(r: &Response) -> Vec<Candidate> {
-    let json: Vec<Candidate> = r
-        .content
+// JSON media types that document one schema are one body (ASP.NET documents every response as
+// `application/json` and `text/json` alike): `application/json` when it is among them, else the
+// first. Bodies that differ stay several.
+fn one_body(json: Vec<&Content>) -> Vec<&Content> {
+    let Some((first, rest)) = json.split_first() else {
+        return json;
+    };
+    if first.schema.is_none() || rest.iter().any(|c| c.schema != first.schema) {
+        return json;
+    }
+    let plain = json
         .iter()
-        .filter(|c| c.is_json())
+        .find(|c| media_base(&c.media_type) == "application/json");
+    vec![plain.copied().unwrap_or(first)]
+}
+
+// A response's candidates: one per JSON media type whose body differs, or one without a media
+// type.
+fn candidates(r: &Response) -> Vec<Candidate> {
+    let json: Vec<Candidate> = one_body(r.content.iter().filter(|c| c.is_json()).collect())
+        .into_iter()
         .map(|c| Candidate {
             status: r.status,
             media_type: Some(c.media_type.clone()),
@@ -399,20 +415,48 @@ mod tests {
     }
 
     #[test]
-    fn several_json_media_types_are_ambiguous_even_with_the_same_schema() {
+    fn json_media_types_with_one_schema_are_one_output_named_application_json() {
+        let o = output(&op(vec![response(
+            "200",
+            &[
+                ("text/plain", object()),
+                ("text/json", object()),
+                ("application/json", object()),
+            ],
+        )]));
+        assert!(
+            matches!(&o, Output::Typed(t) if t.media_type == "application/json"),
+            "{o:?}"
+        );
+        // Without `application/json`, the first of them.
+        let o = output(&op(vec![response(
+            "200",
+            &[
+                ("text/json", object()),
+                ("application/vnd.x+json", object()),
+            ],
+        )]));
+        assert!(
+            matches!(&o, Output::Typed(t) if t.media_type == "text/json"),
+            "{o:?}"
+        );
+    }
+
+    #[test]
+    fn json_media_types_with_different_schemas_are_ambiguous() {
         let o = output(&op(vec![response(
             "200",
             &[
                 ("text/plain", object()),
                 ("application/json", object()),
-                ("text/json", object()),
+                ("application/vnd.x+json", Some(Schema::new(Type::Boolean))),
             ],
         )]));
         assert_eq!(
             o,
             Output::Ambiguous(vec![
                 candidate("200", Some("application/json")),
-                candidate("200", Some("text/json")),
+                candidate("200", Some("application/vnd.x+json")),
             ])
         );
     }
@@ -463,7 +507,10 @@ mod tests {
         let o = op(vec![
             response(
                 "200",
-                &[("application/json", object()), ("text/json", object())],
+                &[
+                    ("application/json", object()),
+                    ("text/json", Some(Schema::new(Type::Boolean))),
+                ],
             ),
             response("202", &[]),
         ]);

@@ -192,18 +192,24 @@ fn chosen(
     };
     if let Output::Typed(by_rule) = rule
         && by_rule.status == typed.status
-        && by_rule.media_type == typed.media_type
+        && (by_rule.media_type == typed.media_type || by_rule.schema == typed.schema)
     {
         let keys = match media_type {
             Some((m, _)) => format!("`status = \"{status}\"` and `media_type = \"{m}\"`"),
             None => format!("`status = \"{status}\"`"),
         };
+        // Another JSON media type of the same schema is the same output.
+        let same = if by_rule.media_type == typed.media_type {
+            String::new()
+        } else {
+            format!(" (`{}` documents the same body)", typed.media_type)
+        };
         out.push(Finding::at(
             status_site,
             format!(
-                "the success-response rule gives `{} {}` as the output of `{tool}` already; \
+                "the success-response rule gives `{} {}` as the output of `{tool}` already{same}; \
                  remove {keys}",
-                typed.status, typed.media_type
+                by_rule.status, by_rule.media_type
             ),
         ));
         return None;
@@ -469,10 +475,10 @@ mod tests {
 
     #[test]
     fn a_status_with_several_json_media_types_names_them_in_its_lines() {
-        let op = op(vec![response(
-            "200",
-            &["application/json", "application/vnd.x+json"],
-        )]);
+        let mut response = response("200", &["application/json", "application/vnd.x+json"]);
+        // Media types of one schema are one output: the second documents another body.
+        response.content[1].schema = Some(Schema::new(Type::Boolean));
+        let op = op(vec![response]);
         let found = errors(&op, Some(&of_type(RustType::Named("Task".into()))));
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].0, OUT);
@@ -488,6 +494,25 @@ mod tests {
         chosen.media_type = Some(("application/vnd.x+json".into(), MEDIA));
         let typed = account_output(&op, Some(&chosen), OP, "PutTask").unwrap();
         assert_eq!(typed.unwrap().media_type, "application/vnd.x+json");
+    }
+
+    #[test]
+    fn media_types_of_one_schema_need_no_choice_and_refuse_one() {
+        let op = op(vec![response("200", &["application/json", "text/json"])]);
+        let typed = account_output(&op, None, OP, "PutTask").unwrap();
+        assert_eq!(typed.unwrap().media_type, "application/json");
+        let mut chosen = status("200");
+        chosen.media_type = Some(("text/json".into(), MEDIA));
+        assert_eq!(
+            errors(&op, Some(&chosen)),
+            [(
+                STATUS,
+                "the success-response rule gives `200 application/json` as the output of \
+                 `PutTask` already (`text/json` documents the same body); remove \
+                 `status = \"200\"` and `media_type = \"text/json\"`"
+                    .to_string()
+            )]
+        );
     }
 
     #[test]

@@ -340,6 +340,19 @@ impl<'f, 's> Expander<'f, 's> {
     // A response with its schemas written out; `at` names each
     // (`response.200.application/json`, `response.200.header.X-Rate-Limit`).
     fn response(&mut self, r: &Response) -> Response {
+        // JSON media types of one schema are one output (`check::output`), judged on their
+        // schemas written out: an outline, which drops objects' fields, would make different
+        // bodies look alike, so such a response's JSON bodies are written out in full.
+        let extent = self.extent;
+        let json: Vec<&Schema> = r
+            .content
+            .iter()
+            .filter(|c| c.is_json())
+            .filter_map(|c| c.schema.as_ref())
+            .collect();
+        if extent != Extent::Full && json.windows(2).any(|w| w[0] != w[1]) {
+            self.extent = Extent::Full;
+        }
         let content = r
             .content
             .iter()
@@ -351,6 +364,7 @@ impl<'f, 's> Expander<'f, 's> {
                 }
             })
             .collect();
+        self.extent = extent;
         let headers = r
             .headers
             .iter()

@@ -7,4 +7,5 @@ pub mod projection;
 pub mod scaffold;
 pub mod schema;
 pub mod suggest;
+pub mod tool_name;
 pub mod tool_text;

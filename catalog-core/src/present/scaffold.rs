@@ -644,7 +644,7 @@ pub struct AddItem {
                     "schema": {"type": "object"}}}},
                 "201": {"description": "created", "content": {
                     "application/json": {"schema": {"type": "object"}},
-                    "application/vnd.x+json": {"schema": {"type": "object"}}}}}}}}"#,
+                    "application/vnd.x+json": {"schema": {"type": "array"}}}}}}}}"#,
         );
         assert_eq!(
             scaffold(&ops[0], "t"),

@@ -2,23 +2,25 @@
 //! The macro writes both into `Tool::NAME` and `Tool::DESCRIPTION`; the scaffold and the docs
 //! state the same rules.
 
+use super::tool_name::snake_name;
 use crate::check::paging::{cannot_page, reason_of};
 use crate::check::reasons::reaches_the_rest;
 use crate::model::{Accounted, Disposition, Location, Operation};
-use heck::ToSnakeCase;
 
 /// A tool description lists the parameters it cannot send (with the reasons) only up to this
 /// many: a glob can omit hundreds of filters, and an agent is told about those when it sends one.
 pub const OMITTED_LISTED_AT_MOST: usize = 12;
 
 /// The MCP tool name: `name = "..."` when given; else the operationId in snake_case
-/// (`CreatePost` -> `create_post`, `repos/list-for-org` -> `repos_list_for_org`); else, for an
-/// operation without an operationId, the struct's name in snake_case.
+/// (`CreatePost` -> `create_post`, `repos/list-for-org` -> `repos_list_for_org`,
+/// `GetFFmpegProfiles` -> `get_ffmpeg_profiles`: see [`snake_name`]); else, for an operation
+/// without an operationId, the struct's name in snake_case. The macro checks the result with
+/// [`super::tool_name::name_problem`].
 pub fn tool_name(explicit: Option<&str>, operation_id: Option<&str>, type_name: &str) -> String {
     match (explicit, operation_id) {
         (Some(name), _) => name.to_string(),
-        (None, Some(id)) => id.to_snake_case(),
-        (None, None) => type_name.to_snake_case(),
+        (None, Some(id)) => snake_name(id),
+        (None, None) => snake_name(type_name),
     }
 }
 

@@ -87,6 +87,8 @@ impl ToolInfo {
 struct Entry {
     info: ToolInfo,
     build: Build,
+    // The tool's Rust type, to name both tools when two share a name.
+    type_name: &'static str,
 }
 
 /// A set of tools, each a type implementing [`Tool`], held type-erased so that one catalog
@@ -120,10 +122,18 @@ impl Catalog {
     /// name, and this is fixed in code, not by an agent. [`try_tool`](Self::try_tool) returns
     /// the error instead.
     pub fn tool<T: Tool>(self) -> Catalog {
+        let holder = self
+            .entries
+            .iter()
+            .find(|e| e.info.name == T::NAME)
+            .map(|e| e.type_name);
         match self.try_tool::<T>() {
             Ok(c) => c,
             Err(name) => panic!(
-                "catalog: two tools are named `{name}`; rename one with #[tool(name = \"...\")]"
+                "catalog: two tools are named `{name}`: `{}` and `{}`; rename one with \
+                 #[tool(name = \"...\")]",
+                holder.unwrap_or("?"),
+                std::any::type_name::<T>()
             ),
         }
     }
@@ -146,6 +156,7 @@ impl Catalog {
                 output_value: T::output_value,
             },
             build: build::<T>,
+            type_name: std::any::type_name::<T>(),
         });
         Ok(self)
     }
