@@ -9,6 +9,7 @@
 //!     name = "create_post",                    // the MCP tool name
 //!     fixed("query.x", value = <literal>, reason = "..."),
 //!     omitted("body.y" | "query.*__n", reason = "..."),
+//!     omitted("body.y", clears, reason = "..."),  // on a full replace: each call clears it
 //!     undocumented("query.z", read_at = "...", reason = "..." [, value = <literal>]),
 //!     semantics = "full-replace" | "merge",    // what a write does to what it does not send
 //!     effects(destructive = false, ..., reason = "..."), // read_only, destructive, idempotent, open_world
@@ -24,6 +25,7 @@
 //! ```
 
 use crate::ctxt::{Ctxt, Range};
+use crate::slot::Slot;
 use proc_macro2::Span;
 use serde_json::Value;
 use syn::parse::{ParseStream, Parser};
@@ -44,6 +46,8 @@ pub struct Fixed {
 
 pub struct Omitted {
     pub pattern: Spanned<String>,
+    /// `clears`: every call clears this body property of a full replace, as the tool states.
+    pub clears: Option<Span>,
     pub reason: Spanned<String>,
 }
 
@@ -57,8 +61,9 @@ pub struct Undocumented {
 /// `effects(read_only = .., destructive = .., idempotent = .., open_world = .., reason = "...")`
 pub struct EffectsAttr {
     pub span: Span,
-    /// `(key, value, span)` in the order written.
-    pub hints: Vec<(String, bool, Span)>,
+    /// `(key, value, span)` of each hint given, in the order read_only, destructive,
+    /// idempotent, open_world.
+    pub hints: Vec<(&'static str, bool, Span)>,
     pub reason: Option<Spanned<String>>,
 }
 
@@ -83,7 +88,6 @@ pub struct SecurityAttr {
     pub reason: Option<Spanned<String>>,
 }
 
-#[derive(Default)]
 pub struct ToolAttr {
     pub operation: Option<Spanned<String>>,
     pub spec: Option<Spanned<String>>,
@@ -119,115 +123,51 @@ fn lit(s: &LitStr) -> Spanned<String> {
 /// Parses the `#[tool(...)]` arguments. `None` when they are malformed: the caller then reports
 /// only that error, so one typo does not cascade into a page of unaccounted parameters.
 pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> {
-    let mut out = ToolAttr::default();
-    let mut seen = Seen::default();
+    let mut operation = Slot::new("operation");
+    let mut spec = Slot::new("spec");
+    let mut name = Slot::new("name");
+    let mut semantics = Slot::new("semantics");
+    let mut effects = Slot::new("effects");
+    let mut output = Slot::new("output");
+    let mut security = Slot::new("security");
+    let mut variant = Slot::new("variant");
+    let (mut fixed, mut omitted, mut undocumented) = (Vec::new(), Vec::new(), Vec::new());
     let parser = syn::meta::parser(|meta| {
         let key = key_name(&meta.path);
         let key_span = meta.path.span();
         match key.as_str() {
             // operation = "CreatePost"
-            "operation" | "spec" | "name" => {
-                let value = lit(&meta.value()?.parse()?);
-                seen.once(cx, &key, key_span, value.span);
-                let slot = match key.as_str() {
-                    "operation" => &mut out.operation,
-                    "spec" => &mut out.spec,
-                    _ => &mut out.name,
-                };
-                slot.get_or_insert(value);
-            }
-            // fixed("query.x", value = false, reason = "...")
-            "fixed" => {
-                let e = entry(cx, meta.input, key_span, &["value", "reason"])?;
-                let (value, value_range) = e.value.ok_or_else(|| {
-                    syn::Error::new(e.first.span, "fixed(...) needs `value = <literal>`")
-                })?;
-                let reason = e.reason.ok_or_else(|| missing_reason(&e.first, "fixing"))?;
-                out.fixed.push(Fixed {
-                    param: e.first,
-                    value,
-                    value_range,
-                    reason,
-                });
-            }
-            // omitted("body.file_ids", reason = "...")
-            "omitted" => {
-                let e = entry(cx, meta.input, key_span, &["reason"])?;
-                let reason = e
-                    .reason
-                    .ok_or_else(|| missing_reason(&e.first, "omitting"))?;
-                out.omitted.push(Omitted {
-                    pattern: e.first,
-                    reason,
-                });
-            }
-            // undocumented("query.x", read_at = "...", reason = "...")
-            "undocumented" => {
-                let e = entry(cx, meta.input, key_span, &["value", "read_at", "reason"])?;
-                let read_at = e.read_at.ok_or_else(|| {
-                    syn::Error::new(
-                        e.first.span,
-                        "undocumented(...) needs `read_at = \"<where the server reads it>\"`",
-                    )
-                })?;
-                let reason = e
-                    .reason
-                    .ok_or_else(|| missing_reason(&e.first, "relying on"))?;
-                out.undocumented.push(Undocumented {
-                    param: e.first,
-                    value: e.value.map(|(v, _)| v),
-                    read_at,
-                    reason,
-                });
-            }
+            "operation" => string(cx, &meta, &mut operation)?,
+            "spec" => string(cx, &meta, &mut spec)?,
+            "name" => string(cx, &meta, &mut name)?,
             // semantics = "merge"
-            "semantics" => out.semantics = Some(lit(&meta.value()?.parse()?)),
+            "semantics" => string(cx, &meta, &mut semantics)?,
+            // fixed("query.x", value = false, reason = "...")
+            "fixed" => fixed.push(fixed_entry(cx, &meta, key_span)?),
+            // omitted("body.file_ids", reason = "...")
+            "omitted" => omitted.push(omitted_entry(cx, &meta, key_span)?),
+            // undocumented("query.x", read_at = "...", reason = "...")
+            "undocumented" => undocumented.push(undocumented_entry(cx, &meta, key_span)?),
             // effects(destructive = false, reason = "...")
             "effects" => {
-                let mut e = EffectsAttr {
-                    span: meta
-                        .path
-                        .get_ident()
-                        .map_or_else(Span::call_site, |i| i.span()),
-                    hints: Vec::new(),
-                    reason: None,
-                };
-                meta.parse_nested_meta(|m| {
-                    let k = key_name(&m.path);
-                    match k.as_str() {
-                        "read_only" | "destructive" | "idempotent" | "open_world" => {
-                            let v: syn::LitBool = m.value()?.parse()?;
-                            e.hints.push((k, v.value, v.span()));
-                        }
-                        "reason" => e.reason = Some(lit(&m.value()?.parse()?)),
-                        _ => {
-                            return Err(m.error(format!(
-                                "unknown key `{k}`; expected one of: read_only, destructive, \
-                                 idempotent, open_world, reason"
-                            )));
-                        }
-                    }
-                    Ok(())
-                })?;
-                out.effects = Some(e);
+                let end = group_end(&meta);
+                let e = effects_attr(cx, &meta, key_span)?;
+                effects.set(cx, key_span, end, e);
             }
             // output = Task, or output(status = "201", reason = "...")
             "output" => {
-                let o = output_attr(cx, &meta, key_span)?;
-                seen.once(cx, &key, key_span, key_span);
-                out.output.get_or_insert(o);
+                let (o, end) = output_attr(cx, &meta, key_span)?;
+                output.set(cx, key_span, end, o);
             }
             // security = "api_key", or security(none, reason = "...")
             "security" => {
-                let s = security_attr(&meta, key_span)?;
-                seen.once(cx, &key, key_span, key_span);
-                out.security.get_or_insert(s);
+                let s = security_attr(cx, &meta, key_span)?;
+                security.set(cx, key_span, s.range.end, s);
             }
             // variant = 0, variant = "NewTask", variant(whole, reason = "...")
             "variant" => {
-                let v = variant_attr(&meta, key_span)?;
-                seen.once(cx, &key, key_span, v.range.end);
-                out.variant.get_or_insert(v);
+                let v = variant_attr(cx, &meta, key_span)?;
+                variant.set(cx, key_span, v.range.end, v);
             }
             _ => {
                 return Err(meta.error(format!(
@@ -238,17 +178,93 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         }
         Ok(())
     });
-    match parser.parse2(args) {
-        Ok(()) => Some(out),
-        Err(e) => {
-            cx.syn_error(e);
-            None
-        }
+    if let Err(e) = parser.parse2(args) {
+        cx.syn_error(e);
+        return None;
     }
+    Some(ToolAttr {
+        operation: operation.get(),
+        spec: spec.get(),
+        name: name.get(),
+        fixed,
+        omitted,
+        undocumented,
+        semantics: semantics.get(),
+        effects: effects.get(),
+        output: output.get(),
+        security: security.get(),
+        variant: variant.get(),
+    })
 }
 
+/// `key = "text"` into `slot`.
+fn string(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    slot: &mut Slot<Spanned<String>>,
+) -> syn::Result<()> {
+    let value = lit(&meta.value()?.parse()?);
+    slot.set(cx, meta.path.span(), value.span, value);
+    Ok(())
+}
+
+/// A flag key (`none`, `whole`, `text`, `undocumented`) into `slot`.
+fn flag(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, slot: &mut Slot<Span>) {
+    let span = meta.path.span();
+    slot.set(cx, span, span, span);
+}
+
+/// The closing parenthesis of `key(...)`, before it is parsed: where a repeated key's error
+/// ends.
+fn group_end(meta: &syn::meta::ParseNestedMeta) -> Span {
+    meta.input
+        .fork()
+        .parse::<proc_macro2::Group>()
+        .map_or_else(|_| meta.path.span(), |g| g.span_close())
+}
+
+/// `effects(read_only = .., destructive = .., idempotent = .., open_world = .., reason = "...")`
+fn effects_attr(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<EffectsAttr> {
+    let mut hints = HINTS.map(|key| (key, Slot::new(key)));
+    let mut reason = Slot::new("reason");
+    meta.parse_nested_meta(|m| {
+        let k = key_name(&m.path);
+        if k == "reason" {
+            return string(cx, &m, &mut reason);
+        }
+        let Some((_, slot)) = hints.iter_mut().find(|(key, _)| *key == k) else {
+            return Err(m.error(format!(
+                "unknown key `{k}`; expected one of: read_only, destructive, idempotent, \
+                 open_world, reason"
+            )));
+        };
+        let v: syn::LitBool = m.value()?.parse()?;
+        slot.set(cx, m.path.span(), v.span(), (v.value, v.span()));
+        Ok(())
+    })?;
+    Ok(EffectsAttr {
+        span,
+        hints: hints
+            .into_iter()
+            .filter_map(|(key, slot)| slot.get().map(|(value, at)| (key, value, at)))
+            .collect(),
+        reason: reason.get(),
+    })
+}
+
+/// The four MCP hints `effects(..)` overrides, in the order they are checked.
+const HINTS: [&str; 4] = ["read_only", "destructive", "idempotent", "open_world"];
+
 /// `security = "scheme"` or `security(none, reason = "...")`.
-fn security_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<SecurityAttr> {
+fn security_attr(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<SecurityAttr> {
     if meta.input.peek(Token![=]) {
         let scheme = lit(&meta.value()?.parse()?);
         return Ok(SecurityAttr {
@@ -257,14 +273,13 @@ fn security_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<S
             reason: None,
         });
     }
-    let mut none = None;
-    let mut reason = None;
+    let mut none = Slot::new("none");
+    let mut reason = Slot::new("reason");
     meta.parse_nested_meta(|m| {
-        let k = key_name(&m.path);
-        match k.as_str() {
-            "none" => none = Some(m.path.span()),
-            "reason" => reason = Some(lit(&m.value()?.parse()?)),
-            _ => {
+        match key_name(&m.path).as_str() {
+            "none" => flag(cx, &m, &mut none),
+            "reason" => string(cx, &m, &mut reason)?,
+            k => {
                 return Err(m.error(format!(
                     "unknown key `{k}`; write `security = \"<scheme>\"` to send one scheme the \
                      operation lists, or `security(none, reason = \"...\")` to send no credential"
@@ -273,14 +288,14 @@ fn security_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<S
         }
         Ok(())
     })?;
-    if none.is_none() {
+    if none.get().is_none() {
         return Err(syn::Error::new(
             span,
             "`security(...)` takes `none, reason = \"...\"`; to send one scheme the operation \
              lists, write `security = \"<scheme>\"`",
         ));
     }
-    let Some(reason) = reason else {
+    let Some(reason) = reason.get() else {
         return Err(syn::Error::new(
             span,
             "`security(none)` needs `reason = \"...\"`: say who adds the credential the spec \
@@ -295,7 +310,11 @@ fn security_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<S
 }
 
 /// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
-fn variant_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<VariantAttr> {
+fn variant_attr(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<VariantAttr> {
     use catalog_core::check::union::Variant;
     if meta.input.peek(Token![=]) {
         let (variant, end) = match meta.value()?.parse::<syn::Lit>()? {
@@ -315,12 +334,12 @@ fn variant_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Va
             reason: None,
         });
     }
-    let mut whole = false;
-    let mut reason = None;
+    let mut whole = Slot::new("whole");
+    let mut reason = Slot::new("reason");
     meta.parse_nested_meta(|m| {
         match key_name(&m.path).as_str() {
-            "whole" => whole = true,
-            "reason" => reason = Some(lit(&m.value()?.parse()?)),
+            "whole" => flag(cx, &m, &mut whole),
+            "reason" => string(cx, &m, &mut reason)?,
             k => {
                 return Err(m.error(format!(
                     "unknown key `{k}`; write `variant = 0` (or the arm's name) to send one arm, \
@@ -330,14 +349,14 @@ fn variant_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Va
         }
         Ok(())
     })?;
-    if !whole {
+    if whole.get().is_none() {
         return Err(syn::Error::new(
             span,
             "`variant(...)` takes `whole, reason = \"...\"`; to send one arm, write `variant = 0` \
              or `variant = \"<arm name>\"`",
         ));
     }
-    let Some(reason) = reason else {
+    let Some(reason) = reason.get() else {
         return Err(syn::Error::new(
             span,
             "`variant(whole)` needs `reason = \"...\"`: say what a user loses when the arms' \
@@ -351,78 +370,58 @@ fn variant_attr(meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Va
     })
 }
 
-/// `output = T` or `output(...)`.
+/// `output = T` or `output(...)`, with where it ends.
 fn output_attr(
     cx: &Ctxt,
     meta: &syn::meta::ParseNestedMeta,
     span: Span,
-) -> syn::Result<OutputAttr> {
-    let mut o = OutputAttr {
-        span,
-        status: None,
-        media_type: None,
-        text: None,
-        ty: None,
-        reason: None,
-    };
+) -> syn::Result<(OutputAttr, Span)> {
     if meta.input.peek(Token![=]) {
-        o.ty = Some(meta.value()?.parse()?);
-        return Ok(o);
+        let ty: syn::Type = meta.value()?.parse()?;
+        let end = Range::of(&ty).end;
+        let o = OutputAttr {
+            span,
+            status: None,
+            media_type: None,
+            text: None,
+            ty: Some(ty),
+            reason: None,
+        };
+        return Ok((o, end));
     }
-    let mut seen = Seen::default();
+    let end = group_end(meta);
+    let mut status = Slot::new("status");
+    let mut media_type = Slot::new("media_type");
+    let mut text = Slot::new("text");
+    let mut ty = Slot::new("type");
+    let mut reason = Slot::new("reason");
     meta.parse_nested_meta(|m| {
-        let k = key_name(&m.path);
-        let k_span = m.path.span();
-        let end = match k.as_str() {
-            "status" | "media_type" | "reason" => {
-                let v = lit(&m.value()?.parse()?);
-                let end = v.span;
-                let slot = match k.as_str() {
-                    "status" => &mut o.status,
-                    "media_type" => &mut o.media_type,
-                    _ => &mut o.reason,
-                };
-                slot.get_or_insert(v);
-                end
-            }
-            "text" => {
-                o.text.get_or_insert(k_span);
-                k_span
-            }
+        match key_name(&m.path).as_str() {
+            "status" => string(cx, &m, &mut status)?,
+            "media_type" => string(cx, &m, &mut media_type)?,
+            "reason" => string(cx, &m, &mut reason)?,
+            "text" => flag(cx, &m, &mut text),
             "type" => {
-                let ty: syn::Type = m.value()?.parse()?;
-                let end = crate::ctxt::Range::of(&ty).end;
-                o.ty.get_or_insert(ty);
-                end
+                let t: syn::Type = m.value()?.parse()?;
+                ty.set(cx, m.path.span(), Range::of(&t).end, t);
             }
-            _ => {
+            k => {
                 return Err(m.error(format!(
                     "unknown key `{k}`; expected one of: status, media_type, text, type, reason"
                 )));
             }
-        };
-        seen.once(cx, &k, k_span, end);
+        }
         Ok(())
     })?;
-    Ok(o)
-}
-
-/// The keys given so far in one attribute or entry: a key given twice is one error over both.
-#[derive(Default)]
-struct Seen(Vec<(String, Span)>);
-
-impl Seen {
-    /// Records `key`; if it was given before, reports one error from the first key to the end
-    /// of the second one's value.
-    fn once(&mut self, cx: &Ctxt, key: &str, key_span: Span, end: Span) {
-        match self.0.iter().find(|(k, _)| k == key) {
-            Some((_, first)) => cx.error(
-                Range::from(*first).to(Range::from(end)),
-                format!("`{key}` is given twice; keep one"),
-            ),
-            None => self.0.push((key.to_string(), key_span)),
-        }
-    }
+    let o = OutputAttr {
+        span,
+        status: status.get(),
+        media_type: media_type.get(),
+        text: text.get(),
+        ty: ty.get(),
+        reason: reason.get(),
+    };
+    Ok((o, end))
 }
 
 /// The name of a key (`fixed`, `reason`); empty when it is a path, which no key is.
@@ -442,14 +441,68 @@ fn missing_reason(first: &Spanned<String>, verb: &str) -> syn::Error {
     )
 }
 
+/// `fixed("query.x", value = <literal>, reason = "...")`
+fn fixed_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Fixed> {
+    let e = entry(cx, meta.input, span, &["value", "reason"])?;
+    let (value, value_range) = e
+        .value
+        .ok_or_else(|| syn::Error::new(e.first.span, "fixed(...) needs `value = <literal>`"))?;
+    let reason = e.reason.ok_or_else(|| missing_reason(&e.first, "fixing"))?;
+    Ok(Fixed {
+        param: e.first,
+        value,
+        value_range,
+        reason,
+    })
+}
+
+/// `omitted("body.file_ids" | "query.*", [clears,] reason = "...")`
+fn omitted_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Omitted> {
+    let e = entry(cx, meta.input, span, &["clears", "reason"])?;
+    let reason = e
+        .reason
+        .ok_or_else(|| missing_reason(&e.first, "omitting"))?;
+    Ok(Omitted {
+        pattern: e.first,
+        clears: e.clears,
+        reason,
+    })
+}
+
+/// `undocumented("query.x", read_at = "...", reason = "..." [, value = <literal>])`
+fn undocumented_entry(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<Undocumented> {
+    let e = entry(cx, meta.input, span, &["value", "read_at", "reason"])?;
+    let read_at = e.read_at.ok_or_else(|| {
+        syn::Error::new(
+            e.first.span,
+            "undocumented(...) needs `read_at = \"<where the server reads it>\"`",
+        )
+    })?;
+    let reason = e
+        .reason
+        .ok_or_else(|| missing_reason(&e.first, "relying on"))?;
+    Ok(Undocumented {
+        param: e.first,
+        value: e.value.map(|(v, _)| v),
+        read_at,
+        reason,
+    })
+}
+
 struct Entry {
     first: Spanned<String>,
+    /// `clears`, a flag.
+    clears: Option<Span>,
     value: Option<(Value, Range)>,
     read_at: Option<Spanned<String>>,
     reason: Option<Spanned<String>>,
 }
 
-// `("address", key = value, ...)`
+// `("address", key = value, flag, ...)`
 fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &[&str]) -> syn::Result<Entry> {
     let content;
     syn::parenthesized!(content in input);
@@ -460,13 +513,10 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &[&str]) -> syn::Resul
         ));
     }
     let first = lit(&content.parse()?);
-    let mut e = Entry {
-        first,
-        value: None,
-        read_at: None,
-        reason: None,
-    };
-    let mut seen = Seen::default();
+    let mut clears = Slot::new("clears");
+    let mut value = Slot::new("value");
+    let mut read_at = Slot::new("read_at");
+    let mut reason = Slot::new("reason");
     while !content.is_empty() {
         content.parse::<Token![,]>()?;
         if content.is_empty() {
@@ -480,29 +530,32 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &[&str]) -> syn::Resul
                 format!("unknown key `{name}`; expected one of: {}", keys.join(", ")),
             ));
         }
+        if name == "clears" {
+            let span = key.span();
+            clears.set(cx, span, span, span);
+            continue;
+        }
         content.parse::<Token![=]>()?;
-        let end = match name.as_str() {
-            "value" => {
-                let (value, range) = json_literal(&content)?;
-                e.value.get_or_insert((value, range));
-                range.end
-            }
-            "read_at" => {
-                let s = lit(&content.parse()?);
-                let end = s.span;
-                e.read_at.get_or_insert(s);
-                end
-            }
-            _ => {
-                let s = lit(&content.parse()?);
-                let end = s.span;
-                e.reason.get_or_insert(s);
-                end
-            }
-        };
-        seen.once(cx, &name, key.span(), end);
+        if name == "value" {
+            let (v, range) = json_literal(&content)?;
+            value.set(cx, key.span(), range.end, (v, range));
+        } else {
+            let s = lit(&content.parse()?);
+            let slot = if name == "read_at" {
+                &mut read_at
+            } else {
+                &mut reason
+            };
+            slot.set(cx, key.span(), s.span, s);
+        }
     }
-    Ok(e)
+    Ok(Entry {
+        first,
+        clears: clears.get(),
+        value: value.get(),
+        read_at: read_at.get(),
+        reason: reason.get(),
+    })
 }
 
 /// A JSON value written as Rust literals: `false`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`,
@@ -554,7 +607,6 @@ fn json_literal(input: ParseStream) -> syn::Result<(Value, Range)> {
     Ok((value, range))
 }
 
-#[derive(Default)]
 pub struct FieldAttr {
     pub param: Option<Spanned<String>>,
     pub rename: Option<Spanned<String>>,
@@ -569,48 +621,49 @@ pub struct FieldAttr {
 /// Parses every `#[arg(...)]` of a field (all of them together: a key given in two is given
 /// twice).
 pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
-    let mut out = FieldAttr::default();
-    let mut seen = Seen::default();
+    let mut param = Slot::new("param");
+    let mut rename = Slot::new("rename");
+    let mut null = Slot::new("null");
+    let mut undocumented = Slot::new("undocumented");
+    let mut read_at = Slot::new("read_at");
+    let mut reason = Slot::new("reason");
+    let mut broken = false;
     for a in attrs {
         let r = a.parse_nested_meta(|meta| {
-            let key = key_name(&meta.path);
-            let key_span = meta.path.span();
-            let value = |slot: &mut Option<Spanned<String>>| -> syn::Result<Span> {
-                let v = lit(&meta.value()?.parse()?);
-                let end = v.span;
-                slot.get_or_insert(v);
-                Ok(end)
-            };
-            let end = match key.as_str() {
+            match key_name(&meta.path).as_str() {
                 // #[arg(param = "body.root_id")]
-                "param" => value(&mut out.param)?,
+                "param" => string(cx, &meta, &mut param)?,
                 // #[arg(rename = "reply_to")]
-                "rename" => value(&mut out.rename)?,
+                "rename" => string(cx, &meta, &mut rename)?,
                 // #[arg(null = "null")]: the text a null value or element is sent as
-                "null" => value(&mut out.null)?,
+                "null" => string(cx, &meta, &mut null)?,
                 // #[arg(undocumented, read_at = "...", reason = "...")]
-                "read_at" => value(&mut out.read_at)?,
-                "reason" => value(&mut out.reason)?,
-                "undocumented" => {
-                    out.undocumented.get_or_insert(key_span);
-                    key_span
-                }
-                _ => {
+                "undocumented" => flag(cx, &meta, &mut undocumented),
+                "read_at" => string(cx, &meta, &mut read_at)?,
+                "reason" => string(cx, &meta, &mut reason)?,
+                key => {
                     return Err(meta.error(format!(
                         "unknown #[arg] option `{key}`; expected one of: param, rename, null, \
                          undocumented, read_at, reason"
                     )));
                 }
-            };
-            seen.once(cx, &key, key_span, end);
+            }
             Ok(())
         });
         if let Err(e) = r {
             cx.syn_error(e);
-            out.broken = true;
+            broken = true;
         }
     }
-    out
+    FieldAttr {
+        param: param.get(),
+        rename: rename.get(),
+        null: null.get(),
+        undocumented: undocumented.get(),
+        read_at: read_at.get(),
+        reason: reason.get(),
+        broken,
+    }
 }
 
 /// The doc comment of an item, lines joined, or `None`.

@@ -6,7 +6,8 @@ use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
 use catalog_core::check::declared::{
-    Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented, Reason, Site,
+    Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented, Reason,
+    Reconciled, Site,
 };
 use catalog_core::check::reasons::check_reason;
 use catalog_core::check::reconcile::reconcile;
@@ -14,7 +15,7 @@ use catalog_core::check::union;
 use catalog_core::index::{self, IndexReader, Lookup};
 use catalog_core::model::{Disposition, Operation};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
 use std::path::PathBuf;
 
 /// A rule about the struct and its attributes that needs no spec. Each reports into `cx`.
@@ -30,28 +31,58 @@ const RULES: &[(&str, Rule)] = &[
 ];
 
 /// The operation the tool wraps, with its accounting filled in, and the index directory file
-/// (for rebuild tracking). `None` when anything is wrong; the errors are in `cx`.
-pub fn check(cx: &Ctxt, tool: &Tool) -> Option<(Operation, PathBuf)> {
+/// (for rebuild tracking). `Err` when anything is wrong (the errors are in `cx`), with the
+/// checks of the user types of the fields the accounting did bind, so that their errors come
+/// in the same build as the accounting's.
+pub fn check(cx: &Ctxt, tool: &Tool) -> Result<(Operation, PathBuf), TokenStream> {
     for (_name, rule) in RULES {
         rule(cx, tool);
     }
     if cx.has_errors() {
-        return None;
+        return Err(TokenStream::new());
     }
-    let (mut op, dir_file) = resolve(cx, tool)?;
-    pick_variant(cx, tool, &mut op)?;
+    let (mut op, dir_file) = resolve(cx, tool).ok_or_else(TokenStream::new)?;
+    pick_variant(cx, tool, &mut op).ok_or_else(TokenStream::new)?;
     let mut sites = Sites::default();
-    let declared = declared(&mut sites, tool);
+    let mut declared = declared(&mut sites, tool);
+    declared.full_replace = crate::effects::full_replace(&tool.attr, &op);
     let result = reconcile(&op, &declared);
     for f in &result.findings {
         cx.error(sites.range(f.site), &f.message);
     }
     if cx.has_errors() {
-        return None;
+        return Err(bound_type_checks(tool, &declared, &result));
     }
     op.accounting = result.accounting;
     null_forms(&mut op, tool);
-    Some((op, dir_file))
+    Ok((op, dir_file))
+}
+
+/// The checks of the user types (`Object`, `StringEnum`) of the fields that set one parameter,
+/// for a tool whose accounting failed elsewhere. A field with a finding of its own (mistyped,
+/// matching two parameters, ...) is left out: its finding says what is wrong with it.
+fn bound_type_checks(tool: &Tool, declared: &Declared, result: &Reconciled) -> TokenStream {
+    let flagged = |d: &DeclaredField| {
+        result
+            .findings
+            .iter()
+            .any(|f| f.site == d.site || f.site == d.ty_site)
+    };
+    let ident = &tool.item.ident;
+    result
+        .accounting
+        .iter()
+        .filter_map(|row| {
+            let Disposition::Set { field, .. } = &row.disposition else {
+                return None;
+            };
+            let at = tool.fields.iter().position(|f| *f.ident == field)?;
+            if declared.fields.get(at).is_none_or(flagged) {
+                return None;
+            }
+            crate::user_types::checks(ident, &tool.fields[at], row)
+        })
+        .collect()
 }
 
 /// A union request body made the arm `variant` names (or kept whole, with a reason); a tool
@@ -289,6 +320,7 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
         d.omitted.push(DeclaredOmitted {
             pattern: o.pattern.value.clone(),
             site: sites.site(o.pattern.span),
+            clears: o.clears.map(|c| sites.site(c)),
             reason: sites.reason(&o.reason),
         });
     }

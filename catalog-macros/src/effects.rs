@@ -47,6 +47,19 @@ pub fn semantics(cx: &Ctxt, attr: &ToolAttr, op: &Operation) -> Option<Semantics
     Some(semantics)
 }
 
+/// Whether the operation replaces what it writes, as the tool declares it or its method implies
+/// (an unknown `semantics` counts as none: its own error is reported by [`semantics`]).
+pub fn full_replace(attr: &ToolAttr, op: &Operation) -> bool {
+    let effects = Effects {
+        semantics: attr
+            .semantics
+            .as_ref()
+            .and_then(|s| Semantics::parse(&s.value)),
+        ..Effects::FROM_METHOD
+    };
+    hints(&op.method, &effects).semantics == Some(Semantics::FullReplace)
+}
+
 /// The tool's declaration, checked: every override changes a default and comes with a reason.
 /// The reason's text is returned beside it (the emitted constant holds it as a literal).
 pub fn effects(
@@ -73,15 +86,13 @@ pub fn effects(
     }
     let defaults = hints(&op.method, &effects);
     for (key, value, span) in &e.hints {
-        let (slot, default) = match key.as_str() {
+        let (slot, default) = match *key {
             "read_only" => (&mut effects.read_only, defaults.read_only),
             "destructive" => (&mut effects.destructive, defaults.destructive),
             "idempotent" => (&mut effects.idempotent, defaults.idempotent),
             _ => (&mut effects.open_world, defaults.open_world),
         };
-        if slot.is_some() {
-            cx.error(*span, format!("`{key}` is given twice"));
-        } else if *value == default {
+        if *value == default {
             cx.error(
                 *span,
                 format!(

@@ -1,4 +1,4 @@
-//! `#[tool]`: parse once into the IR, check, emit; any error is returned for the fallback.
+//! `#[tool]`: parse once into the IR, check, emit; on any error, the errors with the fallback.
 
 use crate::ast::{Input, Tool};
 use crate::check;
@@ -6,10 +6,18 @@ use crate::ctxt::Ctxt;
 use crate::emit;
 use proc_macro2::TokenStream;
 
-pub fn tool(args: TokenStream, input: &Input) -> syn::Result<TokenStream> {
+pub fn tool(args: TokenStream, input: &Input) -> TokenStream {
     let cx = Ctxt::new();
+    // The checks of user types a failed tool still runs, reported with its other errors.
+    let mut still_checked = TokenStream::new();
     let checked = Tool::from_input(&cx, args, input)
-        .and_then(|tool| check::check(&cx, &tool).map(|(op, dir_file)| (tool, op, dir_file)))
+        .and_then(|tool| match check::check(&cx, &tool) {
+            Ok((op, dir_file)) => Some((tool, op, dir_file)),
+            Err(type_checks) => {
+                still_checked = type_checks;
+                None
+            }
+        })
         .map(|(tool, mut op, dir_file)| {
             crate::security::apply(&cx, &tool, &mut op);
             let name = tool.item.ident.to_string();
@@ -18,19 +26,25 @@ pub fn tool(args: TokenStream, input: &Input) -> syn::Result<TokenStream> {
             check_name(&cx, &tool, &op);
             (tool, op, dir_file, effects, output)
         });
-    cx.check()?;
+    if let Err(errors) = cx.check() {
+        return crate::fallback::tool(input, errors, still_checked);
+    }
     // Every path that gives `None` reported why, so `cx.check()` returned it above.
-    let (tool, op, dir_file, effects, output) = checked
-        .and_then(|(tool, op, dir_file, effects, output)| {
-            Some((tool, op, dir_file, effects, output?))
-        })
-        .ok_or_else(|| {
+    match checked.and_then(|(tool, op, dir_file, effects, output)| {
+        Some((tool, op, dir_file, effects, output?))
+    }) {
+        Some((tool, op, dir_file, effects, output)) => {
+            emit::emit(&tool, op, &dir_file, &effects, &output)
+        }
+        None => crate::fallback::tool(
+            input,
             syn::Error::new(
                 proc_macro2::Span::call_site(),
                 "catalog bug: a tool failed its checks without an error; please report it",
-            )
-        })?;
-    Ok(emit::emit(&tool, op, &dir_file, &effects, &output))
+            ),
+            TokenStream::new(),
+        ),
+    }
 }
 
 /// The tool's MCP name, checked against what every client takes; the error sits on

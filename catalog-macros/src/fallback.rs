@@ -1,12 +1,12 @@
-//! What a tool expands to when it has errors: the errors, the user's item (without `#[arg]`)
-//! and a stub impl, so the only errors the user sees are the real ones (thiserror's
-//! `fallback.rs`).
+//! What a tool expands to when it has errors: the errors, the user's item (without `#[arg]`),
+//! the checks of user types that could still be run, and a stub impl, so the only errors the
+//! user sees are the real ones, all in one build (thiserror's `fallback.rs`).
 
 use crate::ast::Input;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub fn tool(input: &Input, errors: syn::Error) -> TokenStream {
+pub fn tool(input: &Input, errors: syn::Error, type_checks: TokenStream) -> TokenStream {
     let errors = errors.to_compile_error();
     let item = &input.item;
     let ident = &item.ident;
@@ -15,6 +15,7 @@ pub fn tool(input: &Input, errors: syn::Error) -> TokenStream {
     quote! {
         #errors
         #item
+        #type_checks
 
         #[automatically_derived]
         impl #impl_generics ::catalog::Tool for #ident #ty_generics #where_clause {

@@ -53,13 +53,16 @@ pub struct DeclaredFixed {
     pub reason: Reason,
 }
 
-/// `omitted("address or glob", reason = "...")`.
+/// `omitted("address or glob", [clears,] reason = "...")`.
 #[derive(Clone, Debug)]
 pub struct DeclaredOmitted {
     /// The parameter address, or a glob (`query.*__n`).
     pub pattern: String,
     /// Where it is.
     pub site: Site,
+    /// `clears`, with where: the tool states that every call clears this body property of a
+    /// full replace.
+    pub clears: Option<Site>,
     /// Why.
     pub reason: Reason,
 }
@@ -94,6 +97,9 @@ pub struct Declared {
     pub operation_site: Site,
     /// The tool's Rust name, for messages.
     pub tool: String,
+    /// Whether the operation replaces what it writes (a PUT, or declared `full-replace`): every
+    /// body property the tool cannot send is cleared by each call.
+    pub full_replace: bool,
 }
 
 /// One problem, at one site.

@@ -8,6 +8,7 @@
 //! - [`reasons`]: what makes a reason reviewable.
 //! - [`paste`]: the paste-ready lines help messages offer.
 //! - [`address`]: parameter addresses and globs.
+//! - [`clears`]: the full-replace rule: a body property a replacing tool cannot send is cleared, and says so.
 //! - [`output`]: which documented response is the tool's output.
 //! - [`output_choice`]: the output a tool declares, checked.
 //! - [`paging`]: the paging rule: a list tool that cannot page says how an agent reaches the rest.
@@ -15,6 +16,7 @@
 //! - [`union`]: the arm a tool over a union request body sends.
 
 pub mod address;
+pub mod clears;
 pub mod declared;
 pub mod names;
 pub mod output;

@@ -10,6 +10,7 @@
 //! unaccounted.
 
 use super::address::{candidates, parse_address, parts_match, unknown_param};
+use super::clears::full_replace_clears;
 use super::declared::{Declared, DeclaredField, Finding, Reason, Reconciled, Site};
 use super::names::{ParamNames, field_name_for, its_operation};
 use super::paging::{cannot_page, reason_of};
@@ -372,6 +373,8 @@ impl<'a> Reconciler<'a> {
         self.findings
             .extend(shared_arguments(self.declared, &accounting));
         self.findings.extend(self.one_page_unexplained(&accounting));
+        self.findings
+            .extend(full_replace_clears(self.declared, &accounting));
         Reconciled {
             accounting,
             findings: self.findings,
@@ -918,6 +921,7 @@ mod tests {
         crate::check::declared::DeclaredOmitted {
             pattern: pattern.into(),
             site,
+            clears: None,
             reason: Reason {
                 text: "the agent ranks results itself, so thresholds only hide them".into(),
                 site: 100 + site,

@@ -156,9 +156,15 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
              // uncomment its line here and replace the placeholder with the reason.\n",
         );
         for p in optional {
+            // A full replace clears what it does not send; the tool must say so.
+            let clears = if op.method == "PUT" && p.location == Location::Body {
+                "clears, "
+            } else {
+                ""
+            };
             let _ = writeln!(
                 out,
-                "    // omitted({}, reason = \"{PLACEHOLDER_REASON}\"),",
+                "    // omitted({}, {clears}reason = \"{PLACEHOLDER_REASON}\"),",
                 lit(&p.address())
             );
         }
@@ -618,6 +624,27 @@ pub struct AddItem {
                  pub body: Option<Vec<String>>,\n}\n"
             ),
             "{whole}"
+        );
+    }
+
+    #[test]
+    fn a_put_offers_its_body_properties_omitted_with_clears() {
+        let ops = operations(
+            r#"{"/items/{id}": {"put": {"operationId": "replaceItem", "parameters": [
+                    {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                    {"name": "dry", "in": "query", "schema": {"type": "boolean"}}],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["title"],
+                    "properties": {"title": {"type": "string"}, "note": {"type": "string"}}}}}},
+                "responses": {"204": {"description": "ok"}}}}}"#,
+        );
+        let text = scaffold(&ops[0], "t");
+        assert!(
+            text.contains(
+                "    // omitted(\"query.dry\", reason = \"<what a user loses, and why that is right>\"),\n    \
+                 // omitted(\"body.note\", clears, reason = \"<what a user loses, and why that is right>\"),\n"
+            ),
+            "{text}"
         );
     }
 
