@@ -68,7 +68,7 @@ fn the_error_example_is_the_message_its_ui_case_pins() {
         .expect("a pinned error has a span line")];
     let shown = fenced_blocks(&readme, "text");
     assert!(
-        shown.iter().any(|block| *block == message),
+        shown.contains(&message),
         "the README's error example differs from tests/ui/accounting/unaccounted.stderr; copy the \
          message (up to its ` --> ` line) into the README:\n{message}"
     );

@@ -5,7 +5,8 @@
 //! Needs a server: `.ci/live/netbox.sh start && .ci/live/netbox.sh seed`, then
 //! `set -a; . target/live/netbox.env; set +a` and
 //! `CATALOG_SPECS_DIR=../shared/specs cargo test -p catalog-real-specs --test live_netbox -- --ignored`.
-//! Without `--ignored` the test is reported as ignored, never as passed; with it and without
+//! `cargo test --workspace` leaves this target out (`test = false`: it needs a server); named
+//! without `--ignored` its test is reported as ignored, never as passed; with it and without
 //! `CATALOG_LIVE_NETBOX`, it fails and says how to start the server.
 //!
 //! A tool joins by name: add it to [`catalog`] and its cases to [`cases`]. A tool in the catalog
