@@ -162,7 +162,7 @@ fn what_check_reads(op: &Operation) -> Read {
 
 #[test]
 fn an_outline_reads_as_the_expansion_does() {
-    let mut specs: Vec<_> = [
+    let specs = [
         "dense.json",
         "unions.yaml",
         "outputs.yaml",
@@ -172,17 +172,29 @@ fn an_outline_reads_as_the_expansion_does() {
     .iter()
     .map(|f| workspace_root().join("openapi").join(f))
     .collect();
-    // The real specs: NetBox's 125 cut operations share their schemas, so what is counted of a
-    // schema for one operation is reused at other depths for the next.
-    if let Some(dir) = specs_dir("an_outline_reads_as_the_expansion_does") {
-        let mut real: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
-            .collect();
-        real.sort();
-        specs.extend(real);
-    }
+    let (unions, cut) = assert_outlines_read_as_expansions(specs);
+    // Not compared in vain: union bodies and cuts were among them.
+    assert!(unions > 0 && cut > 0, "{unions} unions, {cut} cut");
+}
+
+/// The real specs: their schemas are shared across operations, so what is counted of a schema
+/// for one operation is reused at other depths for the next.
+#[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
+fn an_outline_of_a_real_spec_reads_as_the_expansion_does() {
+    let mut specs: Vec<_> = std::fs::read_dir(specs_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    specs.sort();
+    let (unions, _) = assert_outlines_read_as_expansions(specs);
+    assert!(unions > 0, "no union body among the real specs' operations");
+}
+
+/// Compares every operation's outline with its expansion; returns how many had union bodies and
+/// how many had a schema cut by the budget.
+fn assert_outlines_read_as_expansions(specs: Vec<std::path::PathBuf>) -> (usize, usize) {
     let (mut unions, mut cut) = (0, 0);
     for path in specs {
         let (_, normalized) = load_normalized(&path).unwrap();
@@ -207,6 +219,5 @@ fn an_outline_reads_as_the_expansion_does() {
         }
         assert_eq!(compared, normalized.operations.len(), "{}", path.display());
     }
-    // Not compared in vain: union bodies and cuts were among them.
-    assert!(unions > 0 && cut > 0, "{unions} unions, {cut} cut");
+    (unions, cut)
 }

@@ -41,10 +41,9 @@ fn mutate(from: &str, to: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn real_spec_tool_mutations_each_give_their_error() {
-    let Some(specs) = specs_dir("real_spec_tool_mutations_each_give_their_error") else {
-        return;
-    };
+    let specs = specs_dir();
     let spec = real_spec(&specs, "mattermost-v4.json");
     let c = TempCrate::new("mutations-mattermost");
     c.build_rs(&spec.display().to_string());

@@ -129,21 +129,17 @@ fn omit(scaffold: &str, address: &str) -> String {
     out
 }
 
-fn real(test: &str, file: &str, step: usize) {
-    let Some(dir) = specs_dir(test) else {
-        return;
-    };
-    scaffold_crate(&real_spec(&dir, file), step);
+fn real(file: &str, step: usize) {
+    scaffold_crate(&real_spec(&specs_dir(), file), step);
 }
 
 // ErsatzTV documents every body as `application/json` and `text/json` with one schema: one
 // output, so no scaffold has anything to choose and the crate compiled is every scaffold exactly
 // as printed.
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn every_ersatztv_operation_scaffolds_to_a_tool_that_compiles_as_printed() {
-    let Some(dir) = specs_dir("ersatztv") else {
-        return;
-    };
+    let dir = specs_dir();
     let spec = real_spec(&dir, "ersatztv-v1.json");
     let index = Index::load(&spec).expect("the spec loads");
     let mut typed = 0;
@@ -157,18 +153,21 @@ fn every_ersatztv_operation_scaffolds_to_a_tool_that_compiles_as_printed() {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn every_mattermost_operation_scaffolds_to_a_compiling_tool() {
-    real("mattermost", "mattermost-v4.json", 1);
+    real("mattermost-v4.json", 1);
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn every_25th_netbox_operation_scaffolds_to_a_compiling_tool() {
-    real("netbox", "netbox-4.6.8.json", 25);
+    real("netbox-4.6.8.json", 25);
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn every_25th_oxide_nexus_operation_scaffolds_to_a_compiling_tool() {
-    real("oxide-nexus", "oxide-nexus.json", 25);
+    real("oxide-nexus.json", 25);
 }
 
 #[test]

@@ -130,8 +130,9 @@ fn independent_counts(root: &Value) -> BTreeMap<(String, String), [usize; 5]> {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn every_real_spec_is_indexed_and_counts_match() {
-    let Some(dir) = specs_dir() else { return };
+    let dir = specs_dir();
     println!(
         "{:36} {:>6} {:>5} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}",
         "spec", "ops", "unsup", "path", "query", "header", "cookie", "body", "ms"
@@ -199,8 +200,9 @@ fn every_real_spec_is_indexed_and_counts_match() {
 // escaping is slow unoptimized); it must write exactly what serde_json writes, and read back
 // every operation expanded exactly as `Index` expands it.
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn index_files_hold_exactly_what_serde_writes() {
-    let Some(dir) = specs_dir() else { return };
+    let dir = specs_dir();
     let out = std::env::temp_dir().join(format!("catalog-corpus-{}", std::process::id()));
     for name in SPECS {
         let doc = catalog_core::spec::load::load(&dir.join(name)).unwrap();

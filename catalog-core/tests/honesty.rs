@@ -240,11 +240,11 @@ fn version_mismatch_is_a_warning_value() {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn coverage_of_real_specs() {
-    let Some(dir) = std::env::var_os("CATALOG_SPECS_DIR") else {
-        eprintln!("skipped: CATALOG_SPECS_DIR is not set");
-        return;
-    };
+    let dir = std::env::var_os("CATALOG_SPECS_DIR").expect(
+        "CATALOG_SPECS_DIR is not set: point it at the real specs (.ci/run sets it to ../shared/specs)",
+    );
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("..")
         .join(dir);

@@ -43,8 +43,9 @@ fn has_ref(schema: &Value) -> bool {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn every_output_schema_of_the_real_specs_is_valid_2020_12_with_an_object_root() {
-    let Some(dir) = specs_dir() else { return };
+    let dir = specs_dir();
     let mut figures: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
     for name in SPECS {
         let index = Index::load(&dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -70,9 +71,11 @@ fn every_output_schema_of_the_real_specs_is_valid_2020_12_with_an_object_root() 
     }
     // The verdicts of the rule on the real documents: a change shows here.
     let of = |name: &str, verdict: &str| figures[name].get(verdict).copied().unwrap_or(0);
-    assert_eq!(of("netbox-4.6.8.json", "typed"), 941);
+    assert_eq!(of("netbox-4.6.8.json", "typed"), 942);
     assert_eq!(of("netbox-4.6.8.json", "no content"), 251);
-    assert_eq!(of("ersatztv-v1.json", "ambiguous"), 6);
+    // ErsatzTV's `application/json` and `text/json` of one schema are one output.
+    assert_eq!(of("ersatztv-v1.json", "ambiguous"), 0);
+    assert_eq!(of("ersatztv-v1.json", "typed"), 6);
     assert_eq!(of("ersatztv-v1.json", "no content"), 12);
     assert_eq!(of("progenitor-cli-gen.json", "undocumented"), 1);
     assert_eq!(of("mattermost-v4.json", "typed"), 370);

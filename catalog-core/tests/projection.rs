@@ -773,11 +773,11 @@ fn rules_builder() {
 /// Real specs carry no annotation: each comes back borrowed; with one injected, exactly that
 /// property goes.
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn real_specs() {
-    let Some(dir) = std::env::var_os("CATALOG_SPECS_DIR") else {
-        println!("skipped: CATALOG_SPECS_DIR is not set (point it at the directory of real specs)");
-        return;
-    };
+    let dir = std::env::var_os("CATALOG_SPECS_DIR").expect(
+        "CATALOG_SPECS_DIR is not set: point it at the real specs (.ci/run sets it to ../shared/specs)",
+    );
     // A relative value is relative to the workspace root, where `.ci/run` runs; this test runs
     // in `catalog-core/`.
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

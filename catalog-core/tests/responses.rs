@@ -102,8 +102,9 @@ fn indexed(op: &Operation) -> Walked {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn every_status_media_type_and_header_is_indexed() {
-    let Some(dir) = specs_dir() else { return };
+    let dir = specs_dir();
     let mut totals = BTreeMap::new();
     for name in SPECS {
         let path = dir.join(name);
@@ -131,9 +132,9 @@ fn every_status_media_type_and_header_is_indexed() {
     assert_eq!(totals["ersatztv-v1.json"], (18, 18));
 }
 
-fn load(name: &str) -> Option<Index> {
-    let dir = specs_dir()?;
-    Some(Index::load(&dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}")))
+fn load(name: &str) -> Index {
+    let dir = specs_dir();
+    Index::load(&dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 fn find<'a>(index: &'a Index, id: &str) -> &'a Operation {
@@ -167,10 +168,9 @@ fn json_schema<'a>(op: &'a Operation, status: &str) -> &'a Schema {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn github_responses_by_ref_and_their_link_header() {
-    let Some(index) = load("progenitor-github-api-2021.json") else {
-        return;
-    };
+    let index = load("progenitor-github-api-2021.json");
     let op = find(&index, "repos/get");
     assert_eq!(statuses(op), ["200", "403", "404", "301"]);
     let not_found = &op.responses[2];
@@ -191,10 +191,9 @@ fn github_responses_by_ref_and_their_link_header() {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn netbox_paginated_envelopes() {
-    let Some(index) = load("netbox-4.6.8.json") else {
-        return;
-    };
+    let index = load("netbox-4.6.8.json");
     let op = find(&index, "dcim_devices_list");
     assert_eq!(statuses(op), ["200"]);
     let page = json_schema(op, "200");
@@ -224,10 +223,9 @@ fn netbox_paginated_envelopes() {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn mattermost_arrays_are_wrapped_and_errors_come_from_components() {
-    let Some(index) = load("mattermost-v4.json") else {
-        return;
-    };
+    let index = load("mattermost-v4.json");
     let op = find(&index, "GetUsers");
     assert_eq!(statuses(op), ["200", "400", "401", "403"]);
     assert_eq!(op.responses[1].pointer, "#/components/responses/BadRequest");
@@ -254,10 +252,9 @@ fn mattermost_arrays_are_wrapped_and_errors_come_from_components() {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn ersatztv_3_1_media_types_and_null_types() {
-    let Some(index) = load("ersatztv-v1.json") else {
-        return;
-    };
+    let index = load("ersatztv-v1.json");
     let op = find(&index, "GetVersion");
     let media: Vec<&str> = op.responses[0]
         .content
@@ -293,10 +290,9 @@ fn ersatztv_3_1_media_types_and_null_types() {
 }
 
 #[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
 fn oxide_default_and_status_ranges() {
-    let Some(index) = load("oxide-nexus.json") else {
-        return;
-    };
+    let index = load("oxide-nexus.json");
     let auth = find(&index, "device_auth_request");
     assert_eq!(statuses(auth), ["default"]);
     assert_eq!(

@@ -6,12 +6,11 @@
 
 #[cfg(not(real_specs))]
 #[test]
+#[ignore = "not run: CATALOG_SPECS_DIR is not set, so the real-spec tools are not built (.ci/run sets it to ../shared/specs)"]
 fn real_spec_tools() {
-    assert!(
-        std::env::var_os("CATALOG_SPECS_DIR").is_none(),
-        "CATALOG_SPECS_DIR is set but the real-spec tools were not built"
+    panic!(
+        "CATALOG_SPECS_DIR is not set, so the real-spec tools are not built (.ci/run sets it to ../shared/specs)"
     );
-    eprintln!("skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it to ../shared/specs)");
 }
 
 #[cfg(real_specs)]
