@@ -150,7 +150,7 @@ pub mod coverage {
 
 /// Probing a catalog for parameters smuggled through an argument's keys.
 pub mod smuggling {
-    pub use catalog_core::audit::smuggling::{Report, probe};
+    pub use catalog_core::serve::smuggling::{Report, probe};
 }
 
 /// The capability projection of input schemas (the catalog's `projection` option).

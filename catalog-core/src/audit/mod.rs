@@ -5,4 +5,3 @@ pub mod coverage;
 pub mod recorder;
 #[cfg(feature = "runtime")]
 pub mod response_check;
-pub mod smuggling;

@@ -24,4 +24,5 @@ pub mod paging;
 pub mod result;
 #[cfg(feature = "mcp")]
 pub mod settings;
+pub mod smuggling;
 pub mod tool;
