@@ -102,3 +102,14 @@ fn tokens_only_keeps_what_a_comment_marker_inside_a_string_would_cut() {
         "#[tool(op=1)]"
     );
 }
+
+#[test]
+fn the_server_main_is_the_example_cargo_builds() {
+    let readme = read("README.md");
+    let example = read("examples/your_server/main.rs");
+    assert!(
+        fenced_blocks(&readme, "rust").contains(&example.as_str()),
+        "the README's server `main.rs` differs from examples/your_server/main.rs (which cargo \
+         builds); copy the file into the README:\n{example}"
+    );
+}

@@ -1,0 +1,1 @@
+../taskboard/tools.rs
