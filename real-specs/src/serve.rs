@@ -5,8 +5,8 @@
 //!
 //! | variable | meaning |
 //! |---|---|
-//! | `<SET>_BASE_URL` | the API's base URL (`NETBOX_BASE_URL`, `MATTERMOST_BASE_URL`, `ERSATZTV_BASE_URL`) |
-//! | `CATALOG_CREDENTIAL_<SCHEME>` | the credential of each security scheme (NetBox: `CATALOG_CREDENTIAL_TOKEN_AUTH=Token <key>`; Mattermost: `CATALOG_CREDENTIAL_BEARER_AUTH=<token>`); a tool whose requirement none satisfies stops the start |
+//! | `<SET>_BASE_URL` | the API's base URL (`NETBOX_BASE_URL`, `MATTERMOST_BASE_URL`, `ERSATZTV_BASE_URL`, `STRIPE_BASE_URL`) |
+//! | `CATALOG_CREDENTIAL_<SCHEME>` | the credential of each security scheme (NetBox: `CATALOG_CREDENTIAL_TOKEN_AUTH=Token <key>`; Mattermost and Stripe: `CATALOG_CREDENTIAL_BEARER_AUTH=<token>`); a tool whose requirement none satisfies stops the start |
 //! | `CATALOG_ALLOW_WRITES` | `1`, or the names of the tools that may write; others are refused |
 //! | `CATALOG_MAX_RESPONSE_BYTES`, `CATALOG_TIMEOUT_SECS` | the executor's bounds |
 //! | `CATALOG_HTTP_*` | HTTP: token, allowed hosts and origins, sessions (see the README) |
@@ -28,12 +28,21 @@ pub struct ToolSet {
     pub name: &'static str,
     /// Every tool of the set.
     pub catalog: fn() -> Catalog,
-    /// The spec the tools are built from, a file under `CATALOG_SPECS_DIR`.
-    pub spec_file: &'static str,
+    /// The spec the tools are built from (the recorder reads it).
+    pub spec: SpecFile,
     /// The variable that holds the API's base URL.
     pub base_url_env: &'static str,
     /// The base URL when that variable is not set.
     pub default_base_url: &'static str,
+}
+
+/// Where a tool set's spec is.
+pub enum SpecFile {
+    /// A file under `CATALOG_SPECS_DIR` (NetBox, Mattermost, ErsatzTV).
+    SpecsDir(&'static str),
+    /// A path relative to the workspace root (Stripe's, unpacked by `.ci/corpus.sh` under
+    /// `target/corpus/`).
+    Workspace(&'static str),
 }
 
 enum Transport {
@@ -93,12 +102,15 @@ impl ToolSet {
         let Some(path) = std::env::var_os(ENV_RECORD).map(PathBuf::from) else {
             return Ok(None);
         };
-        let spec = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join(option_env!("CATALOG_SPECS_DIR").ok_or(
-                "CATALOG_RECORD needs the specs: rebuild with CATALOG_SPECS_DIR pointing at them",
-            )?)
-            .join(self.spec_file);
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let spec = match self.spec {
+            SpecFile::SpecsDir(file) => root
+                .join(option_env!("CATALOG_SPECS_DIR").ok_or(
+                    "CATALOG_RECORD needs the specs: rebuild with CATALOG_SPECS_DIR pointing at them",
+                )?)
+                .join(file),
+            SpecFile::Workspace(path) => root.join(path),
+        };
         let index = Index::load(&spec).map_err(|e| format!("{}: {e}", spec.display()))?;
         Ok(Some((path, Arc::new((self.catalog)().recorder(&index)))))
     }

@@ -14,19 +14,8 @@ fn stripe_tools() {
 
 #[cfg(stripe)]
 mod stripe {
-    use catalog::Catalog;
-    use catalog_real_specs::stripe::{
-        CreateInvoice, CreatePaymentIntent, GetCustomersCustomer, UpdateCustomer,
-    };
+    use catalog_real_specs::stripe::catalog;
     use serde_json::{Value, json};
-
-    fn catalog() -> Catalog {
-        Catalog::new()
-            .tool::<UpdateCustomer>()
-            .tool::<CreatePaymentIntent>()
-            .tool::<CreateInvoice>()
-            .tool::<GetCustomersCustomer>()
-    }
 
     /// The request line and the form body, one field per line, percent-decoded.
     fn sent(tool: &str, args: Value) -> (String, Vec<String>) {
@@ -92,6 +81,72 @@ mod stripe {
         assert_eq!(r.uri(), "/v1/customers/cus_1");
         assert!(r.body().is_empty());
         assert_eq!(r.headers().get("content-type"), None);
+    }
+
+    #[test]
+    fn a_read_indexes_its_deep_object_expand_in_the_query() {
+        let r = catalog()
+            .request(
+                "get_customer",
+                json!({"customer": "cus_1", "expand": ["tax_ids", "default_source"]}),
+            )
+            .unwrap();
+        assert_eq!(
+            r.uri(),
+            "/v1/customers/cus_1?expand[0]=tax_ids&expand[1]=default_source"
+        );
+        let r = catalog()
+            .request(
+                "list_payment_intents",
+                json!({"customer": "cus_1", "limit": 3, "expand": ["data.customer"]}),
+            )
+            .unwrap();
+        assert_eq!(
+            r.uri(),
+            "/v1/payment_intents?customer=cus_1&expand[0]=data.customer&limit=3"
+        );
+    }
+
+    #[test]
+    fn create_customer_nests_its_address_and_keeps_omitted_names_under_metadata() {
+        let (line, fields) = sent(
+            "create_customer",
+            json!({"name": "Ada", "address": {"line1": "1 Rue", "country": "FR"},
+                   "metadata": {"balance": "-1", "coupon": "FREE"}, "preferred_locales": ["fr"]}),
+        );
+        assert_eq!(line, "POST /v1/customers");
+        assert_eq!(
+            fields,
+            [
+                "address[country]=FR",
+                "address[line1]=1 Rue",
+                "metadata[balance]=-1",
+                "metadata[coupon]=FREE",
+                "name=Ada",
+                "preferred_locales[0]=fr",
+            ]
+        );
+    }
+
+    #[test]
+    fn update_invoice_sends_its_fixed_auto_advance_once() {
+        let (line, fields) = sent(
+            "update_invoice",
+            json!({"invoice": "in_1", "footer": "Thanks",
+                   "custom_fields": [{"name": "PO", "value": "779"}],
+                   "metadata": {"auto_advance": "true"}}),
+        );
+        assert_eq!(line, "POST /v1/invoices/in_1");
+        assert_eq!(
+            fields,
+            [
+                "auto_advance=false",
+                "custom_fields[0][name]=PO",
+                "custom_fields[0][value]=779",
+                "footer=Thanks",
+                "metadata[auto_advance]=true",
+            ]
+        );
     }
 
     #[test]
@@ -162,10 +217,13 @@ mod stripe {
         assert_eq!(
             report.compared,
             [
+                "create_customer.address",
+                "create_customer.metadata",
                 "update_customer.address",
                 "update_customer.metadata",
                 "create_payment_intent.metadata",
                 "create_invoice.metadata",
+                "update_invoice.metadata",
             ],
             "{report}\nrefused: {:?}",
             report.refused

@@ -22,7 +22,10 @@
 //!   non-ASCII text is sent as UTF-8 bytes.
 //! - An exploded empty array sends nothing in the query (there is no element to repeat); a
 //!   non-exploded one sends `name=`.
-//! - `deepObject` nests (`a[b][c]=v`) and repeats the key for arrays (`a[k]=1&a[k]=2`).
+//! - `deepObject` nests (`a[b][c]=v`) and indexes arrays (`a[0]=x&a[1]=y`, `a[k][0]=1`), as
+//!   Stripe's client libraries write its `deepObject` query parameters (`expand[0]=customer`):
+//!   OpenAPI leaves arrays in `deepObject` undefined, and a repeated key (`a[k]=1&a[k]=2`) is
+//!   read by Rack and `qs` as its last value only.
 //! - A JSON object body is sent when the body is required or any body field has a value;
 //!   otherwise the request has no body and no `content-type`.
 //! - Form-urlencoded bodies are written as Stripe's client libraries write them: objects in
@@ -1208,6 +1211,15 @@ fn push_pair(out: &mut String, key: &str, raw_key: bool) {
     out.push('=');
 }
 
+/// Starts a `name[i]=` pair (an indexed `deepObject` array element); `name` is not encoded yet.
+fn push_index_pair(out: &mut String, name: &str, i: usize) {
+    if !out.is_empty() && !out.ends_with('?') {
+        out.push('&');
+    }
+    push_enc(out, name);
+    let _ = write!(out, "[{i}]=");
+}
+
 /// Appends one query parameter (or form-body field) per its style and explode.
 fn encode_query(
     out: &mut String,
@@ -1228,7 +1240,12 @@ fn encode_query(
         }
         Resolved::Items(items) => {
             let delim = delimiter(style);
-            if explode {
+            if style == Style::DeepObject {
+                for (i, item) in items.iter().enumerate() {
+                    push_index_pair(out, name, i);
+                    push_enc(out, item);
+                }
+            } else if explode {
                 for item in items.iter() {
                     push_pair(out, name, false);
                     push_enc(out, item);
@@ -1249,7 +1266,12 @@ fn encode_query(
     let delim = delimiter(style);
     match value {
         Value::Array(items) => {
-            if explode {
+            if style == Style::DeepObject {
+                for (i, item) in items.iter().enumerate() {
+                    push_index_pair(out, name, i);
+                    push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
+                }
+            } else if explode {
                 for item in items {
                     push_pair(out, name, false);
                     push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
@@ -1304,7 +1326,7 @@ fn delimiter(style: Style) -> &'static str {
     }
 }
 
-/// `key[k]=v`, nesting for objects and repeating the key for arrays. `key` is already encoded.
+/// `key[k]=v`, nesting for objects and indexing arrays (`key[k][0]=v`). `key` is already encoded.
 fn deep_object(
     out: &mut String,
     scratch: &mut Scratch<'_>,
@@ -1320,8 +1342,8 @@ fn deep_object(
         match v {
             Value::Object(inner) => deep_object(out, scratch, param, key, inner)?,
             Value::Array(items) => {
-                for item in items {
-                    push_pair(out, key, true);
+                for (i, item) in items.iter().enumerate() {
+                    push_pair(out, &format!("{key}[{i}]"), true);
                     push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
                 }
             }

@@ -11,7 +11,9 @@ fn main() -> ExitCode {
     catalog_real_specs::serve::ToolSet {
         name: "ersatztv-mcp",
         catalog: catalog_real_specs::ersatztv::catalog,
-        spec_file: catalog_real_specs::ersatztv::SPEC_FILE,
+        spec: catalog_real_specs::serve::SpecFile::SpecsDir(
+            catalog_real_specs::ersatztv::SPEC_FILE,
+        ),
         base_url_env: "ERSATZTV_BASE_URL",
         default_base_url: "http://127.0.0.1:8409",
     }

@@ -11,7 +11,7 @@ fn main() -> ExitCode {
     catalog_real_specs::serve::ToolSet {
         name: "netbox-mcp",
         catalog: catalog_real_specs::netbox::catalog,
-        spec_file: catalog_real_specs::netbox::SPEC_FILE,
+        spec: catalog_real_specs::serve::SpecFile::SpecsDir(catalog_real_specs::netbox::SPEC_FILE),
         base_url_env: "NETBOX_BASE_URL",
         default_base_url: "http://127.0.0.1:8000",
     }

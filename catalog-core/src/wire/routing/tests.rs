@@ -284,7 +284,12 @@ fn query_styles() {
             true,
             json!({"k": "v", "n": {"m": true}, "l": [1, 2]})
         ),
-        "/q?a[k]=v&a[n][m]=true&a[l]=1&a[l]=2"
+        "/q?a[k]=v&a[n][m]=true&a[l][0]=1&a[l][1]=2"
+    );
+    // A top-level array of style deepObject is indexed, as Stripe's clients send `expand`.
+    assert_eq!(
+        q("deepObject", true, json!(["customer", "a b"])),
+        "/q?a[0]=customer&a[1]=a%20b"
     );
     assert_eq!(q("form", true, json!(true)), "/q?a=true");
     assert_eq!(q("form", true, json!(false)), "/q?a=false");
