@@ -22,6 +22,8 @@ pub mod output_schema;
 pub mod paging;
 #[cfg(feature = "mcp")]
 pub mod result;
-#[cfg(feature = "mcp")]
+#[cfg(feature = "runtime")]
 pub mod settings;
+#[cfg(feature = "mcp")]
+pub mod shutdown;
 pub mod tool;
