@@ -234,3 +234,26 @@ async fn a_no_retry_list_naming_a_tool_not_served_is_refused() {
          `list_tasks`?)"
     );
 }
+
+#[tokio::test]
+async fn an_api_never_reached_is_an_error_naming_the_attempts() {
+    let closed = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://127.0.0.1:{}", l.local_addr().unwrap().port())
+    };
+    let server = server(&closed, Duration::from_secs(10), &[]);
+    let error = server
+        .call(
+            "list_tasks",
+            json!({"board_id": "ops"}).as_object().cloned(),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        error
+            .message
+            .starts_with("the API could not be reached: error sending request for url"),
+        "{error:?}"
+    );
+    assert!(error.message.ends_with(" (3 attempts)"), "{error:?}");
+}

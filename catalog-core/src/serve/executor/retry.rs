@@ -229,3 +229,79 @@ impl Executor {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_is_seconds_or_an_http_date() {
+        let now = httpdate::parse_http_date("Sun, 06 Nov 1994 08:49:37 GMT").unwrap();
+        assert_eq!(retry_after("120", now), Some(Duration::from_secs(120)));
+        assert_eq!(retry_after(" 0 ", now), Some(Duration::ZERO));
+        assert_eq!(
+            retry_after("Sun, 06 Nov 1994 08:49:40 GMT", now),
+            Some(Duration::from_secs(3))
+        );
+        // The obsolete forms HTTP still asks recipients to read.
+        assert_eq!(
+            retry_after("Sunday, 06-Nov-94 08:49:47 GMT", now),
+            Some(Duration::from_secs(10))
+        );
+        assert_eq!(
+            retry_after("Sun Nov  6 08:49:38 1994", now),
+            Some(Duration::from_secs(1))
+        );
+        // A date already past is no wait.
+        assert_eq!(
+            retry_after("Sun, 06 Nov 1994 08:00:00 GMT", now),
+            Some(Duration::ZERO)
+        );
+        assert_eq!(
+            retry_after("99999999999999999999999", now),
+            Some(Duration::from_secs(u64::MAX))
+        );
+        for unreadable in ["", "soon", "-1", "1.5", "Sun, 06 Nov 1994"] {
+            assert_eq!(retry_after(unreadable, now), None, "{unreadable:?}");
+        }
+    }
+
+    #[test]
+    fn backoff_doubles_with_jitter_up_to_the_cap() {
+        for failed in 1..=12u32 {
+            let step = BACKOFF_BASE
+                .saturating_mul(1 << (failed - 1).min(16))
+                .min(BACKOFF_CAP);
+            for _ in 0..50 {
+                let wait = backoff(failed);
+                assert!(
+                    wait >= step / 2 && wait < step,
+                    "{failed}: {wait:?} of {step:?}"
+                );
+            }
+        }
+        assert_eq!(
+            BACKOFF_BASE.saturating_mul(1 << 5).min(BACKOFF_CAP),
+            BACKOFF_CAP
+        );
+        // Jittered: fifty waits are not all the same.
+        let waits: std::collections::HashSet<Duration> = (0..50).map(|_| backoff(3)).collect();
+        assert!(waits.len() > 1);
+    }
+
+    #[test]
+    fn only_idempotent_tools_not_turned_off_get_more_than_one_attempt() {
+        let policy = RetryPolicy {
+            attempts: 4,
+            off: vec!["search".into()],
+        };
+        assert_eq!(policy.attempts_for("list_tasks", true), 4);
+        assert_eq!(policy.attempts_for("create_task", false), 1);
+        assert_eq!(policy.attempts_for("search", true), 1);
+        let off = RetryPolicy {
+            attempts: 1,
+            off: vec![],
+        };
+        assert_eq!(off.attempts_for("list_tasks", true), 1);
+    }
+}
