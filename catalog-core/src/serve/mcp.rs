@@ -15,6 +15,7 @@
 //! | the API answered (any status) | a result whose text is [`ApiResponse::to_text`](crate::serve::executor::ApiResponse::to_text), with `structuredContent` or binary content and the HTTP facts in `_meta` ([`crate::serve::result`]); `isError` when 4xx/5xx |
 //! | arguments refused, request not buildable, writes disabled | a result with `isError: true` and the reason; nothing is sent |
 //! | unknown tool, or `tools/call` params of the wrong shape | JSON-RPC error -32602, naming the nearest tool |
+//! | a connection failure, 429 or 503, for a tool whose `idempotentHint` is true | sent again within the call's timeout ([`crate::serve::executor::retry`]); the result's `_meta["catalog/attempts"]` counts the attempts |
 //! | timeout, connection failure | JSON-RPC error -32603 for that request |
 //! | [`McpServer::max_in_flight`] calls already waiting on the API | the call waits for a slot; if none frees within the call's timeout, JSON-RPC error -32603 saying so, and nothing is sent |
 //! | the client cancelled the call (`notifications/cancelled`, or an HTTP stream dropped) | the API request is aborted; no answer, as MCP says |

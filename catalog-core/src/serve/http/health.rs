@@ -102,3 +102,51 @@ pub(super) async fn answer(
     );
     Some(response)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::executor::ExecutorConfig;
+    use http_body_util::BodyExt;
+
+    async fn check(health: &Health, path: &str) -> (StatusCode, String) {
+        let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+        let response = answer(health, &executor, &Method::GET, path).await.unwrap();
+        let status = response.status();
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[tokio::test]
+    async fn once_stopping_readiness_is_503_and_liveness_still_200() {
+        let health = Health::default();
+        health.stop();
+        assert!(health.stopping());
+        assert_eq!(
+            check(&health, READYZ_PATH).await,
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "not ready: shutting down".to_string()
+            )
+        );
+        assert_eq!(
+            check(&health, HEALTHZ_PATH).await,
+            (StatusCode::OK, "ok".to_string())
+        );
+        // Stopping answers without probing the API (nothing listens on port 9).
+        assert!(health.last.lock().await.is_none());
+    }
+
+    #[tokio::test]
+    async fn other_paths_are_not_health_checks() {
+        let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+        for path in ["/mcp", "/healthz/", "/ready"] {
+            assert!(
+                answer(&Health::default(), &executor, &Method::GET, path)
+                    .await
+                    .is_none(),
+                "{path}"
+            );
+        }
+    }
+}
