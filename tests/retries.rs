@@ -257,3 +257,33 @@ async fn an_api_never_reached_is_an_error_naming_the_attempts() {
     );
     assert!(error.message.ends_with(" (3 attempts)"), "{error:?}");
 }
+
+#[tokio::test]
+async fn a_retry_that_runs_out_of_time_returns_the_answer_before_it() {
+    let api = api(|n| {
+        if n == 0 {
+            response("503 Service Unavailable", &[("retry-after", "0")], b"busy")
+        } else {
+            vec![Part::Sleep(Duration::from_secs(3600))]
+        }
+    })
+    .await;
+    let timeout = Duration::from_millis(1500);
+    let server = server(&api.url, timeout, &[]);
+    let (result, took) = call(&server, "list_tasks", json!({"board_id": "ops"})).await;
+    assert_eq!(
+        result["_meta"]["catalog/response"]["status"], 503,
+        "{result}"
+    );
+    assert_eq!(attempts(&result), 2);
+    assert!(
+        text(&result).ends_with("busy\n[attempts: 2; the others got: no answer in time]"),
+        "{result}"
+    );
+    assert!(took >= timeout, "answered after {took:?}");
+    assert!(
+        took < timeout + Duration::from_millis(500),
+        "answered after {took:?}"
+    );
+    assert_eq!(api.seen().len(), 2);
+}
