@@ -83,9 +83,14 @@ pub mod index {
 #[cfg(feature = "runtime")]
 pub mod executor {
     pub use catalog_core::serve::bounded::Bounded;
+    pub use catalog_core::serve::executor::retry::{BACKOFF_BASE, BACKOFF_CAP};
     pub use catalog_core::serve::executor::{
         ApiResponse, ConfigError, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
-        ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig, Writes,
+        ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig,
+        RetryPolicy, Writes,
+    };
+    pub use catalog_core::serve::settings::{
+        DEFAULT_ATTEMPTS, ENV_NO_RETRY, ENV_RETRIES, MAX_ATTEMPTS,
     };
 }
 
@@ -111,17 +116,21 @@ pub mod mcp {
         Budget, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, McpServer,
         ServeError,
     };
-    pub use catalog_core::serve::result::META_KEY;
+    pub use catalog_core::serve::result::{ATTEMPTS_KEY, META_KEY};
     pub use catalog_core::serve::settings::{
-        ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING,
+        DEFAULT_SHUTDOWN_GRACE, ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING,
+        ENV_SHUTDOWN_GRACE,
     };
+    pub use catalog_core::serve::shutdown::signal as shutdown_signal;
 
     /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.
     pub mod http {
+        pub use catalog_core::serve::http::health::{PROBE_TIMEOUT, PROBE_TTL};
         pub use catalog_core::serve::http::{
             DEFAULT_MAX_REQUESTS, ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS,
             ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_MAX_REQUESTS, ENV_HTTP_PUBLIC_URL,
-            ENV_HTTP_SESSIONS, HttpConfig, MCP_PATH, METADATA_PATH, bind,
+            ENV_HTTP_SESSIONS, HEALTHZ_PATH, HttpConfig, MCP_PATH, METADATA_PATH, READYZ_PATH,
+            bind,
         };
     }
 

@@ -170,7 +170,8 @@ async fn each_post_is_answered_on_its_own_by_any_replica() {
                 "structuredContent": {"items": []},
                 "isError": false,
                 "_meta": {"catalog/response": {
-                    "status": 200, "headers": {"content-type": "application/json"}}}}})
+                    "status": 200, "headers": {"content-type": "application/json"}},
+                    "catalog/attempts": 1}}})
         );
     }
     assert_eq!(api.seen().len(), 3);

@@ -162,6 +162,45 @@ fn the_executor_settings_are_read_strictly() {
     }
 }
 
+#[test]
+fn the_retry_settings_are_read_strictly() {
+    let c = ExecutorConfig::new("http://h")
+        .with_env(env(&[
+            ("CATALOG_RETRIES", "5"),
+            ("CATALOG_NO_RETRY", "search, get_task"),
+        ]))
+        .unwrap();
+    assert_eq!(c.retry_policy().attempts, 5);
+    assert_eq!(c.retry_policy().off, ["search", "get_task"]);
+    let defaults = ExecutorConfig::new("http://h");
+    assert_eq!(defaults.retry_policy().attempts, 3);
+    assert!(defaults.retry_policy().off.is_empty());
+    for (name, bad, expected) in [
+        (
+            "CATALOG_RETRIES",
+            "abc",
+            "expected a whole number of attempts from 0 to 10 (0 or 1 turns retries off; the \
+             default is 3)",
+        ),
+        (
+            "CATALOG_RETRIES",
+            "-1",
+            "expected a whole number of attempts from 0 to 10 (0 or 1 turns retries off; the \
+             default is 3)",
+        ),
+        (
+            "CATALOG_NO_RETRY",
+            "get task",
+            "expected a comma-separated list of tool names; \"get task\" is not a tool name",
+        ),
+    ] {
+        let err = ExecutorConfig::new("http://h")
+            .with_env(move |n| (n == name).then(|| bad.to_string()))
+            .unwrap_err();
+        assert_eq!(err.to_string(), format!("{name}={bad:?}: {expected}"));
+    }
+}
+
 /// The taskboard example as `cargo test` builds it.
 fn example_binary() -> std::path::PathBuf {
     let exe = std::env::current_exe().unwrap();
@@ -199,6 +238,25 @@ fn the_example_stops_at_start_up_on_a_wrong_setting() {
             "CATALOG_MAX_IN_FLIGHT",
             "0",
             "CATALOG_MAX_IN_FLIGHT=\"0\": expected a whole number of tool calls, at least 1",
+        ),
+        (
+            "CATALOG_RETRIES",
+            "abc",
+            "CATALOG_RETRIES=\"abc\": expected a whole number of attempts from 0 to 10 (0 or 1 \
+             turns retries off; the default is 3)",
+        ),
+        (
+            "CATALOG_NO_RETRY",
+            "list_task",
+            "CATALOG_NO_RETRY names a tool this server does not serve: `list_task` (did you mean \
+             `list_tasks`?)",
+        ),
+        (
+            "CATALOG_SHUTDOWN_GRACE",
+            "soon",
+            "CATALOG_SHUTDOWN_GRACE=\"soon\": expected a number of seconds from 0 to 3600 (the \
+             default is 25; keep it under the orchestrator's own grace period, 30 s in \
+             Kubernetes)",
         ),
     ] {
         let out = Command::new(example_binary())

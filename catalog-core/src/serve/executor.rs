@@ -24,16 +24,22 @@
 //!   against the spec ([`Recorder::record_response`]; a body cut at the cap for its status and
 //!   media type only).
 //!
+//! - a tool call that may be sent twice (its `idempotentHint`) is sent again on a connection
+//!   failure, 429 or 503, honouring `Retry-After`, within the call's one timeout
+//!   ([`retry`]; the answer says how many attempts were made).
+//!
 //! The response (status, a few selected headers, body) is never interpreted.
 
 use crate::audit::recorder::{Recorder, Undeclared};
 use crate::serve::bounded::{BodyReader, Bounded, KeptHeaders, SCAN_FACTOR, bound_headers};
 use crate::serve::credentials::{Credential, Credentials, DEFAULT_TOKEN_LIFETIME, base64};
+use crate::serve::settings;
 use crate::spec::security::{Requirement, SchemeKind};
 use client::{Client, describe_failure};
 use http::header::{HeaderName, HeaderValue};
 use http::{Method, StatusCode};
 use http_body_util::BodyExt;
+pub use retry::RetryPolicy;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -74,6 +80,7 @@ pub struct ExecutorConfig {
     max_response_bytes: usize,
     writes: Writes,
     credentials: Credentials,
+    retry: RetryPolicy,
 }
 
 /// Which tools may send a write (a method other than GET, HEAD and OPTIONS).
@@ -161,6 +168,7 @@ impl fmt::Debug for ExecutorConfig {
             .field("max_response_bytes", &self.max_response_bytes)
             .field("writes", &self.writes)
             .field("credentials", &self.credentials)
+            .field("retry", &self.retry)
             .finish()
     }
 }
@@ -177,6 +185,7 @@ impl ExecutorConfig {
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
             writes: Writes::Refused,
             credentials: Credentials::default(),
+            retry: RetryPolicy::default(),
         }
     }
 
@@ -251,11 +260,33 @@ impl ExecutorConfig {
         self
     }
 
+    /// The most attempts an idempotent tool call gets on a connection failure, 429 or 503
+    /// (`0` and `1`: no retry; default
+    /// [`DEFAULT_ATTEMPTS`](crate::serve::settings::DEFAULT_ATTEMPTS)); see [`retry`].
+    pub fn retries(mut self, attempts: u32) -> Self {
+        self.retry.attempts = attempts.max(1);
+        self
+    }
+
+    /// Never retries the calls of the tools `tools` names (checked against the tools served at
+    /// start-up, like the writes list).
+    pub fn no_retry(mut self, tools: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.retry.off = tools.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Which calls are retried, and how many times.
+    pub fn retry_policy(&self) -> &RetryPolicy {
+        &self.retry
+    }
+
     /// Applies the `CATALOG_*` environment variables that are set: [`ENV_ALLOW_WRITES`]
     /// (`1`/`true`/`yes`/`all` enable writes for every tool, `0`/`false`/`no`/empty for none, a
     /// comma-separated list of tool names for those tools: [`Writes::parse`]),
-    /// [`ENV_MAX_RESPONSE_BYTES`] (a positive integer) and [`ENV_TIMEOUT_SECS`] (a positive
-    /// number of seconds, fractions allowed).
+    /// [`ENV_MAX_RESPONSE_BYTES`] (a positive integer), [`ENV_TIMEOUT_SECS`] (a positive
+    /// number of seconds, fractions allowed), and the retries:
+    /// [`ENV_RETRIES`](crate::serve::settings::ENV_RETRIES) (attempts, 0 to 10) and
+    /// [`ENV_NO_RETRY`](crate::serve::settings::ENV_NO_RETRY) (tool names).
     pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
         self.with_env(|name| std::env::var(name).ok())
     }
@@ -281,6 +312,12 @@ impl ExecutorConfig {
                     ));
                 }
             };
+        }
+        if let Some(v) = lookup(settings::ENV_RETRIES) {
+            self.retry.attempts = settings::attempts(&v)?;
+        }
+        if let Some(v) = lookup(settings::ENV_NO_RETRY) {
+            self.retry.off = settings::tool_names(settings::ENV_NO_RETRY, &v)?;
         }
         if let Some(v) = lookup(ENV_TIMEOUT_SECS) {
             self.timeout = match v.trim().parse::<f64>() {
@@ -404,6 +441,11 @@ pub struct ApiResponse {
     pub body: Bounded,
     /// The cap in force, for the markers.
     pub max_bytes: usize,
+    /// How many times the request was sent (more than 1 when it was retried: [`retry`]).
+    pub attempts: u32,
+    /// What the other attempts got, in order (`HTTP 503 Service Unavailable`, `connection
+    /// failed`, `no answer in time`); empty when there was one.
+    pub retried_after: Vec<String>,
 }
 
 impl ApiResponse {
@@ -456,7 +498,8 @@ impl ApiResponse {
 
     /// What the agent reads: the status line, the selected headers (a line for each left out),
     /// a blank line, the body verbatim (or a line saying what it is when it is binary or too
-    /// large), then a line saying what was cut, when something was.
+    /// large), then a line saying what was cut, when something was, and a line saying how many
+    /// attempts were made, when there were more than one.
     pub fn to_text(&self) -> String {
         self.text_with(None)
     }
@@ -531,6 +574,13 @@ impl ApiResponse {
                 ));
             }
         }
+        if self.attempts > 1 {
+            out.push_str(&format!(
+                "\n[attempts: {}; the others got: {}]",
+                self.attempts,
+                self.retried_after.join(", ")
+            ));
+        }
         out
     }
 }
@@ -565,8 +615,8 @@ pub(crate) struct Call<'a> {
     pub tool: &'a str,
     /// The operation's security requirement.
     pub security: &'a [Requirement],
-    /// Whether sending it twice does no more than once (its declared effects).
-    #[allow(dead_code)]
+    /// Whether sending it twice does no more than once (its declared effects): only then is it
+    /// retried.
     pub idempotent: bool,
     /// When the answer is due.
     pub deadline: std::time::Instant,
@@ -583,6 +633,7 @@ pub struct Executor {
     writes: Writes,
     credentials: Credentials,
     recorder: Option<Arc<Recorder>>,
+    retry: RetryPolicy,
 }
 
 impl Executor {
@@ -636,6 +687,7 @@ impl Executor {
             writes: config.writes,
             credentials: config.credentials,
             recorder: None,
+            retry: config.retry,
         })
     }
 
@@ -667,6 +719,11 @@ impl Executor {
     /// Which tools may write.
     pub fn writes(&self) -> &Writes {
         &self.writes
+    }
+
+    /// Which tool calls are retried, and how many times ([`retry`]).
+    pub fn retry_policy(&self) -> &RetryPolicy {
+        &self.retry
     }
 
     /// The absolute URL a tool's request goes to: the base URL, then the request's path and
@@ -928,39 +985,31 @@ impl Executor {
         security: &[Requirement],
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
-        self.send_once(tool, security, request, self.timeout).await
+        self.send_once(tool, security, request, self.timeout, true)
+            .await
     }
 
-    /// Sends a tool's request the writes guard has passed, answered by `call.deadline`.
+    /// Sends a tool's request the writes guard has passed, answered by `call.deadline`, again
+    /// when it may be ([`retry`]).
     pub(crate) async fn send_call(
         &self,
         call: Call<'_>,
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
-        let left = call
-            .deadline
-            .saturating_duration_since(std::time::Instant::now());
-        if left.is_zero() {
-            return Err(ExecuteError::Timeout(self.timeout));
-        }
-        self.send_once(call.tool, call.security, request, left)
-            .await
-            .map_err(|e| match e {
-                // The call's timeout is what the agent configured, not what was left of it.
-                ExecuteError::Timeout(_) => ExecuteError::Timeout(self.timeout),
-                other => other,
-            })
+        self.send_retrying(call, request).await
     }
 
-    /// One exchange, headers and body within `timeout`.
+    /// One exchange, headers and body within `timeout`; the request is shown to the recorder
+    /// when `record` (a retry is the same call, recorded once).
     async fn send_once(
         &self,
         tool: &str,
         security: &[Requirement],
         request: http::Request<Vec<u8>>,
         timeout: Duration,
+        record: bool,
     ) -> Result<ApiResponse, ExecuteError> {
-        if let Some(recorder) = &self.recorder {
+        if let Some(recorder) = self.recorder.as_ref().filter(|_| record) {
             recorder
                 .record_request(tool, &request)
                 .map_err(ExecuteError::Undeclared)?;
@@ -1049,6 +1098,8 @@ impl Executor {
                 left_out_headers,
                 body,
                 max_bytes: cap,
+                attempts: 1,
+                retried_after: Vec::new(),
             })
         };
         match tokio::time::timeout(timeout, exchange).await {
@@ -1087,5 +1138,7 @@ fn append_query_pair(url: &mut String, name: &str, value: &str) {
 }
 
 mod client;
+mod probe;
+pub mod retry;
 #[cfg(test)]
 mod tests;

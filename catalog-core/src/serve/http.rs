@@ -26,6 +26,11 @@
 //! - With a [`TokenVerifier`] (`CATALOG_HTTP_TOKEN` sets a [`StaticToken`]), a request without a
 //!   good `Authorization: Bearer` token gets 401 and a `WWW-Authenticate` header pointing at the
 //!   metadata (see [`crate::serve::auth`]).
+//! - Liveness at [`HEALTHZ_PATH`] and readiness at [`READYZ_PATH`], without a token and outside
+//!   the request cap ([`health`]).
+//! - On SIGTERM or SIGINT the server stops gracefully: readiness turns 503, no new connection is
+//!   taken, the calls in flight are answered within the shutdown grace, then
+//!   [`McpServer::serve_http`] returns ([`crate::serve::shutdown`]).
 
 use crate::serve::auth::{ENV_HTTP_TOKEN, StaticToken, TokenVerifier, bearer};
 use crate::serve::mcp::{McpServer, ServeError};
@@ -69,7 +74,10 @@ pub const ENV_HTTP_AUTHORIZATION_SERVERS: &str = "CATALOG_HTTP_AUTHORIZATION_SER
 
 type Body = BoxBody<Bytes, Infallible>;
 
+pub mod health;
 mod tool_call;
+
+pub use health::{HEALTHZ_PATH, READYZ_PATH};
 
 /// How the HTTP server admits requests. [`HttpConfig::new`] is loopback-only, stateless, no
 /// browser origin, no authorization.
@@ -239,16 +247,33 @@ struct State {
     name: String,
     /// One permit per request handled at once.
     requests: Arc<tokio::sync::Semaphore>,
+    health: health::Health,
 }
 
 impl McpServer {
-    /// Serves MCP over Streamable HTTP on `listener` until the task is dropped. Fails at once
-    /// when `listener` is on a non-loopback address and `config` names no allowed host (every
+    /// Serves MCP over Streamable HTTP on `listener` until SIGTERM or SIGINT, then stops
+    /// gracefully ([`crate::serve::shutdown`]) and returns `Ok(())`. Fails at once when
+    /// `listener` is on a non-loopback address and `config` names no allowed host (every
     /// request would be refused).
     pub async fn serve_http(
         self,
         listener: TcpListener,
         config: HttpConfig,
+    ) -> Result<(), ServeError> {
+        self.serve_http_until(listener, config, async {
+            let which = crate::serve::shutdown::signal().await;
+            eprintln!("catalog: {which} received");
+        })
+        .await
+    }
+
+    /// [`serve_http`](Self::serve_http), stopping gracefully when `stop` resolves instead of on
+    /// a signal.
+    pub async fn serve_http_until(
+        self,
+        listener: TcpListener,
+        config: HttpConfig,
+        stop: impl std::future::Future<Output = ()>,
     ) -> Result<(), ServeError> {
         let local = listener
             .local_addr()
@@ -256,6 +281,7 @@ impl McpServer {
         check_binding(local, &config)?;
         self.check_settings()
             .map_err(|e| ServeError::new(e.to_string()))?;
+        let grace = self.shutdown_grace_value();
         let state = Arc::new(State {
             name: self.server_name(),
             service: self.http_service(&config),
@@ -263,9 +289,19 @@ impl McpServer {
             server: self,
             requests: Arc::new(tokio::sync::Semaphore::new(config.max_requests)),
             config,
+            health: health::Health::default(),
         });
+        // Each connection holds a receiver: `closing` says when to finish, and its receivers
+        // all gone says every connection has.
+        let (closing, _) = tokio::sync::watch::channel(false);
+        let mut stop = std::pin::pin!(stop);
         loop {
-            let (stream, _) = match listener.accept().await {
+            let accepted = tokio::select! {
+                biased;
+                () = &mut stop => break,
+                accepted = listener.accept() => accepted,
+            };
+            let (stream, _) = match accepted {
                 Ok(s) => s,
                 Err(e) => {
                     // Out of file descriptors and the like: wait a little, keep serving.
@@ -275,16 +311,44 @@ impl McpServer {
                 }
             };
             let state = state.clone();
+            let mut finish = closing.subscribe();
             tokio::spawn(async move {
                 let service = hyper::service::service_fn(move |req| {
                     let state = state.clone();
                     async move { Ok::<_, Infallible>(admit(&state, req).await) }
                 });
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
-                    .await;
+                let connection = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+                let mut connection = std::pin::pin!(connection);
+                tokio::select! {
+                    _ = connection.as_mut() => return,
+                    _ = finish.wait_for(|closing| *closing) => {}
+                }
+                // The request in progress is answered; then the connection closes.
+                connection.as_mut().graceful_shutdown();
+                let _ = connection.await;
+                drop(finish);
             });
         }
+        // Readiness first, then no new connection: a load balancer that probes sees the server
+        // leave before it is refused.
+        state.health.stop();
+        drop(listener);
+        let open = closing.receiver_count();
+        eprintln!(
+            "catalog: stopping: no new connections; finishing {open} open within {} s",
+            grace.as_secs_f64()
+        );
+        let _ = closing.send(true);
+        match tokio::time::timeout(grace, closing.closed()).await {
+            Ok(()) => eprintln!("catalog: stopped: every call in flight was answered"),
+            Err(_) => eprintln!(
+                "catalog: stopped at the end of the {} s grace: {} connections cut",
+                grace.as_secs_f64(),
+                closing.receiver_count()
+            ),
+        }
+        Ok(())
     }
 
     /// rmcp's Streamable HTTP service over clones of this server (they share the catalog, the
@@ -330,9 +394,33 @@ fn check_binding(local: SocketAddr, config: &HttpConfig) -> Result<(), ServeErro
     )))
 }
 
-/// Handles `req` if fewer than the configured number of requests are being handled, else
-/// answers 503 at once.
+/// Answers a health check; else handles `req` if fewer than the configured number of requests
+/// are being handled and the server is not stopping, else answers 503 at once.
 async fn admit(state: &State, req: Request<hyper::body::Incoming>) -> Response<Body> {
+    if let Some(answer) = health::answer(
+        &state.health,
+        state.server.executor(),
+        req.method(),
+        req.uri().path(),
+    )
+    .await
+    {
+        return answer;
+    }
+    if state.health.stopping() {
+        let mut stopping = text(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Service Unavailable: this server is shutting down; retry, another one answers",
+        );
+        stopping
+            .headers_mut()
+            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        stopping.headers_mut().insert(
+            header::CONNECTION,
+            header::HeaderValue::from_static("close"),
+        );
+        return stopping;
+    }
     let Ok(_permit) = state.requests.clone().try_acquire_owned() else {
         let mut busy = text(
             StatusCode::SERVICE_UNAVAILABLE,

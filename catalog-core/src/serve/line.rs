@@ -14,6 +14,9 @@
 //!   once (rmcp would drop one of the two answers); the first request goes on.
 //! - A `notifications/cancelled` frees its request's slot (rmcp cancels the handler and, as MCP
 //!   says, sends no answer).
+//! - Once told to stop ([`LineTransport::with_stop`]: SIGTERM, through
+//!   [`crate::serve::shutdown`]), no further line is read; the requests already read are
+//!   answered, within the grace, and then the input counts as closed.
 
 use rmcp::RoleServer;
 use rmcp::model::{
@@ -26,7 +29,7 @@ use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot, watch};
 
 pub(crate) mod tool_call;
 
@@ -93,6 +96,10 @@ pub struct LineTransport<R> {
     slots: Arc<Semaphore>,
     in_flight: InFlight,
     out: mpsc::Sender<Outgoing>,
+    /// Turns `true` when the server is to stop; with the grace the calls in flight get then.
+    stop: Option<(watch::Receiver<bool>, std::time::Duration)>,
+    /// Set once stopping: when the calls in flight are cut.
+    stopping: Option<tokio::time::Instant>,
 }
 
 impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
@@ -125,8 +132,48 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
             slots: Arc::new(Semaphore::new(limits.max_pending)),
             in_flight: Arc::new(Mutex::new(HashMap::new())),
             out,
+            stop: None,
+            stopping: None,
         };
         (transport, writer)
+    }
+
+    /// Stops reading when `stop` turns `true`: the requests already read are answered (for at
+    /// most `grace`), then [`receive`](Transport::receive) says the input is closed.
+    pub fn with_stop(mut self, stop: watch::Receiver<bool>, grace: std::time::Duration) -> Self {
+        self.stop = Some((stop, grace));
+        self
+    }
+
+    /// After the stop: what was read is delivered, then the answers are waited for (every slot
+    /// free), then `None`. Cancellation-safe like `receive`.
+    async fn drain(
+        &mut self,
+        deadline: tokio::time::Instant,
+    ) -> Option<RxJsonRpcMessage<RoleServer>> {
+        if self.pending.is_some()
+            && let Ok(Ok(permit)) = tokio::time::timeout_at(deadline, self.out.reserve()).await
+            && let Some(bytes) = self.pending.take()
+        {
+            permit.send(Outgoing { bytes, done: None });
+        }
+        if self.held.is_some()
+            && let Ok(Ok(slot)) =
+                tokio::time::timeout_at(deadline, self.slots.clone().acquire_owned()).await
+            && let Some((id, message)) = self.held.take()
+        {
+            lock(&self.in_flight).insert(id, slot);
+            return Some(message);
+        }
+        let every = u32::try_from(self.limits.max_pending).unwrap_or(u32::MAX);
+        match tokio::time::timeout_at(deadline, self.slots.acquire_many(every)).await {
+            Ok(_) => eprintln!("catalog: stopped: every call in flight was answered"),
+            Err(_) => eprintln!(
+                "catalog: stopped at the end of the grace: {} requests unanswered",
+                lock(&self.in_flight).len()
+            ),
+        }
+        None
     }
 
     /// Reads one line into `self.line` without letting it pass the cap. Cancellation-safe:
@@ -293,6 +340,41 @@ impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
+        if self.stopping.is_none()
+            && let Some((mut stop, grace)) = self.stop.clone()
+        {
+            let stopped = async move {
+                if stop.wait_for(|stop| *stop).await.is_err() {
+                    // Nobody can ask any more: serve until the input ends.
+                    std::future::pending::<()>().await;
+                }
+            };
+            tokio::select! {
+                message = self.receive_lines() => return message,
+                () = stopped => {
+                    eprintln!(
+                        "catalog: stopping: no more input is read; answering the requests read \
+                         within {} s",
+                        grace.as_secs_f64()
+                    );
+                    self.stopping = Some(tokio::time::Instant::now() + grace);
+                }
+            }
+        }
+        match self.stopping {
+            Some(deadline) => self.drain(deadline).await,
+            None => self.receive_lines().await,
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
+
+impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
+    /// The next message for rmcp from the input (see the module documentation).
+    async fn receive_lines(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
         loop {
             if self.pending.is_some() {
                 // Cancelled while waiting for room: the reply stays pending for the next call.
@@ -347,10 +429,6 @@ impl<R: AsyncRead + Send + Unpin> Transport<RoleServer> for LineTransport<R> {
                 Inbound::Skip => {}
             }
         }
-    }
-
-    async fn close(&mut self) -> Result<(), Self::Error> {
-        Ok(())
     }
 }
 

@@ -15,6 +15,7 @@
 //! | the API answered (any status) | a result whose text is [`ApiResponse::to_text`](crate::serve::executor::ApiResponse::to_text), with `structuredContent` or binary content and the HTTP facts in `_meta` ([`crate::serve::result`]); `isError` when 4xx/5xx |
 //! | arguments refused, request not buildable, writes disabled | a result with `isError: true` and the reason; nothing is sent |
 //! | unknown tool, or `tools/call` params of the wrong shape | JSON-RPC error -32602, naming the nearest tool |
+//! | a connection failure, 429 or 503, for a tool whose `idempotentHint` is true | sent again within the call's timeout ([`crate::serve::executor::retry`]); the result's `_meta["catalog/attempts"]` counts the attempts |
 //! | timeout, connection failure | JSON-RPC error -32603 for that request |
 //! | [`McpServer::max_in_flight`] calls already waiting on the API | the call waits for a slot; if none frees within the call's timeout, JSON-RPC error -32603 saying so, and nothing is sent |
 //! | the client cancelled the call (`notifications/cancelled`, or an HTTP stream dropped) | the API request is aborted; no answer, as MCP says |
@@ -58,6 +59,7 @@ pub struct McpServer {
     info: ServerConfig,
     limits: LineLimits,
     max_in_flight: usize,
+    shutdown_grace: std::time::Duration,
     /// One permit per call allowed to wait on the API; shared by every clone of the server
     /// (each HTTP request is served by a clone).
     calls: Arc<Semaphore>,
@@ -110,6 +112,7 @@ impl McpServer {
             info,
             limits: LineLimits::default(),
             max_in_flight: DEFAULT_MAX_IN_FLIGHT,
+            shutdown_grace: crate::serve::settings::DEFAULT_SHUTDOWN_GRACE,
             calls: Arc::new(Semaphore::new(DEFAULT_MAX_IN_FLIGHT)),
         }
     }
@@ -154,11 +157,31 @@ impl McpServer {
         self
     }
 
+    /// How long the calls in flight get to finish after SIGTERM or SIGINT before the server
+    /// stops anyway (default
+    /// [`DEFAULT_SHUTDOWN_GRACE`](crate::serve::settings::DEFAULT_SHUTDOWN_GRACE); see
+    /// [`crate::serve::shutdown`]).
+    pub fn shutdown_grace(mut self, grace: std::time::Duration) -> Self {
+        self.shutdown_grace = grace;
+        self
+    }
+
+    /// The grace [`shutdown_grace`](Self::shutdown_grace) set.
+    pub fn shutdown_grace_value(&self) -> std::time::Duration {
+        self.shutdown_grace
+    }
+
+    /// The executor calls are sent through.
+    pub fn executor(&self) -> &Executor {
+        &self.executor
+    }
+
     /// Applies the server's `CATALOG_*` variables that are set:
     /// [`ENV_MAX_IN_FLIGHT`](crate::serve::settings::ENV_MAX_IN_FLIGHT),
     /// [`ENV_MAX_LINE_BYTES`](crate::serve::settings::ENV_MAX_LINE_BYTES) and
     /// [`ENV_MAX_PENDING`](crate::serve::settings::ENV_MAX_PENDING), each a positive whole
-    /// number; anything else is refused with the variable named.
+    /// number, and [`ENV_SHUTDOWN_GRACE`](crate::serve::settings::ENV_SHUTDOWN_GRACE) (seconds);
+    /// anything else is refused with the variable named.
     pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
         self.with_env(|name| std::env::var(name).ok())
     }
@@ -180,16 +203,25 @@ impl McpServer {
         if let Some(v) = lookup(ENV_MAX_PENDING) {
             self = self.max_pending(positive_count(ENV_MAX_PENDING, &v, "requests")?);
         }
+        if let Some(v) = lookup(crate::serve::settings::ENV_SHUTDOWN_GRACE) {
+            self = self.shutdown_grace(crate::serve::settings::shutdown_grace(&v)?);
+        }
         Ok(self)
     }
 
-    /// Checks the settings against the tools served: every tool `CATALOG_ALLOW_WRITES` names
-    /// must be one of them (the error names the nearest). Serving runs this first, so a wrong
-    /// setting stops the server at start-up rather than silently allowing nothing.
+    /// Checks the settings against the tools served: every tool `CATALOG_ALLOW_WRITES` and
+    /// `CATALOG_NO_RETRY` name must be one of them (the error names the nearest). Serving runs
+    /// this first, so a wrong setting stops the server at start-up rather than silently
+    /// allowing nothing (or retrying what was meant not to be).
     pub fn check_settings(&self) -> Result<(), ConfigError> {
         if let Writes::Tools(names) = self.executor.writes() {
             crate::serve::settings::check_tool_names(&self.catalog, ENV_ALLOW_WRITES, names)?;
         }
+        crate::serve::settings::check_tool_names(
+            &self.catalog,
+            crate::serve::settings::ENV_NO_RETRY,
+            &self.executor.retry_policy().off,
+        )?;
         Ok(())
     }
 
@@ -261,14 +293,20 @@ impl McpServer {
         }
     }
 
-    /// Serves MCP over this process's stdin and stdout until stdin closes.
+    /// Serves MCP over this process's stdin and stdout until stdin closes, or until SIGTERM or
+    /// SIGINT: then no further input is read, the requests read are answered (within the
+    /// [`shutdown_grace`](Self::shutdown_grace)), and it returns `Ok(())`.
     ///
     /// stdio has one client: a current-thread runtime (`#[tokio::main(flavor =
     /// "current_thread")]`) serves it with about half the CPU per call of a multi-thread one,
     /// since no call then wakes another thread (the serving bench in `BENCHMARKS.md`).
     pub async fn serve_stdio(self) -> Result<(), ServeError> {
         let (read, write) = rmcp::transport::stdio_pipes();
-        self.serve(read, write).await
+        self.serve_until(read, write, async {
+            let which = crate::serve::shutdown::signal().await;
+            eprintln!("catalog: {which} received");
+        })
+        .await
     }
 
     /// Serves MCP over any reader and writer (a pipe, a socket, an in-memory duplex) until the
@@ -278,9 +316,33 @@ impl McpServer {
         R: AsyncRead + Send + Unpin + 'static,
         W: AsyncWrite + Send + Unpin + 'static,
     {
+        self.serve_until(read, write, std::future::pending()).await
+    }
+
+    /// [`serve`](Self::serve), stopping gracefully when `stop` resolves: no further input is
+    /// read, the requests read are answered (within the
+    /// [`shutdown_grace`](Self::shutdown_grace)), then it returns.
+    pub async fn serve_until<R, W>(
+        self,
+        read: R,
+        write: W,
+        stop: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError>
+    where
+        R: AsyncRead + Send + Unpin + 'static,
+        W: AsyncWrite + Send + Unpin + 'static,
+    {
         self.check_settings()
             .map_err(|e| ServeError(e.to_string()))?;
+        let (stopped, stop_rx) = tokio::sync::watch::channel(false);
+        let signal = tokio::spawn(async move {
+            stop.await;
+            let _ = stopped.send(true);
+            // Kept: the transport reads a closed channel as "serve until the input ends".
+            std::future::pending::<()>().await;
+        });
         let (transport, writer) = LineTransport::new(read, write, self.limits);
+        let transport = transport.with_stop(stop_rx, self.shutdown_grace);
         let outcome = match rmcp::serve_server(self, transport).await {
             Ok(running) => running
                 .waiting()
@@ -291,6 +353,7 @@ impl McpServer {
             Err(ServerInitializeError::ConnectionClosed(_)) => Ok(()),
             Err(e) => Err(ServeError(e.to_string())),
         };
+        signal.abort();
         // Whatever was queued (a last error reply) is written before returning.
         let _ = writer.await;
         outcome

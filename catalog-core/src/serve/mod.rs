@@ -22,7 +22,9 @@ pub mod output_schema;
 pub mod paging;
 #[cfg(feature = "mcp")]
 pub mod result;
-#[cfg(feature = "mcp")]
+#[cfg(feature = "runtime")]
 pub mod settings;
 pub mod smuggling;
+#[cfg(feature = "mcp")]
+pub mod shutdown;
 pub mod tool;

@@ -21,6 +21,9 @@
 //! media type, when it has one). These are out of the body's reach: a body that contains
 //! `[etag: ...]` or `HTTP 200` changes none of them, and in the text the status line and the
 //! headers come before the first byte of the body.
+//!
+//! Every such result also carries `_meta["catalog/attempts"]`: how many times the request was
+//! sent (more than 1 when it was retried; the text then ends with a line saying so).
 
 use crate::model::StatusKey;
 use crate::present::output::wrap_output;
@@ -35,6 +38,9 @@ use serde_json::{Map, Value, json};
 
 /// The `_meta` key of a result that holds the HTTP facts of the API's answer.
 pub const META_KEY: &str = "catalog/response";
+/// The `_meta` key of a result that holds how many times the request was sent (1 unless it was
+/// retried: [`crate::serve::executor::retry`]).
+pub const ATTEMPTS_KEY: &str = "catalog/attempts";
 
 /// The result of `tool`'s call that the API answered with `response`.
 pub fn tool_result(tool: &ToolInfo, response: &ApiResponse) -> CallToolResult {
@@ -72,6 +78,7 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse) -> CallToolResult {
     result.structured_content = structured;
     let mut m = Map::new();
     m.insert(META_KEY.into(), Value::Object(meta));
+    m.insert(ATTEMPTS_KEY.into(), json!(response.attempts));
     result.with_meta(Some(MetaObject(m)))
 }
 

@@ -6,7 +6,13 @@
 //! refused with the nearest one (`did you mean ...`). The executor's settings
 //! (`CATALOG_ALLOW_WRITES`, `CATALOG_TIMEOUT_SECS`, ...) are read by
 //! [`ExecutorConfig::with_catalog_env`](crate::serve::executor::ExecutorConfig::with_catalog_env),
-//! the HTTP server's by [`HttpConfig::with_catalog_env`](crate::serve::http::HttpConfig::with_catalog_env).
+//! the HTTP server's by `HttpConfig::with_catalog_env` (`serve::http`).
+//!
+//! | variable | what | default |
+//! |---|---|---|
+//! | [`ENV_RETRIES`] | attempts of an idempotent call on a connection failure, 429 or 503; `0` or `1` turns retries off | [`DEFAULT_ATTEMPTS`] |
+//! | [`ENV_NO_RETRY`] | tools whose calls are never retried, comma-separated | none |
+//! | [`ENV_SHUTDOWN_GRACE`] | seconds the calls in flight get to finish after SIGTERM | [`DEFAULT_SHUTDOWN_GRACE`] |
 
 use crate::serve::catalog::{CallError, Catalog};
 use crate::serve::executor::ConfigError;
@@ -20,6 +26,70 @@ pub const ENV_MAX_LINE_BYTES: &str = "CATALOG_MAX_LINE_BYTES";
 /// `CATALOG_MAX_PENDING`: stdio requests read whose answer is not written yet
 /// ([`McpServer::max_pending`](crate::serve::mcp::McpServer::max_pending)).
 pub const ENV_MAX_PENDING: &str = "CATALOG_MAX_PENDING";
+
+/// `CATALOG_RETRIES`: the most attempts an idempotent call gets (`0` and `1`: one, no retry).
+pub const ENV_RETRIES: &str = "CATALOG_RETRIES";
+/// `CATALOG_NO_RETRY`: tools whose calls are never retried (comma-separated tool names).
+pub const ENV_NO_RETRY: &str = "CATALOG_NO_RETRY";
+/// `CATALOG_SHUTDOWN_GRACE`: seconds the calls in flight get to finish after SIGTERM or SIGINT.
+pub const ENV_SHUTDOWN_GRACE: &str = "CATALOG_SHUTDOWN_GRACE";
+
+/// Attempts an idempotent call gets unless [`ENV_RETRIES`] says otherwise.
+pub const DEFAULT_ATTEMPTS: u32 = 3;
+/// The most attempts [`ENV_RETRIES`] accepts: each waits within the call's one timeout anyway.
+pub const MAX_ATTEMPTS: u32 = 10;
+/// How long the calls in flight get to finish after SIGTERM: under Kubernetes' default
+/// `terminationGracePeriodSeconds` of 30, so the process exits before it is killed.
+pub const DEFAULT_SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(25);
+
+/// The attempts [`ENV_RETRIES`] holding `value` allows: a whole number from 0 to
+/// [`MAX_ATTEMPTS`], `0` read as `1` (retries off).
+pub fn attempts(value: &str) -> Result<u32, ConfigError> {
+    match value.trim().parse::<u32>() {
+        Ok(n) if n <= MAX_ATTEMPTS => Ok(n.max(1)),
+        _ => Err(ConfigError::new(format!(
+            "{ENV_RETRIES}={value:?}: expected a whole number of attempts from 0 to \
+             {MAX_ATTEMPTS} (0 or 1 turns retries off; the default is {DEFAULT_ATTEMPTS})"
+        ))),
+    }
+}
+
+/// The grace [`ENV_SHUTDOWN_GRACE`] holding `value` gives: seconds, fractions allowed, from 0
+/// to an hour.
+pub fn shutdown_grace(value: &str) -> Result<std::time::Duration, ConfigError> {
+    match value.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..=3600.0).contains(&s) => {
+            Ok(std::time::Duration::from_secs_f64(s))
+        }
+        _ => Err(ConfigError::new(format!(
+            "{ENV_SHUTDOWN_GRACE}={value:?}: expected a number of seconds from 0 to 3600 \
+             (the default is {}; keep it under the orchestrator's own grace period, 30 s in \
+             Kubernetes)",
+            DEFAULT_SHUTDOWN_GRACE.as_secs()
+        ))),
+    }
+}
+
+/// A comma-separated list of tool names in the variable `name` holding `value` (empty: none).
+/// Whether each is one of the server's tools is checked at start-up ([`check_tool_names`]).
+pub fn tool_names(name: &str, value: &str) -> Result<Vec<String>, ConfigError> {
+    let mut tools: Vec<String> = Vec::new();
+    for tool in value.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let valid = tool
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        if !valid {
+            return Err(ConfigError::new(format!(
+                "{name}={value:?}: expected a comma-separated list of tool names; {tool:?} is \
+                 not a tool name"
+            )));
+        }
+        if !tools.iter().any(|t| t == tool) {
+            tools.push(tool.to_string());
+        }
+    }
+    Ok(tools)
+}
 
 /// A positive whole number from the variable `name` holding `value`; `what` names the unit
 /// (`tool calls`, `bytes`).
@@ -75,5 +145,55 @@ mod tests {
                 format!("CATALOG_X={bad:?}: expected a whole number of calls, at least 1")
             );
         }
+    }
+
+    #[test]
+    fn retries_are_a_small_whole_number_of_attempts() {
+        assert_eq!(attempts(" 4 "), Ok(4));
+        assert_eq!(attempts("0"), Ok(1));
+        assert_eq!(attempts("1"), Ok(1));
+        assert_eq!(attempts("10"), Ok(10));
+        for bad in ["abc", "-1", "2.5", "11", ""] {
+            assert_eq!(
+                attempts(bad).unwrap_err().to_string(),
+                format!(
+                    "CATALOG_RETRIES={bad:?}: expected a whole number of attempts from 0 to 10 \
+                     (0 or 1 turns retries off; the default is 3)"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn the_shutdown_grace_is_seconds() {
+        use std::time::Duration;
+        assert_eq!(shutdown_grace("2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(shutdown_grace("0"), Ok(Duration::ZERO));
+        for bad in ["-1", "forever", "inf", "3601"] {
+            assert_eq!(
+                shutdown_grace(bad).unwrap_err().to_string(),
+                format!(
+                    "CATALOG_SHUTDOWN_GRACE={bad:?}: expected a number of seconds from 0 to 3600 \
+                     (the default is 25; keep it under the orchestrator's own grace period, 30 s \
+                     in Kubernetes)"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn a_tool_list_is_names() {
+        assert_eq!(
+            tool_names("CATALOG_NO_RETRY", " a, b ,a,"),
+            Ok(vec!["a".to_string(), "b".to_string()])
+        );
+        assert_eq!(tool_names("CATALOG_NO_RETRY", ""), Ok(vec![]));
+        assert_eq!(
+            tool_names("CATALOG_NO_RETRY", "a, b c")
+                .unwrap_err()
+                .to_string(),
+            "CATALOG_NO_RETRY=\"a, b c\": expected a comma-separated list of tool names; \"b c\" \
+             is not a tool name"
+        );
     }
 }

@@ -1,0 +1,307 @@
+//! Retries: a tool call that may be sent twice is sent again when the API could not be reached,
+//! or answered 429 (Too Many Requests) or 503 (Service Unavailable), all within the call's one
+//! timeout.
+//!
+//! - Only idempotent calls are retried: a tool's `idempotentHint`, from its method (GET, HEAD,
+//!   OPTIONS, PUT, DELETE) unless it declares otherwise (`#[tool(effects(idempotent = ..))]`). A
+//!   POST or PATCH is never sent twice unless its tool declares it idempotent.
+//! - At most [`RetryPolicy::attempts`] attempts ([`ENV_RETRIES`](crate::serve::settings::ENV_RETRIES),
+//!   default [`DEFAULT_ATTEMPTS`]); none for the tools [`RetryPolicy::off`] names
+//!   ([`ENV_NO_RETRY`](crate::serve::settings::ENV_NO_RETRY)).
+//! - The wait before the next attempt is the answer's `Retry-After` (seconds or an HTTP date)
+//!   when it has one, else an exponential backoff with jitter ([`backoff`]).
+//! - The call's deadline is never passed: when the wait would end after it, the last answer is
+//!   returned at once; when a later attempt runs out of time, the answer before it is returned.
+//! - The answer says how many attempts were made ([`ApiResponse::attempts`], and the earlier
+//!   outcomes in [`ApiResponse::retried_after`]).
+
+use super::{ApiResponse, Call, ExecuteError, Executor};
+use crate::serve::settings::DEFAULT_ATTEMPTS;
+use http::StatusCode;
+use std::hash::{BuildHasher, Hasher};
+use std::time::{Duration, Instant, SystemTime};
+
+/// The first backoff step: the wait before the second attempt is between half of this and this.
+pub const BACKOFF_BASE: Duration = Duration::from_millis(200);
+/// The longest backoff step.
+pub const BACKOFF_CAP: Duration = Duration::from_secs(5);
+
+/// Which calls are retried, and how many times.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetryPolicy {
+    /// The most attempts a call gets (1: no retry).
+    pub attempts: u32,
+    /// Tools whose calls are never retried, by MCP name.
+    pub off: Vec<String>,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> RetryPolicy {
+        RetryPolicy {
+            attempts: DEFAULT_ATTEMPTS,
+            off: Vec::new(),
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// The attempts a call of the tool `tool` gets: 1 unless it is idempotent and not turned
+    /// off.
+    pub fn attempts_for(&self, tool: &str, idempotent: bool) -> u32 {
+        if idempotent && !self.off.iter().any(|t| t == tool) {
+            self.attempts.max(1)
+        } else {
+            1
+        }
+    }
+}
+
+/// Whether an answer with this status is worth another attempt.
+fn retryable(status: StatusCode) -> bool {
+    status == StatusCode::TOO_MANY_REQUESTS || status == StatusCode::SERVICE_UNAVAILABLE
+}
+
+/// The wait a `Retry-After` value asks for: whole seconds, or an HTTP date (a date already past
+/// is no wait). `None` when it is neither.
+pub fn retry_after(value: &str, now: SystemTime) -> Option<Duration> {
+    let value = value.trim();
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        // More digits than fit are as good as forever: past any deadline.
+        return Some(Duration::from_secs(
+            value.parse::<u64>().unwrap_or(u64::MAX),
+        ));
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    Some(at.duration_since(now).unwrap_or(Duration::ZERO))
+}
+
+/// The wait after the `failed`-th failed attempt (1 for the first): `BACKOFF_BASE * 2^(failed-1)`,
+/// capped at [`BACKOFF_CAP`], of which a random half is waited on top of the other half (so
+/// clients that failed together do not come back together).
+pub fn backoff(failed: u32) -> Duration {
+    let step = BACKOFF_BASE
+        .saturating_mul(1u32 << failed.saturating_sub(1).min(16))
+        .min(BACKOFF_CAP);
+    let half = step / 2;
+    let nanos = u64::try_from(half.as_nanos()).unwrap_or(u64::MAX);
+    half + Duration::from_nanos(random() % nanos.max(1))
+}
+
+/// A random number (the standard library seeds each `RandomState` afresh).
+fn random() -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(0);
+    hasher.finish()
+}
+
+/// A request again: the parts a tool's request has, cloned.
+struct Template {
+    method: http::Method,
+    uri: http::Uri,
+    version: http::Version,
+    headers: http::HeaderMap,
+    body: Vec<u8>,
+}
+
+impl Template {
+    fn of(request: &http::Request<Vec<u8>>) -> Template {
+        Template {
+            method: request.method().clone(),
+            uri: request.uri().clone(),
+            version: request.version(),
+            headers: request.headers().clone(),
+            body: request.body().clone(),
+        }
+    }
+
+    fn build(&self) -> http::Request<Vec<u8>> {
+        let mut request = http::Request::new(self.body.clone());
+        *request.method_mut() = self.method.clone();
+        *request.uri_mut() = self.uri.clone();
+        *request.version_mut() = self.version;
+        *request.headers_mut() = self.headers.clone();
+        request
+    }
+}
+
+/// What an attempt that is worth another one got, for the answer's account.
+fn outcome(result: &Result<ApiResponse, ExecuteError>) -> String {
+    match result {
+        Ok(r) => format!(
+            "HTTP {} {}",
+            r.status.as_u16(),
+            r.status.canonical_reason().unwrap_or("")
+        )
+        .trim_end()
+        .to_string(),
+        Err(ExecuteError::Timeout(_)) => "no answer in time".to_string(),
+        Err(_) => "connection failed".to_string(),
+    }
+}
+
+impl Executor {
+    /// Sends a tool's request, again while [`RetryPolicy`] allows and the deadline leaves time
+    /// (see the module documentation).
+    pub(crate) async fn send_retrying(
+        &self,
+        call: Call<'_>,
+        request: http::Request<Vec<u8>>,
+    ) -> Result<ApiResponse, ExecuteError> {
+        let most = self.retry.attempts_for(call.tool, call.idempotent);
+        let template = (most > 1).then(|| Template::of(&request));
+        let mut first = Some(request);
+        let mut earlier: Vec<String> = Vec::new();
+        let mut last: Option<ApiResponse> = None;
+        let mut attempt = 0u32;
+        loop {
+            attempt += 1;
+            let request = match (first.take(), &template) {
+                (Some(r), _) => r,
+                (None, Some(t)) => t.build(),
+                // Unreachable: a second attempt always has its template.
+                (None, None) => return Err(ExecuteError::Timeout(self.timeout)),
+            };
+            let left = call
+                .deadline
+                .saturating_duration_since(std::time::Instant::now());
+            let result = if left.is_zero() {
+                Err(ExecuteError::Timeout(left))
+            } else {
+                self.send_once(call.tool, call.security, request, left, attempt == 1)
+                    .await
+            };
+            let wait = match &result {
+                Ok(r) if retryable(r.status) => Some(
+                    r.header("retry-after")
+                        .and_then(|v| retry_after(v, SystemTime::now()))
+                        .unwrap_or_else(|| backoff(attempt)),
+                ),
+                Err(ExecuteError::Transport(_)) => Some(backoff(attempt)),
+                _ => None,
+            };
+            let again = wait.filter(|wait| {
+                attempt < most
+                    && Instant::now()
+                        .checked_add(*wait)
+                        .is_some_and(|at| at < call.deadline)
+            });
+            let Some(wait) = again else {
+                return self.finish(result, last, attempt, earlier);
+            };
+            earlier.push(outcome(&result));
+            if let Ok(r) = result {
+                last = Some(r);
+            }
+            tokio::time::sleep(wait).await;
+        }
+    }
+
+    /// The answer, with the attempts made and what the others got: the last attempt's, or when
+    /// it got no answer (out of time, no connection), the answer before it.
+    fn finish(
+        &self,
+        result: Result<ApiResponse, ExecuteError>,
+        last: Option<ApiResponse>,
+        attempts: u32,
+        mut earlier: Vec<String>,
+    ) -> Result<ApiResponse, ExecuteError> {
+        match (result, last) {
+            (Ok(mut r), _) => {
+                r.attempts = attempts;
+                r.retried_after = earlier;
+                Ok(r)
+            }
+            (Err(e), Some(mut previous)) => {
+                // The answer shown is the one before: its own outcome leaves the list, the
+                // failed attempt's joins it.
+                earlier.pop();
+                earlier.push(outcome(&Err(e)));
+                previous.attempts = attempts;
+                previous.retried_after = earlier;
+                Ok(previous)
+            }
+            // The call's timeout is what the operator configured, not what was left of it.
+            (Err(ExecuteError::Timeout(_)), None) => Err(ExecuteError::Timeout(self.timeout)),
+            (Err(ExecuteError::Transport(m)), None) if attempts > 1 => Err(
+                ExecuteError::Transport(format!("{m} ({attempts} attempts)")),
+            ),
+            (Err(e), None) => Err(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_is_seconds_or_an_http_date() {
+        let now = httpdate::parse_http_date("Sun, 06 Nov 1994 08:49:37 GMT").unwrap();
+        assert_eq!(retry_after("120", now), Some(Duration::from_secs(120)));
+        assert_eq!(retry_after(" 0 ", now), Some(Duration::ZERO));
+        assert_eq!(
+            retry_after("Sun, 06 Nov 1994 08:49:40 GMT", now),
+            Some(Duration::from_secs(3))
+        );
+        // The obsolete forms HTTP still asks recipients to read.
+        assert_eq!(
+            retry_after("Sunday, 06-Nov-94 08:49:47 GMT", now),
+            Some(Duration::from_secs(10))
+        );
+        assert_eq!(
+            retry_after("Sun Nov  6 08:49:38 1994", now),
+            Some(Duration::from_secs(1))
+        );
+        // A date already past is no wait.
+        assert_eq!(
+            retry_after("Sun, 06 Nov 1994 08:00:00 GMT", now),
+            Some(Duration::ZERO)
+        );
+        assert_eq!(
+            retry_after("99999999999999999999999", now),
+            Some(Duration::from_secs(u64::MAX))
+        );
+        for unreadable in ["", "soon", "-1", "1.5", "Sun, 06 Nov 1994"] {
+            assert_eq!(retry_after(unreadable, now), None, "{unreadable:?}");
+        }
+    }
+
+    #[test]
+    fn backoff_doubles_with_jitter_up_to_the_cap() {
+        for failed in 1..=12u32 {
+            let step = BACKOFF_BASE
+                .saturating_mul(1 << (failed - 1).min(16))
+                .min(BACKOFF_CAP);
+            for _ in 0..50 {
+                let wait = backoff(failed);
+                assert!(
+                    wait >= step / 2 && wait < step,
+                    "{failed}: {wait:?} of {step:?}"
+                );
+            }
+        }
+        assert_eq!(
+            BACKOFF_BASE.saturating_mul(1 << 5).min(BACKOFF_CAP),
+            BACKOFF_CAP
+        );
+        // Jittered: fifty waits are not all the same.
+        let waits: std::collections::HashSet<Duration> = (0..50).map(|_| backoff(3)).collect();
+        assert!(waits.len() > 1);
+    }
+
+    #[test]
+    fn only_idempotent_tools_not_turned_off_get_more_than_one_attempt() {
+        let policy = RetryPolicy {
+            attempts: 4,
+            off: vec!["search".into()],
+        };
+        assert_eq!(policy.attempts_for("list_tasks", true), 4);
+        assert_eq!(policy.attempts_for("create_task", false), 1);
+        assert_eq!(policy.attempts_for("search", true), 1);
+        let off = RetryPolicy {
+            attempts: 1,
+            off: vec![],
+        };
+        assert_eq!(off.attempts_for("list_tasks", true), 1);
+    }
+}

@@ -1,0 +1,152 @@
+//! Health endpoints for load balancers and orchestrators: liveness at [`HEALTHZ_PATH`],
+//! readiness at [`READYZ_PATH`].
+//!
+//! - `GET /healthz` is 200 while the process serves, stopping included (a liveness check that
+//!   failed during a graceful stop would get the process killed before its calls finish).
+//! - `GET /readyz` is 200 when the API answers a `HEAD` of the base URL within
+//!   [`PROBE_TIMEOUT`] (any status: the API is reachable), else 503 with the reason; 503 with
+//!   `shutting down` from the moment a graceful stop begins. The probe's outcome is kept for
+//!   [`PROBE_TTL`], and concurrent checks share one probe, so health checks from many load
+//!   balancers cost the API one request a second at most.
+//! - Neither needs the bearer token (probes carry none), neither counts against the request cap
+//!   (a busy server is alive), neither checks `Host` (probes name the pod's address), and
+//!   neither says anything an anonymous caller should not learn: no URL, no setting, no
+//!   credential; the reason is the error's kind (`tcp connect error: Connection refused`).
+//! - `HEAD` is answered like `GET`; any other method gets 405.
+
+use super::{Body, text};
+use crate::serve::executor::Executor;
+use http::{Method, Response, StatusCode, header};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Liveness: 200 while the process serves.
+pub const HEALTHZ_PATH: &str = "/healthz";
+/// Readiness: 200 when the API answers, 503 when it does not or the server is stopping.
+pub const READYZ_PATH: &str = "/readyz";
+/// How long the readiness probe waits for the API's answer.
+pub const PROBE_TIMEOUT: Duration = Duration::from_secs(1);
+/// How long a probe's outcome answers readiness checks before the API is probed again.
+pub const PROBE_TTL: Duration = Duration::from_secs(1);
+
+/// Whether the server is stopping, and the last probe of the API.
+#[derive(Default)]
+pub(super) struct Health {
+    stopping: AtomicBool,
+    last: tokio::sync::Mutex<Option<(Instant, Result<(), String>)>>,
+}
+
+impl Health {
+    /// From now on readiness is 503.
+    pub(super) fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a graceful stop has begun.
+    pub(super) fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
+    }
+
+    /// Whether the API answers, probed at most once per [`PROBE_TTL`].
+    async fn ready(&self, executor: &Executor) -> Result<(), String> {
+        // Held across the probe: checks that arrive meanwhile wait for its outcome.
+        let mut last = self.last.lock().await;
+        if let Some((at, outcome)) = last.as_ref()
+            && at.elapsed() < PROBE_TTL
+        {
+            return outcome.clone();
+        }
+        let outcome = executor.probe(PROBE_TIMEOUT).await.map(|_| ());
+        *last = Some((Instant::now(), outcome.clone()));
+        outcome
+    }
+}
+
+/// The answer to a health check at `path`, or `None` when `path` is not a health endpoint.
+pub(super) async fn answer(
+    health: &Health,
+    executor: &Executor,
+    method: &Method,
+    path: &str,
+) -> Option<Response<Body>> {
+    if path != HEALTHZ_PATH && path != READYZ_PATH {
+        return None;
+    }
+    if method != Method::GET && method != Method::HEAD {
+        let mut refused = text(
+            StatusCode::METHOD_NOT_ALLOWED,
+            &format!("Method Not Allowed: {path} answers GET and HEAD"),
+        );
+        refused
+            .headers_mut()
+            .insert(header::ALLOW, http::HeaderValue::from_static("GET, HEAD"));
+        return Some(refused);
+    }
+    let mut response = if path == HEALTHZ_PATH {
+        text(StatusCode::OK, "ok")
+    } else if health.stopping() {
+        text(StatusCode::SERVICE_UNAVAILABLE, "not ready: shutting down")
+    } else {
+        match health.ready(executor).await {
+            Ok(()) => text(StatusCode::OK, "ready"),
+            Err(why) => text(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &format!("not ready: the API did not answer: {why}"),
+            ),
+        }
+    };
+    // A probe's answer is never cached by a proxy on the way.
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        http::HeaderValue::from_static("no-store"),
+    );
+    Some(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::executor::ExecutorConfig;
+    use http_body_util::BodyExt;
+
+    async fn check(health: &Health, path: &str) -> (StatusCode, String) {
+        let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+        let response = answer(health, &executor, &Method::GET, path).await.unwrap();
+        let status = response.status();
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[tokio::test]
+    async fn once_stopping_readiness_is_503_and_liveness_still_200() {
+        let health = Health::default();
+        health.stop();
+        assert!(health.stopping());
+        assert_eq!(
+            check(&health, READYZ_PATH).await,
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "not ready: shutting down".to_string()
+            )
+        );
+        assert_eq!(
+            check(&health, HEALTHZ_PATH).await,
+            (StatusCode::OK, "ok".to_string())
+        );
+        // Stopping answers without probing the API (nothing listens on port 9).
+        assert!(health.last.lock().await.is_none());
+    }
+
+    #[tokio::test]
+    async fn other_paths_are_not_health_checks() {
+        let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+        for path in ["/mcp", "/healthz/", "/ready"] {
+            assert!(
+                answer(&Health::default(), &executor, &Method::GET, path)
+                    .await
+                    .is_none(),
+                "{path}"
+            );
+        }
+    }
+}

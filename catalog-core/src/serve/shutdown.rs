@@ -1,0 +1,52 @@
+//! Stopping gracefully: the signals that ask for it, and what each transport does.
+//!
+//! On SIGTERM (what Kubernetes, systemd and `docker stop` send) or SIGINT (Ctrl-C), a server
+//! started with [`McpServer::serve_http`](crate::serve::mcp::McpServer::serve_http) or
+//! [`McpServer::serve_stdio`](crate::serve::mcp::McpServer::serve_stdio):
+//!
+//! - takes no new work: over HTTP readiness turns 503 and the listening socket is closed (a new
+//!   connection is refused), idle keep-alive connections are closed, and a request that still
+//!   arrives on an open one gets 503 with `Retry-After`; over stdio no further line is read;
+//! - finishes the calls in flight and writes their answers, for at most the shutdown grace
+//!   ([`McpServer::shutdown_grace`](crate::serve::mcp::McpServer::shutdown_grace),
+//!   [`ENV_SHUTDOWN_GRACE`](crate::serve::settings::ENV_SHUTDOWN_GRACE), default
+//!   [`DEFAULT_SHUTDOWN_GRACE`](crate::serve::settings::DEFAULT_SHUTDOWN_GRACE));
+//! - then returns `Ok(())`, so the process exits 0. What was still running after the grace is
+//!   cut, and a line on stderr says how much.
+//!
+//! `serve_http_until` and `serve_until` take any future as the signal instead.
+
+/// Resolves when the process receives SIGTERM or SIGINT (Ctrl-C elsewhere than Unix), and says
+/// which. When the signals cannot be listened for, it never resolves (the process then stops
+/// only when killed) and says so on stderr.
+pub async fn signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) {
+            (Ok(mut term), Ok(mut int)) => tokio::select! {
+                _ = term.recv() => "SIGTERM",
+                _ = int.recv() => "SIGINT",
+            },
+            (Err(e), _) | (_, Err(e)) => {
+                eprintln!(
+                    "catalog: SIGTERM and SIGINT cannot be listened for ({e}); no graceful stop"
+                );
+                std::future::pending().await
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match tokio::signal::ctrl_c().await {
+            Ok(()) => "Ctrl-C",
+            Err(e) => {
+                eprintln!("catalog: Ctrl-C cannot be listened for ({e}); no graceful stop");
+                std::future::pending().await
+            }
+        }
+    }
+}

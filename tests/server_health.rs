@@ -1,0 +1,340 @@
+//! Health and graceful stop, on real loopback sockets: liveness and readiness endpoints that
+//! follow the API (and need no token), and SIGTERM answering every call in flight before the
+//! process exits 0, over HTTP and over stdio.
+
+#[path = "../examples/taskboard/tools.rs"]
+#[allow(dead_code)]
+mod tools;
+
+#[path = "../catalog-core/tests/support/loopback.rs"]
+mod loopback;
+
+use catalog::executor::{Executor, ExecutorConfig};
+use catalog::mcp::McpServer;
+use catalog::mcp::auth::StaticToken;
+use catalog::mcp::http::{HttpConfig, PROBE_TTL, bind};
+use serde_json::{Value, json};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+
+/// A response: status and body.
+#[derive(Debug)]
+struct Reply {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+/// One request on its own connection, the answer read to the end.
+async fn http(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Reply {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-length: {}\r\n",
+        body.len()
+    );
+    for (n, v) in headers {
+        head.push_str(&format!("{n}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8(raw).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    Reply {
+        status,
+        head: head.to_ascii_lowercase(),
+        body: body.to_string(),
+    }
+}
+
+/// A `tools/call` POST to `/mcp`.
+async fn call(addr: &str, id: i64, name: &str, arguments: Value) -> Reply {
+    let message = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                         "params": {"name": name, "arguments": arguments}});
+    http(
+        addr,
+        "POST",
+        "/mcp",
+        &[
+            ("content-type", "application/json"),
+            ("accept", "application/json, text/event-stream"),
+        ],
+        &message.to_string(),
+    )
+    .await
+}
+
+/// A loopback address nothing listens on (yet).
+fn free_addr() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().to_string()
+}
+
+/// An API on `addr` that answers every request 404 until the task is aborted.
+async fn api_on(addr: &str) -> tokio::task::JoinHandle<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let mut buf = [0u8; 4096];
+                let _ = stream.read(&mut buf).await;
+                let _ = stream
+                    .write_all(
+                        b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+                    )
+                    .await;
+                let _ = stream.shutdown().await;
+            });
+        }
+    })
+}
+
+#[tokio::test]
+async fn readiness_follows_the_api_and_liveness_the_process() {
+    let api_addr = free_addr();
+    let config = ExecutorConfig::new(format!("http://{api_addr}/v1"));
+    let server = McpServer::new(tools::catalog(), Executor::new(config).unwrap());
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    // A token is required for MCP, never for the probes.
+    let http_config = HttpConfig::new().verifier(StaticToken::new("s3cret-t0ken").unwrap());
+    tokio::spawn(server.serve_http_until(listener, http_config, std::future::pending()));
+
+    let live = http(&addr, "GET", "/healthz", &[], "").await;
+    assert_eq!((live.status, live.body.as_str()), (200, "ok"));
+    assert_eq!(http(&addr, "POST", "/mcp", &[], "{}").await.status, 401);
+
+    // The API is down: 503, with the reason and nothing about where the API is.
+    let down = http(&addr, "GET", "/readyz", &[], "").await;
+    assert_eq!(down.status, 503, "{down:?}");
+    assert!(
+        down.body
+            .starts_with("not ready: the API did not answer: client error (Connect)"),
+        "{down:?}"
+    );
+    assert!(down.body.contains("Connection refused"), "{down:?}");
+    assert!(!down.body.contains(&api_addr), "{down:?}");
+    assert!(down.head.contains("cache-control: no-store"), "{down:?}");
+
+    // Up: any answer of the API, a 404 included, is ready (once the last probe has aged).
+    let api = api_on(&api_addr).await;
+    tokio::time::sleep(PROBE_TTL + Duration::from_millis(100)).await;
+    let up = http(&addr, "GET", "/readyz", &[], "").await;
+    assert_eq!((up.status, up.body.as_str()), (200, "ready"), "{up:?}");
+    let head = http(&addr, "HEAD", "/readyz", &[], "").await;
+    assert_eq!((head.status, head.body.as_str()), (200, ""));
+
+    // Down again.
+    api.abort();
+    let _ = api.await;
+    tokio::time::sleep(PROBE_TTL + Duration::from_millis(100)).await;
+    assert_eq!(http(&addr, "GET", "/readyz", &[], "").await.status, 503);
+    assert_eq!(http(&addr, "GET", "/healthz", &[], "").await.status, 200);
+
+    let post = http(&addr, "POST", "/healthz", &[], "").await;
+    assert_eq!(post.status, 405);
+    assert!(post.head.contains("allow: get, head"), "{post:?}");
+}
+
+#[tokio::test]
+async fn readiness_probes_are_shared_within_a_second() {
+    let api = loopback::start(|_| loopback::response("200 OK", &[], b"")).await;
+    let server = McpServer::new(
+        tools::catalog(),
+        Executor::new(ExecutorConfig::new(&api.url).auth_header("X-Api-Key", "k")).unwrap(),
+    );
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(server.serve_http_until(listener, HttpConfig::new(), std::future::pending()));
+    for _ in 0..5 {
+        assert_eq!(http(&addr, "GET", "/readyz", &[], "").await.status, 200);
+    }
+    let seen = api.seen();
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert_eq!(seen[0].request_line, "HEAD / HTTP/1.1");
+    // No credential goes with the probe.
+    assert_eq!(seen[0].header("x-api-key"), None);
+}
+
+/// The taskboard example as `cargo build --example taskboard` builds it.
+fn example_binary() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let bin = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .unwrap()
+        .join("examples/taskboard");
+    assert!(
+        bin.exists(),
+        "{} is missing; `cargo build --example taskboard` builds it",
+        bin.display()
+    );
+    bin
+}
+
+/// An API that answers every request after `delay`, with an empty list.
+async fn slow_api(delay: Duration) -> loopback::Loopback {
+    loopback::start(move |_| {
+        let mut parts = vec![loopback::Part::Sleep(delay)];
+        parts.extend(loopback::response(
+            "200 OK",
+            &[("content-type", "application/json")],
+            b"[]",
+        ));
+        parts
+    })
+    .await
+}
+
+/// Waits until the API has seen `n` requests.
+async fn until_seen(api: &loopback::Loopback, n: usize) {
+    let started = Instant::now();
+    while api.seen().len() < n {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            api.seen()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+fn sigterm(child: &tokio::process::Child) {
+    let pid = child.id().unwrap().to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[tokio::test]
+async fn sigterm_answers_every_http_call_in_flight_then_exits_0() {
+    const CALLS: i64 = 4;
+    let delay = Duration::from_secs(2);
+    let api = slow_api(delay).await;
+    let mut child = tokio::process::Command::new(example_binary())
+        .args(["serve", "--http", "127.0.0.1:0"])
+        .env("TASKBOARD_BASE_URL", &api.url)
+        .env("CATALOG_SHUTDOWN_GRACE", "10")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
+    let first = stderr.next_line().await.unwrap().unwrap();
+    let addr = first
+        .strip_prefix("taskboard: serving MCP at http://")
+        .and_then(|rest| rest.strip_suffix("/mcp"))
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+
+    let calls: Vec<_> = (1..=CALLS)
+        .map(|id| {
+            let addr = addr.clone();
+            tokio::spawn(
+                async move { call(&addr, id, "list_tasks", json!({"board_id": "ops"})).await },
+            )
+        })
+        .collect();
+    until_seen(&api, CALLS as usize).await;
+    let signalled = Instant::now();
+    sigterm(&child);
+
+    // New connections are refused while the calls are still waiting on the API.
+    loop {
+        if tokio::net::TcpStream::connect(&addr).await.is_err() {
+            break;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(1),
+            "still accepting"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(signalled.elapsed() < delay, "refused only after the calls");
+
+    for (i, reply) in calls.into_iter().enumerate() {
+        let reply = reply.await.unwrap();
+        assert_eq!(reply.status, 200, "{reply:?}");
+        let message: Value = serde_json::from_str(&reply.body).unwrap();
+        assert_eq!(message["id"], i as i64 + 1);
+        assert_eq!(message["result"]["isError"], false, "{message}");
+        assert_eq!(
+            message["result"]["content"][0]["text"],
+            "HTTP 200 OK\ncontent-type: application/json\n\n[]"
+        );
+    }
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let mut rest = Vec::new();
+    while let Some(line) = stderr.next_line().await.unwrap() {
+        rest.push(line);
+    }
+    assert!(
+        rest.iter()
+            .any(|l| l == "catalog: stopped: every call in flight was answered"),
+        "{rest:?}"
+    );
+    assert_eq!(api.seen().len(), CALLS as usize);
+}
+
+#[tokio::test]
+async fn sigterm_answers_every_stdio_call_read_then_exits_0() {
+    const CALLS: i64 = 3;
+    let api = slow_api(Duration::from_secs(1)).await;
+    let mut child = tokio::process::Command::new(example_binary())
+        .arg("serve")
+        .env("TASKBOARD_BASE_URL", &api.url)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut lines = vec![
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+    ];
+    lines.extend((1..=CALLS).map(|id| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+               "params": {"name": "list_tasks", "arguments": {"board_id": "ops"}}})
+    }));
+    for line in &lines {
+        stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+    stdin.flush().await.unwrap();
+    let init: Value = serde_json::from_str(&stdout.next_line().await.unwrap().unwrap()).unwrap();
+    assert_eq!(init["id"], 0);
+    until_seen(&api, CALLS as usize).await;
+    sigterm(&child);
+    let mut answered = Vec::new();
+    while let Some(line) = stdout.next_line().await.unwrap() {
+        let message: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(message["result"]["isError"], false, "{message}");
+        answered.push(message["id"].as_i64().unwrap());
+    }
+    answered.sort();
+    assert_eq!(answered, (1..=CALLS).collect::<Vec<_>>());
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+}
