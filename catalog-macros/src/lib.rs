@@ -20,6 +20,7 @@ mod file_check;
 mod key;
 mod literal;
 mod output;
+mod pins;
 mod security;
 mod slot;
 mod user_types;

@@ -15,6 +15,7 @@ use super::declared::{Declared, Finding};
 use crate::model::{Accounted, Disposition, Operation};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// The lock file's name, beside the crate's `Cargo.toml`.
 pub const LOCK_FILE: &str = "catalog.lock";
@@ -192,6 +193,31 @@ impl Pins {
     pub fn is_empty(&self) -> bool {
         self.pins.is_empty()
     }
+}
+
+/// Reads the lock file at `path`; a missing file is no pins.
+pub fn read(path: &Path) -> Result<Pins, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Pins::parse(&text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Pins::default()),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// Writes the lock file at `path` whole, through a temporary file renamed over it, so that a
+/// build reading it meanwhile sees the old text or the new one, never a part.
+pub fn write(path: &Path, pins: &Pins) -> Result<(), String> {
+    let tmp = path.with_extension(format!("lock.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, pins.render())
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!(
+                "cannot write {}: {e}; make it writable, or set {PINS_VAR}=check to build \
+                 without writing it",
+                path.display()
+            )
+        })
 }
 
 fn bad(at: usize, raw: &str) -> String {
