@@ -102,6 +102,8 @@ fn a_glob_s_coverage_is_pinned_and_a_spec_change_under_it_fails_until_accepted()
         "{}",
         out.stderr
     );
+    // At the glob: `omitted("query.*"` is line 6, its literal from column 13.
+    assert!(out.stderr.contains("--> src/lib.rs:6:13"), "{}", out.stderr);
     assert_eq!(
         c.read("catalog.lock"),
         lock,
