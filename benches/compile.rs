@@ -5,8 +5,9 @@
 //!    `#[derive(serde::Deserialize, schemars::JsonSchema)]` and no catalog: how rmcp users write
 //!    tools today, unchecked.
 //! 2. Curated: 200 `#[tool]`s over NetBox's list operations as a user writes them (the path
-//!    parameters, two to five filters as fields, one glob omitting every other filter) against
-//!    the same structs with serde + schemars.
+//!    parameters, two to five filters as fields, one glob omitting every other filter, its
+//!    coverage pinned in the crate's `catalog.lock` by the warm build and compared on every
+//!    timed one) against the same structs with serde + schemars.
 //! 3. One tool against NetBox's index against the same tool against a one-operation spec.
 //!
 //! Every check runs with `CARGO_INCREMENTAL=0` (the bench sets it, whatever the environment
@@ -98,6 +99,16 @@ fn main() {
             started.elapsed().as_secs_f64()
         );
     }
+
+    // The curated crate's first build pinned what each glob covers in its `catalog.lock`; every
+    // timed build reads and compares those pins, as a user's crate does.
+    let pins = std::fs::read_to_string(e.dir.join("catalog.lock"))
+        .expect("the curated crate's first build wrote catalog.lock");
+    assert_eq!(
+        pins.matches("[[glob]]").count(),
+        curated.len(),
+        "one pin per curated tool's glob:\n{pins}"
+    );
 
     let (ta, tb) = bench.interleaved(&a, &b, runs);
     let (te, tf) = bench.interleaved(&e, &f, runs);
@@ -563,6 +574,8 @@ impl Bench {
                 if self.incremental { "1" } else { "0" },
             )
             .env_remove("CATALOG_INDEX_DIR")
+            // The default glob pin mode: the first build records, later ones read and compare.
+            .env_remove("CATALOG_PINS")
             .output()
             .unwrap();
         let took = started.elapsed();

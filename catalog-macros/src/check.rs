@@ -30,11 +30,11 @@ const RULES: &[(&str, Rule)] = &[
     ("undocumented field keys", undocumented_field_keys),
 ];
 
-/// The operation the tool wraps, with its accounting filled in, and the index directory file
-/// (for rebuild tracking). `Err` when anything is wrong (the errors are in `cx`), with the
+/// The operation the tool wraps, with its accounting filled in, and the files whose change
+/// re-expands it (the index directory file, and `catalog.lock` when the tool has a glob). `Err` when anything is wrong (the errors are in `cx`), with the
 /// checks of the user types of the fields the accounting did bind, so that their errors come
 /// in the same build as the accounting's.
-pub fn check(cx: &Ctxt, tool: &Tool) -> Result<(Operation, PathBuf), TokenStream> {
+pub fn check(cx: &Ctxt, tool: &Tool) -> Result<(Operation, Vec<PathBuf>), TokenStream> {
     for (_name, rule) in RULES {
         rule(cx, tool);
     }
@@ -55,7 +55,9 @@ pub fn check(cx: &Ctxt, tool: &Tool) -> Result<(Operation, PathBuf), TokenStream
     }
     op.accounting = result.accounting;
     null_forms(&mut op, tool);
-    Ok((op, dir_file))
+    let mut tracked = vec![dir_file];
+    tracked.extend(crate::pins::check(cx, &sites, tool, &op, &declared));
+    Ok((op, tracked))
 }
 
 /// The checks of the user types (`Object`, `StringEnum`) of the fields that set one parameter,

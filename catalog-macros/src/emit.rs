@@ -8,7 +8,7 @@ use catalog_core::model::{Accounted, Disposition, Operation};
 use catalog_core::present::tool_text::tool_name;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use std::path::Path;
+use std::path::PathBuf;
 
 /// Each field with the accounting row it sets (and that row's index), found once.
 struct Bound<'t, 'a> {
@@ -21,7 +21,7 @@ struct Bound<'t, 'a> {
 pub fn emit(
     tool: &Tool,
     op: Operation,
-    dir_file: &Path,
+    tracked: &[PathBuf],
     (effects, reason): &(catalog_core::serve::effects::Effects, Option<String>),
     output: &crate::output::Checked,
 ) -> TokenStream {
@@ -70,12 +70,13 @@ pub fn emit(
     let item = documented(tool.item, &name, &op, &crate::output::doc_line(output, &op));
     // Last: the operation is moved into its embedded form.
     let op_json = str_literal(&catalog_core::serve::embedded::encode(op));
-    let dir_file = dir_file.display().to_string();
+    let tracked = tracked.iter().map(|p| p.display().to_string());
     quote! {
         #item
 
-        // Rebuild tracking: the tool is re-expanded when the spec's index changes.
-        const _: &[u8] = ::core::include_bytes!(#dir_file);
+        // Rebuild tracking: the tool is re-expanded when the spec's index (or the crate's
+        // `catalog.lock`, for a tool with a glob) changes.
+        #(const _: &[u8] = ::core::include_bytes!(#tracked);)*
 
         #(#checks)*
         #output_checks

@@ -20,6 +20,7 @@ mod file_check;
 mod key;
 mod literal;
 mod output;
+mod pins;
 mod security;
 mod slot;
 mod user_types;
@@ -58,7 +59,7 @@ use proc_macro::TokenStream;
 /// | `spec = "..."` | The spec, by the file stem given to `catalog::build::index` (`"mattermost-v4"` for `openapi/mattermost-v4.json`). Needed only when the crate indexes several specs. |
 /// | `name = "..."` | The MCP tool name, instead of the one derived from the operation (see below). |
 /// | `fixed("<address>", value = <literal>, reason = "...")` | The parameter is always sent with this value; the agent cannot set it. `value` is a Rust literal read as JSON: `true`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`. It must fit the parameter's schema. |
-/// | `omitted("<address or glob>", reason = "...")` | The parameter is never sent; an agent that sends it is refused with the reason. A glob (`"query.*__n"`, `*` is any run of characters) omits every matching parameter nothing else accounts for (fields, Fixed and exact Omitted win; an earlier glob wins over a later one). Required and path parameters cannot be omitted; a glob that covers nothing, or matches a required parameter, is an error. |
+/// | `omitted("<address or glob>", reason = "...")` | The parameter is never sent; an agent that sends it is refused with the reason. A glob (`"query.*__n"`, `*` is any run of characters) omits every matching parameter nothing else accounts for (fields, Fixed and exact Omitted win; an earlier glob wins over a later one). Required and path parameters cannot be omitted; a glob that covers nothing, or matches a required parameter, is an error. What a glob covers is pinned in the crate's `catalog.lock` (written by the first build): a spec change that moves it fails the build naming each parameter until `CATALOG_PINS=accept cargo build`; `CATALOG_PINS=check` (CI) writes nothing and fails on a missing or out-of-date pin. |
 /// | `omitted("body.<name>", clears, reason = "...")` | On a full replace (a PUT, or `semantics = "full-replace"`): the tool cannot send this body property, so every call clears it on the server. Required for each body property such a tool omits; a glob over such a body is an error (it would clear what a later release adds, unseen). See `docs/accounting.md`. |
 /// | `undocumented("<address>", read_at = "...", reason = "..." [, value = <literal>])` | A parameter the spec does not document but the server reads: `read_at` says where (file and function), `value` is sent always when given. The agent cannot set it; for one the agent sets, use a field with `#[arg(undocumented, ...)]`. |
 /// | `semantics = "merge"` or `"full-replace"` | What a write does to the fields it does not send: `"merge"` (only what is sent changes) on a PUT that merges, or `"full-replace"` (every body field left out is cleared) on a PATCH or POST that replaces. The description words it for the agent. No reason needed: it states a fact about the API. Giving the method's own (`full-replace` on a PUT, `merge` on a PATCH), or `semantics` on a GET, HEAD, OPTIONS or DELETE, is an error. |

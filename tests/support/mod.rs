@@ -156,10 +156,26 @@ impl TempCrate {
         );
     }
 
-    /// Runs `cargo check` in the crate, without any `CATALOG_INDEX_DIR` the test process has.
+    /// Reads a file of the crate.
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.dir.join(rel)).expect("read temp crate file")
+    }
+
+    /// Runs `cargo check` in the crate, without any `CATALOG_INDEX_DIR` the test process has
+    /// and with `CATALOG_PINS` unset (the default glob pin mode).
     pub fn check(&self) -> Checked {
+        self.check_pins(None)
+    }
+
+    /// [`TempCrate::check`] with `CATALOG_PINS` set to `mode` (`check`, `accept`).
+    pub fn check_pins(&self, mode: Option<&str>) -> Checked {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let out = Command::new(cargo)
+        let mut command = Command::new(cargo);
+        match mode {
+            Some(mode) => command.env("CATALOG_PINS", mode),
+            None => command.env_remove("CATALOG_PINS"),
+        };
+        let out = command
             .arg("check")
             .current_dir(&self.dir)
             .env(

@@ -8,6 +8,7 @@
 //! - [`reasons`]: what makes a reason reviewable.
 //! - [`paste`]: the paste-ready lines help messages offer.
 //! - [`address`]: parameter addresses and globs.
+//! - [`pins`]: what each glob covers, pinned in `catalog.lock` and compared with the spec.
 //! - [`clears`]: the full-replace rule: a body property a replacing tool cannot send is cleared, and says so.
 //! - [`output`]: which documented response is the tool's output.
 //! - [`output_choice`]: the output a tool declares, checked.
@@ -23,6 +24,7 @@ pub mod output;
 pub mod output_choice;
 pub mod paging;
 pub mod paste;
+pub mod pins;
 pub mod reasons;
 pub mod reconcile;
 pub mod security;

@@ -116,6 +116,12 @@ impl Spec {
 fn index_spec(spec: &Spec) -> Result<Indexed, BuildError> {
     let path = spec.path.as_path();
     println!("cargo:rerun-if-changed={}", path.display());
+    // The glob pin mode: a crate built before is checked again when it changes (CI's
+    // `CATALOG_PINS=check` after a plain build re-expands every tool).
+    println!(
+        "cargo:rerun-if-env-changed={}",
+        crate::check::pins::PINS_VAR
+    );
     let out = std::env::var_os("OUT_DIR").ok_or(BuildError::NotInBuildScript)?;
     let dir = Path::new(&out).join("catalog");
     let indexed = index_spec_to(spec, &dir)?;

@@ -1,0 +1,266 @@
+use super::*;
+use crate::check::declared::{DeclaredOmitted, Reason};
+use crate::check::reconcile::reconcile;
+use serde_json::{Value, json};
+
+const REASON: &str = "filters an agent does not need to find a device; it lists by name and site";
+
+fn param(name: &str) -> Value {
+    json!({
+        "location": "query",
+        "name": name,
+        "required": false,
+        "schema": {"type": "string"},
+        "style": "form",
+        "pointer": format!("#/x/{name}"),
+    })
+}
+
+fn operation(params: &[&str]) -> Operation {
+    serde_json::from_value(json!({
+        "id": "ListDevices",
+        "method": "GET",
+        "path": "/devices",
+        "pointer": "#/paths/~1devices/get",
+        "spec": {"stem": "s", "title": "S", "version": "1", "openapi": "3.0.0", "hash": "0"},
+        "params": params.iter().map(|p| param(p)).collect::<Vec<_>>(),
+    }))
+    .expect("a valid Operation")
+}
+
+/// A tool that omits `query.*` (site 1), and sets each of `fields` by a field.
+fn declared(globs: &[&str]) -> Declared {
+    Declared {
+        omitted: globs
+            .iter()
+            .enumerate()
+            .map(|(i, g)| DeclaredOmitted {
+                pattern: g.to_string(),
+                site: i + 1,
+                clears: None,
+                reason: Reason {
+                    text: REASON.into(),
+                    site: 100 + i,
+                },
+            })
+            .collect(),
+        operation_site: 0,
+        tool: "ListDevices".into(),
+        ..Default::default()
+    }
+}
+
+/// The pins after one build of a tool omitting `globs` from an operation with `params`.
+fn run(pins: &Pins, params: &[&str], globs: &[&str], mode: Mode) -> PinCheck {
+    let op = operation(params);
+    let d = declared(globs);
+    let r = reconcile(&op, &d);
+    assert_eq!(r.findings, [], "the tool itself is correct");
+    check_pins(pins, "ListDevices", &op, &d, &r.accounting, mode)
+}
+
+fn key(glob: &str) -> PinKey {
+    PinKey {
+        tool: "ListDevices".into(),
+        operation: "ListDevices".into(),
+        glob: glob.into(),
+    }
+}
+
+fn pinned(covers: &[&str]) -> Pins {
+    let mut pins = Pins::default();
+    pins.insert(
+        key("query.*"),
+        covers.iter().map(|c| c.to_string()).collect(),
+    );
+    pins
+}
+
+#[test]
+fn a_new_glob_is_recorded_with_what_it_covers() {
+    let out = run(
+        &Pins::default(),
+        &["site", "name"],
+        &["query.*"],
+        Mode::Record,
+    );
+    assert_eq!(out.findings, []);
+    assert_eq!(out.updated, Some(pinned(&["query.name", "query.site"])));
+}
+
+#[test]
+fn an_unchanged_glob_writes_nothing() {
+    let pins = pinned(&["query.name", "query.site"]);
+    for mode in [Mode::Record, Mode::Check, Mode::Accept] {
+        let out = run(&pins, &["site", "name"], &["query.*"], mode);
+        assert_eq!(out.findings, [], "{mode:?}");
+        assert_eq!(out.updated, None, "{mode:?}");
+    }
+}
+
+#[test]
+fn a_parameter_the_spec_adds_under_a_glob_fails_naming_it_and_the_glob() {
+    let pins = pinned(&["query.name", "query.site"]);
+    let out = run(
+        &pins,
+        &["site", "name", "airflow"],
+        &["query.*"],
+        Mode::Record,
+    );
+    assert_eq!(
+        out.findings,
+        [Finding::at(
+            1,
+            "the spec changed what `query.*` of `ListDevices` covers since catalog.lock pinned \
+             it: it now also omits `query.airflow` (no agent can send it; give it a field to \
+             send it); after review, accept the change with `CATALOG_PINS=accept cargo build`"
+        )]
+    );
+    assert_eq!(
+        out.updated, None,
+        "a moved pin is not rewritten without accept"
+    );
+}
+
+#[test]
+fn a_pinned_parameter_the_spec_drops_fails_naming_it() {
+    let pins = pinned(&["query.name", "query.rack", "query.site"]);
+    let out = run(&pins, &["site", "name"], &["query.*"], Mode::Record);
+    assert_eq!(
+        out.findings,
+        [Finding::at(
+            1,
+            "the spec changed what `query.*` of `ListDevices` covers since catalog.lock pinned \
+             it: `query.rack`, which it covered, is no longer a parameter of `ListDevices`; \
+             after review, accept the change with `CATALOG_PINS=accept cargo build`"
+        )]
+    );
+}
+
+#[test]
+fn accept_pins_what_the_glob_covers_now() {
+    let pins = pinned(&["query.name", "query.rack"]);
+    let out = run(&pins, &["site", "name"], &["query.*"], Mode::Accept);
+    assert_eq!(out.findings, []);
+    assert_eq!(out.updated, Some(pinned(&["query.name", "query.site"])));
+}
+
+#[test]
+fn check_mode_writes_nothing_and_refuses_a_missing_pin() {
+    let out = run(&Pins::default(), &["site"], &["query.*"], Mode::Check);
+    assert_eq!(
+        out.findings,
+        [Finding::at(
+            1,
+            "`query.*` of `ListDevices` has no pin in catalog.lock (CATALOG_PINS=check writes \
+             none): build once without CATALOG_PINS to record what it covers, review and commit \
+             catalog.lock"
+        )]
+    );
+    assert_eq!(out.updated, None);
+}
+
+#[test]
+fn a_parameter_the_tool_now_sets_itself_updates_the_pin_without_an_error() {
+    let pins = pinned(&["query.name", "query.site"]);
+    let op = operation(&["site", "name"]);
+    let mut d = declared(&["query.*"]);
+    d.fixed.push(crate::check::declared::DeclaredFixed {
+        param: "query.name".into(),
+        site: 50,
+        value: json!("core-1"),
+        value_site: 51,
+        reason: Reason {
+            text: "the tool lists only the core switch, which the agent operates".into(),
+            site: 52,
+        },
+    });
+    let r = reconcile(&op, &d);
+    assert_eq!(r.findings, []);
+    let out = check_pins(&pins, "ListDevices", &op, &d, &r.accounting, Mode::Record);
+    assert_eq!(out.findings, []);
+    assert_eq!(out.updated, Some(pinned(&["query.site"])));
+    let out = check_pins(&pins, "ListDevices", &op, &d, &r.accounting, Mode::Check);
+    assert_eq!(
+        out.findings,
+        [Finding::at(
+            1,
+            "catalog.lock is out of date for `query.*` of `ListDevices`: the tool now accounts \
+             for `query.name` otherwise; build once without CATALOG_PINS to update the pin, and \
+             commit catalog.lock"
+        )]
+    );
+}
+
+#[test]
+fn the_pin_of_a_glob_the_tool_dropped_is_removed() {
+    let mut pins = pinned(&["query.name", "query.site"]);
+    pins.insert(key("query.s*"), vec!["query.site".into()]);
+    let out = run(&pins, &["site", "name"], &["query.*"], Mode::Record);
+    assert_eq!(out.findings, []);
+    assert_eq!(out.updated, Some(pinned(&["query.name", "query.site"])));
+    let out = run(&pins, &["site", "name"], &["query.*"], Mode::Check);
+    assert_eq!(
+        out.findings,
+        [Finding::at(
+            0,
+            "catalog.lock pins `query.s*` of `ListDevices`, which the tool no longer declares; \
+             build once without CATALOG_PINS to drop the pin, and commit catalog.lock"
+        )]
+    );
+}
+
+#[test]
+fn the_lock_file_round_trips_sorted() {
+    let mut pins = pinned(&["query.site", "query.name"]);
+    pins.insert(
+        PinKey {
+            tool: "AddDevice".into(),
+            operation: "POST /devices".into(),
+            glob: "header.x-*".into(),
+        },
+        vec!["header.x-b".into(), "header.x-a".into()],
+    );
+    let text = pins.render();
+    assert!(text.ends_with(
+        "\n[[glob]]\ntool = \"AddDevice\"\noperation = \"POST /devices\"\nglob = \"header.x-*\"\n\
+         covers = [\n    \"header.x-a\",\n    \"header.x-b\",\n]\n\
+         \n[[glob]]\ntool = \"ListDevices\"\noperation = \"ListDevices\"\nglob = \"query.*\"\n\
+         covers = [\n    \"query.name\",\n    \"query.site\",\n]\n"
+    ));
+    assert!(text.starts_with("# catalog.lock: "));
+    assert_eq!(Pins::parse(&text), Ok(pins));
+}
+
+#[test]
+fn an_unreadable_lock_file_names_the_line() {
+    let text = "[[glob]]\ntool = \"T\"\noperation = \"Op\"\nglob = \"query.*\"\ncovers = [\n    query.a,\n]\n";
+    assert_eq!(
+        Pins::parse(text),
+        Err(
+            "catalog.lock line 6 cannot be read: `query.a,`; restore the file from version \
+             control, or delete it and build again to record every glob anew"
+                .into()
+        )
+    );
+    assert_eq!(
+        Pins::parse("[[glob]]\ntool = \"T\"\ncovers = [\n]\n"),
+        Err("catalog.lock line 1: a [[glob]] needs `tool`, `operation` and `glob`".into())
+    );
+}
+
+#[test]
+fn the_mode_comes_from_catalog_pins() {
+    assert_eq!(Mode::from_var(None), Ok(Mode::Record));
+    assert_eq!(Mode::from_var(Some("check")), Ok(Mode::Check));
+    assert_eq!(Mode::from_var(Some("accept")), Ok(Mode::Accept));
+    assert_eq!(
+        Mode::from_var(Some("yes")),
+        Err(
+            "CATALOG_PINS=`yes` is not a pin mode: use `check` (write nothing, fail on any \
+             difference from catalog.lock) or `accept` (pin what each glob covers now, after \
+             review), or leave it unset"
+                .into()
+        )
+    );
+}
