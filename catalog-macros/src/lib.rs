@@ -19,6 +19,7 @@ mod fallback;
 mod file_check;
 mod key;
 mod literal;
+mod nested_types;
 mod output;
 mod security;
 mod slot;
@@ -239,7 +240,7 @@ pub fn derive_string_enum(input: TokenStream) -> TokenStream {
 ///     pub min_level: Option<i64>,
 /// }
 /// ```
-#[proc_macro_derive(Object, attributes(serde))]
+#[proc_macro_derive(Object, attributes(serde, object))]
 pub fn derive_object(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
         Ok(input) => derive::object(input).into(),
