@@ -69,6 +69,8 @@ pub struct Shipping {
     pub name: String,
     pub phone: Option<String>,
     pub address: Address,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_to: Option<OrEmpty<Address>>,
 }
 
 /// Create a shipment, shipped or not.
@@ -174,14 +176,14 @@ fn the_empty_string_arm_is_sent_as_itself_in_a_json_body() {
     );
     let shipped = CreateShipment::from_arguments(json!({
         "reference": "r-2",
-        "shipping": {"name": "Ann", "phone": "+331", "address":
+        "shipping": {"name": "Ann", "phone": "+331", "return_to": "", "address":
             {"line1": "1 Main St", "city": "Lyon", "postal_code": "69001"}}
     }))
     .unwrap();
     let body: Value = serde_json::from_slice(shipped.to_request().unwrap().body()).unwrap();
     assert_eq!(
         body,
-        json!({"reference": "r-2", "shipping": {"name": "Ann", "phone": "+331", "address":
-            {"line1": "1 Main St", "city": "Lyon", "postal_code": "69001"}}})
+        json!({"reference": "r-2", "shipping": {"name": "Ann", "phone": "+331", "return_to": "",
+            "address": {"line1": "1 Main St", "city": "Lyon", "postal_code": "69001"}}})
     );
 }

@@ -265,9 +265,10 @@ fn omitted(ident: &syn::Ident, bound: &[Bound]) -> (TokenStream, TokenStream, To
         .filter_map(|b| {
             let (steps, inner) = crate::derive::nested::nested(b.field.ty)?;
             let argument = &b.argument;
-            let steps = steps.iter().map(|s| match s {
-                crate::derive::nested::Step::Items => quote!(#private::PathStep::Items),
-                crate::derive::nested::Step::Values => quote!(#private::PathStep::Values),
+            let steps = steps.iter().filter_map(|s| match s {
+                crate::derive::nested::Step::Items => Some(quote!(#private::PathStep::Items)),
+                crate::derive::nested::Step::Values => Some(quote!(#private::PathStep::Values)),
+                crate::derive::nested::Step::OrEmpty => None,
             });
             Some(quote! {
                 path.clear();

@@ -68,7 +68,11 @@ pub fn sent_object(ty: &syn::Type, name: &str, subject: &Subject, fields: &[Fiel
                         fields,
                         depth: depth + 1,
                     });
-                    quote!(spec::#ident)
+                    if or_empty_arm(&p.schema).is_some() {
+                        quote!(#markers::OrEmptyOf<spec::#ident>)
+                    } else {
+                        quote!(spec::#ident)
+                    }
                 }
                 _ => quote!(#markers::Unchecked),
             };

@@ -235,9 +235,24 @@ pub mod __private {
         /// A schema (a type `#[tool]` writes) accepts the user type `T` in its place: every
         /// declared property of the object is a field of `T` or omitted on it, each field is a
         /// declared property, and so on down.
+        #[diagnostic::on_unimplemented(
+            message = "a field typed with `{T}` cannot decode every value of the spec's `{Self}`",
+            label = "the spec also allows the empty string here",
+            note = "a property that is `anyOf [object, \"\"]` is typed `catalog::OrEmpty<T>` (in its `Option`, `Vec`, ...): the input schema offers the empty string, and `T` alone cannot decode it"
+        )]
         pub trait Carries<T: ?Sized> {}
 
         impl<T: ?Sized> Carries<T> for Unchecked {}
+
+        /// The schema of a property that is `anyOf [S, ""]`: it carries a type written
+        /// `OrEmpty<T>` ([`EmptyOr<T>`] as the derive passes it) where `S` carries `T`, and
+        /// nothing written without `OrEmpty`, which could not decode the empty string.
+        pub struct OrEmptyOf<S: ?Sized>(core::marker::PhantomData<S>);
+
+        /// What the derive passes for a field whose type holds `catalog::OrEmpty<T>`.
+        pub struct EmptyOr<T: ?Sized>(core::marker::PhantomData<T>);
+
+        impl<S: ?Sized + Carries<T>, T: ?Sized> Carries<EmptyOr<T>> for OrEmptyOf<S> {}
 
         /// Implemented by `#[derive(Object)]`: the struct accounts for the property with this
         /// key (a field for it, or `#[object(omitted("name", reason = "..."))]`).

@@ -83,10 +83,12 @@ pub fn omissions(cx: &Ctxt, ident: &syn::Ident, attrs: &[syn::Attribute]) -> Vec
 }
 
 /// A step from a field's type down to the type it nests.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 pub enum Step {
     Items,
     Values,
+    /// Through `catalog::OrEmpty<T>` (no step on the wire: the value is `T` or `""`).
+    OrEmpty,
 }
 
 /// The type a field nests, and the steps down to it: `Option<Vec<Slack>>` is `Slack` under
@@ -110,7 +112,11 @@ pub fn nested(ty: &syn::Type) -> Option<(Vec<Step>, &syn::Type)> {
             _ => Vec::new(),
         };
         match (name.as_str(), args.as_slice()) {
-            ("Option" | "Box" | "Rc" | "Arc" | "OrEmpty", [inner]) => t = inner,
+            ("Option" | "Box" | "Rc" | "Arc", [inner]) => t = inner,
+            ("OrEmpty", [inner]) => {
+                steps.push(Step::OrEmpty);
+                t = inner;
+            }
             ("Vec" | "VecDeque" | "BTreeSet" | "HashSet" | "IndexSet", [inner]) => {
                 steps.push(Step::Items);
                 t = inner;

@@ -169,13 +169,21 @@ impl Direction {
             match &f.nested {
                 // Not `do_not_recommend`: an unmet bound of the nested type is reported itself
                 // (a missing or misspelled property at that depth), not as this field's.
-                Some((_, inner)) if self.nested => quote! {
-                    impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>>
-                        #module::#tr<S> for #ident
-                    where
-                        <S as #markers::DeclaresProperty<#k>>::Schema: #markers::Carries<#inner>,
-                    {}
-                },
+                Some((steps, inner)) if self.nested => {
+                    let carried = if steps.contains(&Step::OrEmpty) {
+                        quote!(#markers::EmptyOr<#inner>)
+                    } else {
+                        quote!(#inner)
+                    };
+                    quote! {
+                        impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>>
+                            #module::#tr<S> for #ident
+                        where
+                            <S as #markers::DeclaresProperty<#k>>::Schema:
+                                #markers::Carries<#carried>,
+                        {}
+                    }
+                }
                 _ => quote! {
                     #[diagnostic::do_not_recommend]
                     impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>>
@@ -221,9 +229,10 @@ fn walk(fields: &[ObjectField]) -> TokenStream {
         let wire = &f.wire;
         let steps: Vec<TokenStream> = steps
             .iter()
-            .map(|s| match s {
-                Step::Items => quote!(#private::PathStep::Items),
-                Step::Values => quote!(#private::PathStep::Values),
+            .filter_map(|s| match s {
+                Step::Items => Some(quote!(#private::PathStep::Items)),
+                Step::Values => Some(quote!(#private::PathStep::Values)),
+                Step::OrEmpty => None,
             })
             .collect();
         let n = steps.len() + 1;

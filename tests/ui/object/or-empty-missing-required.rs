@@ -5,6 +5,7 @@ use catalog::tool;
 pub struct Shipping {
     pub phone: Option<String>,
     pub address: Address,
+    pub return_to: Option<catalog::OrEmpty<Address>>,
 }
 
 #[derive(serde::Serialize, serde::Deserialize, catalog::Object)]
