@@ -6,7 +6,7 @@ use crate::ctxt::Ctxt;
 use crate::key;
 use catalog_core::check::types::RustType;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
 /// One field: its Rust name, its name on the wire, whether it may be absent, and the type of
 /// the user's it nests (with the steps down to it), if any.
@@ -175,7 +175,8 @@ impl Direction {
                     } else {
                         quote!(#inner)
                     };
-                    quote! {
+                    // Spanned at the field: rustc's notes then point at it, not at the derive.
+                    quote_spanned! {f.ident.span()=>
                         impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>>
                             #module::#tr<S> for #ident
                         where
