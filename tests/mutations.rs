@@ -1,6 +1,6 @@
 //! Whole-build checks on temporary tool crates (see `support`): what `cargo check` says when a
 //! correct tool is broken in each way a user breaks one, when a crate has no index, and when a
-//! new version of the spec adds a parameter.
+//! new version of the spec adds a parameter (or a property of a nested object).
 //!
 //! The Mattermost case needs the real specs (`CATALOG_SPECS_DIR`); the others use the project's
 //! own `openapi/taskboard.yaml`.
@@ -235,4 +235,86 @@ fn a_new_spec_version_adding_a_parameter_fails_naming_it() {
         ),
     );
     c.check().assert_ok("GetTask with the new parameter");
+}
+
+/// A monitor tool whose structs account for every property of `openapi/nested.yaml`'s
+/// `CreateMonitor` body, at every depth.
+const CREATE_MONITOR: &str = r#"use catalog::tool;
+
+#[derive(serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Alerts {
+    pub email: Option<String>,
+    pub slack: Option<Vec<Slack>>,
+    pub escalation: Option<serde_json::Value>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize, catalog::Object)]
+#[object(omitted("secret", reason = "webhook secrets are set by a person in the dashboard, never by an agent"))]
+pub struct Slack {
+    pub channel: String,
+    pub mention: Option<String>,
+}
+
+/// Create a monitor.
+#[tool(operation = "CreateMonitor")]
+pub struct CreateMonitor {
+    pub name: String,
+    pub alerts: Option<Alerts>,
+}
+"#;
+
+#[test]
+fn a_new_spec_version_adding_a_nested_property_fails_naming_it() {
+    let c = TempCrate::new("spec-update-nested");
+    let v1 = std::fs::read_to_string(support::workspace_root().join("openapi/nested.yaml"))
+        .expect("read openapi/nested.yaml");
+    c.write("openapi/nested.yaml", &v1);
+    c.build_rs("openapi/nested.yaml");
+    let tool = CREATE_MONITOR;
+    c.write("src/lib.rs", tool);
+    c.check()
+        .assert_ok("CreateMonitor against the unchanged spec");
+
+    // The next version: each Slack alert gains an optional `thread` property, three levels
+    // down (body property `alerts`, its `slack` array, each element).
+    let anchor = "                  mention: {type: string}\n";
+    assert_eq!(v1.matches(anchor).count(), 1);
+    let v2 = v1.replace(
+        anchor,
+        &format!(
+            "{anchor}                  thread: {{type: string, description: Reply in a thread}}\n"
+        ),
+    );
+    c.write("openapi/nested.yaml", &v2);
+    let out = c.check();
+    assert!(!out.success);
+    assert_eq!(
+        out.error_lines(),
+        [
+            "error[E0277]: `Slack` has no field for `thread`, a property the body property \
+          `alerts.slack[]` of `CreateMonitor` declares"
+        ],
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(
+            "an agent's `thread` would be accepted and then lost: add to `Slack`: \
+             `pub thread: Option<String>,`, or omit it on the struct: \
+             `#[object(omitted(\"thread\", reason = \"<what a user loses, and why that is right>\"))]`"
+        ),
+        "{}",
+        out.stderr
+    );
+
+    // Accounting for it makes the crate build again.
+    c.write(
+        "src/lib.rs",
+        &tool.replace(
+            "    pub mention: Option<String>,\n",
+            "    pub mention: Option<String>,\n    pub thread: Option<String>,\n",
+        ),
+    );
+    c.check()
+        .assert_ok("CreateMonitor with the new nested property");
 }

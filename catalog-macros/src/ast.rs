@@ -87,18 +87,29 @@ impl Field<'_> {
     }
 }
 
-/// The user type inside `Option`s and `Vec`s of `ty`, when there is one.
+/// The user type inside `Option`s, `Vec`s and `catalog::OrEmpty`s of `ty`, when there is one.
 pub fn user_type(ty: &syn::Type) -> Option<&syn::Type> {
-    let shape = shape(ty);
     let mut inner = ty;
-    while let Some(t) = wrapped(inner) {
+    while let Some(t) = wrapped(inner).or_else(|| or_empty(inner)) {
         inner = t;
     }
-    let mut s = &shape;
-    while let RustType::Option(t) | RustType::Vec(t) = s {
-        s = t;
+    matches!(shape(inner), RustType::Named(_)).then_some(inner)
+}
+
+/// `T` in `OrEmpty<T>` (`catalog::OrEmpty<T>`).
+fn or_empty(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != "OrEmpty" {
+        return None;
     }
-    matches!(s, RustType::Named(_)).then_some(inner)
+    let syn::PathArguments::AngleBracketed(a) = &seg.arguments else {
+        return None;
+    };
+    a.args.iter().find_map(|a| match a {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    })
 }
 
 /// The shape of a Rust type, read from its path: `Option<T>`, `Vec<T>`, primitives,

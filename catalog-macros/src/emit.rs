@@ -64,7 +64,8 @@ pub fn emit(
                 .or_else(|| crate::file_check::checks(b.field, b.row))
         })
         .collect();
-    let from_arguments = from_arguments(tool, &bound);
+    let (input_schema, refuse, omitted_fn) = omitted(ident, &bound);
+    let from_arguments = from_arguments(tool, &bound, refuse);
     let to_request = to_request(&bound);
     drop(bound);
     let item = documented(tool.item, &name, &op, &crate::output::doc_line(output, &op));
@@ -80,6 +81,7 @@ pub fn emit(
 
         #(#checks)*
         #output_checks
+        #omitted_fn
 
         #[automatically_derived]
         impl ::catalog::Tool for #ident {
@@ -95,13 +97,7 @@ pub fn emit(
                 &OPERATION
             }
 
-            fn input_schema() -> &'static ::catalog::__private_v1::Value {
-                static SCHEMA: ::std::sync::LazyLock<::catalog::__private_v1::Value> =
-                    ::std::sync::LazyLock::new(|| {
-                        ::catalog::__private_v1::schema(<#ident as ::catalog::Tool>::INPUT_SCHEMA)
-                    });
-                &SCHEMA
-            }
+            #input_schema
 
             #from_arguments
 
@@ -176,7 +172,7 @@ fn documented(item: &syn::ItemStruct, name: &str, op: &Operation, output: &str) 
 /// One pass over the arguments: each key matched to its field at compile time, its value
 /// checked against the row's schema (by the quick checks made on the first call, else in full)
 /// and moved into the field (no second walk, no lookups).
-fn from_arguments(tool: &Tool, bound: &[Bound]) -> TokenStream {
+fn from_arguments(tool: &Tool, bound: &[Bound], refuse: TokenStream) -> TokenStream {
     let mut slots = Vec::new();
     let mut arms = Vec::new();
     let mut inits = Vec::new();
@@ -218,6 +214,7 @@ fn from_arguments(tool: &Tool, bound: &[Bound]) -> TokenStream {
         ) -> ::core::result::Result<Self, ::catalog::ArgumentError> {
             static CHECKS: ::std::sync::OnceLock<::catalog::__private_v1::Checks> =
                 ::std::sync::OnceLock::new();
+            #refuse
             let mut __decoder =
                 ::catalog::__private_v1::Decoder::checked(Self::operation(), &CHECKS, args);
             #(#slots)*
@@ -256,4 +253,88 @@ fn to_request(bound: &[Bound]) -> TokenStream {
             ::catalog::__private_v1::request(Self::operation(), &PLAN, &[#(#puts),*])
         }
     }
+}
+
+/// The input schema (without the properties the fields' structs omit, at any depth), and the
+/// refusal of those properties when an agent sends one, with the struct's reason, and the
+/// function that lists them. A tool without a field of a user type has none of these: its
+/// schema is the embedded one.
+fn omitted(ident: &syn::Ident, bound: &[Bound]) -> (TokenStream, TokenStream, TokenStream) {
+    let private = quote!(::catalog::__private_v1);
+    let walks: Vec<TokenStream> = bound
+        .iter()
+        .filter_map(|b| {
+            let (steps, inner) = crate::derive::nested::nested(b.field.ty)?;
+            let argument = &b.argument;
+            let steps = steps.iter().filter_map(|s| match s {
+                crate::derive::nested::Step::Items => Some(quote!(#private::PathStep::Items)),
+                crate::derive::nested::Step::Values => Some(quote!(#private::PathStep::Values)),
+                crate::derive::nested::Step::OrEmpty => None,
+            });
+            Some(quote! {
+                path.clear();
+                path.push(#private::PathStep::Property(#argument));
+                #(path.push(#steps);)*
+                (&&#private::markers::Probe::<#inner>::new()).omitted(&mut path, &mut out, 0);
+            })
+        })
+        .collect();
+    let plain = quote! {
+        fn input_schema() -> &'static #private::Value {
+            static SCHEMA: ::std::sync::LazyLock<#private::Value> =
+                ::std::sync::LazyLock::new(|| {
+                    #private::schema(<#ident as ::catalog::Tool>::INPUT_SCHEMA)
+                });
+            &SCHEMA
+        }
+    };
+    if walks.is_empty() {
+        return (plain, TokenStream::new(), TokenStream::new());
+    }
+    let schema = quote! {
+        fn input_schema() -> &'static #private::Value {
+            static SCHEMA: ::std::sync::LazyLock<#private::Value> =
+                ::std::sync::LazyLock::new(|| {
+                    #private::schema_without(
+                        <#ident as ::catalog::Tool>::INPUT_SCHEMA,
+                        &<#ident>::__catalog_omitted(),
+                    )
+                });
+            &SCHEMA
+        }
+
+        fn input_schema_json() -> &'static str {
+            static JSON: ::std::sync::LazyLock<::std::borrow::Cow<'static, str>> =
+                ::std::sync::LazyLock::new(|| {
+                    #private::schema_json_without(
+                        <#ident as ::catalog::Tool>::INPUT_SCHEMA,
+                        <#ident as ::catalog::Tool>::input_schema(),
+                        &<#ident>::__catalog_omitted(),
+                    )
+                });
+            &JSON
+        }
+    };
+    let refuse = quote! {
+        #private::refuse_omitted(&args, &<#ident>::__catalog_omitted())?;
+    };
+    let function = quote! {
+        impl #ident {
+            /// The properties the structs of this tool's fields omit, with their reasons.
+            #[doc(hidden)]
+            pub fn __catalog_omitted() -> &'static [#private::OmittedAt] {
+                static OMITTED: ::std::sync::LazyLock<::std::vec::Vec<#private::OmittedAt>> =
+                    ::std::sync::LazyLock::new(|| {
+                        #[allow(unused_imports)]
+                        use #private::markers::{ProbeObject as _, ProbeOther as _};
+                        let mut path = ::std::vec::Vec::new();
+                        let mut out = ::std::vec::Vec::new();
+                        #(#walks)*
+                        out
+                    });
+                &OMITTED
+            }
+        }
+    };
+    (schema, refuse, function)
 }

@@ -19,6 +19,7 @@ mod fallback;
 mod file_check;
 mod key;
 mod literal;
+mod nested_types;
 mod output;
 mod pins;
 mod security;
@@ -224,8 +225,13 @@ pub fn derive_string_enum(input: TokenStream) -> TokenStream {
 /// always present (not `Option`, no `#[serde(default)]`), naming each one missing; and every
 /// field is a property the spec declares, naming each one that is not (a misspelled property
 /// would otherwise be sent and silently ignored), even when the object allows additional
-/// properties: send those through a `serde_json::Value` or `Map` field. Field types inside the
-/// struct are checked when arguments are decoded, not at compile time.
+/// properties: send those through a `serde_json::Value` or `Map` field. In a request, every
+/// other declared property (read-only ones aside) is a field too, or omitted on the struct with
+/// a reason, `#[object(omitted("name", reason = "..."))]`: it is then left out of the tool's input
+/// schema and refused with that reason when an agent sends it, never dropped. The same rules
+/// hold at every depth, for a struct in a field of the struct (in `Option`, `Vec`, a map's
+/// values, or `catalog::OrEmpty<T>`, the type of a property that is `anyOf [object, ""]`).
+/// Scalar field types inside the struct are checked when arguments are decoded.
 ///
 /// Wire names and presence are read as serde reads them: `#[serde(rename_all = "...")]` on the
 /// struct, `#[serde(rename = "...")]` on a field, `#[serde(default)]` on the struct or a field,
@@ -235,12 +241,13 @@ pub fn derive_string_enum(input: TokenStream) -> TokenStream {
 /// ```ignore
 /// #[derive(serde::Serialize, serde::Deserialize, catalog::Object)]
 /// #[serde(rename_all = "camelCase")]
+/// #[object(omitted("secret", reason = "a filter's secret is set by a person in the dashboard"))]
 /// pub struct Filter {
 ///     pub name: String,
 ///     pub min_level: Option<i64>,
 /// }
 /// ```
-#[proc_macro_derive(Object, attributes(serde))]
+#[proc_macro_derive(Object, attributes(serde, object))]
 pub fn derive_object(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
         Ok(input) => derive::object(input).into(),

@@ -24,6 +24,9 @@ use quote::{quote, quote_spanned};
 /// object with declared properties.
 pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStream> {
     let p = &row.param;
+    if let Some(e) = or_empty_check(f, row) {
+        return Some(e);
+    }
     let subject = match (p.location, p.name.is_empty()) {
         (Location::Body, true) => Subject::new(&["body"], tool),
         (Location::Body, false) => Subject::new(&["body property", &p.name], tool),
@@ -32,6 +35,32 @@ pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStre
     against(f.user_type()?, &p.schema, &subject, Direction::Sent, |p| {
         p.required && !p.read_only
     })
+}
+
+/// A property that is `anyOf [X, ""]` is offered to agents with both arms: its field must
+/// decode both, as `catalog::OrEmpty<T>` or `serde_json::Value` does. Else the error, at the
+/// field's type.
+fn or_empty_check(f: &Field, row: &Accounted) -> Option<TokenStream> {
+    let p = &row.param;
+    catalog_core::check::nested::or_empty_arm(&p.schema)?;
+    let ty = f.ty;
+    let written = quote!(#ty).to_string().replace(' ', "");
+    // `serde_json::Value` and scalars have no user type: the type table checks them.
+    let user = f.user_type()?;
+    if written.contains("OrEmpty<") {
+        return None;
+    }
+    let user = quote!(#user).to_string().replace(' ', "");
+    let wants = written.replacen(&user, &format!("catalog::OrEmpty<{user}>"), 1);
+    let message = format!(
+        "`{}` is {} or the empty string (which unsets it); `{written}` cannot decode the empty \
+         string an agent may send: use `{wants}`",
+        p.address(),
+        catalog_core::check::nested::element(&p.schema)
+            .ty
+            .describe(),
+    );
+    Some(syn::Error::new_spanned(ty, message).to_compile_error())
 }
 
 /// The checks for the type a tool reads its output as (`#[tool(output = T)]`), if it is (or
@@ -43,6 +72,7 @@ pub fn output_checks(tool: &syn::Ident, ty: &syn::Type, typed: &Typed) -> Option
     let subject = Subject {
         words: format!("the `{status} {}` response of `{tool}`", typed.media_type),
         ident: key::ident(&["response", &status, "of", &tool.to_string()]),
+        nested: Default::default(),
     };
     against(
         crate::ast::user_type(ty)?,
@@ -56,9 +86,12 @@ pub fn output_checks(tool: &syn::Ident, ty: &syn::Type, typed: &Typed) -> Option
 /// What a check is about: in words for the messages `#[tool]` writes (`the query parameter
 /// `status` of `ListTasks``), and the marker type written for it, named in the same words
 /// (`query_parameter_status_of_ListTasks`) because the derives' messages print its name.
-struct Subject {
-    words: String,
-    ident: Ident,
+pub(crate) struct Subject {
+    pub(crate) words: String,
+    pub(crate) ident: Ident,
+    /// What a nested object's subject is named for, before its path (`body property`), and
+    /// the path so far (`alerts`), with the tool's name.
+    pub(crate) nested: (String, String, String),
 }
 
 impl Subject {
@@ -72,9 +105,14 @@ impl Subject {
         words.push_str(&format!(" of `{tool}`"));
         let mut parts = what.to_vec();
         parts.extend(["of", &tool]);
+        let nested = match what {
+            [kind, path] => (kind.to_string(), path.to_string(), tool.clone()),
+            _ => ("body property".to_string(), String::new(), tool.clone()),
+        };
         Subject {
             words,
             ident: key::ident(&parts),
+            nested,
         }
     }
 }
@@ -96,23 +134,29 @@ fn against(
     direction: Direction,
     required: fn(&catalog_core::model::Field) -> bool,
 ) -> Option<TokenStream> {
-    let mut schema = schema;
-    while let Type::Array { items, .. } = &schema.ty {
-        schema = items;
-    }
+    let schema = catalog_core::check::nested::element(schema);
     let name = quote!(#ty).to_string().replace(' ', "");
-    match &schema.ty {
-        Type::String {
-            enumeration: Some(values),
-            ..
-        } => Some(string_enum(ty, &name, subject, values)),
-        Type::Object { fields, .. } if !fields.is_empty() => {
+    match (&schema.ty, direction) {
+        (
+            Type::String {
+                enumeration: Some(values),
+                ..
+            },
+            _,
+        ) => Some(string_enum(ty, &name, subject, values)),
+        (Type::Object { fields, .. }, Direction::Sent) if !fields.is_empty() => {
+            Some(crate::nested_types::sent_object(ty, &name, subject, fields))
+        }
+        (Type::Object { fields, .. }, Direction::Read) if !fields.is_empty() => {
             let required: Vec<_> = fields.iter().filter(|p| required(p)).collect();
-            let check = match direction {
-                Direction::Sent => "fields_sent_as",
-                Direction::Read => "fields_read_as",
-            };
-            Some(object(ty, &name, subject, fields, &required, check))
+            Some(object(
+                ty,
+                &name,
+                subject,
+                fields,
+                &required,
+                "fields_read_as",
+            ))
         }
         _ => None,
     }
@@ -178,7 +222,12 @@ fn object(
     let param_type = quote!(spec::#ident);
     let declares = fields.iter().map(|p| {
         let k = key::literal(&p.name);
-        quote!(#[automatically_derived] impl #markers::DeclaresProperty<#k> for #param_type {})
+        quote! {
+            #[automatically_derived]
+            impl #markers::DeclaresProperty<#k> for #param_type {
+                type Schema = #markers::Unchecked;
+            }
+        }
     });
     let traits = unique(required.iter().map(|p| key::ident(&["requires", &p.name])));
     let each = required.iter().zip(&traits).map(|(p, tr)| {
@@ -217,12 +266,12 @@ fn object(
     }
 }
 
-/// `fn run() { check::<<T as M>::A>(); <T>::__catalog_<derived>::<spec::S>(); }`: the tool's
+/// `pub(crate) fn run() { check::<<T as M>::A>(); <T>::__catalog_<derived>::<spec::S>(); }`: the tool's
 /// checks on the user type (through the derive's marker, so a missing derive is one error, not
 /// one per value), then the derive's of each variant/field against `S` (with
 /// `markers::NotDerived` in scope, which stands in when the derive is missing). The projection
 /// and `spec::S` span the user's type, so every error underlines it.
-fn run(
+pub(crate) fn run(
     ty: &syn::Type,
     markers_trait: TokenStream,
     assoc: &str,
@@ -237,7 +286,7 @@ fn run(
     let module = Ident::new("spec", range.start);
     let param_type = Ident::new(&param_type.to_string(), range.end);
     quote! {
-        fn run() {
+        pub(crate) fn run() {
             use ::catalog::__private_v1::markers::NotDerived as _;
             check::<#open #ty as #markers_trait #close #assoc>();
             <#ty>::#derived::<#module::#param_type>();
@@ -247,7 +296,7 @@ fn run(
 
 /// `fn check<T: ...each trait...>() {}`, spanned at the user's type: the "required by this
 /// bound" note then points there, not at the whole `#[tool]` attribute.
-fn check_fn(ty: &syn::Type, traits: &[Ident]) -> TokenStream {
+pub(crate) fn check_fn(ty: &syn::Type, traits: &[Ident]) -> TokenStream {
     let span = Range::of(ty).start;
     let traits = traits.iter().map(|t| Ident::new(&t.to_string(), span));
     quote_spanned! {span=>
@@ -266,7 +315,7 @@ fn variant_name(value: &str) -> String {
 }
 
 /// Identifiers made unique by a numeric suffix where two would collide.
-fn unique(idents: impl Iterator<Item = Ident>) -> Vec<Ident> {
+pub(crate) fn unique(idents: impl Iterator<Item = Ident>) -> Vec<Ident> {
     let mut out: Vec<Ident> = Vec::new();
     for ident in idents {
         let mut candidate = ident.clone();

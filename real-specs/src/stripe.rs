@@ -39,7 +39,8 @@ pub struct Address {
 )]
 pub struct UpdateCustomer {
     pub customer: String,
-    pub address: Option<Address>,
+    /// The address; the empty string (`""`) removes it.
+    pub address: Option<catalog::OrEmpty<Address>>,
     pub email: Option<String>,
     pub metadata: Option<serde_json::Value>,
     pub expand: Option<Vec<String>>,

@@ -74,6 +74,15 @@ mod stripe {
     }
 
     #[test]
+    fn update_customer_sends_the_empty_string_arm_as_itself() {
+        let (_, fields) = sent(
+            "update_customer",
+            json!({"customer": "cus_1", "address": ""}),
+        );
+        assert_eq!(fields, ["address="]);
+    }
+
+    #[test]
     fn a_get_with_an_empty_declared_body_sends_no_body() {
         let r = catalog()
             .request("get_customer", json!({"customer": "cus_1"}))

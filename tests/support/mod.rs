@@ -118,6 +118,7 @@ impl TempCrate {
             "[package]\nname = {name:?}\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
              [workspace]\n\n\
              [dependencies]\ncatalog = {{ path = {root:?}, default-features = false }}\n\
+             serde = {{ version = \"1\", features = [\"derive\"] }}\n\
              serde_json = \"1\"\n\n\
              [build-dependencies]\ncatalog = {{ path = {root:?}, default-features = false }}\n",
             root = root.display().to_string(),

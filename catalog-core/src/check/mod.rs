@@ -5,6 +5,7 @@
 //! - [`types`]: the Rust type table and the check of a field's type.
 //! - [`values`]: Fixed values against their parameter's schema.
 //! - [`names`]: the one field <-> parameter name rule.
+//! - [`nested`]: nested objects, accounted at every depth.
 //! - [`reasons`]: what makes a reason reviewable.
 //! - [`paste`]: the paste-ready lines help messages offer.
 //! - [`address`]: parameter addresses and globs.
@@ -20,6 +21,7 @@ pub mod address;
 pub mod clears;
 pub mod declared;
 pub mod names;
+pub mod nested;
 pub mod output;
 pub mod output_choice;
 pub mod paging;

@@ -148,7 +148,7 @@ impl Catalog {
                 name: T::NAME,
                 description: T::DESCRIPTION,
                 input_schema: T::input_schema(),
-                input_schema_json: T::INPUT_SCHEMA,
+                input_schema_json: T::input_schema_json(),
                 operation: T::operation(),
                 effects: T::EFFECTS,
                 output: T::OUTPUT,

@@ -31,6 +31,11 @@ pub trait Tool: Sized {
     fn operation() -> &'static Operation;
     /// The input schema, parsed once.
     fn input_schema() -> &'static Value;
+    /// The input schema as JSON text: [`INPUT_SCHEMA`](Tool::INPUT_SCHEMA), unless the tool's
+    /// nested structs omit properties, which it then leaves out.
+    fn input_schema_json() -> &'static str {
+        Self::INPUT_SCHEMA
+    }
     /// Decodes an agent's arguments strictly: unknown names, Omitted parameters, types, enums,
     /// bounds and nullability are checked, with the JSON path of the offending value.
     fn from_arguments(args: Value) -> Result<Self, ArgumentError>;
@@ -106,6 +111,22 @@ pub trait StringEnum {
 pub trait Object {
     /// Each field's name on the wire, and whether it may be absent (`Option`, `#[serde(default)]`).
     const FIELDS: &'static [(&'static str, bool)];
+    /// Each property the struct omits (`#[object(omitted("name", reason = "..."))]`), with its
+    /// reason.
+    const OMITTED: &'static [(&'static str, &'static str)] = &[];
+
+    /// Appends the properties omitted by this struct and by the structs of its fields, at any
+    /// depth, each with its path from `path` (the argument the struct is in, then any steps
+    /// down to it). Written by the derive; `#[tool]` calls it to leave them out of the input
+    /// schema and refuse them with their reason.
+    #[doc(hidden)]
+    fn __catalog_omitted(
+        path: &mut Vec<crate::wire::decode::omitted::PathStep>,
+        out: &mut Vec<crate::wire::decode::omitted::OmittedAt>,
+        depth: usize,
+    ) {
+        let _ = (path, out, depth);
+    }
 }
 
 /// Glue for the `#[tool]` expansion. Not a public API: it changes without notice.
@@ -193,9 +214,115 @@ pub mod __private {
         /// `#[serde(default)]`).
         pub trait AlwaysPresent<const KEY: u64> {}
 
-        /// An object parameter (a type `#[tool]` writes per field) declares the property with
-        /// this key.
-        pub trait DeclaresProperty<const KEY: u64> {}
+        /// An object schema (a type `#[tool]` writes per object it checks) declares the property
+        /// with this key. `Schema` is what a struct or enum of the user's in that property
+        /// (through `Option`, `Vec`, maps and [`OrEmpty`](crate::wire::or_empty::OrEmpty))
+        /// must fit: another schema's type, or [`Unchecked`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the property a field of this struct is named for",
+            label = "not a property of this object",
+            note = "a server ignores a property it does not declare: fix the field's name (or its `#[serde(rename)]`)"
+        )]
+        pub trait DeclaresProperty<const KEY: u64> {
+            /// What a nested type in the property must fit.
+            type Schema: ?Sized;
+        }
+
+        /// A property whose nested type is not checked further (a scalar, a map's values, a
+        /// free-form object).
+        pub struct Unchecked;
+
+        /// A schema (a type `#[tool]` writes) accepts the user type `T` in its place: every
+        /// declared property of the object is a field of `T` or omitted on it, each field is a
+        /// declared property, and so on down.
+        #[diagnostic::on_unimplemented(
+            message = "a field typed with `{T}` cannot decode every value of the spec's `{Self}`",
+            label = "the spec also allows the empty string here",
+            note = "a property that is `anyOf [object, \"\"]` is typed `catalog::OrEmpty<T>` (in its `Option`, `Vec`, ...): the input schema offers the empty string, and `T` alone cannot decode it"
+        )]
+        pub trait Carries<T: ?Sized> {}
+
+        impl<T: ?Sized> Carries<T> for Unchecked {}
+
+        /// The schema of a property that is `anyOf [S, ""]`: it carries a type written
+        /// `OrEmpty<T>` ([`EmptyOr<T>`] as the derive passes it) where `S` carries `T`, and
+        /// nothing written without `OrEmpty`, which could not decode the empty string.
+        pub struct OrEmptyOf<S: ?Sized>(core::marker::PhantomData<S>);
+
+        /// What the derive passes for a field whose type holds `catalog::OrEmpty<T>`.
+        pub struct EmptyOr<T: ?Sized>(core::marker::PhantomData<T>);
+
+        impl<S: ?Sized + Carries<T>, T: ?Sized> Carries<EmptyOr<T>> for OrEmptyOf<S> {}
+
+        /// Implemented by `#[derive(Object)]`: the struct accounts for the property with this
+        /// key (a field for it, or `#[object(omitted("name", reason = "..."))]`).
+        pub trait AccountsFor<const KEY: u64> {}
+
+        /// Implemented by `#[derive(Object)]`: every field of the struct is a property the
+        /// object schema `S` declares, and each nested type fits its property's schema.
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` stands for a nested object of the spec but does not implement `catalog::Object`",
+            label = "its fields cannot be checked against the spec's properties",
+            note = "add `#[derive(catalog::Object)]` to the struct (beside serde's derives), or type the field `serde_json::Value`"
+        )]
+        pub trait SentAs<S: ?Sized> {}
+
+        /// The omissions of a nested type, whatever it is: a struct deriving `Object` gives
+        /// its own ([`ProbeObject`]); any other type has none ([`ProbeOther`]). Called on
+        /// `&&Probe::<T>::new()` for a concrete `T`, with both traits in scope.
+        pub struct Probe<T: ?Sized>(core::marker::PhantomData<T>);
+
+        impl<T: ?Sized> Probe<T> {
+            /// The probe of `T`.
+            pub fn new() -> Self {
+                Probe(core::marker::PhantomData)
+            }
+        }
+
+        impl<T: ?Sized> Default for Probe<T> {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        /// The omissions of a struct deriving `Object`.
+        pub trait ProbeObject {
+            /// See [`Object::__catalog_omitted`](super::super::Object::__catalog_omitted).
+            fn omitted(
+                &self,
+                path: &mut Vec<crate::wire::decode::omitted::PathStep>,
+                out: &mut Vec<crate::wire::decode::omitted::OmittedAt>,
+                depth: usize,
+            );
+        }
+
+        impl<T: ?Sized + super::super::Object> ProbeObject for &Probe<T> {
+            fn omitted(
+                &self,
+                path: &mut Vec<crate::wire::decode::omitted::PathStep>,
+                out: &mut Vec<crate::wire::decode::omitted::OmittedAt>,
+                depth: usize,
+            ) {
+                if depth < crate::wire::decode::omitted::MAX_DEPTH {
+                    T::__catalog_omitted(path, out, depth);
+                }
+            }
+        }
+
+        /// Any other type: no omissions.
+        pub trait ProbeOther {
+            /// Appends nothing.
+            fn omitted(
+                &self,
+                path: &mut Vec<crate::wire::decode::omitted::PathStep>,
+                out: &mut Vec<crate::wire::decode::omitted::OmittedAt>,
+                depth: usize,
+            ) {
+                let _ = (path, out, depth);
+            }
+        }
+
+        impl<T: ?Sized> ProbeOther for Probe<T> {}
 
         /// Implemented by `catalog::File` alone: a field over a file part or a binary body
         /// names a type `File`, and this bound proves it is that one.
@@ -282,7 +409,33 @@ pub mod __private {
         }
     }
 
+    pub use crate::wire::decode::omitted::{OmittedAt, PathStep};
     pub use crate::wire::routing::Plan;
+
+    /// The input schema embedded by `#[tool]`, without the properties its nested structs omit.
+    pub fn schema_without(json: &str, omitted: &[OmittedAt]) -> Value {
+        let mut schema = schema(json);
+        crate::wire::decode::omitted::prune(&mut schema, omitted);
+        schema
+    }
+
+    /// [`schema_without`] as JSON text: `json` itself when nothing is omitted.
+    pub fn schema_json_without(
+        json: &'static str,
+        schema: &Value,
+        omitted: &[OmittedAt],
+    ) -> std::borrow::Cow<'static, str> {
+        if omitted.is_empty() {
+            std::borrow::Cow::Borrowed(json)
+        } else {
+            std::borrow::Cow::Owned(schema.to_string())
+        }
+    }
+
+    /// Refuses arguments that carry a property a nested struct omits, with its reason.
+    pub fn refuse_omitted(args: &Value, omitted: &[OmittedAt]) -> Result<(), ArgumentError> {
+        crate::wire::decode::omitted::refuse(args, omitted)
+    }
 
     /// Builds the request: by the tool's plan (made on the first call) when it covers the
     /// call, else by the general encoder, which writes the same request or says what is wrong.

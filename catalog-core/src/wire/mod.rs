@@ -2,5 +2,6 @@
 
 pub mod decode;
 pub mod file;
+pub mod or_empty;
 pub mod routing;
 pub mod uploads;

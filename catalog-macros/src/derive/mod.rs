@@ -12,6 +12,7 @@
 //! variant's/field's bound, so each unmet bound is its own error at the variant or field and no blanket impl
 //! stands between the bound and the message.
 
+pub(crate) mod nested;
 mod object;
 mod serde_attr;
 mod string_enum;

@@ -1,32 +1,51 @@
 //! `#[derive(Object)]`.
 
+use super::nested::{Omission, Step, nested, omissions};
 use super::serde_attr::{Serde, apply_to_field, wire_name};
 use crate::ctxt::Ctxt;
 use crate::key;
 use catalog_core::check::types::RustType;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
-/// One field: its Rust name, its name on the wire, and whether it may be absent.
+/// One field: its Rust name, its name on the wire, whether it may be absent, and the type of
+/// the user's it nests (with the steps down to it), if any.
 struct ObjectField<'a> {
     ident: &'a syn::Ident,
     wire: String,
     optional: bool,
+    nested: Option<(Vec<Step>, &'a syn::Type)>,
 }
 
 pub fn object(input: syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::new();
     let fields = fields(&cx, &input);
-    let expanded = expand(&input, &fields);
+    let omitted = omissions(&cx, &input.ident, &input.attrs);
+    for o in &omitted {
+        if fields.iter().any(|f| f.wire == o.name) {
+            cx.error(
+                o.name_span,
+                format!(
+                    "`{}` is a field of `{}` and cannot also be omitted: remove one",
+                    o.name, input.ident
+                ),
+            );
+        }
+    }
+    let expanded = expand(&input, &fields, &omitted);
     super::finish(cx, expanded)
 }
 
-fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
+fn expand(input: &syn::DeriveInput, fields: &[ObjectField], omitted: &[Omission]) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let entries = fields.iter().map(|f| {
         let (wire, optional) = (&f.wire, f.optional);
         quote!((#wire, #optional))
+    });
+    let omitted_entries = omitted.iter().map(|o| {
+        let (name, reason) = (&o.name, &o.reason);
+        quote!((#name, #reason))
     });
     let markers = quote!(::catalog::__private_v1::markers);
     let present = fields.iter().filter(|f| !f.optional).map(|f| {
@@ -36,14 +55,36 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
             impl #markers::AlwaysPresent<#k> for #ident {}
         }
     });
+    let accounts = fields
+        .iter()
+        .map(|f| &f.wire)
+        .chain(omitted.iter().map(|o| &o.name))
+        .map(|wire| {
+            let k = key::literal(wire);
+            quote! {
+                #[automatically_derived]
+                impl #markers::AccountsFor<#k> for #ident {}
+            }
+        });
+    let walk = walk(fields);
     let module = super::module(ident);
     let [sent, read] = [Direction::SENT, Direction::READ].map(|d| d.checks(ident, &module, fields));
     let (sent_defs, sent_impls, sent_fn) = (sent.defs, sent.impls, sent.function);
     let (read_defs, read_impls, read_fn) = (read.defs, read.impls, read.function);
+    let sent_as = sent.sent_as;
     quote! {
         #[automatically_derived]
         impl #impl_generics ::catalog::Object for #ident #ty_generics #where_clause {
             const FIELDS: &'static [(&'static str, bool)] = &[#(#entries),*];
+            const OMITTED: &'static [(&'static str, &'static str)] = &[#(#omitted_entries),*];
+
+            fn __catalog_omitted(
+                path: &mut ::std::vec::Vec<::catalog::__private_v1::PathStep>,
+                out: &mut ::std::vec::Vec<::catalog::__private_v1::OmittedAt>,
+                depth: usize,
+            ) {
+                #walk
+            }
         }
 
         #[doc(hidden)]
@@ -55,11 +96,13 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField]) -> TokenStream {
 
         const _: () = {
             #(#present)*
+            #(#accounts)*
             #[automatically_derived]
             impl #markers::ObjectMarkers for #ident {
                 type Object = #ident;
             }
             #sent_impls
+            #sent_as
             #read_impls
         };
 
@@ -77,6 +120,8 @@ struct Direction {
     prefix: &'static str,
     /// What an undeclared field means, and its fix.
     note: &'static str,
+    /// Whether a field's nested type is checked against its property's schema too.
+    nested: bool,
 }
 
 impl Direction {
@@ -87,6 +132,7 @@ impl Direction {
         note: "a server ignores a property it does not declare: fix the name (or its \
                `#[serde(rename)]`), or send undeclared properties through a `serde_json::Value` \
                field",
+        nested: true,
     };
     /// A response's object (a tool's `output`).
     const READ: Direction = Direction {
@@ -94,6 +140,7 @@ impl Direction {
         prefix: "Output_field",
         note: "the response never fills a field it does not declare: fix the name (or its \
                `#[serde(rename)]`), or remove the field",
+        nested: false,
     };
 
     /// One trait per field (in `module`) whose message names it when `S` does not declare it,
@@ -119,16 +166,47 @@ impl Direction {
         });
         let impls = fields.iter().zip(&traits).map(|(f, tr)| {
             let k = key::literal(&f.wire);
+            match &f.nested {
+                // Not `do_not_recommend`: an unmet bound of the nested type is reported itself
+                // (a missing or misspelled property at that depth), not as this field's.
+                Some((steps, inner)) if self.nested => {
+                    let carried = if steps.contains(&Step::OrEmpty) {
+                        quote!(#markers::EmptyOr<#inner>)
+                    } else {
+                        quote!(#inner)
+                    };
+                    // Spanned at the field: rustc's notes then point at it, not at the derive.
+                    quote_spanned! {f.ident.span()=>
+                        impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>>
+                            #module::#tr<S> for #ident
+                        where
+                            <S as #markers::DeclaresProperty<#k>>::Schema:
+                                #markers::Carries<#carried>,
+                        {}
+                    }
+                }
+                _ => quote! {
+                    #[diagnostic::do_not_recommend]
+                    impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>>
+                        #module::#tr<S> for #ident {}
+                },
+            }
+        });
+        let sent_as = self.nested.then(|| {
+            let bounds = traits.iter().map(|tr| quote!(#ident: #module::#tr<S>,));
             quote! {
-                #[diagnostic::do_not_recommend]
-                impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>> #module::#tr<S>
-                    for #ident {}
+                #[automatically_derived]
+                impl<S: ?::core::marker::Sized> #markers::SentAs<S> for #ident
+                where
+                    #(#bounds)*
+                {}
             }
         });
         Checks {
             defs: quote!(#(#defs)*),
             impls: quote!(#(#impls)*),
             function: super::check_fn(ident, self.check, fields.iter().map(|f| f.ident), &traits),
+            sent_as: sent_as.unwrap_or_default(),
         }
     }
 }
@@ -139,6 +217,43 @@ struct Checks {
     defs: TokenStream,
     impls: TokenStream,
     function: TokenStream,
+    /// `impl SentAs<S>` (the check of the struct where it is nested), for requests only.
+    sent_as: TokenStream,
+}
+
+/// The body of `__catalog_omitted`: the struct's own omissions, then each nested type's, below
+/// its field's steps (a type without the derive has none).
+fn walk(fields: &[ObjectField]) -> TokenStream {
+    let private = quote!(::catalog::__private_v1);
+    let nested = fields.iter().filter_map(|f| {
+        let (steps, inner) = f.nested.as_ref()?;
+        let wire = &f.wire;
+        let steps: Vec<TokenStream> = steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Items => Some(quote!(#private::PathStep::Items)),
+                Step::Values => Some(quote!(#private::PathStep::Values)),
+                Step::OrEmpty => None,
+            })
+            .collect();
+        let n = steps.len() + 1;
+        Some(quote! {
+            path.push(#private::PathStep::Property(#wire));
+            #(path.push(#steps);)*
+            (&&#private::markers::Probe::<#inner>::new()).omitted(path, out, depth + 1);
+            path.truncate(path.len() - #n);
+        })
+    });
+    quote! {
+        #[allow(unused_imports)]
+        use #private::markers::{ProbeObject as _, ProbeOther as _};
+        for &(name, reason) in <Self as ::catalog::Object>::OMITTED {
+            let mut at = path.clone();
+            at.push(#private::PathStep::Property(name));
+            out.push(#private::OmittedAt { path: at, reason });
+        }
+        #(#nested)*
+    }
 }
 
 /// A field's name without `r#`.
@@ -195,6 +310,7 @@ fn fields<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Vec<ObjectField<'a>> {
                 ident,
                 wire,
                 optional,
+                nested: nested(&f.ty),
             }),
             None => return Vec::new(),
         }

@@ -21,6 +21,7 @@
 
 mod checker;
 pub mod format;
+pub mod omitted;
 mod path;
 pub(crate) mod pattern;
 mod problem;

@@ -1,0 +1,179 @@
+//! Nested objects: which schema a nested struct stands for (through arrays and the object arm of
+//! `anyOf [object, ""]`), and the paste-ready lines that account for one of its properties.
+//!
+//! Every declared property of an object schema a `#[derive(Object)]` struct stands for is a
+//! field of the struct, or omitted on the struct with a reason
+//! (`#[object(omitted("name", reason = "..."))]`), at every depth: see `docs/accounting.md`.
+
+use super::names::field_name_for;
+use super::reasons::PLACEHOLDER_REASON;
+use super::types::rust_type_for;
+use crate::model::{Field, Schema, Type};
+
+/// The other arm of `anyOf [X, {type: string, enum: [""]}]` (in either order): a value that is
+/// `X`, or the empty string (which Stripe reads as "unset").
+pub fn or_empty_arm(schema: &Schema) -> Option<&Schema> {
+    let Type::AnyOf { arms } = &schema.ty else {
+        return None;
+    };
+    let [a, b] = arms.as_slice() else {
+        return None;
+    };
+    match (is_empty_string(a), is_empty_string(b)) {
+        (true, false) => Some(b),
+        (false, true) => Some(a),
+        _ => None,
+    }
+}
+
+/// Whether a schema allows the empty string alone (`{type: string, enum: [""]}`).
+pub fn is_empty_string(schema: &Schema) -> bool {
+    matches!(&schema.ty, Type::String { enumeration: Some(values), .. } if values.len() == 1 && values[0].is_empty())
+}
+
+/// The schema a struct (or enum) of the user's stands for where `schema` is its property's:
+/// inside arrays and the object arm of `anyOf [object, ""]`, in any order.
+pub fn element(schema: &Schema) -> &Schema {
+    let mut s = schema;
+    loop {
+        s = match &s.ty {
+            Type::Array { items, .. } => items,
+            _ => match or_empty_arm(s) {
+                Some(arm) => arm,
+                None => return s,
+            },
+        };
+    }
+}
+
+/// The object schema a struct stands for, when `schema` (through [`element`]) is an object with
+/// declared properties.
+pub fn object_fields(schema: &Schema) -> Option<&[Field]> {
+    match &element(schema).ty {
+        Type::Object { fields, .. } if !fields.is_empty() => Some(fields),
+        _ => None,
+    }
+}
+
+/// The properties a struct sent in a request must account for: every declared one but the
+/// read-only ones (a server never reads those).
+pub fn sent_properties(fields: &[Field]) -> impl Iterator<Item = &Field> {
+    fields.iter().filter(|f| !f.read_only)
+}
+
+/// The paste-ready lines that account for one property on a struct: a field line (with the
+/// `#[serde(rename)]` its wire name needs), and the struct-level omission.
+pub fn property_lines(property: &Field) -> (String, String) {
+    let field = field_name_for(&property.name);
+    let bare = field.trim_start_matches("r#");
+    let rename = if bare == property.name {
+        String::new()
+    } else {
+        format!("#[serde(rename = \"{}\")] ", property.name)
+    };
+    let field = if bare.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("_{bare}")
+    } else if matches!(bare, "self" | "super" | "crate" | "Self") {
+        format!("{bare}_")
+    } else {
+        field.clone()
+    };
+    let ty = rust_type_for(&property.schema, property.required);
+    let ty = match or_empty_arm(&property.schema) {
+        Some(_) if !property.required => ty.replace(
+            "Option<serde_json::Value>",
+            "Option<catalog::OrEmpty<serde_json::Value>>",
+        ),
+        _ => ty,
+    };
+    (
+        format!("{rename}pub {field}: {ty},"),
+        format!(
+            "#[object(omitted(\"{}\", reason = \"{PLACEHOLDER_REASON}\"))]",
+            property.name
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema(ty: Type) -> Schema {
+        Schema::new(ty)
+    }
+
+    fn empty() -> Schema {
+        schema(Type::String {
+            format: None,
+            enumeration: Some(vec![String::new()]),
+            pattern: None,
+            min_length: None,
+            max_length: None,
+        })
+    }
+
+    fn object() -> Schema {
+        schema(Type::Object {
+            fields: vec![Field {
+                name: "postal_code".into(),
+                required: false,
+                read_only: false,
+                schema: schema(Type::Boolean),
+            }],
+            open: false,
+        })
+    }
+
+    #[test]
+    fn the_object_arm_of_or_empty_is_the_element_in_either_order() {
+        let u = schema(Type::AnyOf {
+            arms: vec![object(), empty()],
+        });
+        assert_eq!(element(&u), &object());
+        let u = schema(Type::AnyOf {
+            arms: vec![empty(), object()],
+        });
+        assert_eq!(element(&u), &object());
+        let two_objects = schema(Type::AnyOf {
+            arms: vec![object(), object()],
+        });
+        assert_eq!(element(&two_objects), &two_objects);
+    }
+
+    #[test]
+    fn arrays_of_or_empty_objects_reach_the_object() {
+        let u = schema(Type::AnyOf {
+            arms: vec![
+                schema(Type::Array {
+                    items: Box::new(object()),
+                    min_items: None,
+                    max_items: None,
+                }),
+                empty(),
+            ],
+        });
+        assert_eq!(
+            object_fields(&u).map(|f| f[0].name.as_str()),
+            Some("postal_code")
+        );
+    }
+
+    #[test]
+    fn property_lines_rename_what_a_field_cannot_be_named() {
+        let p = |name: &str, required| Field {
+            name: name.into(),
+            required,
+            read_only: false,
+            schema: schema(Type::Boolean),
+        };
+        assert_eq!(
+            property_lines(&p("postalCode", false)),
+            (
+                "#[serde(rename = \"postalCode\")] pub postal_code: Option<bool>,".into(),
+                format!("#[object(omitted(\"postalCode\", reason = \"{PLACEHOLDER_REASON}\"))]")
+            )
+        );
+        assert_eq!(property_lines(&p("type", true)).0, "pub r#type: bool,");
+    }
+}

@@ -1,0 +1,189 @@
+//! Nested objects (openapi/nested.yaml) at run time: a property a nested struct omits is not
+//! offered in the input schema and is refused with the struct's reason when an agent sends it
+//! anyway (never dropped on the way into the struct); the empty-string arm of
+//! `anyOf [object, ""]` is accepted and sent as itself.
+
+use catalog::{OrEmpty, Tool, tool};
+use serde_json::{Value, json};
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Alerts {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    pub slack: Option<Vec<Slack>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escalation: Option<Escalation>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+#[object(omitted(
+    "secret",
+    reason = "webhook secrets are set by a person in the dashboard, never by an agent"
+))]
+pub struct Slack {
+    pub channel: String,
+    pub mention: Option<String>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Escalation {
+    pub after_minutes: Option<i64>,
+    pub contact: Option<Contact>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+#[object(omitted(
+    "phone",
+    reason = "phone numbers are personal data an agent must not collect"
+))]
+pub struct Contact {
+    pub name: String,
+}
+
+/// Create a monitor and where it alerts.
+#[derive(Debug)]
+#[tool(spec = "nested", operation = "CreateMonitor")]
+pub struct CreateMonitor {
+    pub name: String,
+    pub alerts: Option<Alerts>,
+}
+
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Address {
+    pub line1: String,
+    pub city: Option<String>,
+    pub postal_code: Option<String>,
+}
+
+/// Change a customer's email or address (`""` removes the address).
+#[derive(Debug)]
+#[tool(spec = "nested", operation = "UpdateCustomer")]
+pub struct UpdateCustomer {
+    pub customer: String,
+    pub email: Option<String>,
+    pub address: Option<OrEmpty<Address>>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Shipping {
+    pub name: String,
+    pub phone: Option<String>,
+    pub address: Address,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_to: Option<OrEmpty<Address>>,
+}
+
+/// Create a shipment, shipped or not.
+#[derive(Debug)]
+#[tool(spec = "nested", operation = "CreateShipment")]
+pub struct CreateShipment {
+    pub reference: String,
+    pub shipping: Option<OrEmpty<Shipping>>,
+}
+
+#[test]
+fn an_omitted_nested_property_sent_by_an_agent_is_refused_with_the_reason() {
+    let args = json!({
+        "name": "api",
+        "alerts": {"slack": [{"channel": "#ops"}, {"channel": "#dev", "secret": "s3cr3t"}]}
+    });
+    let e = CreateMonitor::from_arguments(args).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid arguments: $.alerts.slack[1].secret: this tool does not send \
+         `alerts.slack[].secret` (omitted: webhook secrets are set by a person in the dashboard, \
+         never by an agent); leave it out"
+    );
+    let deeper = json!({
+        "name": "api",
+        "alerts": {"escalation": {"contact": {"name": "Ann", "phone": "+331"}}}
+    });
+    let e = CreateMonitor::from_arguments(deeper).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid arguments: $.alerts.escalation.contact.phone: this tool does not send \
+         `alerts.escalation.contact.phone` (omitted: phone numbers are personal data an agent \
+         must not collect); leave it out"
+    );
+}
+
+#[test]
+fn the_same_call_without_the_omitted_property_is_decoded_and_sent_whole() {
+    let args = json!({
+        "name": "api",
+        "alerts": {"slack": [{"channel": "#ops", "mention": "@here"}]}
+    });
+    let tool = CreateMonitor::from_arguments(args).unwrap();
+    let request = tool.to_request().unwrap();
+    let body: Value = serde_json::from_slice(request.body()).unwrap();
+    assert_eq!(
+        body,
+        json!({"name": "api", "alerts": {"slack": [{"channel": "#ops", "mention": "@here"}]}})
+    );
+}
+
+#[test]
+fn the_input_schema_does_not_offer_omitted_nested_properties() {
+    let schema = CreateMonitor::input_schema();
+    let alerts = &schema["properties"]["alerts"];
+    let slack = &alerts["properties"]["slack"]["items"]["properties"];
+    let slack_names: Vec<&str> = slack
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(slack_names, ["channel", "mention"]);
+    let contact = &alerts["properties"]["escalation"]["properties"]["contact"]["properties"];
+    let contact_names: Vec<&str> = contact
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(contact_names, ["name"]);
+    // The text served in `tools/list` is the same schema.
+    let served: Value = serde_json::from_str(CreateMonitor::input_schema_json()).unwrap();
+    assert_eq!(&served, schema);
+    assert!(!CreateMonitor::input_schema_json().contains("secret"));
+    assert!(CreateMonitor::INPUT_SCHEMA.contains("secret"));
+}
+
+#[test]
+fn the_empty_string_arm_is_accepted_and_sent_as_itself_in_a_form_body() {
+    let tool = UpdateCustomer::from_arguments(json!({"customer": "cus_1", "address": ""})).unwrap();
+    assert_eq!(tool.address, Some(OrEmpty::Empty));
+    let request = tool.to_request().unwrap();
+    assert_eq!(
+        request.headers()[http::header::CONTENT_TYPE],
+        "application/x-www-form-urlencoded"
+    );
+    assert_eq!(std::str::from_utf8(request.body()).unwrap(), "address=");
+    let schema = UpdateCustomer::input_schema();
+    assert_eq!(
+        schema["properties"]["address"]["anyOf"][1],
+        json!({"type": "string", "enum": [""]})
+    );
+}
+
+#[test]
+fn the_empty_string_arm_is_sent_as_itself_in_a_json_body() {
+    let tool = CreateShipment::from_arguments(json!({"reference": "r-1", "shipping": ""})).unwrap();
+    let request = tool.to_request().unwrap();
+    assert_eq!(
+        std::str::from_utf8(request.body()).unwrap(),
+        r#"{"reference":"r-1","shipping":""}"#
+    );
+    let shipped = CreateShipment::from_arguments(json!({
+        "reference": "r-2",
+        "shipping": {"name": "Ann", "phone": "+331", "return_to": "", "address":
+            {"line1": "1 Main St", "city": "Lyon", "postal_code": "69001"}}
+    }))
+    .unwrap();
+    let body: Value = serde_json::from_slice(shipped.to_request().unwrap().body()).unwrap();
+    assert_eq!(
+        body,
+        json!({"reference": "r-2", "shipping": {"name": "Ann", "phone": "+331", "return_to": "",
+            "address": {"line1": "1 Main St", "city": "Lyon", "postal_code": "69001"}}})
+    );
+}
