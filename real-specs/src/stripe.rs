@@ -132,7 +132,7 @@ pub struct CreateCustomer {
     pub email: Option<String>,
     pub description: Option<String>,
     pub phone: Option<String>,
-    pub address: Option<Address>,
+    pub address: Option<catalog::OrEmpty<Address>>,
     pub metadata: Option<serde_json::Value>,
     pub preferred_locales: Option<Vec<String>>,
     pub expand: Option<Vec<String>>,
