@@ -24,7 +24,7 @@ pub mod paging;
 pub mod result;
 #[cfg(feature = "runtime")]
 pub mod settings;
-pub mod smuggling;
 #[cfg(feature = "mcp")]
 pub mod shutdown;
+pub mod smuggling;
 pub mod tool;
