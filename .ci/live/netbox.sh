@@ -245,7 +245,11 @@ stop() {
     in_root redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
   fi
   if [ -d "$ROOT/etc/postgresql/$PG_MAJOR/main" ]; then
-    in_root pg_ctlcluster "$PG_MAJOR" main stop >/dev/null 2>&1 || true
+    # pg_ctlcluster checks the server's pid under /proc, which the root does not mount, and
+    # refuses ("pid file is invalid"); pg_ctl stops by the pid file alone (fast shutdown).
+    in_root su postgres -s /bin/sh -c \
+      "/usr/lib/postgresql/$PG_MAJOR/bin/pg_ctl -D /var/lib/postgresql/$PG_MAJOR/main stop -m fast -w" \
+      >/dev/null 2>&1 || true
   fi
   say "stopped"
 }
