@@ -105,7 +105,7 @@ fn main() {
     let pins = std::fs::read_to_string(e.dir.join("catalog.lock"))
         .expect("the curated crate's first build wrote catalog.lock");
     assert_eq!(
-        pins.matches("[[glob]]").count(),
+        pins.lines().filter(|line| *line == "[[glob]]").count(),
         curated.len(),
         "one pin per curated tool's glob:\n{pins}"
     );
