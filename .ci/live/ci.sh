@@ -17,5 +17,6 @@ set -a
 # shellcheck disable=SC1091
 . target/live/netbox.env
 set +a
-cargo test -p catalog-real-specs --test live_netbox -- --ignored --nocapture
+# The workspace's features, as the README's test command builds them: no second build of the graph.
+cargo test --workspace --all-features --test live_netbox -- --ignored --nocapture
 .ci/live/drift.sh
