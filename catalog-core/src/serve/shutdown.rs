@@ -6,7 +6,9 @@
 //!
 //! - takes no new work: over HTTP readiness turns 503 and the listening socket is closed (a new
 //!   connection is refused), idle keep-alive connections are closed, and a request that still
-//!   arrives on an open one gets 503 with `Retry-After`; over stdio no further line is read;
+//!   arrives on an open one is answered like a call in flight, with `Connection: close` (a 503
+//!   there was passed on to clients by a load balancer that does not retry a POST); over stdio
+//!   no further line is read;
 //! - finishes the calls in flight and writes their answers, for at most the shutdown grace
 //!   ([`McpServer::shutdown_grace`](crate::serve::mcp::McpServer::shutdown_grace),
 //!   [`ENV_SHUTDOWN_GRACE`](crate::serve::settings::ENV_SHUTDOWN_GRACE), default
