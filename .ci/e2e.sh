@@ -45,11 +45,11 @@ if [ ! -x "$PRISM" ]; then
 fi
 
 PY="$E2E/venv/bin/python"
-if ! { [ -x "$PY" ] && "$PY" -c "import mcp, jsonschema, hypothesis_jsonschema" 2>/dev/null; }; then
-  echo "== installing the Python MCP SDK, jsonschema and Hypothesis into $E2E/venv"
+if ! { [ -x "$PY" ] && "$PY" -c "import mcp, jsonschema, hypothesis_jsonschema, prometheus_client" 2>/dev/null; }; then
+  echo "== installing the Python MCP SDK, jsonschema, Hypothesis and the Prometheus client into $E2E/venv"
   [ -x "$PY" ] || python3 -m venv "$E2E/venv"
   "$PY" -m pip install --quiet --disable-pip-version-check mcp jsonschema "hypothesis==6.112.0" \
-    "hypothesis-jsonschema==0.23.1"
+    "hypothesis-jsonschema==0.23.1" "prometheus-client==0.21.1"
 fi
 echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version("mcp"))')," \
   "Prism $("$PRISM" --version)"

@@ -129,9 +129,9 @@ pub mod mcp {
         pub use catalog_core::serve::http::health::{PROBE_TIMEOUT, PROBE_TTL};
         pub use catalog_core::serve::http::{
             DEFAULT_MAX_REQUESTS, ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS,
-            ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_MAX_REQUESTS, ENV_HTTP_PUBLIC_URL,
-            ENV_HTTP_SESSIONS, HEALTHZ_PATH, HttpConfig, MCP_PATH, METADATA_PATH, READYZ_PATH,
-            bind,
+            ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_MAX_REQUESTS, ENV_HTTP_METRICS,
+            ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, HEALTHZ_PATH, HttpConfig, MCP_PATH,
+            METADATA_PATH, METRICS_PATH, READYZ_PATH, bind,
         };
     }
 

@@ -1,6 +1,7 @@
 //! Health and graceful stop, on real loopback sockets: liveness and readiness endpoints that
 //! follow the API (and need no token), and SIGTERM answering every call in flight before the
-//! process exits 0, over HTTP and over stdio.
+//! process exits 0, over HTTP and over stdio; and the metrics a scraper reads after a known
+//! sequence of calls.
 
 #[path = "../examples/taskboard/tools.rs"]
 #[allow(dead_code)]
@@ -337,4 +338,115 @@ async fn sigterm_answers_every_stdio_call_read_then_exits_0() {
         .unwrap()
         .unwrap();
     assert_eq!(status.code(), Some(0));
+}
+
+#[tokio::test]
+async fn metrics_count_a_known_sequence_of_calls() {
+    // Task 1 exists; any other task is 404.
+    let api = loopback::start(|seen| {
+        if seen.request_line.starts_with("GET /boards/ops/tasks/1 ") {
+            loopback::response(
+                "200 OK",
+                &[("content-type", "application/json")],
+                br#"{"id": 1, "title": "t", "status": "todo"}"#,
+            )
+        } else {
+            loopback::response("404 Not Found", &[], b"")
+        }
+    })
+    .await;
+    let server = McpServer::new(
+        tools::catalog(),
+        Executor::new(ExecutorConfig::new(&api.url)).unwrap(),
+    );
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(server.serve_http_until(listener, HttpConfig::new(), std::future::pending()));
+
+    let task = |id: Value| json!({"board_id": "ops", "task_id": id});
+    for (id, name, arguments) in [
+        (1, "get_task", task(json!(1))),
+        (2, "get_task", task(json!(1))),
+        (3, "get_task", task(json!(2))),
+        (4, "get_task", task(json!("one"))),
+        (5, "get_tasks", task(json!(1))),
+        (6, "delete_task", task(json!(1))),
+    ] {
+        assert_eq!(call(&addr, id, name, arguments).await.status, 200);
+    }
+    assert_eq!(api.seen().len(), 3, "only the valid calls reached the API");
+
+    let scraped = http(&addr, "GET", "/metrics", &[], "").await;
+    assert_eq!(scraped.status, 200, "{scraped:?}");
+    assert!(
+        scraped
+            .head
+            .contains("content-type: text/plain; version=0.0.4"),
+        "{scraped:?}"
+    );
+    let series: Vec<&str> = scraped
+        .body
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.contains("_duration_seconds"))
+        .collect();
+    assert_eq!(
+        series,
+        [
+            "catalog_tool_calls_total{tool=\"delete_task\",outcome=\"refused\"} 1",
+            "catalog_tool_calls_total{tool=\"get_task\",outcome=\"api_error\"} 1",
+            "catalog_tool_calls_total{tool=\"get_task\",outcome=\"ok\"} 2",
+            "catalog_tool_calls_total{tool=\"get_task\",outcome=\"refused\"} 1",
+            "catalog_upstream_responses_total{tool=\"get_task\",class=\"2xx\"} 2",
+            "catalog_upstream_responses_total{tool=\"get_task\",class=\"4xx\"} 1",
+            "catalog_refusals_total{cause=\"arguments\"} 1",
+            "catalog_refusals_total{cause=\"unknown_tool\"} 1",
+            "catalog_refusals_total{cause=\"writes_disabled\"} 1",
+            "catalog_calls_in_flight 0",
+            "catalog_calls_in_flight_limit 32",
+        ],
+        "{}",
+        scraped.body
+    );
+    assert!(
+        scraped
+            .body
+            .contains("catalog_tool_call_duration_seconds_count{tool=\"get_task\"} 4"),
+        "{}",
+        scraped.body
+    );
+    let post = http(&addr, "POST", "/metrics", &[], "").await;
+    assert_eq!((post.status, post.head.contains("allow: get")), (405, true));
+}
+
+#[tokio::test]
+async fn metrics_need_the_token_and_can_be_turned_off() {
+    let executor = || Executor::new(ExecutorConfig::new("http://127.0.0.1:9/v1")).unwrap();
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let guarded = HttpConfig::new().verifier(StaticToken::new("s3cret-t0ken").unwrap());
+    let server = McpServer::new(tools::catalog(), executor());
+    tokio::spawn(server.serve_http_until(listener, guarded, std::future::pending()));
+    assert_eq!(http(&addr, "GET", "/metrics", &[], "").await.status, 401);
+    let with_token = [("authorization", "Bearer s3cret-t0ken")];
+    assert_eq!(
+        http(&addr, "GET", "/metrics", &with_token, "").await.status,
+        200
+    );
+
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let off_addr = listener.local_addr().unwrap().to_string();
+    let off = HttpConfig::new()
+        .with_env(|name| (name == "CATALOG_HTTP_METRICS").then(|| "0".to_string()))
+        .unwrap();
+    let server = McpServer::new(tools::catalog(), executor());
+    tokio::spawn(server.serve_http_until(listener, off, std::future::pending()));
+    assert_eq!(
+        http(&off_addr, "GET", "/metrics", &[], "").await.status,
+        404
+    );
+
+    let wrong = HttpConfig::new()
+        .with_env(|name| (name == "CATALOG_HTTP_METRICS").then(|| "on".to_string()))
+        .unwrap_err();
+    assert_eq!(wrong, "CATALOG_HTTP_METRICS=\"on\": expected 1 or 0");
 }

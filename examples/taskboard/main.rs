@@ -23,6 +23,7 @@
 //! | `CATALOG_HTTP_ALLOWED_HOSTS` | HTTP: `Host` names accepted besides loopback (needed on a non-loopback address) | none |
 //! | `CATALOG_HTTP_ALLOWED_ORIGINS` | HTTP: browser origins allowed to call; any other `Origin` gets 403 | none |
 //! | `CATALOG_HTTP_SESSIONS` | HTTP: `1` keeps sessions for older clients (pins them to one process) | `0` |
+//! | `CATALOG_HTTP_METRICS` | HTTP: `0` turns off `GET /metrics` (Prometheus text; behind the token when one is set) | `1` |
 //! | `CATALOG_HTTP_PUBLIC_URL` | HTTP: the URL clients use, for the OAuth resource metadata | `http://<Host>` |
 //! | `TASKBOARD_STATUS_PATH` | at start, GET this path (`/status`) and compare the version it reports with the spec's the tools were built from; a difference is a warning on stderr | none |
 //! | `TASKBOARD_STATUS_VERSION` | where the version sits in that status document (dotted: `info.version`) | `version` |

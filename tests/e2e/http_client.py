@@ -165,6 +165,41 @@ async def sdk_run(server: Server, checks: Checks, log: PrismLog) -> None:
                          f"{after - before}")
 
 
+async def metrics_read(server: Server, checks: Checks) -> None:
+    """The server's /metrics after sdk_run, read by the Prometheus project's own text parser."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    print(f"metrics at {server.url.rsplit('/', 1)[0]}/metrics, parsed by prometheus_client")
+    async with httpx2.AsyncClient() as http:
+        base = server.url.rsplit("/", 1)[0]
+        anonymous = await http.get(f"{base}/metrics")
+        checks.check(anonymous.status_code == 401, "without the token: 401", str(anonymous.status_code))
+        r = await http.get(f"{base}/metrics", headers={"authorization": f"Bearer {TOKEN}"})
+    families = {f.name: f for f in text_string_to_metric_families(r.text)}
+    checks.check(
+        {"catalog_tool_calls", "catalog_tool_call_duration_seconds", "catalog_upstream_responses",
+         "catalog_refusals", "catalog_calls_in_flight", "catalog_calls_in_flight_limit"}
+        <= set(families),
+        "every family parsed", str(sorted(families)))
+    calls = {
+        (s.labels["tool"], s.labels["outcome"]): s.value
+        for s in families["catalog_tool_calls"].samples
+    }
+    checks.check(
+        calls == {("get_task", "ok"): 1.0, ("create_task", "ok"): 1.0,
+                  ("delete_task", "refused"): 1.0},
+        "calls by tool and outcome are the calls made", str(calls))
+    refusals = {s.labels["cause"]: s.value for s in families["catalog_refusals"].samples}
+    checks.check(refusals == {"writes_disabled": 1.0}, "refusals by cause", str(refusals))
+    counts = {
+        s.labels["tool"]: s.value
+        for s in families["catalog_tool_call_duration_seconds"].samples
+        if s.name.endswith("_count")
+    }
+    checks.check(counts == {"get_task": 1.0, "create_task": 1.0, "delete_task": 1.0},
+                 "one latency observation per call", str(counts))
+
+
 async def replicas_run(a: Server, b: Server, checks: Checks, log: PrismLog) -> None:
     print(f"two replicas, requests alternating ({a.url}, {b.url})")
     transport = Alternating([a.port, b.port])
@@ -206,6 +241,7 @@ async def main() -> int:
         servers = [Server(args.server, args.base_url, writes="create_task") for _ in range(2)]
         await auth_and_origin(servers[0], checks)
         await sdk_run(servers[0], checks, log)
+        await metrics_read(servers[0], checks)
         await replicas_run(servers[0], servers[1], checks, log)
         errors = log.validation_errors()
         checks.check(not errors, "Prism logged no request validation error",

@@ -28,6 +28,9 @@
 //!   metadata (see [`crate::serve::auth`]).
 //! - Liveness at [`HEALTHZ_PATH`] and readiness at [`READYZ_PATH`], without a token and outside
 //!   the request cap ([`health`]).
+//! - Metrics for scraping at [`METRICS_PATH`] (Prometheus text; [`crate::serve::metrics`]),
+//!   behind the token when there is one; [`HttpConfig::metrics`] or `CATALOG_HTTP_METRICS=0`
+//!   turns them off.
 //! - On SIGTERM or SIGINT the server stops gracefully: readiness turns 503, no new connection is
 //!   taken, the calls in flight are answered within the shutdown grace, then
 //!   [`McpServer::serve_http`] returns ([`crate::serve::shutdown`]).
@@ -77,6 +80,7 @@ type Body = BoxBody<Bytes, Infallible>;
 pub mod health;
 mod tool_call;
 
+pub use crate::serve::metrics::{ENV_HTTP_METRICS, METRICS_PATH};
 pub use health::{HEALTHZ_PATH, READYZ_PATH};
 
 /// How the HTTP server admits requests. [`HttpConfig::new`] is loopback-only, stateless, no
@@ -90,6 +94,7 @@ pub struct HttpConfig {
     authorization_servers: Vec<String>,
     public_url: Option<String>,
     max_requests: usize,
+    metrics: bool,
 }
 
 impl Default for HttpConfig {
@@ -102,6 +107,7 @@ impl Default for HttpConfig {
             authorization_servers: Vec::new(),
             public_url: None,
             max_requests: DEFAULT_MAX_REQUESTS,
+            metrics: true,
         }
     }
 }
@@ -177,8 +183,15 @@ impl HttpConfig {
         self
     }
 
+    /// Whether `GET /metrics` answers with the server's metrics ([`crate::serve::metrics`];
+    /// default on, behind the token when there is one).
+    pub fn metrics(mut self, on: bool) -> Self {
+        self.metrics = on;
+        self
+    }
+
     /// Applies the `CATALOG_HTTP_*` variables that are set: [`ENV_HTTP_TOKEN`],
-    /// [`ENV_HTTP_ALLOWED_HOSTS`], [`ENV_HTTP_ALLOWED_ORIGINS`], [`ENV_HTTP_SESSIONS`],
+    /// [`ENV_HTTP_ALLOWED_HOSTS`], [`ENV_HTTP_ALLOWED_ORIGINS`], [`ENV_HTTP_SESSIONS`], [`ENV_HTTP_METRICS`],
     /// [`ENV_HTTP_PUBLIC_URL`], [`ENV_HTTP_AUTHORIZATION_SERVERS`], [`ENV_HTTP_MAX_REQUESTS`].
     pub fn with_catalog_env(self) -> Result<HttpConfig, String> {
         self.with_env(|name| std::env::var(name).ok())
@@ -203,6 +216,13 @@ impl HttpConfig {
                 "1" | "true" | "yes" => true,
                 "0" | "false" | "no" | "" => false,
                 _ => return Err(format!("{ENV_HTTP_SESSIONS}={v:?}: expected 1 or 0")),
+            };
+        }
+        if let Some(v) = lookup(ENV_HTTP_METRICS) {
+            self.metrics = match v.trim() {
+                "1" | "true" | "yes" => true,
+                "0" | "false" | "no" => false,
+                _ => return Err(format!("{ENV_HTTP_METRICS}={v:?}: expected 1 or 0")),
             };
         }
         if let Some(v) = lookup(ENV_HTTP_PUBLIC_URL) {
@@ -444,7 +464,8 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
     if path == METADATA_PATH || path == format!("{METADATA_PATH}{MCP_PATH}") {
         return metadata(state, &req);
     }
-    if path != MCP_PATH {
+    let scrape = path == METRICS_PATH && state.config.metrics;
+    if path != MCP_PATH && !scrape {
         return text(
             StatusCode::NOT_FOUND,
             &format!("Not Found: MCP is served at {MCP_PATH}"),
@@ -464,7 +485,30 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
             return unauthorized(state, &req, why.map(|r| r.0));
         }
     }
+    if scrape {
+        return metrics(state, &req);
+    }
     tool_call::answer(state, &state.server, req).await
+}
+
+/// `GET /metrics`: the Prometheus text of [`McpServer::metrics`].
+fn metrics(state: &State, req: &Request<hyper::body::Incoming>) -> Response<Body> {
+    if req.method() != http::Method::GET {
+        let mut refused = text(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Method Not Allowed: the metrics are read with GET",
+        );
+        refused
+            .headers_mut()
+            .insert(header::ALLOW, header::HeaderValue::from_static("GET"));
+        return refused;
+    }
+    let mut answer = Response::new(Full::new(Bytes::from(state.server.metrics())).boxed());
+    answer.headers_mut().insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+    );
+    answer
 }
 
 /// `http://<Host>` or the configured public URL, without a trailing slash.

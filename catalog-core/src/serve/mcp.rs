@@ -35,6 +35,7 @@ pub use crate::serve::line::{
     PARSE_ERROR,
 };
 use crate::serve::line::{LineLimits, LineTransport};
+use crate::serve::metrics::{Metrics, Outcome};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
@@ -63,6 +64,8 @@ pub struct McpServer {
     /// One permit per call allowed to wait on the API; shared by every clone of the server
     /// (each HTTP request is served by a clone).
     calls: Arc<Semaphore>,
+    /// What the calls did, for scraping; shared by every clone.
+    metrics: Arc<Metrics>,
 }
 
 impl fmt::Debug for McpServer {
@@ -114,6 +117,7 @@ impl McpServer {
             max_in_flight: DEFAULT_MAX_IN_FLIGHT,
             shutdown_grace: crate::serve::settings::DEFAULT_SHUTDOWN_GRACE,
             calls: Arc::new(Semaphore::new(DEFAULT_MAX_IN_FLIGHT)),
+            metrics: Arc::new(Metrics::default()),
         }
     }
 
@@ -254,19 +258,44 @@ impl McpServer {
         self.limits.max_line_bytes
     }
 
-    /// Answers one `tools/call`, as the MCP handler does.
+    /// Answers one `tools/call`, as the MCP handler does, and counts it in the
+    /// [`metrics`](Self::metrics).
     pub async fn call(
         &self,
         name: &str,
         arguments: Option<JsonObject>,
     ) -> Result<CallToolResult, ErrorData> {
+        let started = std::time::Instant::now();
+        let (answer, outcome, served) = self.call_counted(name, arguments).await;
+        self.metrics.record(served, outcome, started.elapsed());
+        answer
+    }
+
+    /// The Prometheus text of what this server's calls did (see [`crate::serve::metrics`]): the
+    /// HTTP server answers `GET /metrics` with it; over stdio an application exposes it itself.
+    pub fn metrics(&self) -> String {
+        let in_flight = self
+            .max_in_flight
+            .saturating_sub(self.calls.available_permits());
+        self.metrics.render(in_flight, self.max_in_flight)
+    }
+
+    async fn call_counted(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+    ) -> (
+        Result<CallToolResult, ErrorData>,
+        Outcome,
+        Option<&'static str>,
+    ) {
         // Held, not refused: the call waits for a slot, and the one timeout bounds the wait and
         // the exchange together. Refused only when no slot frees in time: the agent learns to
         // wait, not to fix its arguments.
         let timeout = self.executor.timeout();
         let deadline = tokio::time::Instant::now() + timeout;
         let Ok(Ok(_permit)) = tokio::time::timeout_at(deadline, self.calls.acquire()).await else {
-            return Err(ErrorData::internal_error(
+            let busy = ErrorData::internal_error(
                 format!(
                     "the server is busy: {} waiting on the API, the most it allows at once, for \
                      the whole {} s timeout; retry when one has finished",
@@ -277,19 +306,29 @@ impl McpServer {
                     timeout.as_secs_f64()
                 ),
                 None,
-            ));
+            );
+            let served = self.catalog.get(name).map(|t| t.name);
+            return (Err(busy), Outcome::Busy, served);
         };
         let args = Value::Object(arguments.unwrap_or_default());
         let Some(tool) = self.catalog.get(name) else {
-            return call_error(self.catalog.unknown(name));
+            let e = self.catalog.unknown(name);
+            return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
         match self
             .catalog
             .call_until(&self.executor, name, args, deadline.into_std())
             .await
         {
-            Ok(response) => Ok(crate::serve::result::tool_result(&tool, &response)),
-            Err(e) => call_error(e),
+            Ok(response) => (
+                Ok(crate::serve::result::tool_result(&tool, &response)),
+                Outcome::Answered(response.status.as_u16()),
+                Some(tool.name),
+            ),
+            Err(e) => {
+                let outcome = outcome_of(&e);
+                (call_error(e), outcome, Some(tool.name))
+            }
         }
     }
 
@@ -357,6 +396,23 @@ impl McpServer {
         // Whatever was queued (a last error reply) is written before returning.
         let _ = writer.await;
         outcome
+    }
+}
+
+/// How a call that the API did not answer ended, for the metrics.
+fn outcome_of(e: &CallError) -> Outcome {
+    match e {
+        CallError::UnknownTool { .. } => Outcome::Refused("unknown_tool"),
+        CallError::Arguments(_) => Outcome::Refused("arguments"),
+        CallError::Request(_) => Outcome::Refused("request"),
+        CallError::Execute(ExecuteError::WritesDisabled { .. }) => {
+            Outcome::Refused("writes_disabled")
+        }
+        CallError::Execute(ExecuteError::InvalidRequest(_)) => Outcome::Refused("invalid_request"),
+        CallError::Execute(ExecuteError::Undeclared(_)) => Outcome::Refused("undeclared"),
+        CallError::Execute(ExecuteError::Timeout(_)) => Outcome::Failed("timeout"),
+        CallError::Execute(ExecuteError::Transport(_)) => Outcome::Failed("transport"),
+        CallError::Execute(ExecuteError::Credentials(_)) => Outcome::Failed("credentials"),
     }
 }
 

@@ -17,6 +17,8 @@ pub mod http;
 pub mod line;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "mcp")]
+pub mod metrics;
 pub mod output_schema;
 #[cfg(feature = "runtime")]
 pub mod paging;
