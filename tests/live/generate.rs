@@ -72,10 +72,12 @@ impl Generator {
             return Value::Null;
         }
         let kind = *self.pick(&non_null);
-        if kind != "array" && !known.is_empty() && self.next(2) == 0 {
-            if let Some(v) = fit(self.pick(known), kind) {
-                return v;
-            }
+        if kind != "array"
+            && !known.is_empty()
+            && self.next(2) == 0
+            && let Some(v) = fit(self.pick(known), kind)
+        {
+            return v;
         }
         match kind {
             "integer" => {
