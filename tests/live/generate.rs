@@ -10,14 +10,12 @@ use std::collections::BTreeMap;
 /// quarter of the time.
 pub struct Generator {
     state: u64,
-    /// Values the fixed data gives each parameter.
-    known: BTreeMap<&'static str, Vec<Value>>,
 }
 
 impl Generator {
-    /// A generator from `seed`, drawing strings and ids from `known` half the time.
-    pub fn new(seed: u64, known: BTreeMap<&'static str, Vec<Value>>) -> Generator {
-        Generator { state: seed, known }
+    /// A generator from `seed`.
+    pub fn new(seed: u64) -> Generator {
+        Generator { state: seed }
     }
 
     fn next(&mut self, below: usize) -> usize {
@@ -32,7 +30,13 @@ impl Generator {
         &from[self.next(from.len())]
     }
 
-    pub fn arguments(&mut self, schema: &Value) -> Value {
+    /// Arguments for the input `schema`, drawing values from `known` (the values the fixed data
+    /// gives each argument) half the time.
+    pub fn arguments(
+        &mut self,
+        schema: &Value,
+        known: &BTreeMap<&'static str, Vec<Value>>,
+    ) -> Value {
         let required: Vec<&str> = schema["required"]
             .as_array()
             .map(|r| r.iter().filter_map(Value::as_str).collect())
@@ -40,7 +44,7 @@ impl Generator {
         let mut args = serde_json::Map::new();
         for (name, property) in schema["properties"].as_object().into_iter().flatten() {
             if required.contains(&name.as_str()) || self.next(4) == 0 {
-                let known = self.known.get(name.as_str()).cloned().unwrap_or_default();
+                let known = known.get(name.as_str()).cloned().unwrap_or_default();
                 args.insert(name.clone(), self.value(property, &known));
             }
         }
@@ -68,8 +72,12 @@ impl Generator {
             return Value::Null;
         }
         let kind = *self.pick(&non_null);
-        if kind != "array" && !known.is_empty() && self.next(2) == 0 {
-            return self.pick(known).clone();
+        if kind != "array"
+            && !known.is_empty()
+            && self.next(2) == 0
+            && let Some(v) = fit(self.pick(known), kind)
+        {
+            return v;
         }
         match kind {
             "integer" => {
@@ -104,5 +112,16 @@ impl Generator {
                 "10.77.1.1"
             ])),
         }
+    }
+}
+
+/// A known value in the schema's type: ids are integers or their text, as the schema says.
+fn fit(value: &Value, kind: &str) -> Option<Value> {
+    match (kind, value) {
+        ("integer" | "number", Value::Number(_)) => Some(value.clone()),
+        ("integer", Value::String(s)) => s.parse::<i64>().ok().map(|i| json!(i)),
+        ("string", Value::String(_)) => Some(value.clone()),
+        ("string", Value::Number(n)) => Some(json!(n.to_string())),
+        _ => None,
     }
 }

@@ -60,7 +60,7 @@ pub struct ListSites {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -85,7 +85,7 @@ pub struct ListSites {
 pub struct GetSite {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -127,7 +127,7 @@ pub struct ListRegions {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -173,7 +173,7 @@ pub struct ListLocations {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -227,7 +227,7 @@ pub struct ListRacks {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -252,7 +252,7 @@ pub struct ListRacks {
 pub struct GetRack {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -293,7 +293,7 @@ pub struct ListDeviceRoles {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -332,7 +332,7 @@ pub struct ListDeviceTypes {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -372,7 +372,7 @@ pub struct ListManufacturers {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -413,6 +413,6 @@ pub struct ListPlatforms {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }

@@ -264,7 +264,7 @@ pub struct ListDevices {
 pub struct GetDevice {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -520,7 +520,7 @@ pub struct ListInterfaces {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -545,7 +545,7 @@ pub struct ListInterfaces {
 pub struct GetInterface {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -618,7 +618,7 @@ pub struct ListCables {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -643,6 +643,6 @@ pub struct ListCables {
 pub struct GetCable {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }

@@ -59,7 +59,7 @@ pub struct ListPrefixes {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -84,7 +84,7 @@ pub struct ListPrefixes {
 pub struct GetPrefix {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -145,7 +145,7 @@ pub struct ListIpAddresses {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -170,7 +170,7 @@ pub struct ListIpAddresses {
 pub struct GetIpAddress {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -232,7 +232,7 @@ pub struct ListVlans {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -257,7 +257,7 @@ pub struct ListVlans {
 pub struct GetVlan {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -302,7 +302,7 @@ pub struct ListVlanGroups {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -350,7 +350,7 @@ pub struct ListVrfs {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -375,7 +375,7 @@ pub struct ListVrfs {
 pub struct GetVrf {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -415,7 +415,7 @@ pub struct ListAggregates {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -460,7 +460,7 @@ pub struct ListIpRanges {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 

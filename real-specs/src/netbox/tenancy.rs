@@ -44,7 +44,7 @@ pub struct ListTenants {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -69,7 +69,7 @@ pub struct ListTenants {
 pub struct GetTenant {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -111,6 +111,6 @@ pub struct ListTenantGroups {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }

@@ -60,7 +60,7 @@ pub struct ListVirtualMachines {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -85,7 +85,7 @@ pub struct ListVirtualMachines {
 pub struct GetVirtualMachine {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -134,7 +134,7 @@ pub struct ListClusters {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -159,7 +159,7 @@ pub struct ListClusters {
 pub struct GetCluster {
     /// The object's NetBox id.
     pub id: i64,
-    /// `true` returns the short form (id, name, URL).
+    /// `true` returns the short form (id, name, URL). Leave it out for the whole object: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -199,7 +199,7 @@ pub struct ListClusterTypes {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
 
@@ -245,6 +245,6 @@ pub struct ListVmInterfaces {
     pub offset: Option<i64>,
     /// A field to order by; `-name` reverses.
     pub ordering: Option<String>,
-    /// `true` returns each object in its short form (id, name, URL): smaller pages.
+    /// `true` returns each object in its short form (id, name, URL): smaller pages. Leave it out for whole objects: NetBox 4.7 reads any value, `false` too, as `true`.
     pub brief: Option<bool>,
 }
