@@ -155,7 +155,9 @@ backend replicas
   balance roundrobin
   option httpchk GET /readyz
   http-check expect status 200
-  default-server inter 250ms fall 1 rise 2
+  # Two failed checks in a row take a replica out: one slow answer of the API under load does
+  # not, and a draining replica refuses connections meanwhile (retried above).
+  default-server inter 250ms fall 2 rise 2
 {servers}
 """
 
@@ -187,6 +189,20 @@ class Load:
 
 
 async def worker(url: str, load: Load) -> None:
+    try:
+        await session_worker(url, load)
+    except Exception as e:  # a session that broke: every call it had not made is counted lost
+        load.failures.append(f"a client session failed: {describe(e)}")
+
+
+def describe(e: BaseException) -> str:
+    """An exception, with what a task group wraps inside it."""
+    if isinstance(e, BaseExceptionGroup):
+        return "; ".join(describe(inner) for inner in e.exceptions)
+    return f"{type(e).__name__}: {e}"
+
+
+async def session_worker(url: str, load: Load) -> None:
     client = httpx2.AsyncClient(headers={"authorization": f"Bearer {TOKEN}"},
                                 timeout=httpx2.Timeout(30, read=60))
     async with client, streamable_http_client(url, http_client=client) as (read, write):
@@ -251,12 +267,17 @@ async def main() -> int:
             [args.haproxy, "-db", "-f", str(args.work / "haproxy.cfg")],
             stdout=open(haproxy_log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
         url = f"http://127.0.0.1:{front}/mcp"
-        for _ in range(100):
+        # HAProxy is up, and every replica is in service (its checks passed), before the load.
+        up = False
+        for _ in range(150):
             try:
-                httpx2.get(f"http://127.0.0.1:{front}/readyz", timeout=1)
-                break
+                up = httpx2.get(f"http://127.0.0.1:{front}/readyz", timeout=1).status_code == 200
             except httpx2.HTTPError:
-                time.sleep(0.1)
+                up = False
+            if up and "is DOWN" not in haproxy_log.read_text(errors="replace"):
+                break
+            time.sleep(0.2)
+        checks.check(up, "HAProxy routes to ready replicas")
         print(f"HAProxy at {url} over replicas on ports {[r.port for r in replicas]}")
         before_text_len = len(log.text())
         load = Load()
@@ -320,7 +341,7 @@ async def main() -> int:
         args.figures.write_text(json.dumps(figures, indent=2) + "\n")
         print("figures: " + json.dumps(figures))
     except Exception as e:  # a crash is a failure, reported like one
-        checks.check(False, "the run completed", f"{type(e).__name__}: {e}")
+        checks.check(False, "the run completed", describe(e))
     finally:
         for r in replicas:
             if r.process and r.process.poll() is None:
