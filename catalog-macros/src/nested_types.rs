@@ -86,10 +86,9 @@ pub fn object(
                         "" => format!("{}{suffix}", p.name),
                         _ => format!("{path}.{}{suffix}", p.name),
                     };
-                    let ident = fresh(
-                        key::ident(&[kind, &child_path, tail]),
-                        |i| nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i),
-                    );
+                    let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
+                        nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i)
+                    });
                     nodes.push(Node {
                         ident: ident.clone(),
                         words: format!("the {kind} `{child_path}` of {owner}"),
@@ -111,10 +110,9 @@ pub fn object(
                         "" => format!("{}{suffix}", p.name),
                         _ => format!("{path}.{}{suffix}", p.name),
                     };
-                    let ident = fresh(
-                        key::ident(&[kind, &child_path, tail]),
-                        |i| nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i),
-                    );
+                    let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
+                        nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i)
+                    });
                     let words = format!("the {kind} `{child_path}` of {owner}");
                     enums.push((ident.clone(), words, values.as_slice()));
                     if or_empty_arm(&p.schema).is_some() {

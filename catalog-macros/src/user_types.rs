@@ -140,12 +140,7 @@ impl Subject {
 }
 
 /// The checks of the user type `ty` against `schema` (through its arrays).
-fn against(
-    ty: &syn::Type,
-    schema: &Schema,
-    subject: &Subject,
-    way: Way,
-) -> Option<TokenStream> {
+fn against(ty: &syn::Type, schema: &Schema, subject: &Subject, way: Way) -> Option<TokenStream> {
     let schema = catalog_core::check::nested::element(schema);
     let name = quote!(#ty).to_string().replace(' ', "");
     match (&schema.ty, way) {
