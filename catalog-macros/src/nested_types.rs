@@ -1,11 +1,12 @@
-//! The checks of a struct sent in a request against its object schema, at every depth: `#[tool]`
-//! writes one type per object schema under the field (`spec::body_property_alerts_of_Tool`,
-//! `spec::body_property_alerts_slack_of_Tool`, ...), marks each with the properties it declares
-//! (and, for each, the type a nested struct there must fit), and one local trait per property
-//! that must be accounted for. `#[derive(Object)]` meets them through
-//! `__private_v1::markers`: its fields' bounds name each property's schema, so a struct in a
-//! struct in an array is checked like the top one, every unmet bound its own error at the
-//! tool's field.
+//! The checks of a struct sent in a request (or read from a response) against its object
+//! schema, at every depth: `#[tool]` writes one type per object schema under the field
+//! (`spec::body_property_alerts_of_Tool`, `spec::body_property_alerts_slack_of_Tool`, ...) and
+//! per string enum in a request, marks each with the properties it declares (and, for each, the
+//! type a nested struct or enum there must fit) or the values it allows, and one local trait per
+//! property that must be accounted for (per value, for an enum). `#[derive(Object)]` and
+//! `#[derive(StringEnum)]` meet them through `__private_v1::markers`: a struct's fields' bounds
+//! name each property's schema, so a struct in a struct in an array is checked like the top one,
+//! every unmet bound its own error at the tool's field.
 
 use crate::key;
 use crate::user_types::{Nesting, Subject, check_fn, run, unique};
@@ -80,12 +81,12 @@ pub fn object(
         let mut schemas = Vec::new();
         for p in node_fields {
             let (suffix, element) = element_of(&p.schema);
+            let child_path = match path.as_str() {
+                "" => format!("{}{suffix}", p.name),
+                _ => format!("{path}.{}{suffix}", p.name),
+            };
             let child = match &element.ty {
                 Type::Object { fields, .. } if !fields.is_empty() && depth + 1 < MAX_DEPTH => {
-                    let child_path = match path.as_str() {
-                        "" => format!("{}{suffix}", p.name),
-                        _ => format!("{path}.{}{suffix}", p.name),
-                    };
                     let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
                         nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i)
                     });
@@ -106,10 +107,6 @@ pub fn object(
                     enumeration: Some(values),
                     ..
                 } if way == Way::Sent && depth + 1 < MAX_DEPTH => {
-                    let child_path = match path.as_str() {
-                        "" => format!("{}{suffix}", p.name),
-                        _ => format!("{path}.{}{suffix}", p.name),
-                    };
                     let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
                         nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i)
                     });
