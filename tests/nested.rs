@@ -1,7 +1,8 @@
 //! Nested objects (openapi/nested.yaml) at run time: a property a nested struct omits is not
 //! offered in the input schema and is refused with the struct's reason when an agent sends it
 //! anyway (never dropped on the way into the struct); the empty-string arm of
-//! `anyOf [object, ""]` is accepted and sent as itself.
+//! `anyOf [object, ""]` is accepted and sent as itself; a nested string enum with the spec's
+//! values, and an output whose nested struct reads part of the response, compile and run.
 
 use catalog::{OrEmpty, Tool, tool};
 use serde_json::{Value, json};
@@ -79,6 +80,59 @@ pub struct Shipping {
 pub struct CreateShipment {
     pub reference: String,
     pub shipping: Option<OrEmpty<Shipping>>,
+}
+
+/// `policy.level`: a string enum in a nested struct, with exactly the spec's values.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize, catalog::StringEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Low,
+    High,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Policy {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<Level>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retries: Option<i64>,
+}
+
+/// The created route as the response describes it; its policy leaves out `retries`, which an
+/// output may (it only reads what it needs).
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Route {
+    pub id: String,
+    pub policy: Option<RoutePolicy>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct RoutePolicy {
+    pub level: Option<Level>,
+}
+
+/// Create a route and its policy.
+#[derive(Debug)]
+#[tool(spec = "nested", operation = "CreateRoute", output = Route)]
+pub struct CreateRoute {
+    pub name: String,
+    pub policy: Option<Policy>,
+    pub targets: Option<Value>,
+}
+
+#[test]
+fn a_nested_enum_with_the_spec_s_values_is_decoded_and_sent_as_its_value() {
+    let args = json!({"name": "edge", "policy": {"level": "high", "retries": 2}});
+    let tool = CreateRoute::from_arguments(args).unwrap();
+    assert_eq!(
+        tool.policy.as_ref().and_then(|p| p.level.as_ref()),
+        Some(&Level::High)
+    );
+    let body: Value = serde_json::from_slice(tool.to_request().unwrap().body()).unwrap();
+    assert_eq!(
+        body,
+        json!({"name": "edge", "policy": {"level": "high", "retries": 2}})
+    );
 }
 
 #[test]

@@ -1,15 +1,16 @@
-//! The checks of a struct sent in a request against its object schema, at every depth: `#[tool]`
-//! writes one type per object schema under the field (`spec::body_property_alerts_of_Tool`,
-//! `spec::body_property_alerts_slack_of_Tool`, ...), marks each with the properties it declares
-//! (and, for each, the type a nested struct there must fit), and one local trait per property
-//! that must be accounted for. `#[derive(Object)]` meets them through
-//! `__private_v1::markers`: its fields' bounds name each property's schema, so a struct in a
-//! struct in an array is checked like the top one, every unmet bound its own error at the
-//! tool's field.
+//! The checks of a struct sent in a request (or read from a response) against its object
+//! schema, at every depth: `#[tool]` writes one type per object schema under the field
+//! (`spec::body_property_alerts_of_Tool`, `spec::body_property_alerts_slack_of_Tool`, ...) and
+//! per string enum in a request, marks each with the properties it declares (and, for each, the
+//! type a nested struct or enum there must fit) or the values it allows, and one local trait per
+//! property that must be accounted for (per value, for an enum). `#[derive(Object)]` and
+//! `#[derive(StringEnum)]` meet them through `__private_v1::markers`: a struct's fields' bounds
+//! name each property's schema, so a struct in a struct in an array is checked like the top one,
+//! every unmet bound its own error at the tool's field.
 
 use crate::key;
-use crate::user_types::{Subject, check_fn, run, unique};
-use catalog_core::check::nested::{or_empty_arm, property_lines, sent_properties};
+use crate::user_types::{Nesting, Subject, check_fn, run, unique};
+use catalog_core::check::nested::{declared_names, or_empty_arm, property_lines, sent_properties};
 use catalog_core::model::{Field, Schema, Type};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -27,11 +28,35 @@ struct Node<'s> {
     depth: usize,
 }
 
-/// The checks of `ty` (the user's struct, as written in the field) against the object schema
-/// with `fields`.
-pub fn sent_object(ty: &syn::Type, name: &str, subject: &Subject, fields: &[Field]) -> TokenStream {
+/// Which way the checked object travels.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Way {
+    /// In a request: at every depth, every declared property is accounted for, every field is
+    /// declared, and string enums' variants are the spec's values.
+    Sent,
+    /// In a response (a tool's `output`): the top struct has every property the response
+    /// requires, and at every depth every field is declared. A struct may leave out optional
+    /// properties (a response may carry more than a tool reads), but it never invents one: a
+    /// field the response never fills would always be empty.
+    Read,
+}
+
+/// The checks of `ty` (the user's struct, as written in the field, or the output type) against
+/// the object schema with `fields`.
+pub fn object(
+    ty: &syn::Type,
+    name: &str,
+    subject: &Subject,
+    fields: &[Field],
+    way: Way,
+) -> TokenStream {
     let markers = quote!(::catalog::__private_v1::markers);
-    let (kind, base, tool) = &subject.nested;
+    let Nesting {
+        kind,
+        path: base,
+        ident_tail: tail,
+        owner,
+    } = &subject.nested;
     let mut nodes = vec![Node {
         ident: subject.ident.clone(),
         words: subject.words.clone(),
@@ -39,31 +64,35 @@ pub fn sent_object(ty: &syn::Type, name: &str, subject: &Subject, fields: &[Fiel
         fields,
         depth: 0,
     }];
+    let mut enums: Vec<(Ident, String, &[String])> = Vec::new();
     let mut declares = Vec::new();
     let mut i = 0;
     while i < nodes.len() {
-        let (parent, path, depth, node_fields) = {
+        let (parent, words, path, depth, node_fields) = {
             let n = &nodes[i];
-            (n.ident.clone(), n.path.clone(), n.depth, n.fields)
+            (
+                n.ident.clone(),
+                n.words.clone(),
+                n.path.clone(),
+                n.depth,
+                n.fields,
+            )
         };
+        let mut schemas = Vec::new();
         for p in node_fields {
-            let k = key::literal(&p.name);
             let (suffix, element) = element_of(&p.schema);
+            let child_path = match path.as_str() {
+                "" => format!("{}{suffix}", p.name),
+                _ => format!("{path}.{}{suffix}", p.name),
+            };
             let child = match &element.ty {
                 Type::Object { fields, .. } if !fields.is_empty() && depth + 1 < MAX_DEPTH => {
-                    let child_path = match path.as_str() {
-                        "" => format!("{}{suffix}", p.name),
-                        _ => format!("{path}.{}{suffix}", p.name),
-                    };
-                    let mut ident = key::ident(&[kind, &child_path, "of", tool]);
-                    let mut n = 1;
-                    while nodes.iter().any(|x| x.ident == ident) {
-                        ident = key::ident(&[kind, &child_path, "of", tool, &n.to_string()]);
-                        n += 1;
-                    }
+                    let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
+                        nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i)
+                    });
                     nodes.push(Node {
                         ident: ident.clone(),
-                        words: format!("the {kind} `{child_path}` of `{tool}`"),
+                        words: format!("the {kind} `{child_path}` of {owner}"),
                         path: child_path,
                         fields,
                         depth: depth + 1,
@@ -74,26 +103,64 @@ pub fn sent_object(ty: &syn::Type, name: &str, subject: &Subject, fields: &[Fiel
                         quote!(spec::#ident)
                     }
                 }
+                Type::String {
+                    enumeration: Some(values),
+                    ..
+                } if way == Way::Sent && depth + 1 < MAX_DEPTH => {
+                    let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
+                        nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i)
+                    });
+                    let words = format!("the {kind} `{child_path}` of {owner}");
+                    enums.push((ident.clone(), words, values.as_slice()));
+                    if or_empty_arm(&p.schema).is_some() {
+                        quote!(#markers::OrEmptyOf<spec::#ident>)
+                    } else {
+                        quote!(spec::#ident)
+                    }
+                }
                 _ => quote!(#markers::Unchecked),
             };
-            declares.push(quote! {
-                #[automatically_derived]
-                impl #markers::DeclaresProperty<#k> for spec::#parent {
-                    type Schema = #child;
-                }
-            });
+            schemas.push(child);
         }
+        let note = match way {
+            Way::Sent => SENT_NOTE,
+            Way::Read => READ_NOTE,
+        };
+        declares.push(declared(&parent, &words, note, node_fields, &schemas));
         i += 1;
     }
-    let structs = nodes.iter().map(|n| {
-        let ident = &n.ident;
-        quote!(pub struct #ident;)
+    let structs = nodes
+        .iter()
+        .map(|n| &n.ident)
+        .chain(enums.iter().map(|e| &e.0))
+        .map(|ident| quote!(pub struct #ident;));
+    let enums = enums.iter().map(|(ident, words, values)| {
+        let (traits, defs) =
+            crate::user_types::variant_traits(Some(&ident.to_string()), "{Self}", words, values);
+        let allows = values.iter().map(|v| {
+            let k = key::literal(v);
+            quote!(#[automatically_derived] impl #markers::AllowsValue<#k> for spec::#ident {})
+        });
+        quote! {
+            #(#allows)*
+            #defs
+            #[automatically_derived]
+            impl<T: ?::core::marker::Sized + #markers::VariantsAllowedBy<spec::#ident> #(+ #traits)*>
+                #markers::Carries<T> for spec::#ident {}
+        }
     });
     let top = &nodes[0];
-    let (top_traits, top_defs) = accounting_traits(top, Some(name));
+    let (top_traits, top_defs) = accounting_traits(top, Some(name), way);
     let nested = nodes[1..].iter().map(|n| {
-        let (traits, defs) = accounting_traits(n, None);
         let ident = &n.ident;
+        if way == Way::Read {
+            return quote! {
+                #[automatically_derived]
+                impl<T: ?::core::marker::Sized + #markers::ReadAs<spec::#ident>>
+                    #markers::Carries<T> for spec::#ident {}
+            };
+        }
+        let (traits, defs) = accounting_traits(n, None, way);
         quote! {
             #defs
             #[automatically_derived]
@@ -105,7 +172,10 @@ pub fn sent_object(ty: &syn::Type, name: &str, subject: &Subject, fields: &[Fiel
         ty,
         quote!(#markers::ObjectMarkers),
         "Object",
-        "fields_sent_as",
+        match way {
+            Way::Sent => "fields_sent_as",
+            Way::Read => "fields_read_as",
+        },
         &subject.ident,
     );
     let check_fn = check_fn(ty, &top_traits);
@@ -118,9 +188,77 @@ pub fn sent_object(ty: &syn::Type, name: &str, subject: &Subject, fields: &[Fiel
             #(#declares)*
             #top_defs
             #(#nested)*
+            #(#enums)*
             #check_fn
             #run
         };
+    }
+}
+
+/// `ident`, or `ident_1`, `ident_2`, ... the first that is not `taken`.
+fn fresh(ident: Ident, taken: impl Fn(&Ident) -> bool) -> Ident {
+    let mut candidate = ident.clone();
+    let mut n = 1;
+    while taken(&candidate) {
+        candidate = Ident::new(&format!("{ident}_{n}"), ident.span());
+        n += 1;
+    }
+    candidate
+}
+
+/// What an undeclared field of a struct sent in a request means, and its fix.
+pub(crate) const SENT_NOTE: &str = "a server ignores a property it does not declare: fix the \
+    field's name (or its `#[serde(rename)]`), or send undeclared properties through a \
+    `serde_json::Value` field";
+
+/// What an undeclared field of a struct read from a response means, and its fix.
+pub(crate) const READ_NOTE: &str = "the response never fills a field it does not declare: fix \
+    the field's name (or its `#[serde(rename)]`), or remove the field";
+
+/// The properties the object schema `node` declares, each with the schema a type nested in it
+/// must fit (`schemas`, in the order of `fields`): one local trait implemented for every type
+/// under each declared key, and `DeclaresProperty<KEY, T, F>` for `node` wherever `T` has it.
+/// A field (`F`, the type `#[derive(Object)]` writes for it) of a struct `T` named for no
+/// declared property then fails at the local trait, whose message names the object in `words`
+/// and lists what it declares.
+pub(crate) fn declared(
+    node: &Ident,
+    words: &str,
+    note: &str,
+    fields: &[Field],
+    schemas: &[TokenStream],
+) -> TokenStream {
+    let markers = quote!(::catalog::__private_v1::markers);
+    let tr = key::ident(&[&node.to_string(), "declares"]);
+    // The field's type is `Self`, not the struct: rustc reports an unmet bound whose `Self` is
+    // the struct checked at the tool's field by that outer bound, without this message.
+    let message = format!("`{{T}}` has a field `{{Self}}` that {words} does not declare");
+    let label = "`{Self}` is not a property of this object";
+    let note = format!("it declares {}; {note}", declared_names(fields));
+    let impls = fields.iter().zip(schemas).map(|(p, schema)| {
+        let k = key::literal(&p.name);
+        quote! {
+            #[automatically_derived]
+            impl<T: ?::core::marker::Sized, F: ?::core::marker::Sized> #tr<#k, T> for F {
+                type Schema = #schema;
+            }
+        }
+    });
+    quote! {
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        // `pub`: `DeclaresProperty::Schema` (public) is its projection.
+        pub trait #tr<const KEY: u64, T: ?::core::marker::Sized> {
+            type Schema: ?::core::marker::Sized;
+        }
+        #(#impls)*
+        #[automatically_derived]
+        impl<
+            T: ?::core::marker::Sized,
+            F: ?::core::marker::Sized + #tr<KEY, T>,
+            const KEY: u64,
+        > #markers::DeclaresProperty<KEY, T, F> for spec::#node {
+            type Schema = <F as #tr<KEY, T>>::Schema;
+        }
     }
 }
 
@@ -143,12 +281,16 @@ fn element_of(schema: &Schema) -> (String, &Schema) {
 }
 
 /// One trait per property the node's struct must account for (a required one: a field always
-/// present; an optional one: a field, or omitted on the struct), implemented for every type
+/// present; an optional one, in a request: a field, or omitted on the struct), implemented for every type
 /// that does, each with the message naming the property and the lines that fix it. `name` is
 /// the struct as written in the tool's field, for the top node; nested ones name it `{Self}`.
-fn accounting_traits(node: &Node, name: Option<&str>) -> (Vec<Ident>, TokenStream) {
+fn accounting_traits(node: &Node, name: Option<&str>, way: Way) -> (Vec<Ident>, TokenStream) {
     let markers = quote!(::catalog::__private_v1::markers);
-    let props: Vec<&Field> = sent_properties(node.fields).collect();
+    let props: Vec<&Field> = match way {
+        Way::Sent => sent_properties(node.fields).collect(),
+        // Every property a response requires, read-only ones too: the server sends them.
+        Way::Read => node.fields.iter().filter(|p| p.required).collect(),
+    };
     let prefix = node.ident.to_string();
     let traits = unique(props.iter().map(|p| {
         let what = if p.required { "requires" } else { "accounts" };

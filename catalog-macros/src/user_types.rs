@@ -14,6 +14,7 @@
 use crate::ast::Field;
 use crate::ctxt::Range;
 use crate::key;
+use crate::nested_types::Way;
 use catalog_core::check::output::Typed;
 use catalog_core::model::{Accounted, Location, Schema, Type};
 use heck::ToUpperCamelCase;
@@ -32,9 +33,7 @@ pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStre
         (Location::Body, false) => Subject::new(&["body property", &p.name], tool),
         (location, _) => Subject::new(&[&format!("{location} parameter"), &p.name], tool),
     };
-    against(f.user_type()?, &p.schema, &subject, Direction::Sent, |p| {
-        p.required && !p.read_only
-    })
+    against(f.user_type()?, &p.schema, &subject, Way::Sent)
 }
 
 /// A property that is `anyOf [X, ""]` is offered to agents with both arms: its field must
@@ -69,17 +68,22 @@ fn or_empty_check(f: &Field, row: &Accounted) -> Option<TokenStream> {
 /// server sends them.
 pub fn output_checks(tool: &syn::Ident, ty: &syn::Type, typed: &Typed) -> Option<TokenStream> {
     let status = typed.status.to_string();
+    let words = format!("the `{status} {}` response of `{tool}`", typed.media_type);
     let subject = Subject {
-        words: format!("the `{status} {}` response of `{tool}`", typed.media_type),
         ident: key::ident(&["response", &status, "of", &tool.to_string()]),
-        nested: Default::default(),
+        nested: Nesting {
+            kind: "property".into(),
+            path: String::new(),
+            ident_tail: format!("of_response_{status}_of_{tool}"),
+            owner: words.clone(),
+        },
+        words,
     };
     against(
         crate::ast::user_type(ty)?,
         &typed.schema,
         &subject,
-        Direction::Read,
-        |p| p.required,
+        Way::Read,
     )
 }
 
@@ -89,9 +93,21 @@ pub fn output_checks(tool: &syn::Ident, ty: &syn::Type, typed: &Typed) -> Option
 pub(crate) struct Subject {
     pub(crate) words: String,
     pub(crate) ident: Ident,
-    /// What a nested object's subject is named for, before its path (`body property`), and
-    /// the path so far (`alerts`), with the tool's name.
-    pub(crate) nested: (String, String, String),
+    /// How the objects nested under it are named.
+    pub(crate) nested: Nesting,
+}
+
+/// How a nested object is named, in words (`the {kind} `{path}` of {owner}`) and in its marker
+/// type's name (`{kind}_{path}_{ident_tail}`).
+pub(crate) struct Nesting {
+    /// `body property`, `query parameter`, `property` (of a response).
+    pub(crate) kind: String,
+    /// The path so far (`alerts`), empty for a whole body or a response.
+    pub(crate) path: String,
+    /// What the marker type's name ends with (`of_CreateMonitor`).
+    pub(crate) ident_tail: String,
+    /// Whose object it is, in words (`` `CreateMonitor` ``).
+    pub(crate) owner: String,
 }
 
 impl Subject {
@@ -105,9 +121,15 @@ impl Subject {
         words.push_str(&format!(" of `{tool}`"));
         let mut parts = what.to_vec();
         parts.extend(["of", &tool]);
-        let nested = match what {
-            [kind, path] => (kind.to_string(), path.to_string(), tool.clone()),
-            _ => ("body property".to_string(), String::new(), tool.clone()),
+        let (kind, path) = match what {
+            [kind, path] => (kind.to_string(), path.to_string()),
+            _ => ("body property".to_string(), String::new()),
+        };
+        let nested = Nesting {
+            kind,
+            path,
+            ident_tail: format!("of_{tool}"),
+            owner: format!("`{tool}`"),
         };
         Subject {
             words,
@@ -117,26 +139,11 @@ impl Subject {
     }
 }
 
-/// Whether the checked object is sent in a request or read from a response: the derive's
-/// check of its fields (`__catalog_fields_sent_as`/`_read_as`) words an undeclared field for that way.
-#[derive(Clone, Copy)]
-enum Direction {
-    Sent,
-    Read,
-}
-
-/// The checks of the user type `ty` against `schema` (through its arrays); `required` says
-/// which properties the struct must always have.
-fn against(
-    ty: &syn::Type,
-    schema: &Schema,
-    subject: &Subject,
-    direction: Direction,
-    required: fn(&catalog_core::model::Field) -> bool,
-) -> Option<TokenStream> {
+/// The checks of the user type `ty` against `schema` (through its arrays).
+fn against(ty: &syn::Type, schema: &Schema, subject: &Subject, way: Way) -> Option<TokenStream> {
     let schema = catalog_core::check::nested::element(schema);
     let name = quote!(#ty).to_string().replace(' ', "");
-    match (&schema.ty, direction) {
+    match (&schema.ty, way) {
         (
             Type::String {
                 enumeration: Some(values),
@@ -144,19 +151,8 @@ fn against(
             },
             _,
         ) => Some(string_enum(ty, &name, subject, values)),
-        (Type::Object { fields, .. }, Direction::Sent) if !fields.is_empty() => {
-            Some(crate::nested_types::sent_object(ty, &name, subject, fields))
-        }
-        (Type::Object { fields, .. }, Direction::Read) if !fields.is_empty() => {
-            let required: Vec<_> = fields.iter().filter(|p| required(p)).collect();
-            Some(object(
-                ty,
-                &name,
-                subject,
-                fields,
-                &required,
-                "fields_read_as",
-            ))
+        (Type::Object { fields, .. }, way) if !fields.is_empty() => {
+            Some(crate::nested_types::object(ty, &name, subject, fields, way))
         }
         _ => None,
     }
@@ -170,23 +166,7 @@ fn string_enum(ty: &syn::Type, name: &str, subject: &Subject, values: &[String])
         let k = key::literal(v);
         quote!(#[automatically_derived] impl #markers::AllowsValue<#k> for #param_type {})
     });
-    let traits = unique(values.iter().map(|v| key::ident(&["has_variant_for", v])));
-    let each = values.iter().zip(&traits).map(|(v, tr)| {
-        let k = key::literal(v);
-        let message = format!(
-            "`{name}` has no variant for `{v}`, a value {} allows",
-            subject.words
-        );
-        let label = format!("no variant for `{v}`");
-        let variant = variant_name(v);
-        let note = format!("add to `{name}`: #[serde(rename = \"{v}\")] {variant},");
-        quote! {
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            trait #tr {}
-            #[diagnostic::do_not_recommend]
-            impl<T: ?::core::marker::Sized + #markers::HasVariant<#k>> #tr for T {}
-        }
-    });
+    let (traits, each) = variant_traits(None, name, &subject.words, values);
     let run = run(
         ty,
         quote!(#markers::StringEnumMarkers),
@@ -202,68 +182,43 @@ fn string_enum(ty: &syn::Type, name: &str, subject: &Subject, values: &[String])
                 pub struct #ident;
             }
             #(#allows)*
-            #(#each)*
+            #each
             #check_fn
             #run
         };
     }
 }
 
-fn object(
-    ty: &syn::Type,
+/// One trait per value of a string enum, implemented by every enum with a variant for it, each
+/// with the message naming the value, the enum (`name`; `{Self}` for a nested one, which
+/// `#[tool]` does not see) and the object in `words`, and the variant to add. Nested enums'
+/// traits start with `prefix` (their node's name), so that two enums under one field differ.
+pub(crate) fn variant_traits(
+    prefix: Option<&str>,
     name: &str,
-    subject: &Subject,
-    fields: &[catalog_core::model::Field],
-    required: &[&catalog_core::model::Field],
-    check: &str,
-) -> TokenStream {
+    words: &str,
+    values: &[String],
+) -> (Vec<Ident>, TokenStream) {
     let markers = quote!(::catalog::__private_v1::markers);
-    let ident = &subject.ident;
-    let param_type = quote!(spec::#ident);
-    let declares = fields.iter().map(|p| {
-        let k = key::literal(&p.name);
-        quote! {
-            #[automatically_derived]
-            impl #markers::DeclaresProperty<#k> for #param_type {
-                type Schema = #markers::Unchecked;
-            }
-        }
-    });
-    let traits = unique(required.iter().map(|p| key::ident(&["requires", &p.name])));
-    let each = required.iter().zip(&traits).map(|(p, tr)| {
-        let prop = &p.name;
-        let k = key::literal(prop);
-        let message = format!(
-            "`{name}` has no field for `{prop}` that is always present, and {} requires \
-             `{prop}`",
-            subject.words
-        );
-        let label = format!("`{prop}` missing, or may be absent");
-        let note = format!(
-            "add a field for `{prop}` to `{name}`, not an `Option` and without \
-             `#[serde(default)]`"
-        );
+    let traits = unique(values.iter().map(|v| match prefix {
+        Some(prefix) => key::ident(&[prefix, "has_variant_for", v]),
+        None => key::ident(&["has_variant_for", v]),
+    }));
+    let each = values.iter().zip(&traits).map(|(v, tr)| {
+        let k = key::literal(v);
+        let message = format!("`{name}` has no variant for `{v}`, a value {words} allows");
+        let label = format!("no variant for `{v}`");
+        let variant = variant_name(v);
+        let note = format!("add to `{name}`: #[serde(rename = \"{v}\")] {variant},");
         quote! {
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
             trait #tr {}
             #[diagnostic::do_not_recommend]
-            impl<T: ?::core::marker::Sized + #markers::AlwaysPresent<#k>> #tr for T {}
+            impl<T: ?::core::marker::Sized + #markers::HasVariant<#k>> #tr for T {}
         }
     });
-    let run = run(ty, quote!(#markers::ObjectMarkers), "Object", check, ident);
-    let check_fn = check_fn(ty, &traits);
-    quote! {
-        #[allow(non_camel_case_types, dead_code)]
-        const _: () = {
-            mod spec {
-                pub struct #ident;
-            }
-            #(#declares)*
-            #(#each)*
-            #check_fn
-            #run
-        };
-    }
+    let each = quote!(#(#each)*);
+    (traits, each)
 }
 
 /// `pub(crate) fn run() { check::<<T as M>::A>(); <T>::__catalog_<derived>::<spec::S>(); }`: the tool's

@@ -61,6 +61,27 @@ pub fn sent_properties(fields: &[Field]) -> impl Iterator<Item = &Field> {
     fields.iter().filter(|f| !f.read_only)
 }
 
+/// How many property names [`declared_names`] lists before it counts the rest.
+const NAMES_LISTED: usize = 12;
+
+/// The declared properties of an object, for a message about a field that is none of them:
+/// `` `channel`, `mention` and `secret` `` (the first twelve, then `and N more`), or
+/// `no property` when it declares none.
+pub fn declared_names(fields: &[Field]) -> String {
+    let names: Vec<String> = fields
+        .iter()
+        .take(NAMES_LISTED)
+        .map(|f| format!("`{}`", f.name))
+        .collect();
+    let rest = fields.len().saturating_sub(NAMES_LISTED);
+    match (names.as_slice(), rest) {
+        ([], _) => "no property".to_string(),
+        ([one], 0) => one.clone(),
+        ([init @ .., last], 0) => format!("{} and {last}", init.join(", ")),
+        (all, rest) => format!("{} and {rest} more", all.join(", ")),
+    }
+}
+
 /// The paste-ready lines that account for one property on a struct: a field line (with the
 /// `#[serde(rename)]` its wire name needs), and the struct-level omission.
 pub fn property_lines(property: &Field) -> (String, String) {
@@ -156,6 +177,24 @@ mod tests {
         assert_eq!(
             object_fields(&u).map(|f| f[0].name.as_str()),
             Some("postal_code")
+        );
+    }
+
+    #[test]
+    fn declared_names_are_listed_and_counted_past_twelve() {
+        let p = |name: String| Field {
+            name,
+            required: false,
+            read_only: false,
+            schema: schema(Type::Boolean),
+        };
+        let fields = |n: usize| -> Vec<Field> { (0..n).map(|i| p(format!("p{i}"))).collect() };
+        assert_eq!(declared_names(&fields(0)), "no property");
+        assert_eq!(declared_names(&fields(1)), "`p0`");
+        assert_eq!(declared_names(&fields(3)), "`p0`, `p1` and `p2`");
+        assert_eq!(
+            declared_names(&fields(14)),
+            "`p0`, `p1`, `p2`, `p3`, `p4`, `p5`, `p6`, `p7`, `p8`, `p9`, `p10`, `p11` and 2 more"
         );
     }
 

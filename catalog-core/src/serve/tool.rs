@@ -215,15 +215,14 @@ pub mod __private {
         pub trait AlwaysPresent<const KEY: u64> {}
 
         /// An object schema (a type `#[tool]` writes per object it checks) declares the property
-        /// with this key. `Schema` is what a struct or enum of the user's in that property
-        /// (through `Option`, `Vec`, maps and [`OrEmpty`](crate::wire::or_empty::OrEmpty))
-        /// must fit: another schema's type, or [`Unchecked`].
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` does not declare the property a field of this struct is named for",
-            label = "not a property of this object",
-            note = "a server ignores a property it does not declare: fix the field's name (or its `#[serde(rename)]`)"
-        )]
-        pub trait DeclaresProperty<const KEY: u64> {
+        /// with this key, which the field `F` (a type `#[derive(Object)]` writes per field,
+        /// named for it) of the struct `T` is named for. `Schema` is what a struct or enum of
+        /// the user's in that property (through `Option`, `Vec`, maps and
+        /// [`OrEmpty`](crate::wire::or_empty::OrEmpty)) must fit: another schema's type, or
+        /// [`Unchecked`]. `#[tool]` implements it for every key through a trait of its own that
+        /// holds only for the declared ones, so the message of an undeclared field names the
+        /// object as the user knows it (`the body property `alerts.slack[]` of `CreateMonitor``).
+        pub trait DeclaresProperty<const KEY: u64, T: ?Sized, F: ?Sized> {
             /// What a nested type in the property must fit.
             type Schema: ?Sized;
         }
@@ -266,6 +265,25 @@ pub mod __private {
             note = "add `#[derive(catalog::Object)]` to the struct (beside serde's derives), or type the field `serde_json::Value`"
         )]
         pub trait SentAs<S: ?Sized> {}
+
+        /// Implemented by `#[derive(Object)]`: every field of the struct is a property the
+        /// object schema `S` of a response declares, and so on down (a response's struct may
+        /// leave out optional properties, but never invent one).
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` stands for a nested object of the spec but does not implement `catalog::Object`",
+            label = "its fields cannot be checked against the spec's properties",
+            note = "add `#[derive(catalog::Object)]` to the struct (beside serde's derives), or type the field `serde_json::Value`"
+        )]
+        pub trait ReadAs<S: ?Sized> {}
+
+        /// Implemented by `#[derive(StringEnum)]`: every variant of the enum is a value the
+        /// string enum `S` (a type `#[tool]` writes for a nested property) allows.
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` stands for a nested string enum of the spec but does not implement `catalog::StringEnum`",
+            label = "its variants cannot be checked against the spec's values",
+            note = "add `#[derive(catalog::StringEnum)]` to the enum (beside serde's derives), or type the field `String`"
+        )]
+        pub trait VariantsAllowedBy<S: ?Sized> {}
 
         /// The omissions of a nested type, whatever it is: a struct deriving `Object` gives
         /// its own ([`ProbeObject`]); any other type has none ([`ProbeOther`]). Called on

@@ -68,10 +68,16 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField], omitted: &[Omission]
         });
     let walk = walk(fields);
     let module = super::module(ident);
+    // One type per field, named for it: `#[tool]`'s message for a field its object does not
+    // declare prints it (`Slack` has a field `chanel` ...).
+    let field_types = fields.iter().map(|f| {
+        let ty = f.ident;
+        quote!(pub struct #ty;)
+    });
     let [sent, read] = [Direction::SENT, Direction::READ].map(|d| d.checks(ident, &module, fields));
     let (sent_defs, sent_impls, sent_fn) = (sent.defs, sent.impls, sent.function);
     let (read_defs, read_impls, read_fn) = (read.defs, read.impls, read.function);
-    let sent_as = sent.sent_as;
+    let (sent_as, read_as) = (sent.nested_as, read.nested_as);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::catalog::Object for #ident #ty_generics #where_clause {
@@ -90,6 +96,7 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField], omitted: &[Omission]
         #[doc(hidden)]
         #[allow(non_snake_case, non_camel_case_types)]
         mod #module {
+            #(#field_types)*
             #sent_defs
             #read_defs
         }
@@ -104,6 +111,7 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField], omitted: &[Omission]
             #sent_impls
             #sent_as
             #read_impls
+            #read_as
         };
 
         #sent_fn
@@ -118,10 +126,9 @@ struct Direction {
     check: &'static str,
     /// What the per-field traits' names start with.
     prefix: &'static str,
-    /// What an undeclared field means, and its fix.
-    note: &'static str,
-    /// Whether a field's nested type is checked against its property's schema too.
-    nested: bool,
+    /// The marker trait the struct implements where it is nested (`SentAs`, `ReadAs`): every
+    /// field's check holds.
+    nested_as: &'static str,
 }
 
 impl Direction {
@@ -129,47 +136,37 @@ impl Direction {
     const SENT: Direction = Direction {
         check: "fields_sent_as",
         prefix: "Field",
-        note: "a server ignores a property it does not declare: fix the name (or its \
-               `#[serde(rename)]`), or send undeclared properties through a `serde_json::Value` \
-               field",
-        nested: true,
+        nested_as: "SentAs",
     };
     /// A response's object (a tool's `output`).
     const READ: Direction = Direction {
         check: "fields_read_as",
         prefix: "Output_field",
-        note: "the response never fills a field it does not declare: fix the name (or its \
-               `#[serde(rename)]`), or remove the field",
-        nested: false,
+        nested_as: "ReadAs",
     };
 
-    /// One trait per field (in `module`) whose message names it when `S` does not declare it,
-    /// its impl, and `impl <struct> { fn __catalog_<check><S>() where <each field's bound> }`.
+    /// One trait per field (in `module`), implemented where `S` declares its property (the
+    /// message of an undeclared one is `#[tool]`'s, which names the object as the user knows
+    /// it), and `impl <struct> { fn __catalog_<check><S>() where <each field's bound> }`.
     fn checks(&self, ident: &syn::Ident, module: &syn::Ident, fields: &[ObjectField]) -> Checks {
         let markers = quote!(::catalog::__private_v1::markers);
         let traits: Vec<syn::Ident> = fields
             .iter()
             .map(|f| format_ident!("{}_{}", self.prefix, unraw(f.ident), span = f.ident.span()))
             .collect();
-        let defs = fields.iter().zip(&traits).map(|(f, tr)| {
-            let message = format!(
-                "`{ident}` has a field `{}` (`{}` on the wire) that {{S}} does not declare",
-                unraw(f.ident),
-                f.wire
-            );
-            let label = format!("`{}` is not a property of this object", f.wire);
-            let note = self.note;
+        let defs = traits.iter().map(|tr| {
             quote! {
-                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
                 pub trait #tr<S: ?::core::marker::Sized> {}
             }
         });
         let impls = fields.iter().zip(&traits).map(|(f, tr)| {
             let k = key::literal(&f.wire);
+            let field = f.ident;
+            let declares = quote!(#markers::DeclaresProperty<#k, #ident, #module::#field>);
             match &f.nested {
                 // Not `do_not_recommend`: an unmet bound of the nested type is reported itself
                 // (a missing or misspelled property at that depth), not as this field's.
-                Some((steps, inner)) if self.nested => {
+                Some((steps, inner)) => {
                     let carried = if steps.contains(&Step::OrEmpty) {
                         quote!(#markers::EmptyOr<#inner>)
                     } else {
@@ -177,36 +174,31 @@ impl Direction {
                     };
                     // Spanned at the field: rustc's notes then point at it, not at the derive.
                     quote_spanned! {f.ident.span()=>
-                        impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>>
-                            #module::#tr<S> for #ident
+                        impl<S: ?::core::marker::Sized + #declares> #module::#tr<S> for #ident
                         where
-                            <S as #markers::DeclaresProperty<#k>>::Schema:
-                                #markers::Carries<#carried>,
+                            <S as #declares>::Schema: #markers::Carries<#carried>,
                         {}
                     }
                 }
                 _ => quote! {
-                    #[diagnostic::do_not_recommend]
-                    impl<S: ?::core::marker::Sized + #markers::DeclaresProperty<#k>>
-                        #module::#tr<S> for #ident {}
+                    impl<S: ?::core::marker::Sized + #declares> #module::#tr<S> for #ident {}
                 },
             }
         });
-        let sent_as = self.nested.then(|| {
-            let bounds = traits.iter().map(|tr| quote!(#ident: #module::#tr<S>,));
-            quote! {
-                #[automatically_derived]
-                impl<S: ?::core::marker::Sized> #markers::SentAs<S> for #ident
-                where
-                    #(#bounds)*
-                {}
-            }
-        });
+        let nested_as = format_ident!("{}", self.nested_as);
+        let bounds = traits.iter().map(|tr| quote!(#ident: #module::#tr<S>,));
+        let nested_as = quote! {
+            #[automatically_derived]
+            impl<S: ?::core::marker::Sized> #markers::#nested_as<S> for #ident
+            where
+                #(#bounds)*
+            {}
+        };
         Checks {
             defs: quote!(#(#defs)*),
             impls: quote!(#(#impls)*),
             function: super::check_fn(ident, self.check, fields.iter().map(|f| f.ident), &traits),
-            sent_as: sent_as.unwrap_or_default(),
+            nested_as,
         }
     }
 }
@@ -217,8 +209,8 @@ struct Checks {
     defs: TokenStream,
     impls: TokenStream,
     function: TokenStream,
-    /// `impl SentAs<S>` (the check of the struct where it is nested), for requests only.
-    sent_as: TokenStream,
+    /// `impl SentAs<S>`/`ReadAs<S>`: the check of the struct where it is nested.
+    nested_as: TokenStream,
 }
 
 /// The body of `__catalog_omitted`: the struct's own omissions, then each nested type's, below

@@ -59,6 +59,14 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
             impl<S: ?::core::marker::Sized + #markers::AllowsValue<#k>> #module::#tr<S> for #ident {}
         }
     });
+    let bounds = traits.iter().map(|tr| quote!(#ident: #module::#tr<S>,));
+    let allowed_by = quote! {
+        #[automatically_derived]
+        impl<S: ?::core::marker::Sized> #markers::VariantsAllowedBy<S> for #ident
+        where
+            #(#bounds)*
+        {}
+    };
     let check = super::check_fn(
         ident,
         "variants_allowed_by",
@@ -84,6 +92,7 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
                 type Enum = #ident;
             }
             #(#allowed)*
+            #allowed_by
         };
 
         #check
