@@ -450,3 +450,101 @@ async fn metrics_need_the_token_and_can_be_turned_off() {
         .unwrap_err();
     assert_eq!(wrong, "CATALOG_HTTP_METRICS=\"on\": expected 1 or 0");
 }
+
+/// A `tools/call` of `get_task` with `_meta` and extra HTTP headers.
+async fn traced_call(addr: &str, meta: Value, headers: &[(&str, &str)]) -> Reply {
+    let message = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                         "params": {"name": "get_task", "_meta": meta,
+                                    "arguments": {"board_id": "ops", "task_id": 1}}});
+    let mut all = vec![
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+    ];
+    all.extend_from_slice(headers);
+    http(addr, "POST", "/mcp", &all, &message.to_string()).await
+}
+
+#[tokio::test]
+async fn the_caller_s_trace_continues_into_the_api_request() {
+    // The first request for task 1 is answered 503 (retried: GET is idempotent), the rest 200.
+    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = answered.clone();
+    let api = loopback::start(move |_| {
+        if count.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
+            loopback::response("503 Service Unavailable", &[("retry-after", "0")], b"")
+        } else {
+            loopback::response(
+                "200 OK",
+                &[("content-type", "application/json")],
+                br#"{"id": 1, "title": "t", "status": "todo"}"#,
+            )
+        }
+    })
+    .await;
+    let server = McpServer::new(
+        tools::catalog(),
+        Executor::new(ExecutorConfig::new(&api.url)).unwrap(),
+    );
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(server.serve_http_until(listener, HttpConfig::new(), std::future::pending()));
+
+    let meta_trace = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+    let header_trace = "00-11111111111111111111111111111111-2222222222222222-00";
+    // `_meta` (with tracestate), and the HTTP header too: `_meta` wins.
+    let meta = json!({"traceparent": meta_trace, "tracestate": "rojo=00f067aa0ba902b7"});
+    assert_eq!(
+        traced_call(&addr, meta, &[("traceparent", header_trace)])
+            .await
+            .status,
+        200
+    );
+    // The HTTP header alone.
+    assert_eq!(
+        traced_call(&addr, json!({}), &[("traceparent", header_trace)])
+            .await
+            .status,
+        200
+    );
+    // An invalid one, and none: no trace is sent.
+    let bad = json!({"traceparent": "00-zz-b7ad6b7169203331-01"});
+    assert_eq!(traced_call(&addr, bad, &[]).await.status, 200);
+    assert_eq!(traced_call(&addr, json!({}), &[]).await.status, 200);
+
+    let seen = api.seen();
+    let sent: Vec<(Option<&str>, Option<&str>)> = seen
+        .iter()
+        .map(|s| (s.header("traceparent"), s.header("tracestate")))
+        .collect();
+    assert_eq!(
+        sent.len(),
+        5,
+        "one retry, then one request a call: {sent:?}"
+    );
+    // The first call: two attempts, one trace, each attempt a parent id of its own, neither the
+    // caller's.
+    let traced = |i: usize| sent[i].0.unwrap_or_else(|| panic!("request {i}: {sent:?}"));
+    let (first, second) = (traced(0), traced(1));
+    for (header, state) in &sent[..2] {
+        let header = header.unwrap();
+        assert!(
+            header.starts_with("00-0af7651916cd43dd8448eb211c80319c-"),
+            "{header}"
+        );
+        assert!(
+            header.ends_with("-01") && header.len() == meta_trace.len(),
+            "{header}"
+        );
+        assert!(!header.contains("b7ad6b7169203331"), "{header}");
+        assert_eq!(*state, Some("rojo=00f067aa0ba902b7"));
+    }
+    assert_ne!(first, second);
+    let from_header = traced(2);
+    assert!(
+        from_header.starts_with("00-11111111111111111111111111111111-"),
+        "{from_header}"
+    );
+    assert!(!from_header.contains("2222222222222222") && from_header.ends_with("-00"));
+    assert_eq!(sent[2].1, None);
+    assert_eq!(&sent[3..], &[(None, None), (None, None)]);
+}

@@ -1026,6 +1026,18 @@ impl Executor {
                 HeaderValue::from_static(DEFAULT_ACCEPT),
             );
         }
+        if let Some((traceparent, tracestate)) = crate::serve::trace::outgoing()
+            && !headers.contains_key("traceparent")
+        {
+            // The caller's trace, continued ([`crate::serve::trace`]); a tool's own
+            // `traceparent` parameter keeps its value.
+            if let Ok(v) = HeaderValue::from_str(&traceparent) {
+                headers.insert("traceparent", v);
+            }
+            if let Some(v) = tracestate.and_then(|s| HeaderValue::from_str(&s).ok()) {
+                headers.insert("tracestate", v);
+            }
+        }
         if let Some((name, value)) = &self.auth {
             // The operator's credential wins over anything a tool could set.
             headers.insert(name.clone(), value.clone());

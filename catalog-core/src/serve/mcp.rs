@@ -36,6 +36,7 @@ pub use crate::serve::line::{
 };
 use crate::serve::line::{LineLimits, LineTransport};
 use crate::serve::metrics::{Metrics, Outcome};
+use crate::serve::trace::Context;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
@@ -265,8 +266,19 @@ impl McpServer {
         name: &str,
         arguments: Option<JsonObject>,
     ) -> Result<CallToolResult, ErrorData> {
+        self.call_traced(name, arguments, Context::default()).await
+    }
+
+    /// [`call`](Self::call), its API requests continuing the caller's `trace`.
+    pub(crate) async fn call_traced(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        trace: Context,
+    ) -> Result<CallToolResult, ErrorData> {
         let started = std::time::Instant::now();
-        let (answer, outcome, served) = self.call_counted(name, arguments).await;
+        let (answer, outcome, served) =
+            crate::serve::trace::scope(trace, self.call_counted(name, arguments)).await;
         self.metrics.record(served, outcome, started.elapsed());
         answer
     }
@@ -453,8 +465,20 @@ impl ServerHandler for McpServer {
     ) -> Result<CallToolResponse, ErrorData> {
         // Cancelled (`notifications/cancelled`, a dropped HTTP stream): dropping the call drops
         // the API request with it. rmcp sends no answer for a cancelled request.
+        // The call's `_meta` (rmcp hands it over in the context), else the HTTP POST's own
+        // headers ([`crate::serve::trace`]).
+        let meta = request.meta.as_ref().unwrap_or(&context.meta);
+        let from_meta = Context::from_values(meta.get_traceparent(), meta.get_tracestate());
+        let from_headers = context
+            .extensions
+            .get::<http::request::Parts>()
+            .map_or_else(Context::default, |parts| {
+                let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
+                Context::from_values(header("traceparent"), header("tracestate"))
+            });
+        let trace = from_meta.or(from_headers);
         tokio::select! {
-            result = self.call(&request.name, request.arguments) => result.map(Into::into),
+            result = self.call_traced(&request.name, request.arguments, trace) => result.map(Into::into),
             () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
         }
     }

@@ -30,3 +30,5 @@ pub mod settings;
 pub mod shutdown;
 pub mod smuggling;
 pub mod tool;
+#[cfg(feature = "runtime")]
+pub(crate) mod trace;

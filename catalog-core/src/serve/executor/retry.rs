@@ -88,7 +88,7 @@ pub fn backoff(failed: u32) -> Duration {
 }
 
 /// A random number (the standard library seeds each `RandomState` afresh).
-fn random() -> u64 {
+pub(crate) fn random() -> u64 {
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
     hasher.write_u64(0);
     hasher.finish()

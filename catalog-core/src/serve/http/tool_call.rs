@@ -12,6 +12,7 @@
 
 use super::{Body, State};
 use crate::serve::mcp::McpServer;
+use crate::serve::trace::Context;
 use bytes::Bytes;
 use http::{HeaderMap, Request, Response, StatusCode, header};
 use http_body_util::{BodyExt, Full, Limited};
@@ -53,7 +54,24 @@ pub(super) async fn answer(
     match crate::serve::line::tool_call::read(&bytes) {
         Some(JsonRpcMessage::Request(request)) => match request.request {
             ClientRequest::CallToolRequest(call) => {
-                let result = server.call(&call.params.name, call.params.arguments).await;
+                // The call's own `_meta` trace, else the POST's headers ([`crate::serve::trace`]).
+                let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
+                let from_headers =
+                    Context::from_values(header("traceparent"), header("tracestate"));
+                let trace = call
+                    .params
+                    .meta
+                    .as_ref()
+                    .map_or_else(Context::default, |m| {
+                        Context::from_values(m.get_traceparent(), m.get_tracestate())
+                    });
+                let result = server
+                    .call_traced(
+                        &call.params.name,
+                        call.params.arguments,
+                        trace.or(from_headers),
+                    )
+                    .await;
                 json(reply(request.id, result))
             }
             _ => pass(state, parts, bytes).await,

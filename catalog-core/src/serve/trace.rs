@@ -1,0 +1,188 @@
+//! W3C Trace Context continued from the agent's call into the API request.
+//!
+//! An MCP client puts the caller's trace in the call's `_meta` (`traceparent`, `tracestate`;
+//! SEP-414), or, over Streamable HTTP, in the POST's own `traceparent` and `tracestate` headers.
+//! The server sends the API request as a child of that trace: `traceparent` with the caller's
+//! trace id and flags and a parent id of its own, fresh for each attempt (a retried call is
+//! several requests), and `tracestate` as it came. `_meta` wins over the HTTP headers, since it
+//! belongs to the call itself. A `traceparent` that is not a valid version-00 header is ignored,
+//! as the W3C recommendation says: the API request then starts no trace of ours.
+//!
+//! A tool whose operation declares its own `traceparent` header parameter, set by the agent,
+//! keeps that value.
+
+use std::future::Future;
+
+tokio::task_local! {
+    static CURRENT: Context;
+}
+
+/// The trace a call continues: its id, flags and state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Context {
+    parent: Option<Parent>,
+    tracestate: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Parent {
+    trace_id: String,
+    flags: String,
+}
+
+impl Context {
+    /// The context of `traceparent` and `tracestate` values (from `_meta` or HTTP headers);
+    /// empty when `traceparent` is absent or invalid.
+    pub fn from_values(traceparent: Option<&str>, tracestate: Option<&str>) -> Context {
+        let parent = traceparent.and_then(parse);
+        let tracestate = parent
+            .as_ref()
+            .and(tracestate)
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && s.len() <= 512 && s.is_ascii())
+            .map(str::to_string);
+        Context { parent, tracestate }
+    }
+
+    /// The first of `first` and `second` that carries a trace.
+    pub fn or(self, second: Context) -> Context {
+        if self.parent.is_some() { self } else { second }
+    }
+
+    /// Whether there is a trace to continue.
+    pub fn is_traced(&self) -> bool {
+        self.parent.is_some()
+    }
+}
+
+/// Runs `f` with `context` as the trace its API requests continue.
+pub(crate) async fn scope<F: Future>(context: Context, f: F) -> F::Output {
+    CURRENT.scope(context, f).await
+}
+
+/// The `traceparent` and `tracestate` for one API request of the current call, with a fresh
+/// parent id; `None` outside a traced call.
+pub(crate) fn outgoing() -> Option<(String, Option<String>)> {
+    CURRENT
+        .try_with(|c| {
+            c.parent.as_ref().map(|p| {
+                (
+                    format!("00-{}-{:016x}-{}", p.trace_id, span_id(), p.flags),
+                    c.tracestate.clone(),
+                )
+            })
+        })
+        .ok()
+        .flatten()
+}
+
+/// `00-<32 hex>-<16 hex>-<2 hex>`, lowercase, neither id all zeros. A later version is read by
+/// its first four fields, as the recommendation asks.
+fn parse(value: &str) -> Option<Parent> {
+    let value = value.trim();
+    let mut fields = value.split('-');
+    let (version, trace_id, parent_id, flags) = (
+        fields.next()?,
+        fields.next()?,
+        fields.next()?,
+        fields.next()?,
+    );
+    let hex = |s: &str, len: usize| {
+        s.len() == len
+            && s.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    };
+    let valid = hex(version, 2)
+        && version != "ff"
+        && (version != "00" || fields.next().is_none())
+        && hex(trace_id, 32)
+        && trace_id.bytes().any(|b| b != b'0')
+        && hex(parent_id, 16)
+        && parent_id.bytes().any(|b| b != b'0')
+        && hex(flags, 2);
+    valid.then(|| Parent {
+        trace_id: trace_id.to_string(),
+        flags: flags.to_string(),
+    })
+}
+
+/// A random, non-zero span id.
+fn span_id() -> u64 {
+    loop {
+        let id = crate::serve::executor::retry::random();
+        if id != 0 {
+            return id;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+
+    #[test]
+    fn a_valid_traceparent_is_continued_with_a_fresh_parent_id_each_time() {
+        let context = Context::from_values(Some(GOOD), Some("rojo=00f067aa0ba902b7"));
+        let (a, b) = futures_lite(scope(context, async { (outgoing(), outgoing()) }));
+        let (a, state) = a.expect("traced");
+        let (b, _) = b.expect("traced");
+        for header in [&a, &b] {
+            assert!(
+                header.starts_with("00-0af7651916cd43dd8448eb211c80319c-")
+                    && header.ends_with("-01"),
+                "{header}"
+            );
+            assert_eq!(header.len(), GOOD.len());
+            assert!(
+                !header.contains("b7ad6b7169203331"),
+                "a parent id of its own: {header}"
+            );
+        }
+        assert_ne!(a, b, "each request its own parent id");
+        assert_eq!(state.as_deref(), Some("rojo=00f067aa0ba902b7"));
+    }
+
+    #[test]
+    fn invalid_traceparents_are_ignored() {
+        for bad in [
+            "",
+            "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331",
+            "00-0AF7651916CD43DD8448EB211C80319C-b7ad6b7169203331-01",
+            "00-00000000000000000000000000000000-b7ad6b7169203331-01",
+            "00-0af7651916cd43dd8448eb211c80319c-0000000000000000-01",
+            "ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+            "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01-extra",
+            "00-0af7651916cd43dd8448eb211c8031-b7ad6b7169203331-01",
+        ] {
+            let context = Context::from_values(Some(bad), Some("a=b"));
+            assert!(!context.is_traced(), "{bad:?}");
+            assert_eq!(
+                context,
+                Context::default(),
+                "{bad:?}: no tracestate alone either"
+            );
+        }
+        // A later version is read by its first four fields.
+        assert!(Context::from_values(Some(&format!("01{}-more", &GOOD[2..])), None).is_traced());
+    }
+
+    #[test]
+    fn meta_wins_over_the_http_headers_and_nothing_is_sent_outside_a_call() {
+        let meta = Context::from_values(Some(GOOD), None);
+        let other = "00-11111111111111111111111111111111-2222222222222222-00";
+        let header = Context::from_values(Some(other), None);
+        assert_eq!(meta.clone().or(header.clone()), meta);
+        assert_eq!(Context::default().or(header.clone()), header);
+        assert_eq!(outgoing(), None);
+    }
+
+    /// Runs a future that never waits (the scope and two synchronous reads).
+    fn futures_lite<F: Future>(f: F) -> F::Output {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime")
+            .block_on(f)
+    }
+}
