@@ -50,7 +50,8 @@ impl Context {
     }
 
     /// Whether there is a trace to continue.
-    pub fn is_traced(&self) -> bool {
+    #[cfg(test)]
+    fn is_traced(&self) -> bool {
         self.parent.is_some()
     }
 }
