@@ -38,7 +38,7 @@ use crate::model::{
     Accounted, BodyKind, Disposition, Location, Operation, Param, Part, PathTemplate, Style,
 };
 use http::header::{CONTENT_TYPE, COOKIE, HeaderName, HeaderValue};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::cell::Cell;
 use std::fmt::{self, Write as _};
 
@@ -1060,8 +1060,10 @@ fn nested(param: &Param) -> RequestError {
         RequestErrorKind::Shape,
         Some(param),
         format!(
-            "a nested array or object cannot be encoded in a {} parameter of style {:?}",
-            param.location, param.style
+            "an array or object inside another has no encoding in a {} parameter of style `{}`: \
+             send a scalar, an array of scalars, or an object of scalars",
+            param.location,
+            crate::wire::shapes::style_name(param.location, param.style)
         ),
     )
 }
@@ -1267,10 +1269,9 @@ fn encode_query(
     match value {
         Value::Array(items) => {
             if style == Style::DeepObject {
-                for (i, item) in items.iter().enumerate() {
-                    push_index_pair(out, name, i);
-                    push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
-                }
+                let mut key = String::new();
+                push_enc(&mut key, name);
+                deep_value(out, scratch, &mut key, value);
             } else if explode {
                 for item in items {
                     push_pair(out, name, false);
@@ -1286,10 +1287,10 @@ fn encode_query(
                 }
             }
         }
-        Value::Object(map) if style == Style::DeepObject => {
+        Value::Object(_) if style == Style::DeepObject => {
             let mut key = String::new();
             push_enc(&mut key, name);
-            deep_object(out, scratch, param, &mut key, map)?;
+            deep_value(out, scratch, &mut key, value);
         }
         Value::Object(map) => {
             if explode {
@@ -1326,35 +1327,35 @@ fn delimiter(style: Style) -> &'static str {
     }
 }
 
-/// `key[k]=v`, nesting for objects and indexing arrays (`key[k][0]=v`). `key` is already encoded.
-fn deep_object(
-    out: &mut String,
-    scratch: &mut Scratch<'_>,
-    param: &Param,
-    key: &mut String,
-    map: &Map<String, Value>,
-) -> Result<(), RequestError> {
-    for (k, v) in map {
-        let len = key.len();
-        key.push('[');
-        push_enc(key, k);
-        key.push(']');
-        match v {
-            Value::Object(inner) => deep_object(out, scratch, param, key, inner)?,
-            Value::Array(items) => {
-                for (i, item) in items.iter().enumerate() {
-                    push_pair(out, &format!("{key}[{i}]"), true);
-                    push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
-                }
-            }
-            v => {
-                push_pair(out, key, true);
-                push_scalar_enc(out, scratch, v).ok_or_else(|| nested(param))?;
+/// `key[k]=v`, nesting for objects and indexing arrays at any depth (`key[k][0][j]=v`), as
+/// Stripe's client libraries write `deepObject` values. `key` is already encoded. An empty
+/// array or object inside sends nothing, as in those libraries.
+fn deep_value(out: &mut String, scratch: &mut Scratch<'_>, key: &mut String, value: &Value) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                let len = key.len();
+                key.push('[');
+                push_enc(key, k);
+                key.push(']');
+                deep_value(out, scratch, key, v);
+                key.truncate(len);
             }
         }
-        key.truncate(len);
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                let len = key.len();
+                let _ = write!(key, "[{i}]");
+                deep_value(out, scratch, key, v);
+                key.truncate(len);
+            }
+        }
+        v => {
+            push_pair(out, key, true);
+            // A scalar: `push_scalar_enc` writes it.
+            let _ = push_scalar_enc(out, scratch, v);
+        }
     }
-    Ok(())
 }
 
 /// Writes a header's text (style simple) into `out`, which is overwritten: arrays
@@ -1602,12 +1603,10 @@ fn encode_body<'a>(
                 )
             })
         }
-        BodyKind::Form => {
-            if whole.is_some() {
-                return Err(unsupported("non-object form"));
-            }
-            form::form_body(fields, scratch).map(Some)
-        }
+        BodyKind::Form => match whole {
+            Some(field) => form::whole_body(field, scratch).map(Some),
+            None => form::form_body(fields, scratch).map(Some),
+        },
         BodyKind::Text => {
             let Some((p, v, null)) = whole else {
                 return Err(unsupported("object text"));
