@@ -612,7 +612,8 @@ fn unaccounted(op: &Operation, param: &Param, site: Site, tool: &str) -> Finding
             format!(
                 "`{tool}` leaves `{addr}` of {op} unaccounted\n  \
                  {addr}: {ty}{description} ({ptr})\n\
-                 help: it cannot be sent (it is {why}): omit it with a reason  {alt}",
+                 help: omit it with a reason  {alt}\n      \
+                 (a field cannot send it: it is {why})",
                 addr = param.address(),
                 op = its_operation(tool, op),
                 ty = describe_param(param),

@@ -35,13 +35,14 @@
 //!   as [`crate::wire::uploads`] says).
 
 use crate::model::{
-    Accounted, BodyKind, Disposition, Location, Operation, Param, Part, PathTemplate, Style,
+    Accounted, BodyKind, Disposition, Location, Operation, Param, Part, PathTemplate, Schema, Style,
 };
 use http::header::{CONTENT_TYPE, COOKIE, HeaderName, HeaderValue};
 use serde_json::Value;
 use std::cell::Cell;
 use std::fmt::{self, Write as _};
 
+mod absent;
 mod form;
 mod multipart;
 mod plan;
@@ -795,7 +796,26 @@ fn push_json_field(
     }
     push_json_key(json, &param.name).map_err(|e| not_json(param, e))?;
     json.push(b':');
-    write_json(json, source).map_err(|e| not_json(param, e))
+    write_json_field(json, source, &param.schema).map_err(|e| not_json(param, e))
+}
+
+/// Writes one value of a JSON body as JSON, leaving out every object property that is null
+/// where `schema` does not allow null (see the `absent` module): the value is written as it
+/// serializes, and written again without those properties only when its text holds a null.
+fn write_json_field(out: &mut Vec<u8>, v: Source<'_>, schema: &Schema) -> serde_json::Result<()> {
+    let start = out.len();
+    write_json(out, v)?;
+    if !absent::may_hold_null(&out[start..]) {
+        return Ok(());
+    }
+    let mut value = match v {
+        Source::Value(v) => v.clone(),
+        Source::Typed(t) => t.to_json_value()?,
+        Source::Absent | Source::Null => return Ok(()),
+    };
+    absent::drop_unset(&mut value, Some(schema));
+    out.truncate(start);
+    serde_json::to_writer(out, &value)
 }
 
 /// Appends a JSON object key, exactly as `serde_json` writes it: a name with nothing to escape
@@ -1534,7 +1554,7 @@ fn write_body_object(out: &mut Vec<u8>, fields: &[BodyField<'_>]) -> serde_json:
         }
         push_json_key(out, &p.name)?;
         out.push(b':');
-        write_json(out, *v)?;
+        write_json_field(out, *v, &p.schema)?;
     }
     out.push(b'}');
     Ok(())
@@ -1592,7 +1612,7 @@ fn encode_body<'a>(
         BodyKind::Json => {
             let mut out = Vec::with_capacity(BODY_CAPACITY);
             let written = match whole {
-                Some((_, v, _)) => write_json(&mut out, *v),
+                Some((p, v, _)) => write_json_field(&mut out, *v, &p.schema),
                 None => write_body_object(&mut out, fields),
             };
             written.map(|()| Some(out)).map_err(|e| {

@@ -64,7 +64,8 @@ pub fn value_unsendable(op: &Operation, param: &Param, value: &Value) -> Option<
         Location::Body if param.name.is_empty() && !value.is_object() && !value.is_null() => {
             let form = op.body.as_ref().is_some_and(|b| b.kind == BodyKind::Form);
             form.then(|| {
-                "a form body is a set of named fields: only an object has a form encoding"
+                "a form body is a set of named fields: only an object has a form encoding; fix \
+                 an object, or omit it with a reason"
                     .to_string()
             })
         }
@@ -73,7 +74,8 @@ pub fn value_unsendable(op: &Operation, param: &Param, value: &Value) -> Option<
         location => deeper.then(|| {
             format!(
                 "it nests an array or object inside another, which a {location} parameter of \
-                 style `{}` has no encoding for",
+                 style `{}` has no encoding for; fix a scalar, an array of scalars or an object \
+                 of scalars, or omit it with a reason",
                 style_name(location, param.style)
             )
         }),

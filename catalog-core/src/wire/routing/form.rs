@@ -26,6 +26,7 @@
 //!   empty array or object has no form encoding (nothing would be sent, and the API would keep
 //!   its value): it is refused, saying so.
 
+use super::absent::{allows_null, items_of, property};
 use super::{
     BodyField, RequestError, RequestErrorKind, Resolved, Scratch, Typed, delimiter, null_as_text,
     push_enc, push_pair, push_scalar_enc,
@@ -277,37 +278,6 @@ fn write_nested(
 
 fn is_scalar(v: &Value) -> bool {
     !matches!(v, Value::Array(_) | Value::Object(_))
-}
-
-/// Whether a null may be sent here: the schema allows null, or it is not known (an open
-/// object's extra property, a schema cut by the expansion budget), so the value is the agent's.
-fn allows_null(schema: Option<&Schema>) -> bool {
-    match schema {
-        None => true,
-        Some(s) => match &s.ty {
-            Type::Any | Type::Shared { .. } => true,
-            Type::AnyOf { arms } => s.nullable || arms.iter().any(|a| allows_null(Some(a))),
-            _ => s.nullable,
-        },
-    }
-}
-
-/// The schema of property `name` of an object schema (or of the object arm of a union).
-fn property<'s>(schema: &'s Schema, name: &str) -> Option<&'s Schema> {
-    match &schema.ty {
-        Type::Object { fields, .. } => fields.iter().find(|f| f.name == name).map(|f| &f.schema),
-        Type::AnyOf { arms } => arms.iter().find_map(|a| property(a, name)),
-        _ => None,
-    }
-}
-
-/// The element schema of an array schema (or of the array arm of a union).
-fn items_of(schema: &Schema) -> Option<&Schema> {
-    match &schema.ty {
-        Type::Array { items, .. } => Some(items),
-        Type::AnyOf { arms } => arms.iter().find_map(items_of),
-        _ => None,
-    }
 }
 
 fn empty(param: &Param, what: &str) -> RequestError {

@@ -206,7 +206,8 @@ fn a_fixed_value_is_judged_by_its_own_shape() {
     let op: &Operation = &n.operations[0];
     let param = |address: &str| op.params.iter().find(|p| p.address() == address).unwrap();
     let nested = "it nests an array or object inside another, which a query parameter of style \
-                  `form` has no encoding for";
+                  `form` has no encoding for; fix a scalar, an array of scalars or an object of \
+                  scalars, or omit it with a reason";
     assert_eq!(
         value_unsendable(op, param("query.any"), &json!([[1]])).as_deref(),
         Some(nested)
@@ -229,7 +230,10 @@ fn a_fixed_value_is_judged_by_its_own_shape() {
     );
     assert_eq!(
         value_unsendable(op, param("body"), &json!(["a"])).as_deref(),
-        Some("a form body is a set of named fields: only an object has a form encoding")
+        Some(
+            "a form body is a set of named fields: only an object has a form encoding; fix an \
+             object, or omit it with a reason"
+        )
     );
     assert_eq!(
         value_unsendable(op, param("body"), &json!({"a": [1]})),
