@@ -12,7 +12,7 @@ use serde_json::Value;
 pub(super) fn drop_unset(value: &mut Value, schema: Option<&Schema>) {
     match value {
         Value::Object(map) => {
-            map.retain(|k, v| !(v.is_null() && !allows_null(schema.and_then(|s| property(s, k)))));
+            map.retain(|k, v| !v.is_null() || allows_null(schema.and_then(|s| property(s, k))));
             for (k, v) in map.iter_mut() {
                 drop_unset(v, schema.and_then(|s| property(s, k)));
             }
