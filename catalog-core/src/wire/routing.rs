@@ -17,7 +17,8 @@
 //!   is indexed, [`crate::spec::build::Spec::null`]); without one it is empty (`name=`, an empty
 //!   header) and a null path value is refused (a path has no empty segment to give). The same
 //!   text stands for each null element of an array (`tenant_id=null&tenant_id=3`). A JSON body
-//!   always sends `null`.
+//!   sends `null` for it. Inside an object (form or JSON body), a null property whose schema
+//!   allows no null is what an unset `Option` field serializes to, and is not sent (`absent`).
 //! - Header values with any control character (CR, LF, NUL, TAB, DEL, ...) are refused; other
 //!   non-ASCII text is sent as UTF-8 bytes.
 //! - An exploded empty array sends nothing in the query (there is no element to repeat); a
