@@ -365,6 +365,53 @@ fn scaffold_of_an_unsupported_operation_says_why() {
 }
 
 #[test]
+fn check_lists_the_parameters_a_tool_cannot_send() {
+    // An optional one is listed under its operation (a tool omits it); a required one makes
+    // the operation unsupported.
+    let run = catalog(&["check", "openapi/bodies.yaml"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let flat = "has no encoding for an array or object inside another (only a scalar, an array \
+                of scalars, or an object of scalars)";
+    assert_eq!(
+        run.stdout,
+        format!(
+            "bodies: Body shapes 1.0 (OpenAPI 3.0.3)
+ok           PUT /avatar (UploadAvatar)
+    output: 204, no content
+ok           PUT /blobs/{{name}} (PutBlob)
+    output: 204, no content
+ok           POST /things (CreateThings)
+    body: union of 2 arms (a tool picks one with `variant = N`): object (name, slug) | array of \
+object (name, slug)
+    output: 201, no content
+ok           POST /volumes (CreateVolume)
+    output: 201, no content
+ok           GET /actions/permissions \
+(actions/get-github-actions-default-workflow-permissions-organization)
+    output: 204, no content
+ok           GET /reports (ListReports)
+    cannot send `query.filter` (a tool omits it): it is an object whose property `created` is \
+an object, and a query parameter of style `form` {flat}
+    cannot send `query.tags` (a tool omits it): it is an array of objects, and a query \
+parameter of style `form` {flat}
+    output: 204, no content
+ok           POST /reports (ImportReports)
+    cannot send `body` (a tool omits it): it is the whole `application/x-www-form-urlencoded` \
+body, of schema array of string, and a form body is a set of named fields: only an object has a \
+form encoding
+    output: 204, no content
+unsupported  GET /reports/search (SearchReports)
+    `query.where` is required and cannot be sent: it is an array of arrays, and a query \
+parameter of style `form` {flat} at #/paths/~1reports~1search/get/parameters/0
+    output: 204, no content
+outputs: 8 no content
+8 operations: 7 ok, 1 unsupported, 1 with a union body
+"
+        )
+    );
+}
+
+#[test]
 fn check_says_where_the_schema_budget_cut_an_operation() {
     // 2^24 nodes if written out as a tree: cut at the level that fits, and said so.
     let run = catalog(&["check", "openapi/dense.json"]);

@@ -17,6 +17,7 @@ use catalog_core::present::output::describe_output;
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use catalog_core::spec::normalize::Normalized;
+use catalog_core::wire::shapes::unsendable;
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, ErrorKind, Write};
 use std::path::Path;
@@ -114,7 +115,7 @@ fn report(
     // kind, the cuts) needs it written out.
     let (mut unsupported, mut unions, mut cut) = (0, 0, 0);
     let mut outputs: BTreeMap<&str, usize> = BTreeMap::new();
-    for op in normalized.outlines() {
+    for (op, stored) in normalized.outlines().zip(&normalized.operations) {
         let name = match &op.id {
             Some(id) => format!("{} ({id})", op.key()),
             None => op.key(),
@@ -126,6 +127,19 @@ fn report(
                 writeln!(out, "unsupported  {name}")?;
                 for u in reasons {
                     writeln!(out, "    {} at {}", u.reason, u.pointer)?;
+                }
+            }
+        }
+        // An optional parameter the encoder cannot write: a tool omits it (a required one
+        // made the operation unsupported above).
+        if op.unsupported.is_empty() {
+            for p in stored.params.iter().filter(|p| !p.required) {
+                if let Some(why) = unsendable(stored, p, &normalized.shared) {
+                    writeln!(
+                        out,
+                        "    cannot send `{}` (a tool omits it): it is {why}",
+                        p.address()
+                    )?;
                 }
             }
         }

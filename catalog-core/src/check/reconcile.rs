@@ -15,11 +15,14 @@ use super::declared::{Declared, DeclaredField, Finding, Reason, Reconciled, Site
 use super::names::{ParamNames, field_name_for, its_operation};
 use super::paging::{cannot_page, reason_of};
 use super::paste::paste_lines;
-use super::reasons::{PAGING_PLACEHOLDER_REASON, check_reason, reaches_the_rest};
+use super::reasons::{
+    PAGING_PLACEHOLDER_REASON, PLACEHOLDER_REASON, check_reason, reaches_the_rest,
+};
 use super::types::{RustType, check_type, describe_param, int_type_range};
 use super::values::check_value;
 use crate::model::{Accounted, Disposition, Location, Operation, Param, Schema, Style, Type};
 use crate::present::suggest::suggest;
+use crate::wire::shapes::{unsendable, value_unsendable};
 
 /// At most this many parameters are listed by name in one message.
 const LISTED: usize = 8;
@@ -133,7 +136,11 @@ impl<'a> Reconciler<'a> {
                 continue;
             }
             let Some(i) = self.target_of(f) else { continue };
-            if let Some(msg) = check_type(&self.op.params[i], &f.ty) {
+            let param = &self.op.params[i];
+            if let Some(why) = unsendable(self.op, param, &[]) {
+                self.findings
+                    .push(cannot_send(param, &f.ident, f.site, &why));
+            } else if let Some(msg) = check_type(param, &f.ty) {
                 self.findings.push(Finding::at(
                     f.ty_site,
                     format!("mistyped field `{}`: {msg}", f.ident),
@@ -216,7 +223,13 @@ impl<'a> Reconciler<'a> {
             self.findings.extend(check_reason(&x.reason, &what));
             match self.index_of(&x.param) {
                 Some(i) => {
-                    if let Some(why) = check_value(&self.op.params[i].schema, &x.value) {
+                    let param = &self.op.params[i];
+                    if let Some(why) = value_unsendable(self.op, param, &x.value) {
+                        self.findings.push(Finding::at(
+                            x.value_site,
+                            format!("fixed value for `{}` cannot be sent: {why}", x.param),
+                        ));
+                    } else if let Some(why) = check_value(&param.schema, &x.value) {
                         self.findings.push(Finding::at(
                             x.value_site,
                             format!(
@@ -564,6 +577,19 @@ fn accounted_twice(declared: &Declared, p: &Param, claims: &[(Claim, Site)]) -> 
     )
 }
 
+/// A field set to a parameter whose shape the encoder cannot write: the shape, and the
+/// omission that accounts for it instead.
+fn cannot_send(param: &Param, field: &str, site: Site, why: &str) -> Finding {
+    Finding::at(
+        site,
+        format!(
+            "field `{field}` cannot be sent: `{addr}` is {why}\n\
+             help: omit it with a reason instead: omitted(\"{addr}\", reason = \"{PLACEHOLDER_REASON}\"),",
+            addr = param.address(),
+        ),
+    )
+}
+
 fn unaccounted(op: &Operation, param: &Param, site: Site, tool: &str) -> Finding {
     let (field_line, alt) = paste_lines(op, param);
     let description = param
@@ -580,6 +606,21 @@ fn unaccounted(op: &Operation, param: &Param, site: Site, tool: &str) -> Finding
             format!(" — \"{}\"", first.trim())
         })
         .unwrap_or_default();
+    if let Some(why) = unsendable(op, param, &[]) {
+        return Finding::at(
+            site,
+            format!(
+                "`{tool}` leaves `{addr}` of {op} unaccounted\n  \
+                 {addr}: {ty}{description} ({ptr})\n\
+                 help: omit it with a reason  {alt}\n      \
+                 (a field cannot send it: it is {why})",
+                addr = param.address(),
+                op = its_operation(tool, op),
+                ty = describe_param(param),
+                ptr = param.pointer,
+            ),
+        );
+    }
     let or = if param.required {
         "or fix it with a reason"
     } else {

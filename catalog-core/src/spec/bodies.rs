@@ -1,7 +1,9 @@
 //! Request-body shapes tools cannot wrap (yet), each made an [`Unsupported`] reason of its
 //! operation so that `catalog check` does not call it ok and a tool that wraps it fails to
 //! compile naming the shape, instead of compiling into a request that fails at every call or an
-//! opaque `body` that hides the properties the proof is about.
+//! opaque `body` that hides the properties the proof is about. A required parameter whose shape
+//! the encoder cannot write ([`crate::wire::shapes`]) makes its operation unsupported too: a
+//! tool can neither send nor omit it.
 
 use crate::model::{
     Body, BodyKind, Location, Operation, Param, Schema, SharedSchema, Type, Unsupported,
@@ -16,11 +18,27 @@ pub(crate) fn mark_unsupported(operations: &mut [Operation], shared: &[SharedSch
         {
             op.unsupported.push(why);
         }
+        let unsendable: Vec<Unsupported> = op
+            .params
+            .iter()
+            .filter(|p| p.required)
+            .filter_map(|p| {
+                let why = crate::wire::shapes::unsendable(op, p, shared)?;
+                Some(Unsupported {
+                    reason: format!(
+                        "`{}` is required and cannot be sent: it is {why}",
+                        p.address()
+                    ),
+                    pointer: p.pointer.clone(),
+                })
+            })
+            .collect();
+        op.unsupported.extend(unsendable);
     }
 }
 
 /// A schema with `$ref`s followed through the shared table (a bounded number of hops).
-fn resolved<'s>(mut schema: &'s Schema, shared: &'s [SharedSchema]) -> &'s Schema {
+pub(crate) fn resolved<'s>(mut schema: &'s Schema, shared: &'s [SharedSchema]) -> &'s Schema {
     for _ in 0..32 {
         match &schema.ty {
             Type::Shared { id } => match shared.get(*id) {

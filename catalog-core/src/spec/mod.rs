@@ -1,6 +1,6 @@
 //! The build-script phase: load an OpenAPI document, normalize it, write its index.
 
-mod bodies;
+pub(crate) mod bodies;
 pub mod build;
 pub mod json;
 pub mod load;

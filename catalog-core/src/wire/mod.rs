@@ -4,4 +4,5 @@ pub mod decode;
 pub mod file;
 pub mod or_empty;
 pub mod routing;
+pub mod shapes;
 pub mod uploads;

@@ -17,7 +17,8 @@
 //!   is indexed, [`crate::spec::build::Spec::null`]); without one it is empty (`name=`, an empty
 //!   header) and a null path value is refused (a path has no empty segment to give). The same
 //!   text stands for each null element of an array (`tenant_id=null&tenant_id=3`). A JSON body
-//!   always sends `null`.
+//!   sends `null` for it. Inside an object (form or JSON body), a null property whose schema
+//!   allows no null is what an unset `Option` field serializes to, and is not sent (`absent`).
 //! - Header values with any control character (CR, LF, NUL, TAB, DEL, ...) are refused; other
 //!   non-ASCII text is sent as UTF-8 bytes.
 //! - An exploded empty array sends nothing in the query (there is no element to repeat); a
@@ -35,13 +36,14 @@
 //!   as [`crate::wire::uploads`] says).
 
 use crate::model::{
-    Accounted, BodyKind, Disposition, Location, Operation, Param, Part, PathTemplate, Style,
+    Accounted, BodyKind, Disposition, Location, Operation, Param, Part, PathTemplate, Schema, Style,
 };
 use http::header::{CONTENT_TYPE, COOKIE, HeaderName, HeaderValue};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::cell::Cell;
 use std::fmt::{self, Write as _};
 
+mod absent;
 mod form;
 mod multipart;
 mod plan;
@@ -795,7 +797,26 @@ fn push_json_field(
     }
     push_json_key(json, &param.name).map_err(|e| not_json(param, e))?;
     json.push(b':');
-    write_json(json, source).map_err(|e| not_json(param, e))
+    write_json_field(json, source, &param.schema).map_err(|e| not_json(param, e))
+}
+
+/// Writes one value of a JSON body as JSON, leaving out every object property that is null
+/// where `schema` does not allow null (see the `absent` module): the value is written as it
+/// serializes, and written again without those properties only when its text holds a null.
+fn write_json_field(out: &mut Vec<u8>, v: Source<'_>, schema: &Schema) -> serde_json::Result<()> {
+    let start = out.len();
+    write_json(out, v)?;
+    if !absent::may_hold_null(&out[start..]) {
+        return Ok(());
+    }
+    let mut value = match v {
+        Source::Value(v) => v.clone(),
+        Source::Typed(t) => t.to_json_value()?,
+        Source::Absent | Source::Null => return Ok(()),
+    };
+    absent::drop_unset(&mut value, Some(schema));
+    out.truncate(start);
+    serde_json::to_writer(out, &value)
 }
 
 /// Appends a JSON object key, exactly as `serde_json` writes it: a name with nothing to escape
@@ -1060,8 +1081,10 @@ fn nested(param: &Param) -> RequestError {
         RequestErrorKind::Shape,
         Some(param),
         format!(
-            "a nested array or object cannot be encoded in a {} parameter of style {:?}",
-            param.location, param.style
+            "an array or object inside another has no encoding in a {} parameter of style `{}`: \
+             send a scalar, an array of scalars, or an object of scalars",
+            param.location,
+            crate::wire::shapes::style_name(param.location, param.style)
         ),
     )
 }
@@ -1267,10 +1290,9 @@ fn encode_query(
     match value {
         Value::Array(items) => {
             if style == Style::DeepObject {
-                for (i, item) in items.iter().enumerate() {
-                    push_index_pair(out, name, i);
-                    push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
-                }
+                let mut key = String::new();
+                push_enc(&mut key, name);
+                deep_value(out, scratch, &mut key, value);
             } else if explode {
                 for item in items {
                     push_pair(out, name, false);
@@ -1286,10 +1308,10 @@ fn encode_query(
                 }
             }
         }
-        Value::Object(map) if style == Style::DeepObject => {
+        Value::Object(_) if style == Style::DeepObject => {
             let mut key = String::new();
             push_enc(&mut key, name);
-            deep_object(out, scratch, param, &mut key, map)?;
+            deep_value(out, scratch, &mut key, value);
         }
         Value::Object(map) => {
             if explode {
@@ -1326,35 +1348,35 @@ fn delimiter(style: Style) -> &'static str {
     }
 }
 
-/// `key[k]=v`, nesting for objects and indexing arrays (`key[k][0]=v`). `key` is already encoded.
-fn deep_object(
-    out: &mut String,
-    scratch: &mut Scratch<'_>,
-    param: &Param,
-    key: &mut String,
-    map: &Map<String, Value>,
-) -> Result<(), RequestError> {
-    for (k, v) in map {
-        let len = key.len();
-        key.push('[');
-        push_enc(key, k);
-        key.push(']');
-        match v {
-            Value::Object(inner) => deep_object(out, scratch, param, key, inner)?,
-            Value::Array(items) => {
-                for (i, item) in items.iter().enumerate() {
-                    push_pair(out, &format!("{key}[{i}]"), true);
-                    push_scalar_enc(out, scratch, item).ok_or_else(|| nested(param))?;
-                }
-            }
-            v => {
-                push_pair(out, key, true);
-                push_scalar_enc(out, scratch, v).ok_or_else(|| nested(param))?;
+/// `key[k]=v`, nesting for objects and indexing arrays at any depth (`key[k][0][j]=v`), as
+/// Stripe's client libraries write `deepObject` values. `key` is already encoded. An empty
+/// array or object inside sends nothing, as in those libraries.
+fn deep_value(out: &mut String, scratch: &mut Scratch<'_>, key: &mut String, value: &Value) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                let len = key.len();
+                key.push('[');
+                push_enc(key, k);
+                key.push(']');
+                deep_value(out, scratch, key, v);
+                key.truncate(len);
             }
         }
-        key.truncate(len);
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                let len = key.len();
+                let _ = write!(key, "[{i}]");
+                deep_value(out, scratch, key, v);
+                key.truncate(len);
+            }
+        }
+        v => {
+            push_pair(out, key, true);
+            // A scalar: `push_scalar_enc` writes it.
+            let _ = push_scalar_enc(out, scratch, v);
+        }
     }
-    Ok(())
 }
 
 /// Writes a header's text (style simple) into `out`, which is overwritten: arrays
@@ -1533,7 +1555,7 @@ fn write_body_object(out: &mut Vec<u8>, fields: &[BodyField<'_>]) -> serde_json:
         }
         push_json_key(out, &p.name)?;
         out.push(b':');
-        write_json(out, *v)?;
+        write_json_field(out, *v, &p.schema)?;
     }
     out.push(b'}');
     Ok(())
@@ -1591,7 +1613,7 @@ fn encode_body<'a>(
         BodyKind::Json => {
             let mut out = Vec::with_capacity(BODY_CAPACITY);
             let written = match whole {
-                Some((_, v, _)) => write_json(&mut out, *v),
+                Some((p, v, _)) => write_json_field(&mut out, *v, &p.schema),
                 None => write_body_object(&mut out, fields),
             };
             written.map(|()| Some(out)).map_err(|e| {
@@ -1602,12 +1624,10 @@ fn encode_body<'a>(
                 )
             })
         }
-        BodyKind::Form => {
-            if whole.is_some() {
-                return Err(unsupported("non-object form"));
-            }
-            form::form_body(fields, scratch).map(Some)
-        }
+        BodyKind::Form => match whole {
+            Some(field) => form::whole_body(field, scratch).map(Some),
+            None => form::form_body(fields, scratch).map(Some),
+        },
         BodyKind::Text => {
             let Some((p, v, null)) = whole else {
                 return Err(unsupported("object text"));

@@ -19,10 +19,14 @@
 //!   only where the schema there allows null; elsewhere it is what an unset `Option` field of a
 //!   struct serializes to, and nothing is sent. A top-level explicit null is sent as the null
 //!   text, as in a query.
-//! - An empty array or object has no form encoding (nothing would be sent, and the API would
-//!   keep its value): it is refused, saying so. An API that clears with an empty string takes
-//!   `""` where its schema allows it (Stripe's `anyOf [object, ""]`).
+//! - An empty array or object, where the schema there is a union with an empty-string arm
+//!   (Stripe's `anyOf [object, ""]`, `anyOf [array, ""]`), is sent as the empty string
+//!   (`metadata=`), which such an API reads as "clear"; Stripe's own libraries send nothing for
+//!   `{}` or `[]` (the value is kept), and the empty string where told to unset. Elsewhere an
+//!   empty array or object has no form encoding (nothing would be sent, and the API would keep
+//!   its value): it is refused, saying so.
 
+use super::absent::{allows_null, items_of, property};
 use super::{
     BodyField, RequestError, RequestErrorKind, Resolved, Scratch, Typed, delimiter, null_as_text,
     push_enc, push_pair, push_scalar_enc,
@@ -41,6 +45,52 @@ pub(super) fn form_body<'a>(
         scratch.null = *null;
         let value = null_as_text(typed.lower(*value, param)?, *null, param)?;
         write_field(&mut out, scratch, param, value)?;
+    }
+    Ok(out.into_bytes())
+}
+
+/// A whole form body (its schema is not an object with properties): an object is sent key by
+/// key, each key a field written as a property is (`key=v`, `key[k]=v`, `key[0]=v`); an empty
+/// object is an empty body. Anything else has no form encoding: a schema that says so makes a
+/// tool that sets it fail to compile (`crate::wire::shapes`), so only a value of a schema that
+/// accepts any value reaches the refusal here.
+pub(super) fn whole_body<'a>(
+    field: &BodyField<'a>,
+    scratch: &mut Scratch<'a>,
+) -> Result<Vec<u8>, RequestError> {
+    let (param, value, null) = field;
+    scratch.null = *null;
+    let mut typed = Typed::default();
+    let map = match typed.lower(*value, param)? {
+        Resolved::Value(Value::Object(map)) => map,
+        Resolved::Absent => return Ok(Vec::new()),
+        other => {
+            let what = match other {
+                Resolved::Null => "null",
+                Resolved::Items(_) | Resolved::Value(Value::Array(_)) => "an array",
+                _ => "a scalar",
+            };
+            return Err(RequestError::new(
+                RequestErrorKind::Shape,
+                Some(param),
+                format!("a form body is a set of named fields: it must be an object, not {what}"),
+            ));
+        }
+    };
+    let mut out = String::new();
+    for (k, v) in map {
+        let mut key = String::new();
+        push_enc(&mut key, k);
+        let schema = property(&param.schema, k);
+        match v {
+            Value::Array(items) if items.iter().all(is_scalar) && !items.is_empty() => {
+                for item in items {
+                    push_pair(&mut out, &key, true);
+                    push_scalar_enc(&mut out, scratch, item);
+                }
+            }
+            v => write_nested(&mut out, scratch, param, &mut key, v, schema)?,
+        }
     }
     Ok(out.into_bytes())
 }
@@ -96,10 +146,38 @@ fn write_field(
 /// refused, as nothing would be sent.
 fn write_empty_array(out: &mut String, param: &Param) -> Result<(), RequestError> {
     if param.style == Style::DeepObject || param.explode {
-        return Err(empty(param, "array"));
+        let mut key = String::new();
+        push_enc(&mut key, &param.name);
+        return write_empty(out, param, &key, Some(&param.schema), "array");
     }
     push_pair(out, &param.name, false);
     Ok(())
+}
+
+/// An empty array or object at `key` (already encoded): where the schema there also allows
+/// the empty string (Stripe's `anyOf [array, ""]`, `anyOf [object, ""]`), it is sent as that,
+/// `key=`, which is how such an API is told to clear the list or map; elsewhere it has no form
+/// encoding and is refused, saying so.
+fn write_empty(
+    out: &mut String,
+    param: &Param,
+    key: &str,
+    schema: Option<&Schema>,
+    what: &str,
+) -> Result<(), RequestError> {
+    if !schema.is_some_and(clears_with_empty_string) {
+        return Err(empty(param, what));
+    }
+    push_pair(out, key, true);
+    Ok(())
+}
+
+/// Whether a schema is a union with an empty-string arm: the API reads `""` as "clear".
+fn clears_with_empty_string(schema: &Schema) -> bool {
+    match &schema.ty {
+        Type::AnyOf { arms } => arms.iter().any(crate::check::nested::is_empty_string),
+        _ => false,
+    }
 }
 
 /// A top-level array of scalars (raw texts), as its style says.
@@ -158,7 +236,7 @@ fn write_nested(
     match value {
         Value::Object(map) => {
             if map.is_empty() {
-                return Err(empty(param, "object"));
+                return write_empty(out, param, key, schema, "object");
             }
             for (k, v) in map {
                 let len = key.len();
@@ -178,7 +256,7 @@ fn write_nested(
         }
         Value::Array(items) => {
             if items.is_empty() {
-                return Err(empty(param, "array"));
+                return write_empty(out, param, key, schema, "array");
             }
             let element = schema.and_then(items_of);
             for (i, v) in items.iter().enumerate() {
@@ -200,37 +278,6 @@ fn write_nested(
 
 fn is_scalar(v: &Value) -> bool {
     !matches!(v, Value::Array(_) | Value::Object(_))
-}
-
-/// Whether a null may be sent here: the schema allows null, or it is not known (an open
-/// object's extra property, a schema cut by the expansion budget), so the value is the agent's.
-fn allows_null(schema: Option<&Schema>) -> bool {
-    match schema {
-        None => true,
-        Some(s) => match &s.ty {
-            Type::Any | Type::Shared { .. } => true,
-            Type::AnyOf { arms } => s.nullable || arms.iter().any(|a| allows_null(Some(a))),
-            _ => s.nullable,
-        },
-    }
-}
-
-/// The schema of property `name` of an object schema (or of the object arm of a union).
-fn property<'s>(schema: &'s Schema, name: &str) -> Option<&'s Schema> {
-    match &schema.ty {
-        Type::Object { fields, .. } => fields.iter().find(|f| f.name == name).map(|f| &f.schema),
-        Type::AnyOf { arms } => arms.iter().find_map(|a| property(a, name)),
-        _ => None,
-    }
-}
-
-/// The element schema of an array schema (or of the array arm of a union).
-fn items_of(schema: &Schema) -> Option<&Schema> {
-    match &schema.ty {
-        Type::Array { items, .. } => Some(items),
-        Type::AnyOf { arms } => arms.iter().find_map(items_of),
-        _ => None,
-    }
 }
 
 fn empty(param: &Param, what: &str) -> RequestError {

@@ -283,7 +283,15 @@ impl Steps {
                     }
                     json.extend_from_slice(key);
                     match value {
-                        ArgRef::Typed(t) => t.write_json(&mut json).ok()?,
+                        ArgRef::Typed(t) => {
+                            let start = json.len();
+                            t.write_json(&mut json).ok()?;
+                            // A null inside may be an unset field the general encoder leaves
+                            // out (`absent`): that call is its.
+                            if super::absent::may_hold_null(&json[start..]) {
+                                return None;
+                            }
+                        }
                         _ => json.extend_from_slice(b"null"),
                     }
                 }

@@ -165,7 +165,7 @@ fn dot_segments_empty_and_null_path_values_are_refused() {
     );
     assert_eq!(
         e(v(json!([["a"]]))),
-        "cannot build the request: path.id: a nested array or object cannot be encoded in a path parameter of style Simple"
+        "cannot build the request: path.id: an array or object inside another has no encoding in a path parameter of style `simple`: send a scalar, an array of scalars, or an object of scalars"
     );
     let r = build_request(&o, &[("id", v(json!("..")))]).unwrap_err();
     assert_eq!(r.kind(), RequestErrorKind::PathValue);
@@ -286,6 +286,20 @@ fn query_styles() {
         ),
         "/q?a[k]=v&a[n][m]=true&a[l][0]=1&a[l][1]=2"
     );
+    // Arrays of objects and arrays nest and index at any depth, as Stripe's clients write
+    // them; an empty array or object inside sends nothing.
+    assert_eq!(
+        q(
+            "deepObject",
+            true,
+            json!({"r": [{"gt": 1, "in": [2, 3]}, [4]], "e": {}, "l": []})
+        ),
+        "/q?a[r][0][gt]=1&a[r][0][in][0]=2&a[r][0][in][1]=3&a[r][1][0]=4"
+    );
+    assert_eq!(
+        q("deepObject", true, json!([{"k": "v"}, ["x"]])),
+        "/q?a[0][k]=v&a[1][0]=x"
+    );
     // A top-level array of style deepObject is indexed, as Stripe's clients send `expand`.
     assert_eq!(
         q("deepObject", true, json!(["customer", "a b"])),
@@ -301,7 +315,7 @@ fn query_styles() {
     assert_eq!(q("form", true, json!("\r\n\u{0}")), "/q?a=%0D%0A%00");
     assert_eq!(
         err(&query_op("form", true), &[("a", v(json!([[1]])))]),
-        "cannot build the request: query.a: a nested array or object cannot be encoded in a query parameter of style Form"
+        "cannot build the request: query.a: an array or object inside another has no encoding in a query parameter of style `form`: send a scalar, an array of scalars, or an object of scalars"
     );
 }
 

@@ -277,6 +277,99 @@ fn an_empty_array_or_object_is_refused_with_why() {
     assert_eq!(body(&o, &[("a", json!([]))]), "a=");
 }
 
+/// `anyOf [X, {type: string, enum: [""]}]`: Stripe's shape for a field it clears with `""`.
+fn or_empty(schema: Value) -> Value {
+    json!({"type": "anyOf", "arms": [schema, {"type": "string", "enum": [""]}]})
+}
+
+#[test]
+fn an_empty_list_or_map_is_sent_as_the_empty_string_where_the_schema_clears_with_it() {
+    // Stripe's `POST /v1/invoices/{invoice}` in small: `metadata` (`anyOf [object, ""]`),
+    // `default_tax_rates` (`anyOf [array, ""]`), and the same inside an array of objects.
+    let o = form_op(vec![
+        set(
+            "body",
+            "metadata",
+            json!({"schema": or_empty(json!({"type": "object", "open": true}))}),
+        ),
+        set(
+            "body",
+            "default_tax_rates",
+            json!({"style": "deepObject", "explode": true,
+                "schema": or_empty(json!({"type": "array", "items": {"type": "string"}}))}),
+        ),
+        set(
+            "body",
+            "lines",
+            json!({"style": "deepObject", "explode": true, "schema": {"type": "array", "items":
+                {"type": "object", "fields": [
+                    {"name": "id", "schema": {"type": "string"}},
+                    {"name": "tax_rates", "schema": or_empty(json!({"type": "array", "items": {"type": "string"}}))}]}}}),
+        ),
+    ]);
+    let sent = body(
+        &o,
+        &[
+            ("metadata", json!({})),
+            ("default_tax_rates", json!([])),
+            ("lines", json!([{"id": "il_1", "tax_rates": []}])),
+        ],
+    );
+    assert_eq!(
+        sent,
+        "metadata=&default_tax_rates=&lines[0][id]=il_1&lines[0][tax_rates]="
+    );
+    // As an API reads it: each cleared field is the empty string.
+    assert_eq!(
+        decode(&sent),
+        json!({"metadata": "", "default_tax_rates": "", "lines": [{"id": "il_1", "tax_rates": ""}]})
+    );
+    // The agent's own `""` goes out the same.
+    assert_eq!(
+        body(
+            &o,
+            &[("metadata", json!("")), ("default_tax_rates", json!(""))]
+        ),
+        "metadata=&default_tax_rates="
+    );
+}
+
+#[test]
+fn a_whole_form_body_object_is_sent_key_by_key() {
+    let o = form_op(vec![set(
+        "body",
+        "",
+        json!({"schema": {"type": "object", "open": true}}),
+    )]);
+    let sent = body(
+        &o,
+        &[(
+            "",
+            json!({"name": "a b", "tags": ["x", "y"], "meta": {"k": 1}, "none": null}),
+        )],
+    );
+    assert_eq!(sent, "name=a%20b&tags=x&tags=y&meta[k]=1&none=");
+    // An empty object is the empty body.
+    assert_eq!(body(&o, &[("", json!({}))]), "");
+    // A value that is not an object (its schema accepts any value) is refused when sent.
+    let o = form_op(vec![set("body", "", json!({}))]);
+    for (value, what) in [
+        (json!(["a"]), "an array"),
+        (json!("a"), "a scalar"),
+        (json!(null), "null"),
+    ] {
+        let e = build_request(&o, &[("", value.into())]).unwrap_err();
+        assert_eq!(e.kind(), RequestErrorKind::Shape);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot build the request: body: a form body is a set of named fields: it must \
+                 be an object, not {what}"
+            )
+        );
+    }
+}
+
 /// Any JSON value with no empty array or object, keys with form delimiters and non-ASCII text
 /// but no brackets (which bracket parsers read as nesting) and not all digits.
 fn value() -> impl Strategy<Value = Value> {
