@@ -393,6 +393,27 @@ mod tests {
                 "unsupported: the request body is an `allOf` of object (`Base`), array, which is neither all objects (merged into one object's properties) nor all one scalar kind (merged into one scalar), so tools cannot account it at #/paths/~1x/post/requestBody/content/application~1json/schema"
             ]
         );
+        // Objects beside a `oneOf` (Intellifi's `addItem`, PeerTube's video import) are
+        // named as such.
+        let doc = json!({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
+            "/x": {"post": {"requestBody": {"content": {"application/json": {"schema": {"allOf": [
+                {"$ref": "#/components/schemas/Base"},
+                {"type": "object", "properties": {"b": {"type": "string"}}},
+                {"oneOf": [{"properties": {"c": {"type": "string"}}},
+                           {"properties": {"d": {"type": "string"}}}]}]}}}},
+                "responses": {"200": {"description": "ok"}}}}},
+            "components": {"schemas": {"Base": {"properties": {"a": {"type": "string"}}}}}});
+        let reasons: Vec<String> = normalize(&doc).operations[0]
+            .unsupported
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                "unsupported: the request body is an `allOf` of object (`Base`), object and a `oneOf`: a union of merged objects, which tools cannot send yet at #/paths/~1x/post/requestBody/content/application~1json/schema"
+            ]
+        );
         // One typed arm beside annotations is that arm; scalars of one kind merge.
         for schema in [
             json!({"allOf": [{"type": "array", "items": {"type": "string"}}, {"description": "d"}]}),
