@@ -199,3 +199,31 @@ fn mastodon_form_bodies_are_multipart() {
         );
     }
 }
+
+/// A binary body whose schema is a string without `format` is one file: GitHub Enterprise
+/// Server documents its release asset upload as `*/*` with `{"type": "string"}`, Docker Engine
+/// its archive upload as `application/octet-stream` with the same.
+#[test]
+#[ignore = "needs the public corpus (bash .ci/corpus.sh fetch)"]
+fn a_plain_string_under_a_binary_type_is_one_file_in_github_and_docker() {
+    for (name, key) in [
+        (
+            "github.com/ghes-3.2.json",
+            "POST /repos/{owner}/{repo}/releases/{release_id}/assets",
+        ),
+        ("docker.com/engine.json", "PUT /containers/{id}/archive"),
+    ] {
+        let ops = document(name);
+        let op = ops
+            .iter()
+            .find(|op| op.key() == key)
+            .unwrap_or_else(|| panic!("{name} has {key}"));
+        assert_eq!(op.unsupported, vec![], "{name} {key}");
+        let body = op.params.iter().find(|p| p.address() == "body");
+        assert_eq!(
+            body.map(|p| &p.schema.ty),
+            Some(&catalog_core::model::Type::File),
+            "{name} {key}"
+        );
+    }
+}

@@ -17,6 +17,7 @@ use catalog_core::present::output::describe_output;
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use catalog_core::spec::normalize::Normalized;
+use catalog_core::spec::reason_class::{ReasonClass, classify};
 use catalog_core::wire::shapes::unsendable;
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, ErrorKind, Write};
@@ -115,6 +116,7 @@ fn report(
     // kind, the cuts) needs it written out.
     let (mut unsupported, mut unions, mut cut) = (0, 0, 0);
     let mut outputs: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut classes: BTreeMap<ReasonClass, usize> = BTreeMap::new();
     for (op, stored) in normalized.outlines().zip(&normalized.operations) {
         let name = match &op.id {
             Some(id) => format!("{} ({id})", op.key()),
@@ -127,6 +129,13 @@ fn report(
                 writeln!(out, "unsupported  {name}")?;
                 for u in reasons {
                     writeln!(out, "    {} at {}", u.reason, u.pointer)?;
+                }
+                let mut of_op: Vec<ReasonClass> =
+                    reasons.iter().map(|u| classify(&u.reason)).collect();
+                of_op.sort();
+                of_op.dedup();
+                for c in of_op {
+                    *classes.entry(c).or_default() += 1;
                 }
             }
         }
@@ -170,6 +179,12 @@ fn report(
     }
     let outputs: Vec<String> = outputs.iter().map(|(k, n)| format!("{n} {k}")).collect();
     writeln!(out, "outputs: {}", outputs.join(", "))?;
+    if !classes.is_empty() {
+        // Operations per reason class (one with reasons of two classes counts in both), each
+        // with whose the gap is: `.ci/corpus.sh` sums these lines over the corpus.
+        let classes: Vec<String> = classes.iter().map(|(c, n)| format!("{n} {c}")).collect();
+        writeln!(out, "unsupported by reason: {}", classes.join(", "))?;
+    }
     let total = normalized.operations.len();
     let cut = if cut > 0 {
         format!(", {cut} cut by the schema budget")

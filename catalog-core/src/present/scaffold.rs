@@ -9,12 +9,15 @@
 //!
 //! The output comes after `// output:`; where several responses could be the output, the
 //! scaffold lists a commented `output(...)` line for each, and does not compile until one is
-//! uncommented with its reason: the choice is the tool author's.
+//! uncommented with its reason: the choice is the tool author's. Likewise where every
+//! alternative of the operation's security requirement needs a scheme catalog cannot send: a
+//! commented `security(none, ...)` line, uncommented with how the credential is added.
 
 use crate::check::names::{field_matches, field_name_for};
 use crate::check::output::{Output, output};
 use crate::check::output_choice::paste_lines;
 use crate::check::reasons::PLACEHOLDER_REASON;
+use crate::check::security::{self, SecurityError};
 use crate::check::types::rust_type_for;
 use crate::check::union;
 use crate::model::{Location, Operation, Param, Type};
@@ -141,6 +144,20 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
         for (_, line) in paste_lines(&candidates, "") {
             let _ = writeln!(out, "    // {line}");
         }
+    }
+    if let Err(SecurityError::Unsendable { schemes, .. }) = security::account(&op.security, None) {
+        let named: Vec<String> = schemes
+            .iter()
+            .map(|(name, what)| format!("`{name}` ({what})"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "    // The operation needs {}, which catalog cannot send.\n    \
+             // If something in front of the API adds the credential, uncomment this line and \
+             write how.\n    \
+             // security(none, reason = \"{PLACEHOLDER_REASON}\"),",
+            named.join(" or ")
+        );
     }
     for p in &nothing_to_send {
         let _ = writeln!(
@@ -660,6 +677,34 @@ pub struct AddItem {
             "/// GET /version\n#[tool(\n    spec = \"t\",\n    operation = \"get-version\",\n    \
              // output: 200 application/json, wrapped under `items`\n)]\n\
              pub struct GetVersion;\n"
+        );
+    }
+
+    #[test]
+    fn security_catalog_cannot_send_gets_a_commented_waiver_line() {
+        // Slack's and Spotify's shape: every operation needs an OAuth2 authorization-code
+        // flow, which catalog does not run.
+        let ops = operations(
+            r#"{"/emoji.list": {"get": {"operationId": "emoji_list",
+                "security": [{"slackAuth": ["emoji:read"]}],
+                "responses": {"200": {"description": "ok"}}}}},
+              "components": {"securitySchemes": {"slackAuth": {"type": "oauth2", "flows": {
+                "authorizationCode": {"authorizationUrl": "https://slack.com/oauth/authorize",
+                  "tokenUrl": "https://slack.com/api/oauth.access", "scopes": {}}}}}}"#,
+        );
+        assert_eq!(
+            scaffold(&ops[0], "t"),
+            r#"/// GET /emoji.list
+#[tool(
+    spec = "t",
+    operation = "emoji_list",
+    // output: 200, no content
+    // The operation needs `slackAuth` (oauth2 (authorizationCode)), which catalog cannot send.
+    // If something in front of the API adds the credential, uncomment this line and write how.
+    // security(none, reason = "<what a user loses, and why that is right>"),
+)]
+pub struct EmojiList;
+"#
         );
     }
 

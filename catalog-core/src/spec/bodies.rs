@@ -147,7 +147,7 @@ fn binary_reason(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Opti
     };
     Some(format!(
         "the request body is `{}` with a schema of {shape}; tools send a binary body only as one \
-         file (a `format: binary` string, or no schema)",
+         file (a `format: binary` string, a string without `format`, or no schema)",
         body.media_type
     ))
 }
@@ -252,6 +252,11 @@ mod tests {
             json!({"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}),
             json!({"application/octet-stream": {}}),
             json!({"image/png": {"schema": {}}}),
+            // A string that says nothing of its content is the bytes (GitHub's release assets
+            // as `*/*`, Docker's archives as `application/octet-stream`).
+            json!({"application/octet-stream": {"schema": {"type": "string"}}}),
+            json!({"*/*": {"schema": {"type": "string", "description": "The raw file"}}}),
+            json!({"application/x-yaml": {"schema": {"type": "string"}}}),
         ] {
             let op = operation(content.clone());
             assert!(op.unsupported.is_empty(), "{content}: {:?}", op.unsupported);
@@ -322,13 +327,30 @@ mod tests {
         assert_eq!(
             reasons(json!({"application/octet-stream": {"schema": {"type": "integer"}}})),
             [
-                "unsupported: the request body is `application/octet-stream` with a schema of integer; tools send a binary body only as one file (a `format: binary` string, or no schema) at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
+                "unsupported: the request body is `application/octet-stream` with a schema of integer; tools send a binary body only as one file (a `format: binary` string, a string without `format`, or no schema) at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
+            ]
+        );
+        // `format: byte` is base64 text, which the binary type contradicts; an enum is words.
+        assert_eq!(
+            reasons(
+                json!({"application/octet-stream": {"schema": {"type": "string", "format": "byte"}}})
+            ),
+            [
+                "unsupported: the request body is `application/octet-stream` with a schema of string (byte); tools send a binary body only as one file (a `format: binary` string, a string without `format`, or no schema) at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
+            ]
+        );
+        assert_eq!(
+            reasons(
+                json!({"application/octet-stream": {"schema": {"type": "string", "enum": ["a", "b"]}}})
+            ),
+            [
+                "unsupported: the request body is `application/octet-stream` with a schema of string enum [a, b]; tools send a binary body only as one file (a `format: binary` string, a string without `format`, or no schema) at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
             ]
         );
         assert_eq!(
             reasons(json!({"application/octet-stream": {"schema": object()}})),
             [
-                "unsupported: the request body is `application/octet-stream` with a schema of an object with properties; tools send a binary body only as one file (a `format: binary` string, or no schema) at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
+                "unsupported: the request body is `application/octet-stream` with a schema of an object with properties; tools send a binary body only as one file (a `format: binary` string, a string without `format`, or no schema) at #/paths/~1x/post/requestBody/content/application~1octet-stream/schema"
             ]
         );
     }
@@ -387,6 +409,27 @@ mod tests {
             reasons,
             [
                 "unsupported: the request body is an `allOf` of object (`Base`), array, which is neither all objects (merged into one object's properties) nor all one scalar kind (merged into one scalar), so tools cannot account it at #/paths/~1x/post/requestBody/content/application~1json/schema"
+            ]
+        );
+        // Objects beside a `oneOf` (Intellifi's `addItem`, PeerTube's video import) are
+        // named as such.
+        let doc = json!({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
+            "/x": {"post": {"requestBody": {"content": {"application/json": {"schema": {"allOf": [
+                {"$ref": "#/components/schemas/Base"},
+                {"type": "object", "properties": {"b": {"type": "string"}}},
+                {"oneOf": [{"properties": {"c": {"type": "string"}}},
+                           {"properties": {"d": {"type": "string"}}}]}]}}}},
+                "responses": {"200": {"description": "ok"}}}}},
+            "components": {"schemas": {"Base": {"properties": {"a": {"type": "string"}}}}}});
+        let reasons: Vec<String> = normalize(&doc).operations[0]
+            .unsupported
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                "unsupported: the request body is an `allOf` of object (`Base`), object and a `oneOf`: a union of merged objects, which tools cannot send yet at #/paths/~1x/post/requestBody/content/application~1json/schema"
             ]
         );
         // One typed arm beside annotations is that arm; scalars of one kind merge.

@@ -5,5 +5,6 @@ pub mod build;
 pub mod json;
 pub mod load;
 pub mod normalize;
+pub mod reason_class;
 pub mod security;
 pub mod tree;

