@@ -406,6 +406,7 @@ unsupported  GET /reports/search (SearchReports)
 parameter of style `form` {flat} at #/paths/~1reports~1search/get/parameters/0
     output: 204, no content
 outputs: 8 no content
+unsupported by reason: 1 unencodable-parameter [spec]
 8 operations: 7 ok, 1 unsupported, 1 with a union body
 "
         )

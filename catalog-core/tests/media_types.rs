@@ -179,7 +179,14 @@ fn kubernetes_every_body_is_sent_as_json() {
 fn mastodon_form_bodies_are_multipart() {
     let ops = document("mastodon.local.json");
     assert_eq!(ops.len(), 127);
-    assert!(ops.iter().all(Operation::is_supported));
+    // One is not: `GET /api/v1/markers` types its `timeline` query parameter as an array of
+    // objects (its description says strings), which a `form` query has no encoding for.
+    let unsupported: Vec<String> = ops
+        .iter()
+        .filter(|op| !op.is_supported())
+        .map(|op| op.key())
+        .collect();
+    assert_eq!(unsupported, ["GET /api/v1/markers"]);
     let form: Vec<&Operation> = ops
         .iter()
         .filter(|op| {

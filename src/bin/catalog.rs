@@ -18,7 +18,7 @@ use catalog_core::present::scaffold::{Options, scaffold_with};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use catalog_core::spec::normalize::Normalized;
 use catalog_core::spec::reason_class::{ReasonClass, classify};
-use catalog_core::wire::shapes::unsendable;
+use catalog_core::spec::shapes::unsendable;
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, ErrorKind, Write};
 use std::path::Path;

@@ -22,7 +22,7 @@ use super::types::{RustType, check_type, describe_param, int_type_range};
 use super::values::check_value;
 use crate::model::{Accounted, Disposition, Location, Operation, Param, Schema, Style, Type};
 use crate::present::suggest::suggest;
-use crate::wire::shapes::{unsendable, value_unsendable};
+use crate::spec::shapes::{unsendable, value_unsendable};
 
 /// At most this many parameters are listed by name in one message.
 const LISTED: usize = 8;

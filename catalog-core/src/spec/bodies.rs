@@ -2,7 +2,7 @@
 //! operation so that `catalog check` does not call it ok and a tool that wraps it fails to
 //! compile naming the shape, instead of compiling into a request that fails at every call or an
 //! opaque `body` that hides the properties the proof is about. A required parameter whose shape
-//! the encoder cannot write ([`crate::wire::shapes`]) makes its operation unsupported too: a
+//! the encoder cannot write ([`crate::spec::shapes`]) makes its operation unsupported too: a
 //! tool can neither send nor omit it.
 
 use crate::model::{
@@ -23,7 +23,7 @@ pub(crate) fn mark_unsupported(operations: &mut [Operation], shared: &[SharedSch
             .iter()
             .filter(|p| p.required)
             .filter_map(|p| {
-                let why = crate::wire::shapes::unsendable(op, p, shared)?;
+                let why = crate::spec::shapes::unsendable(op, p, shared)?;
                 Some(Unsupported {
                     reason: format!(
                         "`{}` is required and cannot be sent: it is {why}",

@@ -7,4 +7,5 @@ pub mod load;
 pub mod normalize;
 pub mod reason_class;
 pub mod security;
+pub mod shapes;
 pub mod tree;

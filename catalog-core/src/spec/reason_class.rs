@@ -93,6 +93,11 @@ pub fn classify(reason: &str) -> ReasonClass {
     if reason.contains("declares part headers") {
         return class("multipart-part-headers", Gap);
     }
+    if reason.contains("is required and cannot be sent: it is") {
+        // A shape OpenAPI defines no serialization for in that place (an array of objects in a
+        // `form` query, a form body that is not an object): see `spec::shapes`.
+        return class("unencodable-parameter", Spec);
+    }
     if reason.contains("a union of merged objects, which tools cannot send yet") {
         return class("all-of-with-union-member", Gap);
     }
@@ -225,6 +230,12 @@ mod tests {
             (
                 "parameter `x` has unknown style `tabDelimited`",
                 ("malformed-parameter", Blame::Spec),
+            ),
+            (
+                "`query.timeline` is required and cannot be sent: it is an array of objects, and a \
+                 query parameter of style `form` has no encoding for an array or object inside \
+                 another (only a scalar, an array of scalars, or an object of scalars)",
+                ("unencodable-parameter", Blame::Spec),
             ),
             (
                 "the request body is `multipart/form-data` with a schema of object, not an object \

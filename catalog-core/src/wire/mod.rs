@@ -4,5 +4,4 @@ pub mod decode;
 pub mod file;
 pub mod or_empty;
 pub mod routing;
-pub mod shapes;
 pub mod uploads;

@@ -1084,7 +1084,7 @@ fn nested(param: &Param) -> RequestError {
             "an array or object inside another has no encoding in a {} parameter of style `{}`: \
              send a scalar, an array of scalars, or an object of scalars",
             param.location,
-            crate::wire::shapes::style_name(param.location, param.style)
+            crate::spec::shapes::style_name(param.location, param.style)
         ),
     )
 }

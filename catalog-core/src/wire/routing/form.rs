@@ -52,7 +52,7 @@ pub(super) fn form_body<'a>(
 /// A whole form body (its schema is not an object with properties): an object is sent key by
 /// key, each key a field written as a property is (`key=v`, `key[k]=v`, `key[0]=v`); an empty
 /// object is an empty body. Anything else has no form encoding: a schema that says so makes a
-/// tool that sets it fail to compile (`crate::wire::shapes`), so only a value of a schema that
+/// tool that sets it fail to compile (`crate::spec::shapes`), so only a value of a schema that
 /// accepts any value reaches the refusal here.
 pub(super) fn whole_body<'a>(
     field: &BodyField<'a>,
