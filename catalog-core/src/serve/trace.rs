@@ -170,6 +170,16 @@ mod tests {
     }
 
     #[test]
+    fn a_tracestate_is_kept_only_when_short_ascii_and_not_empty() {
+        let state = |value: &str| Context::from_values(Some(GOOD), Some(value)).tracestate;
+        assert_eq!(state(" rojo=1 ").as_deref(), Some("rojo=1"));
+        assert_eq!(state("   "), None);
+        assert_eq!(state("rojo=é"), None);
+        assert_eq!(state(&"a".repeat(512)).map(|s| s.len()), Some(512));
+        assert_eq!(state(&"a".repeat(513)), None);
+    }
+
+    #[test]
     fn meta_wins_over_the_http_headers_and_nothing_is_sent_outside_a_call() {
         let meta = Context::from_values(Some(GOOD), None);
         let other = "00-11111111111111111111111111111111-2222222222222222-00";
