@@ -6,8 +6,8 @@
 //! printed text asks for: where an operation has several possible outputs, one commented
 //! `output(...)` line uncommented with a reason (as printed, such a scaffold fails with that
 //! ambiguity error alone, which `tests/scaffold.rs` pins), and where its credentials are ones
-//! catalog cannot send (Slack's, Box's and Spotify's OAuth2 authorization-code flows), the
-//! commented `security(none, ...)` line uncommented with how they are added. Needs the binary,
+//! catalog cannot send (mutual TLS; none in this sample), the commented `security(none, ...)`
+//! line uncommented with how they are added. Needs the binary,
 //! so it runs only with `--features cli`.
 
 mod support;
@@ -121,6 +121,9 @@ fn a_seeded_corpus_sample_scaffolds_to_tools_that_compile_as_printed() {
         specs.push(spec);
     }
     assert_eq!(modules.len(), DOCUMENTS.len() * PER_DOCUMENT);
+    // Slack's, Box's and Spotify's OAuth2 authorization-code schemes are sent (the operator's
+    // access token): none of the sample needs a waiver.
+    assert_eq!(waived, 0, "scaffolds that needed `security(none, ...)`");
 
     let c = TempCrate::new("corpus-scaffolds");
     let indexing: Vec<String> = specs

@@ -19,10 +19,14 @@ pub struct GetEitherBySession {}
     operation = "GetSso",
     security(
         none,
-        reason = "the single sign-on gateway in front of the API adds the user's session"
+        reason = "the TLS-terminating gateway in front of the API presents the client certificate"
     )
 )]
 pub struct GetSso {}
+
+/// An authorization-code scheme needs no waiver: the operator gives the access token.
+#[tool(spec = "secured", operation = "GetDelegated")]
+pub struct GetDelegated {}
 
 /// Each alternative of a tool's requirement, as the scheme names it sends together.
 fn schemes<T: Tool>() -> Vec<Vec<&'static str>> {
@@ -37,6 +41,7 @@ fn schemes<T: Tool>() -> Vec<Vec<&'static str>> {
 fn by_default_a_tool_sends_what_the_spec_lists() {
     assert_eq!(schemes::<GetThings>(), [["api_key"]]);
     assert_eq!(schemes::<GetPublic>(), Vec::<Vec<&str>>::new());
+    assert_eq!(schemes::<GetDelegated>(), [["user_oauth"]]);
 }
 
 #[test]

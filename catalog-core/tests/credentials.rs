@@ -43,7 +43,8 @@ fn document(token_url: &str) -> Value {
             "machine": {"type": "oauth2", "flows": {"clientCredentials": {
                 "tokenUrl": token_url, "scopes": {"tasks.read": "", "tasks.write": ""}}}},
             "browser": {"type": "oauth2", "flows": {"authorizationCode": {
-                "authorizationUrl": "https://x/a", "tokenUrl": "https://x/t", "scopes": {}}}}
+                "authorizationUrl": "https://x/a", "tokenUrl": "https://x/t", "scopes": {}}}},
+            "tls": {"type": "mutualTLS"}
         }},
         "paths": {
             "/global": op("Global", Value::Null),
@@ -52,7 +53,8 @@ fn document(token_url: &str) -> Value {
             "/bearer": op("Bearer", json!([{"jwt": []}])),
             "/basic": op("Basic", json!([{"password": []}])),
             "/oauth": op("OAuth", json!([{"machine": ["tasks.read", "tasks.write"]}])),
-            "/either": op("Either", json!([{"browser": []}, {"jwt": []}])),
+            "/either": op("Either", json!([{"tls": []}, {"jwt": []}])),
+            "/delegated": op("Delegated", json!([{"browser": []}])),
             "/open": op("Open", json!([])),
         }
     })
@@ -104,11 +106,13 @@ tool!(BasicTool, RUNTIME_OPS, "basic", "/basic");
 tool!(OAuth, RUNTIME_OPS, "oauth", "/oauth");
 tool!(Either, RUNTIME_OPS, "either", "/either");
 tool!(Open, RUNTIME_OPS, "open", "/open");
+tool!(Delegated, RUNTIME_OPS, "delegated", "/delegated");
 
 tool!(SGlobal, STARTUP_OPS, "global", "/global");
 tool!(SOAuth, STARTUP_OPS, "oauth", "/oauth");
 tool!(SEither, STARTUP_OPS, "either", "/either");
 tool!(SOpen, STARTUP_OPS, "open", "/open");
+tool!(SDelegated, STARTUP_OPS, "delegated", "/delegated");
 
 fn runtime_catalog() -> Catalog {
     Catalog::new()
@@ -120,6 +124,7 @@ fn runtime_catalog() -> Catalog {
         .tool::<OAuth>()
         .tool::<Either>()
         .tool::<Open>()
+        .tool::<Delegated>()
 }
 
 /// The API, and the token endpoint at `/token` answering tokens `tok-1`, `tok-2`, ... valid for
@@ -171,6 +176,7 @@ async fn each_credential_form_reaches_the_api_as_its_scheme_says() {
                 "CATALOG_CREDENTIAL_PASSWORD_PASSWORD" => "s3cret",
                 "CATALOG_CREDENTIAL_MACHINE_CLIENT_ID" => "client-1",
                 "CATALOG_CREDENTIAL_MACHINE_CLIENT_SECRET" => "secret-1",
+                "CATALOG_CREDENTIAL_BROWSER" => "user-token-1",
                 _ => return None,
             };
             Some(v.to_string())
@@ -179,7 +185,16 @@ async fn each_credential_form_reaches_the_api_as_its_scheme_says() {
     let executor = Executor::new(config).unwrap();
     catalog.check_credentials(&executor).unwrap();
     for name in [
-        "global", "query", "cookie", "bearer", "basic", "oauth", "oauth", "either", "open",
+        "global",
+        "query",
+        "cookie",
+        "bearer",
+        "basic",
+        "oauth",
+        "oauth",
+        "either",
+        "open",
+        "delegated",
     ] {
         let r = catalog.call(&executor, name, json!({})).await.unwrap();
         assert_eq!(r.status, 200, "{name}");
@@ -202,6 +217,7 @@ async fn each_credential_form_reaches_the_api_as_its_scheme_says() {
             "GET /oauth?x=1 HTTP/1.1",
             "GET /either?x=1 HTTP/1.1",
             "GET /open?x=1 HTTP/1.1",
+            "GET /delegated?x=1 HTTP/1.1",
         ]
     );
     assert_eq!(header(api[0], "x-api-key"), Some("hk-1"));
@@ -232,11 +248,15 @@ async fn each_credential_form_reaches_the_api_as_its_scheme_says() {
         String::from_utf8_lossy(&token_requests[0].body),
         "grant_type=client_credentials&scope=tasks%2Eread%20tasks%2Ewrite"
     );
-    // `either`: the authorization-code alternative cannot be sent; the bearer one is.
+    // `either`: the mutual-TLS alternative cannot be sent; the bearer one is.
     assert_eq!(header(api[7], "authorization"), Some("Bearer jwt-1"));
     // `security: []` overrides the document's: nothing is sent.
     assert_eq!(header(api[8], "x-api-key"), None);
     assert_eq!(header(api[8], "authorization"), None);
+    // An authorization-code scheme: the access token the operator gave, as a bearer token
+    // (RFC 6750), and nothing fetched for it.
+    assert_eq!(header(api[9], "authorization"), Some("Bearer user-token-1"));
+    assert_eq!(header(api[9], "x-api-key"), None);
 }
 
 #[tokio::test]
@@ -312,7 +332,8 @@ async fn missing_credentials_fail_at_start_up_naming_tool_and_schemes() {
         .tool::<SGlobal>()
         .tool::<SOAuth>()
         .tool::<SEither>()
-        .tool::<SOpen>();
+        .tool::<SOpen>()
+        .tool::<SDelegated>();
     let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
     assert_eq!(
         catalog
@@ -324,15 +345,18 @@ async fn missing_credentials_fail_at_start_up_naming_tool_and_schemes() {
          tool `oauth` (GET /oauth) needs credentials for one of `machine` (OAuth2 client \
          credentials for https://auth.example/token: set CATALOG_CREDENTIAL_MACHINE_CLIENT_ID \
          and CATALOG_CREDENTIAL_MACHINE_CLIENT_SECRET)\n\
-         tool `either` (GET /either) needs credentials for one of `browser` (oauth2 \
-         (authorizationCode), which catalog cannot send), `jwt` (a bearer token: set \
-         CATALOG_CREDENTIAL_JWT)"
+         tool `either` (GET /either) needs credentials for one of `tls` (mutualTLS, which \
+         catalog cannot send), `jwt` (a bearer token: set CATALOG_CREDENTIAL_JWT)\n\
+         tool `delegated` (GET /delegated) needs credentials for one of `browser` (oauth2 \
+         (authorizationCode): an access token obtained outside catalog: set \
+         CATALOG_CREDENTIAL_BROWSER)"
     );
     // The legacy auth header stands for an API key header of the same name.
     let executor = Executor::new(
         ExecutorConfig::new("http://127.0.0.1:9")
             .auth_header("x-api-key", "k")
             .credential("jwt", Credential::Secret("t".into()))
+            .credential("browser", Credential::Secret("u".into()))
             .credential(
                 "machine",
                 Credential::Client {
@@ -348,7 +372,7 @@ async fn missing_credentials_fail_at_start_up_naming_tool_and_schemes() {
     let err = catalog.call(&bare, "either", json!({})).await.unwrap_err();
     assert!(
         matches!(&err, CallError::Execute(ExecuteError::Credentials(m))
-            if m.starts_with("the operation needs credentials for one of `browser`")),
+            if m.starts_with("the operation needs credentials for one of `tls`")),
         "{err:?}"
     );
 }

@@ -6,8 +6,10 @@
 //! credentials satisfy. A tool may narrow that to one listed scheme (`security = "name"`), or
 //! send none with a reason (`security(none, reason = "...")`, e.g. a gateway in front of the
 //! API adds the credential). An operation whose every alternative needs a scheme catalog cannot
-//! send (OAuth2 authorization code, OpenID Connect, mutual TLS, a scheme the document does not
-//! define) must be accounted explicitly: no default would ever work.
+//! send (mutual TLS, an HTTP scheme other than bearer and basic, a scheme the document does not
+//! define) must be accounted explicitly: no default would ever work. OAuth2 flows other than
+//! client credentials and OpenID Connect are sendable: the operator gives the access token
+//! (`serve::credentials`).
 
 use crate::spec::security::{Requirement, SchemeKind, SchemeUse};
 use std::fmt;
@@ -176,11 +178,11 @@ mod tests {
         }
     }
 
-    fn oauth_code(name: &str) -> SchemeUse {
+    fn mtls(name: &str) -> SchemeUse {
         SchemeUse {
             scheme: name.into(),
             kind: SchemeKind::Unsupported {
-                what: "oauth2 (authorizationCode)".into(),
+                what: "mutualTLS".into(),
             },
             scopes: vec!["read".into()],
         }
@@ -188,35 +190,49 @@ mod tests {
 
     #[test]
     fn by_default_a_tool_sends_what_the_spec_lists() {
-        let spec = vec![vec![key("api_key")], vec![oauth_code("oauth")]];
+        let spec = vec![vec![key("api_key")], vec![mtls("tls")]];
         assert_eq!(account(&spec, None), Ok(spec.clone()));
         assert_eq!(account(&[], None), Ok(vec![]));
         // An empty alternative: the operation may be called without credentials.
-        let optional = vec![vec![oauth_code("oauth")], vec![]];
+        let optional = vec![vec![mtls("tls")], vec![]];
         assert_eq!(account(&optional, None), Ok(optional.clone()));
     }
 
     #[test]
     fn an_operation_nothing_can_authorize_must_be_accounted() {
-        let spec = vec![
-            vec![oauth_code("oauth")],
-            vec![oauth_code("oauth"), key("k")],
-        ];
+        let spec = vec![vec![mtls("tls")], vec![mtls("tls"), key("k")]];
         let err = account(&spec, None).unwrap_err();
         assert_eq!(
             err,
             SecurityError::Unsendable {
-                schemes: vec![("oauth".into(), "oauth2 (authorizationCode)".into())],
+                schemes: vec![("tls".into(), "mutualTLS".into())],
                 declared: false,
             }
         );
         assert_eq!(
             err.to_string(),
-            "every alternative of the operation's security requirement needs `oauth` (oauth2 \
-             (authorizationCode)), which catalog cannot send; if something in front of the API \
+            "every alternative of the operation's security requirement needs `tls` (mutualTLS), \
+             which catalog cannot send; if something in front of the API \
              adds the credential, say so: `security(none, reason = \"...\")`"
         );
         assert_eq!(account(&spec, Some(&Declared::None)), Ok(vec![]));
+    }
+
+    #[test]
+    fn an_access_token_scheme_is_sent_by_default() {
+        let code = SchemeUse {
+            scheme: "sso".into(),
+            kind: SchemeKind::AccessToken {
+                what: "oauth2 (authorizationCode)".into(),
+            },
+            scopes: vec!["read".into()],
+        };
+        let spec = vec![vec![code]];
+        assert_eq!(account(&spec, None), Ok(spec.clone()));
+        assert_eq!(
+            account(&spec, Some(&Declared::Scheme("sso".into()))),
+            Ok(spec.clone())
+        );
     }
 
     #[test]
@@ -224,16 +240,16 @@ mod tests {
         let spec = vec![
             vec![key("api_key")],
             vec![key("session"), key("csrf")],
-            vec![oauth_code("oauth")],
+            vec![mtls("tls")],
         ];
         assert_eq!(
             account(&spec, Some(&Declared::Scheme("csrf".into()))),
             Ok(vec![vec![key("session"), key("csrf")]])
         );
-        let err = account(&spec, Some(&Declared::Scheme("oauth".into()))).unwrap_err();
+        let err = account(&spec, Some(&Declared::Scheme("tls".into()))).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "the chosen scheme is `oauth` (oauth2 (authorizationCode)), which catalog cannot \
+            "the chosen scheme is `tls` (mutualTLS), which catalog cannot \
              send; if something in front of the API adds the credential, say so: \
              `security(none, reason = \"...\")`"
         );

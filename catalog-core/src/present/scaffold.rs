@@ -10,8 +10,9 @@
 //! The output comes after `// output:`; where several responses could be the output, the
 //! scaffold lists a commented `output(...)` line for each, and does not compile until one is
 //! uncommented with its reason: the choice is the tool author's. Likewise where every
-//! alternative of the operation's security requirement needs a scheme catalog cannot send: a
-//! commented `security(none, ...)` line, uncommented with how the credential is added.
+//! alternative of the operation's security requirement needs a scheme catalog cannot send
+//! (mutual TLS, say; an OAuth2 access token it sends): a commented `security(none, ...)` line,
+//! uncommented with how the credential is added.
 
 use crate::check::names::{field_matches, field_name_for};
 use crate::check::output::{Output, output};
@@ -682,8 +683,32 @@ pub struct AddItem {
 
     #[test]
     fn security_catalog_cannot_send_gets_a_commented_waiver_line() {
-        // Slack's and Spotify's shape: every operation needs an OAuth2 authorization-code
-        // flow, which catalog does not run.
+        // A client certificate: catalog presents none.
+        let ops = operations(
+            r#"{"/emoji.list": {"get": {"operationId": "emoji_list",
+                "security": [{"clientCert": []}],
+                "responses": {"200": {"description": "ok"}}}}},
+              "components": {"securitySchemes": {"clientCert": {"type": "mutualTLS"}}}"#,
+        );
+        assert_eq!(
+            scaffold(&ops[0], "t"),
+            r#"/// GET /emoji.list
+#[tool(
+    spec = "t",
+    operation = "emoji_list",
+    // output: 200, no content
+    // The operation needs `clientCert` (mutualTLS), which catalog cannot send.
+    // If something in front of the API adds the credential, uncomment this line and write how.
+    // security(none, reason = "<what a user loses, and why that is right>"),
+)]
+pub struct EmojiList;
+"#
+        );
+    }
+
+    #[test]
+    fn an_authorization_code_scheme_needs_no_waiver() {
+        // Slack's and Spotify's shape: the operator gives the access token the flow issued.
         let ops = operations(
             r#"{"/emoji.list": {"get": {"operationId": "emoji_list",
                 "security": [{"slackAuth": ["emoji:read"]}],
@@ -699,9 +724,6 @@ pub struct AddItem {
     spec = "t",
     operation = "emoji_list",
     // output: 200, no content
-    // The operation needs `slackAuth` (oauth2 (authorizationCode)), which catalog cannot send.
-    // If something in front of the API adds the credential, uncomment this line and write how.
-    // security(none, reason = "<what a user loses, and why that is right>"),
 )]
 pub struct EmojiList;
 "#

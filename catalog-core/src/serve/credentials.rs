@@ -12,6 +12,7 @@
 //! | `apiKey` in header / query / cookie | that header / query parameter / cookie | `CATALOG_CREDENTIAL_<S>` |
 //! | `http` bearer | `Authorization: Bearer ..` | `CATALOG_CREDENTIAL_<S>` |
 //! | `http` basic | `Authorization: Basic ..` | `CATALOG_CREDENTIAL_<S>_USER`, `.._PASSWORD` |
+//! | `oauth2` with another flow (authorization code, implicit, password, device), `openIdConnect` | `Authorization: Bearer <token>`, an access token the operator obtained (RFC 6750: the API reads it however it was issued); catalog does not run the flow or refresh it | `CATALOG_CREDENTIAL_<S>` |
 //! | `oauth2` client credentials | `Authorization: Bearer <token>`, the token fetched from `tokenUrl` (client_secret_basic), cached, and fetched again [`REFRESH_MARGIN`] before it expires | `CATALOG_CREDENTIAL_<S>_CLIENT_ID`, `.._CLIENT_SECRET` |
 //!
 //! [`Catalog::check_credentials`](crate::serve::catalog::Catalog::check_credentials) tells at
@@ -88,7 +89,9 @@ pub fn from_env(
         }
     };
     Ok(match &scheme.kind {
-        SchemeKind::ApiKey { .. } | SchemeKind::Bearer => lookup(&base).map(Credential::Secret),
+        SchemeKind::ApiKey { .. } | SchemeKind::Bearer | SchemeKind::AccessToken { .. } => {
+            lookup(&base).map(Credential::Secret)
+        }
         SchemeKind::Basic => {
             pair("USER", "PASSWORD")?.map(|(user, password)| Credential::Basic { user, password })
         }
@@ -106,6 +109,9 @@ pub fn describe(scheme: &SchemeUse) -> String {
             format!("an API key in {location} `{name}`: set {base}")
         }
         SchemeKind::Bearer => format!("a bearer token: set {base}"),
+        SchemeKind::AccessToken { what } => {
+            format!("{what}: an access token obtained outside catalog: set {base}")
+        }
         SchemeKind::Basic => format!("a user and password: set {base}_USER and {base}_PASSWORD"),
         SchemeKind::ClientCredentials { token_url } => format!(
             "OAuth2 client credentials for {token_url}: set {base}_CLIENT_ID and \
@@ -145,7 +151,7 @@ impl Credentials {
         matches!(
             (&scheme.kind, self.get(&scheme.scheme)),
             (
-                SchemeKind::ApiKey { .. } | SchemeKind::Bearer,
+                SchemeKind::ApiKey { .. } | SchemeKind::Bearer | SchemeKind::AccessToken { .. },
                 Some(Credential::Secret(_))
             ) | (SchemeKind::Basic, Some(Credential::Basic { .. }))
                 | (

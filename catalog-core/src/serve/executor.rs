@@ -816,7 +816,9 @@ impl Executor {
                 SchemeKind::ApiKey { location, name } => {
                     location == "header" && name.eq_ignore_ascii_case(header.as_str())
                 }
-                SchemeKind::Bearer | SchemeKind::Basic => header == http::header::AUTHORIZATION,
+                SchemeKind::Bearer | SchemeKind::Basic | SchemeKind::AccessToken { .. } => {
+                    header == http::header::AUTHORIZATION
+                }
                 _ => false,
             })
         })
@@ -879,7 +881,10 @@ impl Executor {
                         }
                     }
                 }
-                (SchemeKind::Bearer, Some(Credential::Secret(token))) => format!("Bearer {token}"),
+                (
+                    SchemeKind::Bearer | SchemeKind::AccessToken { .. },
+                    Some(Credential::Secret(token)),
+                ) => format!("Bearer {token}"),
                 (SchemeKind::Basic, Some(Credential::Basic { user, password })) => {
                     format!("Basic {}", base64(format!("{user}:{password}").as_bytes()))
                 }

@@ -26,8 +26,16 @@ pub enum SchemeKind {
         /// The flow's `tokenUrl`.
         token_url: String,
     },
-    /// Anything the executor cannot send (other OAuth flows, OpenID Connect, mutual TLS, another
-    /// HTTP scheme), with what the spec says it is.
+    /// `type: oauth2` without a `clientCredentials` flow (authorization code, implicit,
+    /// password, device), or `type: openIdConnect`: the API reads an access token as
+    /// `Authorization: Bearer` (RFC 6750) however it was obtained, so the operator gives one
+    /// (obtained outside catalog, e.g. a bot or personal token) and the executor sends it.
+    AccessToken {
+        /// `oauth2 (authorizationCode)`, `openIdConnect`, ...
+        what: String,
+    },
+    /// Anything the executor cannot send (mutual TLS, another HTTP scheme, a scheme the
+    /// document does not define), with what the spec says it is.
     Unsupported {
         /// `oauth2 (authorizationCode)`, `openIdConnect`, `http digest`, ...
         what: String,
@@ -110,10 +118,13 @@ fn kind<T: Tree>(scheme: Option<&T>) -> SchemeKind {
                     .and_then(T::as_object)
                     .map(|f| f.entries().map(|(k, _)| k).collect())
                     .unwrap_or_default();
-                SchemeKind::Unsupported {
+                SchemeKind::AccessToken {
                     what: format!("oauth2 ({})", flows.join(", ")),
                 }
             }
+        },
+        "openIdConnect" => SchemeKind::AccessToken {
+            what: "openIdConnect".to_string(),
         },
         other => SchemeKind::Unsupported {
             what: other.to_string(),
@@ -137,7 +148,8 @@ mod tests {
                 "cc": {"type": "oauth2", "flows": {"clientCredentials": {
                     "tokenUrl": "https://auth.example/token", "scopes": {"read": ""}}}},
                 "code": {"type": "oauth2", "flows": {"authorizationCode": {}}},
-                "oidc": {"type": "openIdConnect", "openIdConnectUrl": "https://x"}
+                "oidc": {"type": "openIdConnect", "openIdConnectUrl": "https://x"},
+                "mtls": {"type": "mutualTLS"}
             }}
         })
     }
@@ -173,7 +185,7 @@ mod tests {
         let d = doc();
         let r = requirements(
             &d,
-            &json!({"security": [{"q": [], "pw": [], "cc": ["read"], "code": [], "oidc": [], "nope": []}]}),
+            &json!({"security": [{"q": [], "pw": [], "cc": ["read"], "code": [], "oidc": [], "mtls": [], "nope": []}]}),
         );
         let kinds: Vec<(&str, &SchemeKind, &[String])> = r[0]
             .iter()
@@ -200,15 +212,22 @@ mod tests {
                 ),
                 (
                     "code",
-                    &SchemeKind::Unsupported {
+                    &SchemeKind::AccessToken {
                         what: "oauth2 (authorizationCode)".into()
                     },
                     &[][..]
                 ),
                 (
                     "oidc",
-                    &SchemeKind::Unsupported {
+                    &SchemeKind::AccessToken {
                         what: "openIdConnect".into()
+                    },
+                    &[][..]
+                ),
+                (
+                    "mtls",
+                    &SchemeKind::Unsupported {
+                        what: "mutualTLS".into()
                     },
                     &[][..]
                 ),
