@@ -312,7 +312,8 @@ impl McpServer {
         selection.check(&self.catalog)?;
         if selection.is_read_only() && *self.executor.writes() != Writes::Refused {
             return Err(ConfigError::new(format!(
-                "{}=1 offers no tool that writes, and {ENV_ALLOW_WRITES} enables writes: unset                  one of the two",
+                "{}=1 offers no tool that writes, and {ENV_ALLOW_WRITES} enables writes: unset \
+                 one of the two",
                 crate::serve::selection::ENV_READ_ONLY
             )));
         }
