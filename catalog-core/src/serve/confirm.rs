@@ -11,7 +11,8 @@
 //! server would refuse anyway asks nothing), and before the call waits for a slot to the API.
 //! Accepted: the call goes on. Declined or cancelled, or the question could not be asked: nothing
 //! is sent and the result (`isError: true`) says so. The client cannot ask when it did not
-//! declare the capability, and over stateless Streamable HTTP, where no answer to a request of
+//! declare the capability, when it speaks revision 2026-07-28 (which forbids requests from the
+//! server), and over stateless Streamable HTTP, where no answer to a request of
 //! the server can reach it (sessions, `CATALOG_HTTP_SESSIONS=1`, carry the question on the
 //! POST's event stream and its answer back).
 
@@ -19,7 +20,7 @@ use crate::serve::catalog::{Catalog, ToolInfo};
 use crate::serve::executor::ConfigError;
 use rmcp::model::{
     CallToolResult, ContentBlock, ElicitRequestParams, ElicitationAction, ElicitationSchema,
-    JsonObject,
+    JsonObject, ProtocolVersion,
 };
 use rmcp::service::ElicitationMode;
 use rmcp::{Peer, RoleServer};
@@ -162,10 +163,13 @@ pub(crate) async fn ask(
     peer: Option<&Peer<RoleServer>>,
 ) -> Option<CallToolResult> {
     let refused = |why: String| Some(CallToolResult::error(vec![ContentBlock::text(why)]));
-    let Some(peer) = peer.filter(|p| {
-        p.supported_elicitation_modes()
-            .contains(&ElicitationMode::Form)
-    }) else {
+    // Revision 2026-07-28 forbids requests from the server: its clients cannot be asked here.
+    let can_ask = |p: &&Peer<RoleServer>| {
+        p.supported_elicitation_modes().contains(&ElicitationMode::Form)
+            && p.peer_info()
+                .is_none_or(|i| i.protocol_version < ProtocolVersion::V_2026_07_28)
+    };
+    let Some(peer) = peer.filter(can_ask) else {
         return match confirmation.fallback {
             Fallback::Proceed => None,
             Fallback::Refuse => refused(format!(
