@@ -165,7 +165,8 @@ pub(crate) async fn ask(
     let refused = |why: String| Some(CallToolResult::error(vec![ContentBlock::text(why)]));
     // Revision 2026-07-28 forbids requests from the server: its clients cannot be asked here.
     let can_ask = |p: &&Peer<RoleServer>| {
-        p.supported_elicitation_modes().contains(&ElicitationMode::Form)
+        p.supported_elicitation_modes()
+            .contains(&ElicitationMode::Form)
             && p.peer_info()
                 .is_none_or(|i| i.protocol_version < ProtocolVersion::V_2026_07_28)
     };

@@ -398,7 +398,13 @@ impl McpServer {
         // A tool the selection does not offer is unknown to the caller; a confirmation is
         // asked before the call waits for a slot, so no slot is held while a person decides.
         let arguments = arguments.unwrap_or_default();
-        if let Some(refused) = self.admit(name, &arguments, &caller).await {
+        let offered = self.catalog.get(name).filter(|t| {
+            self.offer
+                .offers(&self.catalog, t, caller.selection.as_ref())
+        });
+        if let Some(tool) = &offered
+            && let Some(refused) = self.confirm(tool, &arguments, &caller).await
+        {
             return refused;
         }
         // Held, not refused: the call waits for a slot, and the one timeout bounds the wait and
@@ -423,8 +429,9 @@ impl McpServer {
             return (Err(busy), Outcome::Busy, served);
         };
         let args = Value::Object(arguments);
-        let Some(tool) = self.catalog.get(name) else {
-            let e = self.catalog.unknown(name);
+        let Some(tool) = offered else {
+            let names = self.offer.offered(&self.catalog, caller.selection.as_ref());
+            let e = crate::serve::selection::unknown(name, names.into_iter());
             return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
         match self
@@ -512,11 +519,10 @@ impl McpServer {
 }
 
 impl McpServer {
-    /// Refuses a call of a tool the selection does not offer, and asks for the confirmation
-    /// a call needs; `None` when the call goes on.
-    async fn admit(
+    /// Asks for the confirmation a call of `tool` needs; `None` when the call goes on.
+    async fn confirm(
         &self,
-        name: &str,
+        tool: &crate::serve::catalog::ToolInfo,
         arguments: &JsonObject,
         caller: &Caller<'_>,
     ) -> Option<(
@@ -524,16 +530,8 @@ impl McpServer {
         Outcome,
         Option<&'static str>,
     )> {
-        let offered = self.catalog.get(name).filter(|t| {
-            self.offer
-                .offers(&self.catalog, t, caller.selection.as_ref())
-        });
-        let Some(tool) = offered else {
-            let names = self.offer.offered(&self.catalog, caller.selection.as_ref());
-            let e = crate::serve::selection::unknown(name, names.into_iter());
-            return Some((call_error(e), Outcome::Refused("unknown_tool"), None));
-        };
-        if !self.confirmation.needs(&tool) {
+        let name = tool.name;
+        if !self.confirmation.needs(tool) {
             return None;
         }
         // A call the server refuses anyway (writes disabled, wrong arguments) asks nothing: it
@@ -547,7 +545,7 @@ impl McpServer {
             return None;
         }
         let refused =
-            crate::serve::confirm::ask(&self.confirmation, &tool, arguments, caller.peer).await?;
+            crate::serve::confirm::ask(&self.confirmation, tool, arguments, caller.peer).await?;
         Some((
             Ok(refused),
             Outcome::Refused("not_confirmed"),

@@ -32,10 +32,16 @@ fn a_switch_is_one_or_zero() {
 fn a_list_is_names_or_patterns_each_once() {
     assert_eq!(
         names("CATALOG_TOOLS", " a, b*,a,, Pet Store ", "tool"),
-        Ok(vec!["a".to_string(), "b*".to_string(), "Pet Store".to_string()])
+        Ok(vec![
+            "a".to_string(),
+            "b*".to_string(),
+            "Pet Store".to_string()
+        ])
     );
     assert_eq!(
-        names("CATALOG_TOOLS", "a;b", "tool").unwrap_err().to_string(),
+        names("CATALOG_TOOLS", "a;b", "tool")
+            .unwrap_err()
+            .to_string(),
         "CATALOG_TOOLS=\"a;b\": expected a comma-separated list of tools; \"a;b\" is not one"
     );
 }
