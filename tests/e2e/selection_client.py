@@ -66,6 +66,11 @@ async def unknown_code(session: ClientSession, name: str, arguments: dict) -> in
     return None
 
 
+def is_error(result) -> bool:
+    """The result's `isError`, whichever spelling the SDK's model uses."""
+    return bool(getattr(result, "is_error", None) or getattr(result, "isError", None))
+
+
 def our_child(name: str) -> int | None:
     """The pid of this process's child named `name` (the server the SDK started over stdio)."""
     me = os.getpid()
@@ -169,13 +174,13 @@ async def confirm_stdio_run(args, checks: Checks, log: PrismLog) -> None:
                     f"{asked}",
                 )
                 if action == "accept":
-                    checks.check(not result.isError, "accept: the call succeeds", text_of(result))
+                    checks.check(not is_error(result), "accept: the call succeeds", text_of(result))
                     checks.check(log.wait_for(before + 1) == before + 1, "accept: Prism got the DELETE")
                 else:
                     past = "declined" if action == "decline" else "cancelled"
                     expected = f"the user {past} the call of `delete_task`; nothing was sent"
                     checks.check(
-                        result.isError and text_of(result) == expected,
+                        is_error(result) and text_of(result) == expected,
                         f"{action}: the result says nothing was sent",
                         text_of(result),
                     )
@@ -192,7 +197,7 @@ async def confirm_stdio_run(args, checks: Checks, log: PrismLog) -> None:
             before = log.requests()
             result = await s.call_tool("delete_task", DELETE)
             checks.check(
-                result.isError and "cannot ask for it" in text_of(result),
+                is_error(result) and "cannot ask for it" in text_of(result),
                 "refused: the result says the client cannot ask",
                 text_of(result),
             )
@@ -224,11 +229,11 @@ async def confirm_http_run(args, checks: Checks, log: PrismLog) -> None:
                     result = await s.call_tool("delete_task", DELETE)
                     checks.check(len(asked) == 1, f"HTTP {action}: the user is asked once", f"{asked}")
                     if action == "accept":
-                        checks.check(not result.isError, "HTTP accept: the call succeeds", text_of(result))
+                        checks.check(not is_error(result), "HTTP accept: the call succeeds", text_of(result))
                         checks.check(log.wait_for(before + 1) == before + 1, "HTTP accept: Prism got the DELETE")
                     else:
                         checks.check(
-                            result.isError and "declined" in text_of(result),
+                            is_error(result) and "declined" in text_of(result),
                             "HTTP decline: the result says so", text_of(result),
                         )
                         await asyncio.sleep(0.3)
