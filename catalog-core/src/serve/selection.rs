@@ -281,9 +281,9 @@ impl Offer {
     }
 
     /// The names of the tools offered, in catalog order.
-    pub(crate) fn offered<'a>(
+    pub(crate) fn offered(
         &self,
-        catalog: &'a Catalog,
+        catalog: &Catalog,
         client: Option<&Selection>,
     ) -> Vec<&'static str> {
         let selection = self.current();
