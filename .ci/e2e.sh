@@ -29,7 +29,13 @@
 # package), each restarted with SIGTERM while a bounded load goes through; every call answered,
 # the API receives each exactly once, no 5xx; NOT RUN when HAProxy is missing.
 #
-# E2E_ONLY=stripe or E2E_ONLY=fleet runs only that step (with the installs it needs), to iterate on it.
+# Tool selection and confirmation (tests/e2e/selection_client.py): groups, patterns, read-only
+# mode, `notifications/tools/list_changed`, and destructive calls confirmed (or declined) through
+# the SDK's elicitation callback, over stdio and Streamable HTTP, each checked against what Prism
+# received.
+#
+# E2E_ONLY=stripe, E2E_ONLY=fleet or E2E_ONLY=selection runs only that step (with the installs it
+# needs), to iterate on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
@@ -55,8 +61,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe | fleet) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\` and \`fleet\`" >&2; exit 2 ;;
+  "" | stripe | fleet | selection) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`fleet\` and \`selection\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -246,6 +252,15 @@ PYEOF
 else
   echo "== ErsatzTV end to end skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it)"
 fi
+fi
+
+if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = selection ]; then
+  echo "== tool selection and confirmation (tests/e2e/selection_client.py)"
+  cargo build --quiet --example taskboard
+  SEL_PORT="$(free_port)"
+  start_prism openapi/taskboard.yaml "$SEL_PORT" "$E2E/prism-selection.log"
+  run_client tests/e2e/selection_client.py --server "$TARGET_DIR/debug/examples/taskboard" \
+    --base-url "http://127.0.0.1:$SEL_PORT" --prism-log "$E2E/prism-selection.log"
 fi
 
 if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = fleet ]; then

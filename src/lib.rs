@@ -124,14 +124,29 @@ pub mod mcp {
     };
     pub use catalog_core::serve::shutdown::signal as shutdown_signal;
 
+    /// Which tools a server offers: groups, names and patterns, read-only mode.
+    pub mod selection {
+        pub use catalog_core::serve::selection::{
+            ALL, ENV_EXCLUDE_TOOLS, ENV_READ_ONLY, ENV_TOOLS, ENV_TOOLSETS, HEADER_READ_ONLY,
+            HEADER_TOOLS, HEADER_TOOLSETS, Selection, groups, matches,
+        };
+    }
+
+    /// Confirmation of destructive calls by MCP elicitation.
+    pub mod confirm {
+        pub use catalog_core::serve::confirm::{
+            Confirm, Confirmation, ENV_CONFIRM, ENV_CONFIRM_FALLBACK, Fallback,
+        };
+    }
+
     /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.
     pub mod http {
         pub use catalog_core::serve::http::health::{PROBE_TIMEOUT, PROBE_TTL};
         pub use catalog_core::serve::http::{
             DEFAULT_MAX_REQUESTS, ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS,
-            ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_MAX_REQUESTS, ENV_HTTP_METRICS,
-            ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, HEALTHZ_PATH, HttpConfig, MCP_PATH,
-            METADATA_PATH, METRICS_PATH, READYZ_PATH, bind,
+            ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_CLIENT_SELECTION, ENV_HTTP_MAX_REQUESTS,
+            ENV_HTTP_METRICS, ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, HEALTHZ_PATH, HttpConfig,
+            MCP_PATH, METADATA_PATH, METRICS_PATH, READYZ_PATH, bind,
         };
     }
 

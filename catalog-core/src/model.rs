@@ -990,6 +990,10 @@ pub struct Operation {
     /// alternative with its schemes' definitions; empty when no credential is needed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub security: Vec<crate::spec::security::Requirement>,
+    /// The operation's `tags`, in spec order: the groups its tools belong to unless a tool
+    /// names its own ([`Catalog::in_groups`](crate::serve::catalog::Catalog::in_groups)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
 }
 
 /// A component schema stored once in the index and referenced by [`Type::Shared`].

@@ -561,3 +561,26 @@ fn any_of_of_required_only_arms_keeps_the_properties() {
         .collect();
     assert_eq!(got, [("body.a".into(), false), ("body.b".into(), false)]);
 }
+
+#[test]
+fn an_operations_tags_are_its_groups() {
+    let ops = doc(
+        "3.0.3",
+        json!({"/x": {
+            "get": {"tags": ["Tasks", "read"], "responses": {"200": {"description": "ok"}}},
+            "post": {"tags": ["Tasks", 7], "responses": {"200": {"description": "ok"}}},
+            "put": {"responses": {"200": {"description": "ok"}}},
+        }}),
+        json!({}),
+    );
+    let tags: Vec<Vec<String>> = ops.iter().map(|o| o.tags.clone()).collect();
+    // In method order (get, put, post); a tag that is not a string is not a group.
+    assert_eq!(
+        tags,
+        [
+            vec!["Tasks".to_string(), "read".to_string()],
+            vec![],
+            vec!["Tasks".to_string()]
+        ]
+    );
+}

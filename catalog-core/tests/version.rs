@@ -51,6 +51,7 @@ macro_rules! stamped_tool {
                     spec: spec($version, $hash),
                     accounting: vec![],
                     security: vec![],
+                    tags: vec![],
                 })
             }
 

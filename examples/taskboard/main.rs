@@ -25,6 +25,9 @@
 //! | `CATALOG_HTTP_SESSIONS` | HTTP: `1` keeps sessions for older clients (pins them to one process) | `0` |
 //! | `CATALOG_HTTP_METRICS` | HTTP: `0` turns off `GET /metrics` (Prometheus text; behind the token when one is set) | `1` |
 //! | `CATALOG_HTTP_PUBLIC_URL` | HTTP: the URL clients use, for the OAuth resource metadata | `http://<Host>` |
+//! | `CATALOG_TOOLSETS`, `CATALOG_TOOLS`, `CATALOG_EXCLUDE_TOOLS`, `CATALOG_READ_ONLY` | the tools offered: groups (`tasks`, `comments`, `search`), names or patterns, read-only mode | every tool |
+//! | `CATALOG_CONFIRM`, `CATALOG_CONFIRM_FALLBACK` | which calls ask the user first (elicitation), and what a client that cannot ask gets | `destructive`, `proceed` |
+//! | `TASKBOARD_SELECTION_FILE` | on SIGHUP, the selection variables are read again from this file (`NAME=value` lines) and applied; connected clients get `notifications/tools/list_changed` | none |
 //! | `TASKBOARD_STATUS_PATH` | at start, GET this path (`/status`) and compare the version it reports with the spec's the tools were built from; a difference is a warning on stderr | none |
 //! | `TASKBOARD_STATUS_VERSION` | where the version sits in that status document (dotted: `info.version`) | `version` |
 //! | `CATALOG_RECORD` | a JSON file: every request and response is checked against the spec by a recorder, and on shutdown the calls per tool, undeclared requests, never-called operations and responses that do not match the spec are merged into it | none |
@@ -160,7 +163,7 @@ fn serve(transport: Transport) -> Result<(), String> {
     }
     // CATALOG_MAX_IN_FLIGHT, CATALOG_MAX_LINE_BYTES, CATALOG_MAX_PENDING; then every tool a
     // setting names (CATALOG_ALLOW_WRITES) must be served, or start-up stops here.
-    let server = McpServer::new(tools::catalog(), executor.clone())
+    let server = McpServer::new(grouped(), executor.clone())
         .with_catalog_env()
         .map_err(|e| e.to_string())?;
     server.check_settings().map_err(|e| e.to_string())?;
@@ -185,6 +188,7 @@ fn serve(transport: Transport) -> Result<(), String> {
         Transport::Http(_) => Some(HttpConfig::new().with_catalog_env()?),
     };
     let served = runtime.block_on(async {
+        reselect_on_hangup(&server);
         match (transport, http) {
             (Transport::Http(addr), Some(config)) => {
                 let listener = bind(&addr).await.map_err(|e| e.to_string())?;
@@ -205,6 +209,51 @@ fn serve(transport: Transport) -> Result<(), String> {
             .map_err(|e| format!("{ENV_RECORD}: {e}"))?;
     }
     served
+}
+
+/// The taskboard's tools in groups: its spec tags no operation, so the groups are named here.
+fn grouped() -> catalog::Catalog {
+    tools::catalog()
+        .in_groups::<tools::ListTasks>(["tasks"])
+        .in_groups::<tools::CreateTask>(["tasks"])
+        .in_groups::<tools::GetTask>(["tasks"])
+        .in_groups::<tools::ReplaceTask>(["tasks"])
+        .in_groups::<tools::DeleteTask>(["tasks"])
+        .in_groups::<tools::SetTaskLabels>(["tasks"])
+        .in_groups::<tools::AddComment>(["comments"])
+        .in_groups::<tools::Search>(["search"])
+}
+
+/// With `TASKBOARD_SELECTION_FILE` set, SIGHUP reads the selection variables from that file
+/// (`NAME=value` lines) and applies them while serving.
+fn reselect_on_hangup(server: &McpServer) {
+    let Some(path) = std::env::var_os("TASKBOARD_SELECTION_FILE") else {
+        return;
+    };
+    let server = server.clone();
+    tokio::spawn(async move {
+        use tokio::signal::unix::{SignalKind, signal};
+        let Ok(mut hangups) = signal(SignalKind::hangup()) else {
+            return;
+        };
+        while hangups.recv().await.is_some() {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let lookup = |name: &str| {
+                text.lines().find_map(|line| {
+                    let (key, value) = line.split_once('=')?;
+                    (key.trim() == name).then(|| value.trim().to_string())
+                })
+            };
+            let applied = match catalog::mcp::selection::Selection::from_env(lookup) {
+                Ok(selection) => server.set_selection(selection).await,
+                Err(e) => Err(e),
+            };
+            match applied {
+                Ok(()) => eprintln!("taskboard: selection applied: {:?}", server.selection()),
+                Err(e) => eprintln!("taskboard: selection refused, the old one kept: {e}"),
+            }
+        }
+    });
 }
 
 fn main() -> ExitCode {

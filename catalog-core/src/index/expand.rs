@@ -166,6 +166,7 @@ fn written<'s>(
         spec: op.spec.clone(),
         accounting: op.accounting.clone(),
         security: op.security.clone(),
+        tags: op.tags.clone(),
     }
 }
 

@@ -759,6 +759,7 @@ mod tests {
             spec: SpecInfo::default(),
             accounting: vec![],
             security: vec![],
+            tags: vec![],
         }
     }
 

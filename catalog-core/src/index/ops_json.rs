@@ -79,6 +79,10 @@ pub(crate) fn write_operation(out: &mut Vec<u8>, op: &Operation) -> io::Result<(
         o.key("security");
         serde(o.out, &op.security)?;
     }
+    if !op.tags.is_empty() {
+        o.key("tags");
+        serde(o.out, &op.tags)?;
+    }
     o.end();
     Ok(())
 }
@@ -693,6 +697,7 @@ mod tests {
                 kind: crate::spec::security::SchemeKind::Bearer,
                 scopes: vec!["s".into()],
             }]],
+            tags: vec!["Tasks".into(), "a \"tag\"".into()],
         };
         same(&op);
         same(&Operation {
@@ -707,6 +712,7 @@ mod tests {
             degraded: vec![],
             degraded_output: vec![],
             spec: Default::default(),
+            tags: vec![],
             ..op
         });
     }

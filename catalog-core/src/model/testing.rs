@@ -24,6 +24,7 @@ pub fn op(method: &str, path: &str) -> OpBuilder {
         spec: SpecInfo::default(),
         accounting: vec![],
         security: vec![],
+        tags: vec![],
     })
 }
 

@@ -98,6 +98,8 @@ pub struct Catalog {
     entries: Vec<Entry>,
     // Capability projection of advertised schemas: off unless `with_projection` is called.
     projection: Option<std::sync::Arc<Projection>>,
+    // Groups named in code (`in_groups`), replacing the operation's tags for that tool.
+    groups: Vec<(&'static str, Vec<String>)>,
 }
 
 impl fmt::Debug for Catalog {
@@ -181,6 +183,30 @@ impl Catalog {
     /// Whether the catalog holds no tool.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// Puts the tool `T` in `groups` (the toolsets an operator selects, see
+    /// [`crate::serve::selection`]) instead of the groups its operation's `tags` give it;
+    /// called again for `T`, the last call counts.
+    pub fn in_groups<T: Tool>(
+        mut self,
+        groups: impl IntoIterator<Item = impl Into<String>>,
+    ) -> Catalog {
+        let groups = groups.into_iter().map(Into::into).collect();
+        self.groups.retain(|(name, _)| *name != T::NAME);
+        self.groups.push((T::NAME, groups));
+        self
+    }
+
+    /// The groups of the tool `name`: those [`in_groups`](Self::in_groups) gave it, else its
+    /// operation's `tags`; empty when it has neither (or no tool has this name).
+    pub fn groups(&self, name: &str) -> Vec<String> {
+        if let Some((_, groups)) = self.groups.iter().find(|(n, _)| *n == name) {
+            return groups.clone();
+        }
+        self.get(name)
+            .map(|t| t.operation.tags.clone())
+            .unwrap_or_default()
     }
 
     /// A tool by name.

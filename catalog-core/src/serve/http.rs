@@ -66,6 +66,9 @@ pub const ENV_HTTP_ALLOWED_HOSTS: &str = "CATALOG_HTTP_ALLOWED_HOSTS";
 /// `CATALOG_HTTP_ALLOWED_ORIGINS`: comma-separated browser origins (`https://app.example:443`,
 /// `http://localhost:*`) allowed to call; any other `Origin` gets 403.
 pub const ENV_HTTP_ALLOWED_ORIGINS: &str = "CATALOG_HTTP_ALLOWED_ORIGINS";
+/// `CATALOG_HTTP_CLIENT_SELECTION=1` lets each client narrow the tool selection with headers
+/// ([`HttpConfig::client_selection`]).
+pub const ENV_HTTP_CLIENT_SELECTION: &str = "CATALOG_HTTP_CLIENT_SELECTION";
 /// `CATALOG_HTTP_SESSIONS=1` keeps sessions for clients of revisions before 2026-07-28.
 pub const ENV_HTTP_SESSIONS: &str = "CATALOG_HTTP_SESSIONS";
 /// `CATALOG_HTTP_PUBLIC_URL`: the URL clients reach the server at (behind a proxy or load
@@ -95,6 +98,7 @@ pub struct HttpConfig {
     public_url: Option<String>,
     max_requests: usize,
     metrics: bool,
+    client_selection: bool,
 }
 
 impl Default for HttpConfig {
@@ -108,6 +112,7 @@ impl Default for HttpConfig {
             public_url: None,
             max_requests: DEFAULT_MAX_REQUESTS,
             metrics: true,
+            client_selection: false,
         }
     }
 }
@@ -122,6 +127,7 @@ impl fmt::Debug for HttpConfig {
             .field("authorization_servers", &self.authorization_servers)
             .field("public_url", &self.public_url)
             .field("max_requests", &self.max_requests)
+            .field("client_selection", &self.client_selection)
             .finish()
     }
 }
@@ -190,9 +196,20 @@ impl HttpConfig {
         self
     }
 
+    /// Lets each client narrow the server's tool selection with the headers
+    /// [`HEADER_TOOLSETS`](crate::serve::selection::HEADER_TOOLSETS),
+    /// [`HEADER_TOOLS`](crate::serve::selection::HEADER_TOOLS) and
+    /// [`HEADER_READ_ONLY`](crate::serve::selection::HEADER_READ_ONLY) (default off: the
+    /// headers are ignored). A client never sees more than the server's own selection.
+    pub fn client_selection(mut self, on: bool) -> Self {
+        self.client_selection = on;
+        self
+    }
+
     /// Applies the `CATALOG_HTTP_*` variables that are set: [`ENV_HTTP_TOKEN`],
     /// [`ENV_HTTP_ALLOWED_HOSTS`], [`ENV_HTTP_ALLOWED_ORIGINS`], [`ENV_HTTP_SESSIONS`], [`ENV_HTTP_METRICS`],
-    /// [`ENV_HTTP_PUBLIC_URL`], [`ENV_HTTP_AUTHORIZATION_SERVERS`], [`ENV_HTTP_MAX_REQUESTS`].
+    /// [`ENV_HTTP_PUBLIC_URL`], [`ENV_HTTP_AUTHORIZATION_SERVERS`], [`ENV_HTTP_MAX_REQUESTS`],
+    /// [`ENV_HTTP_CLIENT_SELECTION`].
     pub fn with_catalog_env(self) -> Result<HttpConfig, String> {
         self.with_env(|name| std::env::var(name).ok())
     }
@@ -230,6 +247,10 @@ impl HttpConfig {
         }
         if let Some(v) = lookup(ENV_HTTP_AUTHORIZATION_SERVERS) {
             self.authorization_servers = list(&v);
+        }
+        if let Some(v) = lookup(ENV_HTTP_CLIENT_SELECTION) {
+            self.client_selection = crate::serve::selection::switch(ENV_HTTP_CLIENT_SELECTION, &v)
+                .map_err(|e| e.to_string())?;
         }
         if let Some(v) = lookup(ENV_HTTP_MAX_REQUESTS) {
             self.max_requests = match v.trim().parse::<usize>() {
@@ -306,7 +327,7 @@ impl McpServer {
             name: self.server_name(),
             service: self.http_service(&config),
             hosts: allowed_hosts(&config),
-            server: self,
+            server: self.client_selection(config.client_selection),
             requests: Arc::new(tokio::sync::Semaphore::new(config.max_requests)),
             config,
             health: health::Health::default(),
@@ -384,7 +405,7 @@ impl McpServer {
             .with_legacy_session_mode(config.sessions)
             .with_json_response(true)
             .with_max_request_body_bytes(self.max_line_bytes_value());
-        let server = self.clone();
+        let server = self.clone().client_selection(config.client_selection);
         StreamableHttpService::new(
             move || Ok(server.clone()),
             Arc::new(LocalSessionManager::default()),

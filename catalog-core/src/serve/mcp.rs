@@ -67,6 +67,20 @@ pub struct McpServer {
     calls: Arc<Semaphore>,
     /// What the calls did, for scraping; shared by every clone.
     metrics: Arc<Metrics>,
+    /// Which tools are offered ([`crate::serve::selection`]); shared by every clone.
+    offer: crate::serve::selection::Offer,
+    /// Which calls ask the user first ([`crate::serve::confirm`]).
+    confirmation: Arc<crate::serve::confirm::Confirmation>,
+}
+
+/// Who is calling, for the selection a client narrows over HTTP and the confirmation asked
+/// through its connection.
+#[derive(Default)]
+pub(crate) struct Caller<'a> {
+    /// The client's own selection ([`crate::serve::selection`]), when it sent one.
+    pub(crate) selection: Option<crate::serve::selection::Selection>,
+    /// The client's connection, to ask it for a confirmation.
+    pub(crate) peer: Option<&'a rmcp::Peer<RoleServer>>,
 }
 
 impl fmt::Debug for McpServer {
@@ -107,8 +121,13 @@ impl McpServer {
             ),
             None => ("catalog".to_string(), env!("CARGO_PKG_VERSION").to_string()),
         };
-        let info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(name, version));
+        let info = ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_tool_list_changed()
+                .build(),
+        )
+        .with_server_info(Implementation::new(name, version));
         McpServer {
             catalog: Arc::new(catalog),
             executor,
@@ -119,7 +138,66 @@ impl McpServer {
             shutdown_grace: crate::serve::settings::DEFAULT_SHUTDOWN_GRACE,
             calls: Arc::new(Semaphore::new(DEFAULT_MAX_IN_FLIGHT)),
             metrics: Arc::new(Metrics::default()),
+            offer: Default::default(),
+            confirmation: Default::default(),
         }
+    }
+
+    /// Offers only the tools `selection` selects ([`crate::serve::selection`]; default: every
+    /// tool). Checked against the tools at start-up ([`check_settings`](Self::check_settings)).
+    pub fn with_selection(self, selection: crate::serve::selection::Selection) -> Self {
+        self.offer.replace(selection);
+        self
+    }
+
+    /// The selection applied now.
+    pub fn selection(&self) -> crate::serve::selection::Selection {
+        self.offer.current()
+    }
+
+    /// Replaces the selection while the server runs: every client connected over stdio or an
+    /// HTTP session gets `notifications/tools/list_changed` when the tools offered changed.
+    /// A selection naming what the server does not serve is refused, and the one in place
+    /// kept.
+    pub async fn set_selection(
+        &self,
+        selection: crate::serve::selection::Selection,
+    ) -> Result<(), ConfigError> {
+        selection.check(&self.catalog)?;
+        let before = self.offer.offered(&self.catalog, None);
+        self.offer.replace(selection);
+        if self.offer.offered(&self.catalog, None) != before {
+            self.offer.notify().await;
+        }
+        Ok(())
+    }
+
+    /// Which calls ask the user before they are sent ([`crate::serve::confirm`]; default: the
+    /// destructive tools' calls, sent unconfirmed when the client cannot ask).
+    pub fn confirmation(mut self, confirmation: crate::serve::confirm::Confirmation) -> Self {
+        self.confirmation = Arc::new(confirmation);
+        self
+    }
+
+    /// Lets each HTTP client narrow the selection with headers (off by default; see
+    /// [`crate::serve::selection`]).
+    pub(crate) fn client_selection(mut self, on: bool) -> Self {
+        self.offer.client_selection = on;
+        self
+    }
+
+    /// The caller of a request with these HTTP `headers` (none over stdio), or why its
+    /// selection headers are refused.
+    pub(crate) fn caller<'a>(
+        &self,
+        headers: Option<&http::HeaderMap>,
+        peer: Option<&'a rmcp::Peer<RoleServer>>,
+    ) -> Result<Caller<'a>, ErrorData> {
+        let selection = self
+            .offer
+            .client(&self.catalog, headers)
+            .map_err(|e| ErrorData::invalid_params(e, None))?;
+        Ok(Caller { selection, peer })
     }
 
     /// The name and version the server gives in `initialize`.
@@ -211,6 +289,9 @@ impl McpServer {
         if let Some(v) = lookup(crate::serve::settings::ENV_SHUTDOWN_GRACE) {
             self = self.shutdown_grace(crate::serve::settings::shutdown_grace(&v)?);
         }
+        self.offer
+            .replace(crate::serve::selection::Selection::from_env(&lookup)?);
+        self.confirmation = Arc::new(crate::serve::confirm::Confirmation::from_env(&lookup)?);
         Ok(self)
     }
 
@@ -227,6 +308,16 @@ impl McpServer {
             crate::serve::settings::ENV_NO_RETRY,
             &self.executor.retry_policy().off,
         )?;
+        let selection = self.offer.current();
+        selection.check(&self.catalog)?;
+        if selection.is_read_only() && *self.executor.writes() != Writes::Refused {
+            return Err(ConfigError::new(format!(
+                "{}=1 offers no tool that writes, and {ENV_ALLOW_WRITES} enables writes: unset \
+                 one of the two",
+                crate::serve::selection::ENV_READ_ONLY
+            )));
+        }
+        self.confirmation.check(&self.catalog)?;
         Ok(())
     }
 
@@ -266,7 +357,8 @@ impl McpServer {
         name: &str,
         arguments: Option<JsonObject>,
     ) -> Result<CallToolResult, ErrorData> {
-        self.call_traced(name, arguments, Context::default()).await
+        self.call_traced(name, arguments, Context::default(), Caller::default())
+            .await
     }
 
     /// [`call`](Self::call), its API requests continuing the caller's `trace`.
@@ -275,10 +367,11 @@ impl McpServer {
         name: &str,
         arguments: Option<JsonObject>,
         trace: Context,
+        caller: Caller<'_>,
     ) -> Result<CallToolResult, ErrorData> {
         let started = std::time::Instant::now();
         let (answer, outcome, served) =
-            crate::serve::trace::scope(trace, self.call_counted(name, arguments)).await;
+            crate::serve::trace::scope(trace, self.call_counted(name, arguments, caller)).await;
         self.metrics.record(served, outcome, started.elapsed());
         answer
     }
@@ -296,11 +389,24 @@ impl McpServer {
         &self,
         name: &str,
         arguments: Option<JsonObject>,
+        caller: Caller<'_>,
     ) -> (
         Result<CallToolResult, ErrorData>,
         Outcome,
         Option<&'static str>,
     ) {
+        // A tool the selection does not offer is unknown to the caller; a confirmation is
+        // asked before the call waits for a slot, so no slot is held while a person decides.
+        let arguments = arguments.unwrap_or_default();
+        let offered = self.catalog.get(name).filter(|t| {
+            self.offer
+                .offers(&self.catalog, t, caller.selection.as_ref())
+        });
+        if let Some(tool) = &offered
+            && let Some(refused) = self.confirm(tool, &arguments, &caller).await
+        {
+            return refused;
+        }
         // Held, not refused: the call waits for a slot, and the one timeout bounds the wait and
         // the exchange together. Refused only when no slot frees in time: the agent learns to
         // wait, not to fix its arguments.
@@ -322,9 +428,10 @@ impl McpServer {
             let served = self.catalog.get(name).map(|t| t.name);
             return (Err(busy), Outcome::Busy, served);
         };
-        let args = Value::Object(arguments.unwrap_or_default());
-        let Some(tool) = self.catalog.get(name) else {
-            let e = self.catalog.unknown(name);
+        let args = Value::Object(arguments);
+        let Some(tool) = offered else {
+            let names = self.offer.offered(&self.catalog, caller.selection.as_ref());
+            let e = crate::serve::selection::unknown(name, names.into_iter());
             return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
         match self
@@ -411,6 +518,42 @@ impl McpServer {
     }
 }
 
+impl McpServer {
+    /// Asks for the confirmation a call of `tool` needs; `None` when the call goes on.
+    async fn confirm(
+        &self,
+        tool: &crate::serve::catalog::ToolInfo,
+        arguments: &JsonObject,
+        caller: &Caller<'_>,
+    ) -> Option<(
+        Result<CallToolResult, ErrorData>,
+        Outcome,
+        Option<&'static str>,
+    )> {
+        let name = tool.name;
+        if !self.confirmation.needs(tool) {
+            return None;
+        }
+        // A call the server refuses anyway (writes disabled, wrong arguments) asks nothing: it
+        // goes on to be refused with its reason.
+        let writes_allowed = tool.read_only() || self.executor.writes().allows(tool.name);
+        let buildable = self
+            .catalog
+            .request(name, Value::Object(arguments.clone()))
+            .is_ok();
+        if !writes_allowed || !buildable {
+            return None;
+        }
+        let refused =
+            crate::serve::confirm::ask(&self.confirmation, tool, arguments, caller.peer).await?;
+        Some((
+            Ok(refused),
+            Outcome::Refused("not_confirmed"),
+            Some(tool.name),
+        ))
+    }
+}
+
 /// How a call that the API did not answer ended, for the metrics.
 fn outcome_of(e: &CallError) -> Outcome {
     match e {
@@ -453,9 +596,25 @@ impl ServerHandler for McpServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.as_ref().clone()))
+        let headers = context
+            .extensions
+            .get::<http::request::Parts>()
+            .map(|parts| &parts.headers);
+        let caller = self.caller(headers, None)?;
+        let offered = self.offer.offered(&self.catalog, caller.selection.as_ref());
+        Ok(ListToolsResult::with_all_items(
+            self.tools
+                .iter()
+                .filter(|t| offered.contains(&t.name.as_ref()))
+                .cloned()
+                .collect(),
+        ))
+    }
+
+    async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
+        self.offer.add_peer(context.peer);
     }
 
     async fn call_tool(
@@ -477,8 +636,13 @@ impl ServerHandler for McpServer {
                 Context::from_values(header("traceparent"), header("tracestate"))
             });
         let trace = from_meta.or(from_headers);
+        let headers = context
+            .extensions
+            .get::<http::request::Parts>()
+            .map(|parts| &parts.headers);
+        let caller = self.caller(headers, Some(&context.peer))?;
         tokio::select! {
-            result = self.call_traced(&request.name, request.arguments, trace) => result.map(Into::into),
+            result = self.call_traced(&request.name, request.arguments, trace, caller) => result.map(Into::into),
             () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
         }
     }

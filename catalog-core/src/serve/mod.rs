@@ -5,6 +5,8 @@ pub mod auth;
 #[cfg(feature = "runtime")]
 pub mod bounded;
 pub mod catalog;
+#[cfg(feature = "mcp")]
+pub mod confirm;
 #[cfg(feature = "runtime")]
 pub mod credentials;
 pub mod effects;
@@ -24,6 +26,8 @@ pub mod output_schema;
 pub mod paging;
 #[cfg(feature = "mcp")]
 pub mod result;
+#[cfg(feature = "mcp")]
+pub mod selection;
 #[cfg(feature = "runtime")]
 pub mod settings;
 #[cfg(feature = "mcp")]

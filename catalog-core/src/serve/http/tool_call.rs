@@ -65,13 +65,21 @@ pub(super) async fn answer(
                     .map_or_else(Context::default, |m| {
                         Context::from_values(m.get_traceparent(), m.get_tracestate())
                     });
-                let result = server
-                    .call_traced(
-                        &call.params.name,
-                        call.params.arguments,
-                        trace.or(from_headers),
-                    )
-                    .await;
+                // No connection to ask the user through: a stateless POST cannot carry the
+                // client's answer back ([`crate::serve::confirm`]).
+                let result = match server.caller(Some(&parts.headers), None) {
+                    Ok(caller) => {
+                        server
+                            .call_traced(
+                                &call.params.name,
+                                call.params.arguments,
+                                trace.or(from_headers),
+                                caller,
+                            )
+                            .await
+                    }
+                    Err(refused) => Err(refused),
+                };
                 json(reply(request.id, result))
             }
             _ => pass(state, parts, bytes).await,

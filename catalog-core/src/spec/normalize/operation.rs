@@ -41,6 +41,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                     spec: Default::default(),
                     accounting: vec![],
                     security: vec![],
+                    tags: vec![],
                 });
                 out_refs.push(OpRefs::default());
                 return;
@@ -158,6 +159,16 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             spec: Default::default(),
             accounting: vec![],
             security: crate::spec::security::requirements(self.root, op),
+            tags: op
+                .get("tags")
+                .and_then(T::as_array)
+                .map(|tags| {
+                    tags.iter()
+                        .filter_map(T::as_str)
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default(),
         };
         (operation, response_refs)
     }
