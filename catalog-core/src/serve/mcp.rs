@@ -67,6 +67,8 @@ pub struct McpServer {
     calls: Arc<Semaphore>,
     /// What the calls did, for scraping; shared by every clone.
     metrics: Arc<Metrics>,
+    /// The form and the cap of results ([`crate::serve::result_size`]).
+    results: Arc<results::ResultSettings>,
 }
 
 impl fmt::Debug for McpServer {
@@ -119,6 +121,7 @@ impl McpServer {
             shutdown_grace: crate::serve::settings::DEFAULT_SHUTDOWN_GRACE,
             calls: Arc::new(Semaphore::new(DEFAULT_MAX_IN_FLIGHT)),
             metrics: Arc::new(Metrics::default()),
+            results: Arc::default(),
         }
     }
 
@@ -211,7 +214,7 @@ impl McpServer {
         if let Some(v) = lookup(crate::serve::settings::ENV_SHUTDOWN_GRACE) {
             self = self.shutdown_grace(crate::serve::settings::shutdown_grace(&v)?);
         }
-        Ok(self)
+        self.read_result_env(&lookup)
     }
 
     /// Checks the settings against the tools served: every tool `CATALOG_ALLOW_WRITES` and
@@ -227,7 +230,7 @@ impl McpServer {
             crate::serve::settings::ENV_NO_RETRY,
             &self.executor.retry_policy().off,
         )?;
-        Ok(())
+        self.check_result_settings()
     }
 
     /// The catalog served.
@@ -259,14 +262,32 @@ impl McpServer {
         self.limits.max_line_bytes
     }
 
-    /// Answers one `tools/call`, as the MCP handler does, and counts it in the
-    /// [`metrics`](Self::metrics).
+    /// Answers one `tools/call`, as the MCP handler does for a client on the newest revision,
+    /// and counts it in the [`metrics`](Self::metrics).
     pub async fn call(
         &self,
         name: &str,
         arguments: Option<JsonObject>,
     ) -> Result<CallToolResult, ErrorData> {
-        self.call_traced(name, arguments, Context::default()).await
+        self.call_as(
+            name,
+            arguments,
+            rmcp::model::ProtocolVersion::LATEST.as_str(),
+        )
+        .await
+    }
+
+    /// [`call`](Self::call) for a client that negotiated MCP revision `revision`
+    /// (`2025-03-26`, `2025-06-18`, ...), which decides the result's form
+    /// ([`crate::serve::result_size`]).
+    pub async fn call_as(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        revision: &str,
+    ) -> Result<CallToolResult, ErrorData> {
+        self.call_traced(name, arguments, Context::default(), Some(revision))
+            .await
     }
 
     /// [`call`](Self::call), its API requests continuing the caller's `trace`.
@@ -275,10 +296,12 @@ impl McpServer {
         name: &str,
         arguments: Option<JsonObject>,
         trace: Context,
+        revision: Option<&str>,
     ) -> Result<CallToolResult, ErrorData> {
         let started = std::time::Instant::now();
+        let form = self.results.form.for_revision(revision);
         let (answer, outcome, served) =
-            crate::serve::trace::scope(trace, self.call_counted(name, arguments)).await;
+            crate::serve::trace::scope(trace, self.call_counted(name, arguments, form)).await;
         self.metrics.record(served, outcome, started.elapsed());
         answer
     }
@@ -296,6 +319,7 @@ impl McpServer {
         &self,
         name: &str,
         arguments: Option<JsonObject>,
+        form: crate::serve::result_size::Form,
     ) -> (
         Result<CallToolResult, ErrorData>,
         Outcome,
@@ -327,13 +351,22 @@ impl McpServer {
             let e = self.catalog.unknown(name);
             return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
+        // The body is read within what the tool's result cap leaves for it.
+        let executor = self
+            .executor
+            .capped(self.results.caps.body_bytes(tool.name, form));
         match self
             .catalog
-            .call_until(&self.executor, name, args, deadline.into_std())
+            .call_until(&executor, name, args, deadline.into_std())
             .await
         {
             Ok(response) => (
-                Ok(crate::serve::result::tool_result(&tool, &response)),
+                Ok(crate::serve::result::sized_result(
+                    &tool,
+                    &response,
+                    form,
+                    self.results.caps.bytes(tool.name),
+                )),
                 Outcome::Answered(response.status.as_u16()),
                 Some(tool.name),
             ),
@@ -453,9 +486,10 @@ impl ServerHandler for McpServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.as_ref().clone()))
+        let list = ListToolsResult::with_all_items(self.tools.as_ref().clone());
+        Ok(self.with_cache_hints(list, context.protocol_version().as_ref()))
     }
 
     async fn call_tool(
@@ -477,8 +511,10 @@ impl ServerHandler for McpServer {
                 Context::from_values(header("traceparent"), header("tracestate"))
             });
         let trace = from_meta.or(from_headers);
+        let revision = context.protocol_version();
+        let revision = revision.as_ref().map(rmcp::model::ProtocolVersion::as_str);
         tokio::select! {
-            result = self.call_traced(&request.name, request.arguments, trace) => result.map(Into::into),
+            result = self.call_traced(&request.name, request.arguments, trace, revision) => result.map(Into::into),
             () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
         }
     }
@@ -500,8 +536,15 @@ fn listing(
         _ => JsonObject::new(),
     };
     let mut tool = rmcp::model::Tool::new(name, description, input).with_annotations(annotations);
+    // Within its budget, so that no output schema dominates the list.
+    let output = output.map(|o| {
+        crate::present::output_budget::output_schema_within(
+            o,
+            crate::present::output_budget::DEFAULT_OUTPUT_SCHEMA_BYTES,
+        )
+    });
     if let Some(Value::Object(output)) = output {
-        tool.output_schema = Some(Arc::new(output.clone()));
+        tool.output_schema = Some(Arc::new(output));
     }
     tool
 }
@@ -592,5 +635,9 @@ impl ServeError {
     }
 }
 
+mod budget_gate;
+mod results;
+pub use budget_gate::{Limits, OverBudget};
+pub use results::DEFAULT_LIST_TTL;
 #[cfg(test)]
 mod tests;

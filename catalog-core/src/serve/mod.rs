@@ -24,6 +24,8 @@ pub mod output_schema;
 pub mod paging;
 #[cfg(feature = "mcp")]
 pub mod result;
+#[cfg(feature = "mcp")]
+pub mod result_size;
 #[cfg(feature = "runtime")]
 pub mod settings;
 #[cfg(feature = "mcp")]

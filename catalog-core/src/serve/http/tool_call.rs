@@ -65,11 +65,15 @@ pub(super) async fn answer(
                     .map_or_else(Context::default, |m| {
                         Context::from_values(m.get_traceparent(), m.get_tracestate())
                     });
+                // The revision the client negotiated, which decides the result's form; without
+                // the header, the one the specification says to assume.
+                let revision = header("mcp-protocol-version");
                 let result = server
                     .call_traced(
                         &call.params.name,
                         call.params.arguments,
                         trace.or(from_headers),
+                        Some(revision.unwrap_or(crate::serve::result_size::ASSUMED_REVISION)),
                     )
                     .await;
                 json(reply(request.id, result))
