@@ -250,7 +250,11 @@ async fn a_matching_body_is_structured_content_that_validates_against_the_output
     );
     let older = api
         .server
-        .call_as("list_items", json!({"path": "/items"}).as_object().cloned(), "2025-03-26")
+        .call_as(
+            "list_items",
+            json!({"path": "/items"}).as_object().cloned(),
+            "2025-03-26",
+        )
         .await
         .unwrap();
     let older = serde_json::to_value(older).unwrap();

@@ -262,40 +262,41 @@ pub fn fit(mut result: CallToolResult, cap: usize, hint: Option<&str>) -> CallTo
     // 6: the end of the longest text, so that it and the line fit.
     let excess = (result_bytes(&result) + json_len(&line)).saturating_sub(cap);
     if let Some(text) = longest_text(&mut result) {
-        if excess > 0 {
-            let keep = text.len().saturating_sub(excess + 64);
-            let cut = floor_char_boundary(text, keep);
-            text.truncate(cut);
-        }
+        let keep = json_len(text).saturating_sub(excess);
+        let cut = prefix_within(text, keep);
+        text.truncate(cut);
         text.push_str(&line);
     }
-    // A text made only of escapes (quotes, control characters) grows in JSON: cut again.
-    while over(&result) {
-        let Some(text) = longest_text(&mut result) else {
-            break;
-        };
-        if text.len() <= line.len() {
-            *text = line.clone();
-            break;
-        }
-        let keep = floor_char_boundary(text, (text.len() - line.len()) / 2);
-        text.truncate(keep);
-        text.push_str(&line);
+    // The line alone over the cap (a cap smaller than the envelope): the line is what is left.
+    if over(&result)
+        && let Some(text) = longest_text(&mut result)
+    {
+        *text = line;
     }
     result
+}
+
+// The longest prefix of `text`, on a character boundary, whose JSON string form (without the
+// quotes) is at most `max` bytes.
+fn prefix_within(text: &str, max: usize) -> usize {
+    let mut used = 0;
+    for (at, c) in text.char_indices() {
+        let escaped = match c {
+            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
+            c if (c as u32) < 0x20 => 6,
+            c => c.len_utf8(),
+        };
+        if used + escaped > max {
+            return at;
+        }
+        used += escaped;
+    }
+    text.len()
 }
 
 // The JSON length of `s` as a string's contents.
 fn json_len(s: &str) -> usize {
     serde_json::to_string(s).map_or(s.len(), |j| j.len() - 2)
-}
-
-fn floor_char_boundary(s: &str, mut at: usize) -> usize {
-    at = at.min(s.len());
-    while !s.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 fn first_text(result: &mut CallToolResult) -> Option<&mut String> {

@@ -85,7 +85,7 @@ fn the_copy_of_an_error_body_in_meta_goes_first() {
     let meta = serde_json::to_value(&fitted.meta).unwrap();
     assert_eq!(
         meta[META_KEY]["error"],
-        json!({"body_left_out": 3015, "schema": {"type": "object"}})
+        json!({"body_left_out": 3013, "schema": {"type": "object"}})
     );
     let ContentBlock::Text(t) = &fitted.content[0] else {
         panic!("text")
@@ -94,7 +94,7 @@ fn the_copy_of_an_error_body_in_meta_goes_first() {
         t.text,
         format!(
             "{text}\n[result cut to the 1000-token cap (4000 bytes; it was {before} bytes); \
-             _meta error body left out (3015 bytes; the body is in this text)]"
+             _meta error body left out (3013 bytes; the body is in this text)]"
         )
     );
 }
