@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 FASTMCP_VERSION=4.1.6
-PYYAML_VERSION=6.0.3
+PYYAML_VERSION=6.0.4
 DIR=target/p7
 mkdir -p "$DIR"
 

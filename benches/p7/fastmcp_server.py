@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 import yaml
 from fastmcp import FastMCP
 
