@@ -54,8 +54,13 @@ def tokens(n: int) -> int:
     return -(-n // 4)
 
 
+# Tools FastMCP names from the operation's summary, the operation having no operationId.
+ALIASES = {"setlabels": "set_task_labels", "replacethelabelsofatask": "set_task_labels"}
+
+
 def key(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
+    k = re.sub(r"[^a-z0-9]", "", name.lower())
+    return re.sub(r"[^a-z0-9]", "", ALIASES.get(k, k))
 
 
 def model_reads(result: dict) -> int:
@@ -105,7 +110,9 @@ def compare(ours: dict, theirs: dict) -> list:
     mine, other = params(ours), params(theirs)
     for name, prop in other.items():
         if name not in mine:
-            notes.append(f"parameter `{name}` left out")
+            said = f"`{name}`" in ours.get("description", "")
+            notes.append(f"parameter `{name}` left out"
+                         + (" (on purpose: the description says why)" if said else ""))
             continue
         lost = {k: v for k, v in constraints(prop).items() if k not in constraints(mine[name])}
         if lost:
