@@ -3,7 +3,7 @@
 //!
 //! | the API answered | result |
 //! |---|---|
-//! | the tool's output status, a JSON body its `outputSchema` accepts (after wrapping) | `structuredContent` = the wrapped body; text = the answer |
+//! | the tool's output status, a JSON body its `outputSchema` accepts (after wrapping) | `structuredContent` = the wrapped body; text = the status, the headers and `[the body is in structuredContent: N bytes]` (the body itself in the `both` form; no `structuredContent` and the answer in the text for a client without it: [`crate::serve::result_size`]) |
 //! | a 2xx that is not that (a body that does not match, is not JSON or is too large; another 2xx status) | a success (`isError` false), no `structuredContent`; text = the answer and a line saying why, also in `_meta` as `unstructured` |
 //! | a 1xx or 3xx status, for a tool with an `outputSchema` | `isError`, no `structuredContent`; text says the status is not the tool's output |
 //! | 1xx-3xx, a tool without an `outputSchema` | text; a binary body as `image` (`image/*`) or `resource` (blob) content |
