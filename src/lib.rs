@@ -113,11 +113,16 @@ pub mod effects {
 /// The MCP server over stdio and Streamable HTTP (feature `mcp`).
 #[cfg(feature = "mcp")]
 pub mod mcp {
+    pub use catalog_core::present::output_budget::DEFAULT_OUTPUT_SCHEMA_BYTES;
     pub use catalog_core::serve::mcp::{
-        Budget, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_PENDING, McpServer,
-        ServeError,
+        Budget, DEFAULT_LIST_TTL, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES,
+        DEFAULT_MAX_PENDING, Limits, McpServer, OverBudget, ServeError,
     };
     pub use catalog_core::serve::result::{ATTEMPTS_KEY, META_KEY};
+    pub use catalog_core::serve::result_size::{
+        BYTES_PER_TOKEN, DEFAULT_MAX_RESULT_TOKENS, ENV_MAX_RESULT_TOKENS, ENV_RESULT_FORM,
+        MIN_RESULT_TOKENS, ResultCaps, ResultForm,
+    };
     pub use catalog_core::serve::settings::{
         DEFAULT_SHUTDOWN_GRACE, ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING,
         ENV_SHUTDOWN_GRACE,

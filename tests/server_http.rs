@@ -163,11 +163,12 @@ async fn each_post_is_answered_on_its_own_by_any_replica() {
             call(id, "list_tasks", json!({"board_id": "ops"})),
         )
         .await;
+        // No `MCP-Protocol-Version` header: the client is taken to be on 2025-03-26, as the
+        // specification says, which has no `structuredContent`: the body is in the text.
         assert_eq!(
             reply.json(),
             json!({"jsonrpc": "2.0", "id": id, "result": {
                 "content": [{"type": "text", "text": "HTTP 200 OK\ncontent-type: application/json\n\n[]"}],
-                "structuredContent": {"items": []},
                 "isError": false,
                 "_meta": {"catalog/response": {
                     "status": 200, "headers": {"content-type": "application/json"}},

@@ -168,8 +168,10 @@ async def against_parser(args, files_dir: Path, checks: Checks) -> None:
                 await session.initialize()
                 result = await session.call_tool("upload_file", valid_upload())
                 text = text_of(result)
+                # The body once: in structuredContent when the tool is typed, else in the text.
+                structured = getattr(result, "structuredContent", None)
                 try:
-                    seen = json.loads(body_of(text))
+                    seen = structured if structured is not None else json.loads(body_of(text))
                 except ValueError:
                     checks.check(False, "upload_file reaches the mock", text[:400])
                     return

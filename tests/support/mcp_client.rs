@@ -31,11 +31,16 @@ impl Client {
 
     /// Sends `initialize` and `notifications/initialized`.
     pub async fn initialize(&mut self) {
+        self.initialize_as("2025-06-18").await;
+    }
+
+    /// Sends `initialize` asking for MCP revision `revision`, and `notifications/initialized`.
+    pub async fn initialize_as(&mut self, revision: &str) {
         let init = self
             .request(
                 "initialize",
                 json!({
-                    "protocolVersion": "2025-06-18",
+                    "protocolVersion": revision,
                     "capabilities": {},
                     "clientInfo": {"name": "test", "version": "1"}
                 }),
@@ -44,6 +49,13 @@ impl Client {
         assert!(init.get("result").is_some(), "initialize failed: {init}");
         self.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
             .await;
+    }
+
+    /// Starts `server` on one end of a pipe and initializes it on MCP revision `revision`.
+    pub async fn start_as(server: McpServer, revision: &str) -> Client {
+        let mut client = Client::connect(server);
+        client.initialize_as(revision).await;
+        client
     }
 
     /// Starts `server` on one end of a pipe and initializes it.

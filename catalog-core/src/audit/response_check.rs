@@ -101,26 +101,44 @@ fn schema_errors(schema: &Value, value: &Value) -> Option<String> {
 /// The first errors of `value` against a compiled schema, each with its JSON path
 /// (``at `$[0].id`: ...``), the rest counted; `None` when it is valid.
 pub fn validation_errors(validator: &jsonschema::Validator, value: &Value) -> Option<String> {
-    let errors: Vec<String> = validator
-        .iter_errors(value)
-        .map(|e| {
-            let segments: Vec<LocationSegment<'_>> = e.instance_path().iter().collect();
-            let at = json_path(segments.iter().map(|s| match s {
-                LocationSegment::Property(k) => Step::Key(k),
-                LocationSegment::Index(i) => Step::Index(*i),
-            }));
-            format!("at `{at}`: {e}")
-        })
-        .collect();
-    match errors.len() {
-        0 => None,
-        n if n <= MAX_ERRORS => Some(errors.join("; ")),
-        n => Some(format!(
-            "{}; and {} more",
-            errors[..MAX_ERRORS].join("; "),
-            n - MAX_ERRORS
-        )),
+    let mut errors: Vec<String> = Vec::new();
+    let mut more = 0usize;
+    for e in validator.iter_errors(value) {
+        if errors.len() == MAX_ERRORS {
+            more += 1;
+            continue;
+        }
+        let segments: Vec<LocationSegment<'_>> = e.instance_path().iter().collect();
+        let at = json_path(segments.iter().map(|s| match s {
+            LocationSegment::Property(k) => Step::Key(k),
+            LocationSegment::Index(i) => Step::Index(*i),
+        }));
+        // The validator's message quotes the value it refuses, which may be the whole body:
+        // an excerpt keeps the message short whatever the body.
+        errors.push(format!("at `{at}`: {}", excerpt(&e.to_string())));
     }
+    match (errors.len(), more) {
+        (0, _) => None,
+        (_, 0) => Some(errors.join("; ")),
+        (_, n) => Some(format!("{}; and {n} more", errors.join("; "))),
+    }
+}
+
+/// The most characters of a value a message quotes ([`excerpt`]).
+pub const MAX_QUOTE: usize = 240;
+
+/// `text` quoted in a message: whole when it is at most [`MAX_QUOTE`] characters, else its
+/// start and its end around a note of how much was left out (the end of a validator's message
+/// says what is wrong: `... is not of type "object"`).
+pub fn excerpt(text: &str) -> String {
+    let chars = text.chars().count();
+    if chars <= MAX_QUOTE {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(MAX_QUOTE * 2 / 3).collect();
+    let tail: String = text.chars().skip(chars - MAX_QUOTE / 3).collect();
+    let left_out = text.len() - head.len() - tail.len();
+    format!("{head} ...[{left_out} bytes left out]... {tail}")
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 pub mod doc;
 pub mod output;
+pub mod output_budget;
 pub mod projection;
 pub mod scaffold;
 pub mod schema;

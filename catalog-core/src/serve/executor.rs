@@ -507,6 +507,12 @@ impl ApiResponse {
     /// [`to_text`](Self::to_text), with `hint` (how to ask for the rest: the next page, fewer
     /// items) in the line saying what was cut.
     pub fn text_with(&self, hint: Option<&str>) -> String {
+        self.text_in_place_of_body(hint, None)
+    }
+
+    /// [`text_with`](Self::text_with), with `instead` in place of a body that is text (a JSON
+    /// body sent elsewhere, such as in `structuredContent`); the lines saying what was cut stay.
+    pub fn text_in_place_of_body(&self, hint: Option<&str>, instead: Option<&str>) -> String {
         let mut out = format!(
             "HTTP {} {}\n",
             self.status.as_u16(),
@@ -534,7 +540,10 @@ impl ApiResponse {
                     self.media_type()
                         .unwrap_or_else(|| "application/octet-stream".into())
                 )),
-                None => out.push_str(&String::from_utf8_lossy(bytes)),
+                None => match instead {
+                    Some(text) => out.push_str(text),
+                    None => out.push_str(&String::from_utf8_lossy(bytes)),
+                },
             },
             Bounded::Items {
                 json,
@@ -542,7 +551,7 @@ impl ApiResponse {
                 left_out,
                 counted,
             } => {
-                out.push_str(json);
+                out.push_str(instead.unwrap_or(json));
                 let total = kept + left_out;
                 let of = if *counted {
                     total.to_string()
@@ -689,6 +698,14 @@ impl Executor {
             recorder: None,
             retry: config.retry,
         })
+    }
+
+    /// This executor with its response cap lowered to `bytes` (never raised), for one call whose
+    /// result is held to a smaller cap ([`crate::serve::result_size`]).
+    pub(crate) fn capped(&self, bytes: usize) -> Executor {
+        let mut capped = self.clone();
+        capped.max_response_bytes = self.max_response_bytes.min(bytes.max(1));
+        capped
     }
 
     /// Hands every request to `recorder` before sending it (after the writes guard), for test

@@ -71,6 +71,8 @@ pub struct McpServer {
     offer: crate::serve::selection::Offer,
     /// Which calls ask the user first ([`crate::serve::confirm`]).
     confirmation: Arc<crate::serve::confirm::Confirmation>,
+    /// The form and the cap of results ([`crate::serve::result_size`]).
+    results: Arc<results::ResultSettings>,
 }
 
 /// Who is calling, for the selection a client narrows over HTTP and the confirmation asked
@@ -81,6 +83,9 @@ pub(crate) struct Caller<'a> {
     pub(crate) selection: Option<crate::serve::selection::Selection>,
     /// The client's connection, to ask it for a confirmation.
     pub(crate) peer: Option<&'a rmcp::Peer<RoleServer>>,
+    /// The MCP revision the client negotiated, which decides the result's form
+    /// ([`crate::serve::result_size`]); `None`: the newest.
+    pub(crate) revision: Option<&'a str>,
 }
 
 impl fmt::Debug for McpServer {
@@ -140,6 +145,7 @@ impl McpServer {
             metrics: Arc::new(Metrics::default()),
             offer: Default::default(),
             confirmation: Default::default(),
+            results: Arc::default(),
         }
     }
 
@@ -197,7 +203,11 @@ impl McpServer {
             .offer
             .client(&self.catalog, headers)
             .map_err(|e| ErrorData::invalid_params(e, None))?;
-        Ok(Caller { selection, peer })
+        Ok(Caller {
+            selection,
+            peer,
+            revision: None,
+        })
     }
 
     /// The name and version the server gives in `initialize`.
@@ -292,7 +302,7 @@ impl McpServer {
         self.offer
             .replace(crate::serve::selection::Selection::from_env(&lookup)?);
         self.confirmation = Arc::new(crate::serve::confirm::Confirmation::from_env(&lookup)?);
-        Ok(self)
+        self.read_result_env(&lookup)
     }
 
     /// Checks the settings against the tools served: every tool `CATALOG_ALLOW_WRITES` and
@@ -318,7 +328,7 @@ impl McpServer {
             )));
         }
         self.confirmation.check(&self.catalog)?;
-        Ok(())
+        self.check_result_settings()
     }
 
     /// The catalog served.
@@ -350,15 +360,40 @@ impl McpServer {
         self.limits.max_line_bytes
     }
 
-    /// Answers one `tools/call`, as the MCP handler does, and counts it in the
-    /// [`metrics`](Self::metrics).
+    /// Answers one `tools/call`, as the MCP handler does for a client on the newest revision,
+    /// and counts it in the [`metrics`](Self::metrics).
     pub async fn call(
         &self,
         name: &str,
         arguments: Option<JsonObject>,
     ) -> Result<CallToolResult, ErrorData> {
-        self.call_traced(name, arguments, Context::default(), Caller::default())
-            .await
+        self.call_as(
+            name,
+            arguments,
+            rmcp::model::ProtocolVersion::LATEST.as_str(),
+        )
+        .await
+    }
+
+    /// [`call`](Self::call) for a client that negotiated MCP revision `revision`
+    /// (`2025-03-26`, `2025-06-18`, ...), which decides the result's form
+    /// ([`crate::serve::result_size`]).
+    pub async fn call_as(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        revision: &str,
+    ) -> Result<CallToolResult, ErrorData> {
+        self.call_traced(
+            name,
+            arguments,
+            Context::default(),
+            Caller {
+                revision: Some(revision),
+                ..Caller::default()
+            },
+        )
+        .await
     }
 
     /// [`call`](Self::call), its API requests continuing the caller's `trace`.
@@ -370,8 +405,10 @@ impl McpServer {
         caller: Caller<'_>,
     ) -> Result<CallToolResult, ErrorData> {
         let started = std::time::Instant::now();
+        let form = self.results.form.for_revision(caller.revision);
         let (answer, outcome, served) =
-            crate::serve::trace::scope(trace, self.call_counted(name, arguments, caller)).await;
+            crate::serve::trace::scope(trace, self.call_counted(name, arguments, caller, form))
+                .await;
         self.metrics.record(served, outcome, started.elapsed());
         answer
     }
@@ -390,6 +427,7 @@ impl McpServer {
         name: &str,
         arguments: Option<JsonObject>,
         caller: Caller<'_>,
+        form: crate::serve::result_size::Form,
     ) -> (
         Result<CallToolResult, ErrorData>,
         Outcome,
@@ -434,13 +472,22 @@ impl McpServer {
             let e = crate::serve::selection::unknown(name, names.into_iter());
             return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
+        // The body is read within what the tool's result cap leaves for it.
+        let executor = self
+            .executor
+            .capped(self.results.caps.body_bytes(tool.name, form));
         match self
             .catalog
-            .call_until(&self.executor, name, args, deadline.into_std())
+            .call_until(&executor, name, args, deadline.into_std())
             .await
         {
             Ok(response) => (
-                Ok(crate::serve::result::tool_result(&tool, &response)),
+                Ok(crate::serve::result::sized_result(
+                    &tool,
+                    &response,
+                    form,
+                    self.results.caps.bytes(tool.name),
+                )),
                 Outcome::Answered(response.status.as_u16()),
                 Some(tool.name),
             ),
@@ -604,13 +651,14 @@ impl ServerHandler for McpServer {
             .map(|parts| &parts.headers);
         let caller = self.caller(headers, None)?;
         let offered = self.offer.offered(&self.catalog, caller.selection.as_ref());
-        Ok(ListToolsResult::with_all_items(
+        let list = ListToolsResult::with_all_items(
             self.tools
                 .iter()
                 .filter(|t| offered.contains(&t.name.as_ref()))
                 .cloned()
                 .collect(),
-        ))
+        );
+        Ok(self.with_cache_hints(list, context.protocol_version().as_ref()))
     }
 
     async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
@@ -640,7 +688,9 @@ impl ServerHandler for McpServer {
             .extensions
             .get::<http::request::Parts>()
             .map(|parts| &parts.headers);
-        let caller = self.caller(headers, Some(&context.peer))?;
+        let revision = context.protocol_version();
+        let mut caller = self.caller(headers, Some(&context.peer))?;
+        caller.revision = revision.as_ref().map(rmcp::model::ProtocolVersion::as_str);
         tokio::select! {
             result = self.call_traced(&request.name, request.arguments, trace, caller) => result.map(Into::into),
             () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
@@ -664,8 +714,15 @@ fn listing(
         _ => JsonObject::new(),
     };
     let mut tool = rmcp::model::Tool::new(name, description, input).with_annotations(annotations);
+    // Within its budget, so that no output schema dominates the list.
+    let output = output.map(|o| {
+        crate::present::output_budget::output_schema_within(
+            o,
+            crate::present::output_budget::DEFAULT_OUTPUT_SCHEMA_BYTES,
+        )
+    });
     if let Some(Value::Object(output)) = output {
-        tool.output_schema = Some(Arc::new(output.clone()));
+        tool.output_schema = Some(Arc::new(output));
     }
     tool
 }
@@ -756,5 +813,9 @@ impl ServeError {
     }
 }
 
+mod budget_gate;
+mod results;
+pub use budget_gate::{Limits, OverBudget};
+pub use results::DEFAULT_LIST_TTL;
 #[cfg(test)]
 mod tests;

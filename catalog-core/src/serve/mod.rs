@@ -27,6 +27,8 @@ pub mod paging;
 #[cfg(feature = "mcp")]
 pub mod result;
 #[cfg(feature = "mcp")]
+pub mod result_size;
+#[cfg(feature = "mcp")]
 pub mod selection;
 #[cfg(feature = "runtime")]
 pub mod settings;

@@ -3,7 +3,7 @@
 //!
 //! | the API answered | result |
 //! |---|---|
-//! | the tool's output status, a JSON body its `outputSchema` accepts (after wrapping) | `structuredContent` = the wrapped body; text = the answer |
+//! | the tool's output status, a JSON body its `outputSchema` accepts (after wrapping) | `structuredContent` = the wrapped body; text = the status, the headers and `[the body is in structuredContent: N bytes]` (the body itself in the `both` form; no `structuredContent` and the answer in the text for a client without it: [`crate::serve::result_size`]) |
 //! | a 2xx that is not that (a body that does not match, is not JSON or is too large; another 2xx status) | a success (`isError` false), no `structuredContent`; text = the answer and a line saying why, also in `_meta` as `unstructured` |
 //! | a 1xx or 3xx status, for a tool with an `outputSchema` | `isError`, no `structuredContent`; text says the status is not the tool's output |
 //! | 1xx-3xx, a tool without an `outputSchema` | text; a binary body as `image` (`image/*`) or `resource` (blob) content |
@@ -28,11 +28,12 @@
 use crate::model::StatusKey;
 use crate::present::output::wrap_output;
 use crate::present::schema::output_schema_of;
-use crate::serve::bounded::Bounded;
+use crate::serve::bounded::{BodyReader, Bounded};
 use crate::serve::catalog::ToolInfo;
 use crate::serve::credentials::base64;
 use crate::serve::executor::ApiResponse;
 use crate::serve::paging::{next_page_hint, smaller_hint};
+use crate::serve::result_size::{Form, fit, result_bytes};
 use rmcp::model::{CallToolResult, ContentBlock, MetaObject, ResourceContents};
 use serde_json::{Map, Value, json};
 
@@ -42,30 +43,48 @@ pub const META_KEY: &str = "catalog/response";
 /// retried: [`crate::serve::executor::retry`]).
 pub const ATTEMPTS_KEY: &str = "catalog/attempts";
 
-/// The result of `tool`'s call that the API answered with `response`.
-pub fn tool_result(tool: &ToolInfo, response: &ApiResponse) -> CallToolResult {
+/// The result of `tool`'s call that the API answered with `response`, for a client that reads
+/// results in `form` ([`crate::serve::result_size`]): a typed body is in `structuredContent`
+/// ([`Form::Structured`], the text then says where it is), in the text ([`Form::Text`]), or in
+/// both. The result is not held to a cap here: [`sized_result`] does that.
+pub fn tool_result(tool: &ToolInfo, response: &ApiResponse, form: Form) -> CallToolResult {
     let hint = hint(tool, response);
-    let mut text = response.text_with(hint.as_deref());
     let mut meta = http_meta(response);
     let mut structured = None;
+    let mut unstructured = None;
     let is_error = if response.is_error() {
         meta.insert("error".into(), error_data(tool, response));
         true
-    } else if let Some(output) = &tool.output {
+    } else if let Some(output) = tool.output.as_ref().filter(|_| form != Form::Text) {
         match typed(tool, response, output) {
             Ok(value) => {
                 structured = Some(value);
                 false
             }
             Err(why) => {
-                text.push_str(&format!("\n[no structured result: {why}]"));
-                meta.insert("unstructured".into(), Value::String(why));
+                meta.insert("unstructured".into(), Value::String(why.clone()));
+                unstructured = Some(why);
                 !response.status.is_success()
             }
         }
     } else {
         false
     };
+    let mut text = match (&structured, form) {
+        (Some(value), Form::Structured) => {
+            let bytes = serde_json::to_vec(value).map_or(0, |v| v.len());
+            response.text_in_place_of_body(
+                hint.as_deref(),
+                Some(&format!(
+                    "[the body is in structuredContent: {bytes} bytes]"
+                )),
+            )
+        }
+        _ => response.text_with(hint.as_deref()),
+    };
+    if let Some(why) = unstructured {
+        text.push_str(&format!("\n[no structured result: {why}]"));
+    }
     let mut content = vec![ContentBlock::text(text)];
     if let (Some(bytes), false) = (response.binary(), structured.is_some()) {
         content.push(binary_content(response, bytes));
@@ -80,6 +99,82 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse) -> CallToolResult {
     m.insert(META_KEY.into(), Value::Object(meta));
     m.insert(ATTEMPTS_KEY.into(), json!(response.attempts));
     result.with_meta(Some(MetaObject(m)))
+}
+
+/// [`tool_result`] held to `cap` bytes of JSON. A body whose result is over the cap (a text body
+/// grows when written as a JSON string: every quote is escaped) is read again within a budget
+/// smaller by what was over ([`rebound`]: a JSON array still cut at an element boundary, its
+/// items left out counted); whatever is still over is left out by [`fit`], saying so, with how
+/// to ask for less when the tool has paging arguments.
+pub fn sized_result(
+    tool: &ToolInfo,
+    response: &ApiResponse,
+    form: Form,
+    cap: usize,
+) -> CallToolResult {
+    let mut result = tool_result(tool, response, form);
+    let mut size = result_bytes(&result);
+    let mut current: Option<ApiResponse> = None;
+    for _ in 0..3 {
+        if size <= cap {
+            return result;
+        }
+        let now = current.as_ref().unwrap_or(response);
+        let body = now.body_text().map_or(0, str::len);
+        // The body's share of the result, scaled down by how far over the result is.
+        let budget = (body as u128 * cap as u128 / size as u128) as usize;
+        let Some(smaller) = rebound(now, budget.saturating_sub(256)) else {
+            break;
+        };
+        result = tool_result(tool, &smaller, form);
+        size = result_bytes(&result);
+        current = Some(smaller);
+    }
+    if size <= cap {
+        return result;
+    }
+    let hint = smaller_hint(tool.operation, &response.url);
+    fit(result, cap, hint.as_deref())
+}
+
+/// `response` with its text body read again within `budget` bytes, as the executor would have
+/// read it under that cap (the items a first cut left out still counted); `None` when the body
+/// is not text or already fits.
+pub fn rebound(response: &ApiResponse, budget: usize) -> Option<ApiResponse> {
+    let (bytes, left_before, counted_before) = match &response.body {
+        Bounded::Items {
+            json,
+            left_out,
+            counted,
+            ..
+        } => (json.as_bytes(), *left_out, *counted),
+        Bounded::Whole(bytes) if response.binary().is_none() => (bytes.as_slice(), 0, true),
+        Bounded::Cut(text) => (text.as_bytes(), 0, true),
+        _ => return None,
+    };
+    if bytes.len() <= budget {
+        return None;
+    }
+    let mut reader = BodyReader::new(budget, bytes.len(), response.header("content-type"));
+    reader.feed(bytes);
+    let body = match reader.finish(true) {
+        Bounded::Items {
+            json,
+            kept,
+            left_out,
+            counted,
+        } => Bounded::Items {
+            json,
+            kept,
+            left_out: left_out + left_before,
+            counted: counted && counted_before,
+        },
+        other => other,
+    };
+    let mut smaller = response.clone();
+    smaller.body = body;
+    smaller.max_bytes = budget;
+    Some(smaller)
 }
 
 // How to ask for the rest, when the body was cut or too large.

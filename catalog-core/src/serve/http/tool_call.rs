@@ -66,9 +66,14 @@ pub(super) async fn answer(
                         Context::from_values(m.get_traceparent(), m.get_tracestate())
                     });
                 // No connection to ask the user through: a stateless POST cannot carry the
-                // client's answer back ([`crate::serve::confirm`]).
+                // client's answer back ([`crate::serve::confirm`]). The revision the client
+                // negotiated decides the result's form; without the header, the one the
+                // specification says to assume.
+                let revision = header("mcp-protocol-version");
                 let result = match server.caller(Some(&parts.headers), None) {
-                    Ok(caller) => {
+                    Ok(mut caller) => {
+                        caller.revision =
+                            Some(revision.unwrap_or(crate::serve::result_size::ASSUMED_REVISION));
                         server
                             .call_traced(
                                 &call.params.name,
