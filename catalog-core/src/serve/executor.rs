@@ -196,6 +196,14 @@ impl ExecutorConfig {
         self
     }
 
+    /// Takes the credential of each scheme `per_user` covers from the call's verified caller
+    /// (token exchange, or the operator's credential source; see
+    /// [`crate::serve::credentials::per_user`]).
+    pub fn per_user(mut self, per_user: crate::serve::credentials::PerUser) -> Self {
+        self.credentials.set_per_user(per_user);
+        self
+    }
+
     /// Reads the credential of every scheme `catalog`'s tools can use from the
     /// `CATALOG_CREDENTIAL_<SCHEME>` variables that are set (see
     /// [`crate::serve::credentials`]).
@@ -318,6 +326,19 @@ impl ExecutorConfig {
         }
         if let Some(v) = lookup(settings::ENV_NO_RETRY) {
             self.retry.off = settings::tool_names(settings::ENV_NO_RETRY, &v)?;
+        }
+        if let Some(exchange) =
+            crate::serve::exchange::TokenExchange::from_env(&lookup).map_err(ConfigError::new)?
+        {
+            if self.credentials.per_user().is_some() {
+                return Err(ConfigError::new(
+                    "CATALOG_TOKEN_EXCHANGE_* is set, and per-user credentials are already \
+                     configured in code (ExecutorConfig::per_user): unset the variables, or drop \
+                     the setting in code",
+                ));
+            }
+            self.credentials
+                .set_per_user(crate::serve::credentials::PerUser::exchange(exchange));
         }
         if let Some(v) = lookup(ENV_TIMEOUT_SECS) {
             self.timeout = match v.trim().parse::<f64>() {
@@ -849,7 +870,12 @@ impl Executor {
             )));
         };
         for scheme in chosen {
-            let value = match (&scheme.kind, self.credentials.get(&scheme.scheme)) {
+            let credential = self
+                .credentials
+                .resolve(scheme, &self.client, self.timeout)
+                .await
+                .map_err(ExecuteError::Credentials)?;
+            let value = match (&scheme.kind, credential.as_ref()) {
                 (SchemeKind::ApiKey { location, name }, Some(Credential::Secret(key))) => {
                     match location.as_str() {
                         "query" => {
@@ -880,6 +906,13 @@ impl Executor {
                     }
                 }
                 (SchemeKind::Bearer, Some(Credential::Secret(token))) => format!("Bearer {token}"),
+                // An OAuth scheme's access token from the caller (token exchange, or the
+                // operator's credential source).
+                (kind, Some(Credential::Secret(token)))
+                    if crate::serve::credentials::per_user::is_oauth(kind) =>
+                {
+                    format!("Bearer {token}")
+                }
                 (SchemeKind::Basic, Some(Credential::Basic { user, password })) => {
                     format!("Basic {}", base64(format!("{user}:{password}").as_bytes()))
                 }
@@ -1149,7 +1182,7 @@ fn append_query_pair(url: &mut String, name: &str, value: &str) {
     url.extend(form_urlencoded::byte_serialize(value.as_bytes()));
 }
 
-mod client;
+pub(crate) mod client;
 mod probe;
 pub mod retry;
 #[cfg(test)]

@@ -471,18 +471,28 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
             &format!("Not Found: MCP is served at {MCP_PATH}"),
         );
     }
+    let mut req = req;
     if let Some(verifier) = &state.config.verifier {
         let token = req
             .headers()
             .get(header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
-            .and_then(bearer);
-        let refused = match token {
-            None => Some(None),
-            Some(token) => verifier.verify(token).await.err().map(Some),
+            .and_then(bearer)
+            .map(str::to_string);
+        let verdict = match &token {
+            None => Err(None),
+            Some(token) => verifier.identify(token).await.map_err(Some),
         };
-        if let Some(why) = refused {
-            return unauthorized(state, &req, why.map(|r| r.0));
+        match verdict {
+            Err(why) => return unauthorized(state, &req, why.map(|r| r.0)),
+            // The call's caller, for per-user credentials ([`crate::serve::credentials`]).
+            Ok(Some(subject)) => {
+                if let Some(token) = token {
+                    req.extensions_mut()
+                        .insert(crate::serve::credentials::Caller::new(subject, token));
+                }
+            }
+            Ok(None) => {}
         }
     }
     if scrape {

@@ -477,8 +477,18 @@ impl ServerHandler for McpServer {
                 Context::from_values(header("traceparent"), header("tracestate"))
             });
         let trace = from_meta.or(from_headers);
+        // The verified caller the HTTP server put on the request, for per-user credentials.
+        let caller = context
+            .extensions
+            .get::<http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<crate::serve::credentials::Caller>())
+            .cloned();
+        let call = crate::serve::credentials::per_user::scope(
+            caller,
+            self.call_traced(&request.name, request.arguments, trace),
+        );
         tokio::select! {
-            result = self.call_traced(&request.name, request.arguments, trace) => result.map(Into::into),
+            result = call => result.map(Into::into),
             () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
         }
     }

@@ -65,13 +65,19 @@ pub(super) async fn answer(
                     .map_or_else(Context::default, |m| {
                         Context::from_values(m.get_traceparent(), m.get_tracestate())
                     });
-                let result = server
-                    .call_traced(
+                let caller = parts
+                    .extensions
+                    .get::<crate::serve::credentials::Caller>()
+                    .cloned();
+                let result = crate::serve::credentials::per_user::scope(
+                    caller,
+                    server.call_traced(
                         &call.params.name,
                         call.params.arguments,
                         trace.or(from_headers),
-                    )
-                    .await;
+                    ),
+                )
+                .await;
                 json(reply(request.id, result))
             }
             _ => pass(state, parts, bytes).await,
