@@ -23,13 +23,13 @@
 //! | `CATALOG_TOKEN_EXCHANGE_SCOPE` | the scopes asked for (optional; else the operation's) |
 //! | `CATALOG_TOKEN_EXCHANGE_SKEW_SECS` | how long before expiry a token is exchanged again |
 
-use crate::serve::credentials::per_user::Caller;
+use crate::serve::credentials::per_user::{Caller, Missing};
 use crate::serve::credentials::{DEFAULT_TOKEN_LIFETIME, base64};
 use crate::serve::executor::client::{Body, Client, describe_failure};
 use http_body_util::BodyExt;
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// `CATALOG_TOKEN_EXCHANGE_URL`: the authorization server's token endpoint.
@@ -65,6 +65,8 @@ pub struct TokenExchange {
     scope: Option<String>,
     skew: Duration,
     cache: Mutex<HashMap<String, (String, Instant)>>,
+    /// One exchange at a time per cache key: concurrent calls of one caller share it.
+    pending: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl fmt::Debug for TokenExchange {
@@ -125,6 +127,7 @@ impl TokenExchange {
             scope: None,
             skew: DEFAULT_SKEW,
             cache: Mutex::new(HashMap::new()),
+            pending: Mutex::new(HashMap::new()),
         })
     }
 
@@ -277,14 +280,54 @@ impl TokenExchange {
         timeout: Duration,
         caller: &Caller,
         scopes: &[String],
-    ) -> Result<String, String> {
+    ) -> Result<String, Missing> {
         let scope = self.scope_for(scopes);
         let key = self.cache_key(caller, scope.as_deref());
         if let Some(token) = self.cached(&key) {
             return Ok(token);
         }
+        let turn = {
+            let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+            pending.entry(key.clone()).or_default().clone()
+        };
+        let _turn = turn.lock().await;
+        // A call that waited may find the token the one before it fetched.
+        if let Some(token) = self.cached(&key) {
+            return Ok(token);
+        }
+        let result = self
+            .exchange(client, timeout, caller, scope.as_deref())
+            .await;
+        {
+            let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+            // Dropped once no other call waits on it (this call and the map hold the rest).
+            if Arc::strong_count(&turn) <= 2 {
+                pending.remove(&key);
+            }
+        }
+        let (token, lifetime) = result?;
+        if lifetime > self.skew {
+            let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
+            // Tokens past their time are dropped as new ones come, so the cache holds at most
+            // one entry per live caller and scope.
+            let now = Instant::now();
+            cache.retain(|_, (_, expires)| *expires > now);
+            cache.insert(key, (token.clone(), now + lifetime));
+        }
+        Ok(token)
+    }
+
+    /// One exchange of `caller`'s token at the authorization server: the token and its lifetime.
+    async fn exchange(
+        &self,
+        client: &Client,
+        timeout: Duration,
+        caller: &Caller,
+        scope: Option<&str>,
+    ) -> Result<(String, Duration), Missing> {
         let url = &self.url;
-        let failed = |why: String| format!("the token exchange at {url} failed: {why}");
+        let failed =
+            |why: String| Missing::Failed(format!("the token exchange at {url} failed: {why}"));
         let basic = format!(
             "Basic {}",
             base64(format!("{}:{}", self.client_id, self.client_secret).as_bytes())
@@ -296,7 +339,7 @@ impl TokenExchange {
                 "application/x-www-form-urlencoded",
             )
             .header(http::header::ACCEPT, "application/json")
-            .body(Body::from(self.form(caller, scope.as_deref())))
+            .body(Body::from(self.form(caller, scope)))
             .map_err(|e| failed(format!("the token URL: {e}")))?;
         let fetch = async {
             let response = client
@@ -316,37 +359,35 @@ impl TokenExchange {
             }
             read_issued(&doc).map_err(failed)
         };
-        let (token, lifetime) = tokio::time::timeout(timeout, fetch)
+        tokio::time::timeout(timeout, fetch)
             .await
-            .map_err(|_| failed(format!("no answer within {} s", timeout.as_secs_f64())))??;
-        if lifetime > self.skew {
-            let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
-            // Tokens past their time are dropped as new ones come, so the cache holds at most
-            // one entry per live caller and scope.
-            let now = Instant::now();
-            cache.retain(|_, (_, expires)| *expires > now);
-            cache.insert(key, (token.clone(), now + lifetime));
-        }
-        Ok(token)
+            .map_err(|_| failed(format!("no answer within {} s", timeout.as_secs_f64())))?
     }
 }
 
 /// The authorization server's refusal, with its `error` and `error_description` (RFC 6749
-/// §5.2), which name no secret.
-fn refused(url: &str, status: http::StatusCode, doc: &serde_json::Value) -> String {
+/// §5.2), which name no secret: the caller's when it refuses the subject token, the scope or the
+/// audience for them, else the server's (its own client refused, the endpoint failing).
+fn refused(url: &str, status: http::StatusCode, doc: &serde_json::Value) -> Missing {
     let field = |name: &str| {
         doc.get(name)
             .and_then(serde_json::Value::as_str)
             .map(|s| s.chars().take(200).collect::<String>())
     };
-    match (field("error"), field("error_description")) {
-        (Some(e), Some(d)) => {
-            format!("the authorization server at {url} refused the token exchange: {e} ({d})")
+    let Some(error) = field("error") else {
+        return Missing::Failed(format!("the token exchange at {url} answered {status}"));
+    };
+    let message = match field("error_description") {
+        Some(d) => {
+            format!("the authorization server at {url} refused the token exchange: {error} ({d})")
         }
-        (Some(e), None) => {
-            format!("the authorization server at {url} refused the token exchange: {e}")
+        None => format!("the authorization server at {url} refused the token exchange: {error}"),
+    };
+    match error.as_str() {
+        "invalid_grant" | "invalid_scope" | "invalid_target" | "access_denied" => {
+            Missing::Refused(message)
         }
-        _ => format!("the token exchange at {url} answered {status}"),
+        _ => Missing::Failed(message),
     }
 }
 
@@ -556,8 +597,23 @@ mod tests {
                 http::StatusCode::BAD_REQUEST,
                 &json!({"error": "invalid_grant", "error_description": "no access"})
             ),
-            "the authorization server at https://l/token refused the token exchange: \
-             invalid_grant (no access)"
+            Missing::Refused(
+                "the authorization server at https://l/token refused the token exchange: \
+                 invalid_grant (no access)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            refused(
+                "https://l/token",
+                http::StatusCode::UNAUTHORIZED,
+                &json!({"error": "invalid_client"})
+            ),
+            Missing::Failed(
+                "the authorization server at https://l/token refused the token exchange: \
+                 invalid_client"
+                    .into()
+            )
         );
         assert_eq!(
             refused(
@@ -565,7 +621,9 @@ mod tests {
                 http::StatusCode::BAD_GATEWAY,
                 &serde_json::Value::Null
             ),
-            "the token exchange at https://l/token answered 502 Bad Gateway"
+            Missing::Failed(
+                "the token exchange at https://l/token answered 502 Bad Gateway".into()
+            )
         );
     }
 }

@@ -412,8 +412,13 @@ pub enum ExecuteError {
     /// declare; nothing was sent.
     Undeclared(Undeclared),
     /// The operation needs a credential the executor does not have, or a client-credentials
-    /// token could not be fetched; nothing was sent to the API.
+    /// token (or a token exchange) could not be fetched; nothing was sent to the API.
     Credentials(String),
+    /// The call's caller has no credential of their own for the operation: no verified caller,
+    /// the authorization server refused the exchange, or the operator's credential source had
+    /// none ([`crate::serve::credentials::per_user`]); nothing was sent to the API. A tool
+    /// error, not a server fault.
+    CallerCredential(String),
 }
 
 impl fmt::Display for ExecuteError {
@@ -438,7 +443,9 @@ impl fmt::Display for ExecuteError {
             }
             ExecuteError::Transport(m) => write!(f, "the API could not be reached: {m}"),
             ExecuteError::Undeclared(u) => write!(f, "the request was not sent: {u}"),
-            ExecuteError::Credentials(m) => write!(f, "the request was not sent: {m}"),
+            ExecuteError::Credentials(m) | ExecuteError::CallerCredential(m) => {
+                write!(f, "the request was not sent: {m}")
+            }
         }
     }
 }
@@ -873,8 +880,7 @@ impl Executor {
             let credential = self
                 .credentials
                 .resolve(scheme, &self.client, self.timeout)
-                .await
-                .map_err(ExecuteError::Credentials)?;
+                .await?;
             let value = match (&scheme.kind, credential.as_ref()) {
                 (SchemeKind::ApiKey { location, name }, Some(Credential::Secret(key))) => {
                     match location.as_str() {

@@ -425,6 +425,9 @@ fn outcome_of(e: &CallError) -> Outcome {
         CallError::Execute(ExecuteError::Timeout(_)) => Outcome::Failed("timeout"),
         CallError::Execute(ExecuteError::Transport(_)) => Outcome::Failed("transport"),
         CallError::Execute(ExecuteError::Credentials(_)) => Outcome::Failed("credentials"),
+        CallError::Execute(ExecuteError::CallerCredential(_)) => {
+            Outcome::Refused("caller_credential")
+        }
     }
 }
 
@@ -440,7 +443,8 @@ fn call_error(e: CallError) -> Result<CallToolResult, ErrorData> {
         | CallError::Execute(
             ExecuteError::WritesDisabled { .. }
             | ExecuteError::InvalidRequest(_)
-            | ExecuteError::Undeclared(_),
+            | ExecuteError::Undeclared(_)
+            | ExecuteError::CallerCredential(_),
         ) => Ok(CallToolResult::error(vec![ContentBlock::text(message)])),
     }
 }

@@ -19,6 +19,7 @@
 //! only the authorization server, as the exchange's `subject_token`, and the credential source.
 
 use super::Credential;
+use crate::serve::executor::ExecuteError;
 use crate::spec::security::{SchemeKind, SchemeUse};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -164,36 +165,55 @@ impl PerUser {
         }
     }
 
-    /// The credential of `scheme` for the current caller, or why there is none.
+    /// The credential of `scheme` for the current caller, or why there is none: the caller's
+    /// ([`ExecuteError::CallerCredential`], a tool error) or the server's
+    /// ([`ExecuteError::Credentials`]: the authorization server could not be asked).
     pub(crate) async fn credential(
         &self,
         client: &crate::serve::executor::client::Client,
         timeout: std::time::Duration,
         scheme: &SchemeUse,
-    ) -> Result<Credential, String> {
+    ) -> Result<Credential, ExecuteError> {
         let Some(caller) = current() else {
-            return Err(format!(
+            return Err(ExecuteError::CallerCredential(format!(
                 "scheme `{}` takes the caller's own credential, and this call has no verified \
                  caller: per-user credentials are served over Streamable HTTP with a token \
                  verifier that names the token's subject (TokenVerifier::identify)",
                 scheme.scheme
-            ));
+            )));
         };
         let got = match &self.kind {
             Kind::Exchange(exchange) => exchange
                 .token(client, timeout, &caller, &scheme.scopes)
                 .await
                 .map(Credential::Secret),
-            Kind::Source(source) => source.credential(&caller, scheme).await.map_err(|r| r.0),
+            Kind::Source(source) => source
+                .credential(&caller, scheme)
+                .await
+                .map_err(|r| Missing::Refused(r.0)),
         };
-        got.map_err(|why| {
-            format!(
-                "no credential for `{}` for scheme `{}`: {why}",
+        got.map_err(|missing| {
+            let prefix = format!(
+                "no credential for `{}` for scheme `{}`",
                 caller.subject(),
                 scheme.scheme
-            )
+            );
+            match missing {
+                Missing::Refused(why) => ExecuteError::CallerCredential(format!("{prefix}: {why}")),
+                Missing::Failed(why) => ExecuteError::Credentials(format!("{prefix}: {why}")),
+            }
         })
     }
+}
+
+/// Why a caller's credential could not be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Missing {
+    /// Refused for this caller (the authorization server's `invalid_grant`, the source's
+    /// [`Refusal`]).
+    Refused(String),
+    /// The authorization server could not be asked, or answered something unusable.
+    Failed(String),
 }
 
 /// Whether `kind` is an OAuth scheme (`oauth2` of any flow, `openIdConnect`), whose credential
@@ -308,21 +328,28 @@ mod tests {
             let ana = Caller::new("ana", "t-ana");
             let bo = Caller::new("bo", "t-bo");
             assert_eq!(
-                scope(Some(ana), per_user.credential(&client, timeout, &key)).await,
-                Ok(Credential::Secret("key-ana".into()))
+                scope(Some(ana), per_user.credential(&client, timeout, &key))
+                    .await
+                    .unwrap(),
+                Credential::Secret("key-ana".into())
             );
+            let refused = scope(Some(bo), per_user.credential(&client, timeout, &key)).await;
+            let Err(ExecuteError::CallerCredential(m)) = refused else {
+                panic!("{refused:?}")
+            };
             assert_eq!(
-                scope(Some(bo), per_user.credential(&client, timeout, &key)).await,
-                Err("no credential for `bo` for scheme `key`: bo has no API key on file".into())
+                m,
+                "no credential for `bo` for scheme `key`: bo has no API key on file"
             );
+            let none = per_user.credential(&client, timeout, &key).await;
+            let Err(ExecuteError::CallerCredential(m)) = none else {
+                panic!("{none:?}")
+            };
             assert_eq!(
-                per_user.credential(&client, timeout, &key).await,
-                Err(
-                    "scheme `key` takes the caller's own credential, and this call has no \
-                     verified caller: per-user credentials are served over Streamable HTTP with \
-                     a token verifier that names the token's subject (TokenVerifier::identify)"
-                        .into()
-                )
+                m,
+                "scheme `key` takes the caller's own credential, and this call has no verified \
+                 caller: per-user credentials are served over Streamable HTTP with a token \
+                 verifier that names the token's subject (TokenVerifier::identify)"
             );
         });
     }
