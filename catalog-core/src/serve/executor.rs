@@ -294,7 +294,9 @@ impl ExecutorConfig {
     /// [`ENV_MAX_RESPONSE_BYTES`] (a positive integer), [`ENV_TIMEOUT_SECS`] (a positive
     /// number of seconds, fractions allowed), and the retries:
     /// [`ENV_RETRIES`](crate::serve::settings::ENV_RETRIES) (attempts, 0 to 10) and
-    /// [`ENV_NO_RETRY`](crate::serve::settings::ENV_NO_RETRY) (tool names).
+    /// [`ENV_NO_RETRY`](crate::serve::settings::ENV_NO_RETRY) (tool names), and token exchange
+    /// for per-user credentials (the `CATALOG_TOKEN_EXCHANGE_*` variables,
+    /// [`TokenExchange::from_env`](crate::serve::exchange::TokenExchange::from_env)).
     pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
         self.with_env(|name| std::env::var(name).ok())
     }
