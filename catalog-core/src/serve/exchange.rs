@@ -292,29 +292,34 @@ impl TokenExchange {
         };
         let _turn = turn.lock().await;
         // A call that waited may find the token the one before it fetched.
-        if let Some(token) = self.cached(&key) {
-            return Ok(token);
-        }
-        let result = self
-            .exchange(client, timeout, caller, scope.as_deref())
-            .await;
+        let result = match self.cached(&key) {
+            Some(token) => Ok((token, Duration::ZERO)),
+            None => {
+                let fetched = self
+                    .exchange(client, timeout, caller, scope.as_deref())
+                    .await;
+                if let Ok((token, lifetime)) = &fetched
+                    && *lifetime > self.skew
+                {
+                    let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
+                    // Tokens past their time are dropped as new ones come, so the cache holds
+                    // at most one entry per live caller and scope.
+                    let now = Instant::now();
+                    cache.retain(|_, (_, expires)| *expires > now);
+                    cache.insert(key.clone(), (token.clone(), now + *lifetime));
+                }
+                fetched
+            }
+        };
         {
             let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
-            // Dropped once no other call waits on it (this call and the map hold the rest).
+            // Dropped once no other call waits on it (this call and the map hold the rest); a
+            // call that comes after finds the token in the cache.
             if Arc::strong_count(&turn) <= 2 {
                 pending.remove(&key);
             }
         }
-        let (token, lifetime) = result?;
-        if lifetime > self.skew {
-            let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
-            // Tokens past their time are dropped as new ones come, so the cache holds at most
-            // one entry per live caller and scope.
-            let now = Instant::now();
-            cache.retain(|_, (_, expires)| *expires > now);
-            cache.insert(key, (token.clone(), now + lifetime));
-        }
-        Ok(token)
+        result.map(|(token, _)| token)
     }
 
     /// One exchange of `caller`'s token at the authorization server: the token and its lifetime.
