@@ -473,26 +473,26 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
     }
     let mut req = req;
     if let Some(verifier) = &state.config.verifier {
-        let token = req
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(bearer)
-            .map(str::to_string);
-        let verdict = match &token {
-            None => Err(None),
-            Some(token) => verifier.identify(token).await.map_err(Some),
-        };
-        match verdict {
-            Err(why) => return unauthorized(state, &req, why.map(|r| r.0)),
-            // The call's caller, for per-user credentials ([`crate::serve::credentials`]).
-            Ok(Some(subject)) => {
-                if let Some(token) = token {
-                    req.extensions_mut()
-                        .insert(crate::serve::credentials::Caller::new(subject, token));
-                }
+        let caller = {
+            let token = req
+                .headers()
+                .get(header::AUTHORIZATION)
+                .and_then(|v| v.to_str().ok())
+                .and_then(bearer);
+            let verdict = match token {
+                None => Err(None),
+                Some(token) => verifier.identify(token).await.map_err(Some),
+            };
+            match verdict {
+                Err(why) => return unauthorized(state, &req, why.map(|r| r.0)),
+                Ok(subject) => subject
+                    .zip(token)
+                    .map(|(s, t)| crate::serve::credentials::Caller::new(s, t)),
             }
-            Ok(None) => {}
+        };
+        // The call's caller, for per-user credentials ([`crate::serve::credentials`]).
+        if let Some(caller) = caller {
+            req.extensions_mut().insert(caller);
         }
     }
     if scrape {
