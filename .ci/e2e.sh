@@ -34,8 +34,13 @@
 # the SDK's elicitation callback, over stdio and Streamable HTTP, each checked against what Prism
 # received.
 #
-# E2E_ONLY=stripe, E2E_ONLY=fleet or E2E_ONLY=selection runs only that step (with the installs it
-# needs), to iterate on it.
+# Then per-user credentials (catalog-core/tests/per_user_credentials.rs, its ignored tests): a real
+# OAuth authorization server, panva's oidc-provider (npm, pinned below, under target/e2e/oidc),
+# started by each test with tests/e2e/token_exchange_as.mjs; inbound tokens introspected there,
+# exchanged there for the API's (RFC 8693), two users at once, expiry and refresh, a refused user.
+#
+# E2E_ONLY=<step> (stripe, fleet, selection, credentials) runs only that step (with the
+# installs it needs), to iterate on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
@@ -43,6 +48,9 @@ E2E="$ROOT/target/e2e"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 case "$TARGET_DIR" in /*) ;; *) TARGET_DIR="$ROOT/$TARGET_DIR" ;; esac
 mkdir -p "$E2E"
+
+# The authorization server of the per-user credentials step.
+OIDC_PROVIDER_VERSION=9.13.3
 
 PRISM="$E2E/prism/node_modules/.bin/prism"
 if [ ! -x "$PRISM" ]; then
@@ -61,8 +69,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe | fleet | selection) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`fleet\` and \`selection\`" >&2; exit 2 ;;
+  "" | stripe | fleet | selection | credentials) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`fleet\`, \`selection\` and \`credentials\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -275,6 +283,29 @@ if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = fleet ]; then
     run_client tests/e2e/fleet_client.py --server "$TARGET_DIR/debug/examples/taskboard" \
       --base-url "http://127.0.0.1:$FLEET_PORT" --prism-log "$E2E/prism-fleet.log" \
       --haproxy "$HAPROXY" --work "$E2E/fleet" --figures "$E2E/fleet.json"
+  fi
+fi
+
+if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = credentials ]; then
+  echo "== per-user credentials: token exchange at oidc-provider $OIDC_PROVIDER_VERSION (catalog-core/tests/per_user_credentials.rs)"
+  OIDC="$E2E/oidc"
+  OIDC_PACKAGE="$OIDC/node_modules/oidc-provider/package.json"
+  if [ ! -f "$OIDC_PACKAGE" ] \
+     || [ "$(node -p "require('$OIDC_PACKAGE').version")" != "$OIDC_PROVIDER_VERSION" ]; then
+    echo "== installing oidc-provider $OIDC_PROVIDER_VERSION into $OIDC"
+    mkdir -p "$OIDC"
+    npm install --prefix "$OIDC" "oidc-provider@$OIDC_PROVIDER_VERSION" --no-audit --no-fund --loglevel=error
+  fi
+  out="$E2E/per_user_credentials.out"
+  set +e
+  CATALOG_E2E_OIDC="$OIDC" cargo test --quiet -p catalog-core --features mcp \
+    --test per_user_credentials -- --ignored 2>&1 | tee "$out"
+  status="${PIPESTATUS[0]}"
+  set -e
+  if [ "$status" -eq 0 ] && grep -q "test result: ok. [1-9]" "$out"; then
+    PASSED=$((PASSED + 1))
+  else
+    FAILED=$((FAILED + 1))
   fi
 fi
 

@@ -99,9 +99,20 @@ pub mod executor {
 #[cfg(feature = "runtime")]
 pub mod credentials {
     pub use catalog_core::serve::credentials::{
-        Credential, DEFAULT_TOKEN_LIFETIME, REFRESH_MARGIN, env_name,
+        Caller, Credential, CredentialFuture, CredentialSource, DEFAULT_TOKEN_LIFETIME, PerUser,
+        REFRESH_MARGIN, Refusal, env_name,
     };
     pub use catalog_core::spec::security::{Requirement, SchemeKind, SchemeUse};
+
+    /// OAuth 2.0 Token Exchange (RFC 8693) of the caller's token for the API's.
+    pub mod exchange {
+        pub use catalog_core::serve::exchange::{
+            ACCESS_TOKEN_TYPE, DEFAULT_SKEW, ENV_TOKEN_EXCHANGE_AUDIENCE,
+            ENV_TOKEN_EXCHANGE_CLIENT_ID, ENV_TOKEN_EXCHANGE_CLIENT_SECRET,
+            ENV_TOKEN_EXCHANGE_RESOURCE, ENV_TOKEN_EXCHANGE_SCOPE, ENV_TOKEN_EXCHANGE_SKEW_SECS,
+            ENV_TOKEN_EXCHANGE_URL, GRANT_TYPE, TokenExchange,
+        };
+    }
 }
 
 /// What a tool does to the API's data: MCP annotations from the method, and per-tool
@@ -158,7 +169,7 @@ pub mod mcp {
     /// Inbound authorization for HTTP: the [`TokenVerifier`](auth::TokenVerifier) hook.
     pub mod auth {
         pub use catalog_core::serve::auth::{
-            ENV_HTTP_TOKEN, Refused, StaticToken, TokenVerifier, Verdict, bearer,
+            ENV_HTTP_TOKEN, Identity, Refused, StaticToken, TokenVerifier, Verdict, bearer,
         };
     }
 }

@@ -4,6 +4,11 @@
 //! runs as a non-root user on the port the manifests route to, and the Service and the autoscaler
 //! point at the Deployment.
 
+use catalog::credentials::exchange::{
+    ENV_TOKEN_EXCHANGE_AUDIENCE, ENV_TOKEN_EXCHANGE_CLIENT_ID, ENV_TOKEN_EXCHANGE_CLIENT_SECRET,
+    ENV_TOKEN_EXCHANGE_RESOURCE, ENV_TOKEN_EXCHANGE_SCOPE, ENV_TOKEN_EXCHANGE_SKEW_SECS,
+    ENV_TOKEN_EXCHANGE_URL,
+};
 use catalog::executor::{
     ENV_ALLOW_WRITES, ENV_MAX_RESPONSE_BYTES, ENV_NO_RETRY, ENV_RETRIES, ENV_TIMEOUT_SECS,
 };
@@ -41,6 +46,13 @@ const SETTINGS: &[&str] = &[
     ENV_MAX_PENDING,
     ENV_SHUTDOWN_GRACE,
     ENV_RECORD,
+    ENV_TOKEN_EXCHANGE_URL,
+    ENV_TOKEN_EXCHANGE_CLIENT_ID,
+    ENV_TOKEN_EXCHANGE_CLIENT_SECRET,
+    ENV_TOKEN_EXCHANGE_AUDIENCE,
+    ENV_TOKEN_EXCHANGE_RESOURCE,
+    ENV_TOKEN_EXCHANGE_SCOPE,
+    ENV_TOKEN_EXCHANGE_SKEW_SECS,
 ];
 
 fn manifest(name: &str) -> Value {

@@ -258,6 +258,15 @@ fn the_example_stops_at_start_up_on_a_wrong_setting() {
              default is 25; keep it under the orchestrator's own grace period, 30 s in \
              Kubernetes)",
         ),
+        (
+            "CATALOG_TOKEN_EXCHANGE_URL",
+            "https://login.example/token",
+            "token exchange is half configured: CATALOG_TOKEN_EXCHANGE_URL set, \
+             CATALOG_TOKEN_EXCHANGE_CLIENT_ID, CATALOG_TOKEN_EXCHANGE_CLIENT_SECRET missing; set \
+             CATALOG_TOKEN_EXCHANGE_URL, CATALOG_TOKEN_EXCHANGE_CLIENT_ID, \
+             CATALOG_TOKEN_EXCHANGE_CLIENT_SECRET together (or unset every \
+             CATALOG_TOKEN_EXCHANGE_* variable to serve without it)",
+        ),
     ] {
         let out = Command::new(example_binary())
             .arg("serve")

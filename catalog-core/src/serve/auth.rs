@@ -38,12 +38,24 @@ impl fmt::Display for Refused {
 /// A future a [`TokenVerifier`] returns.
 pub type Verdict<'a> = Pin<Box<dyn Future<Output = Result<(), Refused>> + Send + 'a>>;
 
+/// A future [`TokenVerifier::identify`] returns: the token's subject, if it names one.
+pub type Identity<'a> = Pin<Box<dyn Future<Output = Result<Option<String>, Refused>> + Send + 'a>>;
+
 /// Decides whether a bearer token may call the server. Implement it to plug in a real OAuth
-/// verifier (a JWT checked against the authorization server's JWKS); it is asked once per HTTP
-/// request, with the token only (never the request body).
+/// verifier (a JWT checked against the authorization server's JWKS, or the token introspected
+/// there, RFC 7662); it is asked once per HTTP request, with the token only (never the request
+/// body).
 pub trait TokenVerifier: Send + Sync + 'static {
     /// `Ok(())` to let the request through; `Err` to answer 401 `invalid_token`.
     fn verify<'a>(&'a self, token: &'a str) -> Verdict<'a>;
+
+    /// Verifies `token` as [`verify`](Self::verify) does and names who it stands for (its
+    /// `sub`): that subject, with the token, is the caller per-user credentials are chosen for
+    /// ([`crate::serve::credentials::per_user`]). The server asks this method, not `verify`;
+    /// by default it calls `verify` and names no one, so calls get no per-user credential.
+    fn identify<'a>(&'a self, token: &'a str) -> Identity<'a> {
+        Box::pin(async move { self.verify(token).await.map(|()| None) })
+    }
 }
 
 /// One shared secret, compared in constant time.

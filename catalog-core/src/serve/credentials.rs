@@ -18,8 +18,15 @@
 //! [`Catalog::check_credentials`](crate::serve::catalog::Catalog::check_credentials) tells at
 //! start-up which tool's requirement the configured credentials cannot satisfy.
 //!
+//! Per-user credentials ([`per_user`]: token exchange, or the operator's [`CredentialSource`])
+//! take the place of these for the schemes they cover.
+//!
 //! [`ExecutorConfig::credential`]: crate::serve::executor::ExecutorConfig::credential
 //! [`ExecutorConfig::with_credentials_env`]: crate::serve::executor::ExecutorConfig::with_credentials_env
+
+pub mod per_user;
+
+pub use per_user::{Caller, CredentialFuture, CredentialSource, PerUser, Refusal};
 
 use crate::spec::security::{Requirement, SchemeKind, SchemeUse};
 use heck::ToShoutySnakeCase;
@@ -122,16 +129,23 @@ pub fn describe(scheme: &SchemeUse) -> String {
     format!("`{}` ({how})", scheme.scheme)
 }
 
-/// The configured credentials, and the client-credentials tokens fetched so far.
+/// The configured credentials, the client-credentials tokens fetched so far, and where
+/// per-user credentials come from.
 #[derive(Clone, Default)]
 pub struct Credentials {
     by_scheme: BTreeMap<String, Credential>,
     tokens: Arc<Mutex<HashMap<String, (String, Instant)>>>,
+    per_user: Option<PerUser>,
 }
 
 impl fmt::Debug for Credentials {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.by_scheme.iter()).finish()
+        let mut map = f.debug_map();
+        map.entries(self.by_scheme.iter());
+        if let Some(p) = &self.per_user {
+            map.entry(&"per_user", p);
+        }
+        map.finish()
     }
 }
 
@@ -146,8 +160,36 @@ impl Credentials {
         self.by_scheme.get(scheme)
     }
 
-    /// Whether the credential of `scheme` fits its kind.
+    /// Takes the credentials of the schemes `per_user` covers from the caller.
+    pub fn set_per_user(&mut self, per_user: PerUser) {
+        self.per_user = Some(per_user);
+    }
+
+    /// Where per-user credentials come from, if anywhere.
+    pub fn per_user(&self) -> Option<&PerUser> {
+        self.per_user.as_ref()
+    }
+
+    /// The credential to send for `scheme` in the call being served: the caller's when
+    /// per-user credentials cover it (an error when the caller has none), else the configured
+    /// one.
+    pub(crate) async fn resolve(
+        &self,
+        scheme: &SchemeUse,
+        client: &crate::serve::executor::client::Client,
+        timeout: Duration,
+    ) -> Result<Option<Credential>, crate::serve::executor::ExecuteError> {
+        match &self.per_user {
+            Some(p) if p.covers(scheme) => p.credential(client, timeout, scheme).await.map(Some),
+            _ => Ok(self.get(&scheme.scheme).cloned()),
+        }
+    }
+
+    /// Whether the credential of `scheme` fits its kind, or comes from the caller.
     pub fn satisfies(&self, scheme: &SchemeUse) -> bool {
+        if self.per_user.as_ref().is_some_and(|p| p.covers(scheme)) {
+            return true;
+        }
         matches!(
             (&scheme.kind, self.get(&scheme.scheme)),
             (

@@ -196,6 +196,14 @@ impl ExecutorConfig {
         self
     }
 
+    /// Takes the credential of each scheme `per_user` covers from the call's verified caller
+    /// (token exchange, or the operator's credential source; see
+    /// [`crate::serve::credentials::per_user`]).
+    pub fn per_user(mut self, per_user: crate::serve::credentials::PerUser) -> Self {
+        self.credentials.set_per_user(per_user);
+        self
+    }
+
     /// Reads the credential of every scheme `catalog`'s tools can use from the
     /// `CATALOG_CREDENTIAL_<SCHEME>` variables that are set (see
     /// [`crate::serve::credentials`]).
@@ -286,7 +294,9 @@ impl ExecutorConfig {
     /// [`ENV_MAX_RESPONSE_BYTES`] (a positive integer), [`ENV_TIMEOUT_SECS`] (a positive
     /// number of seconds, fractions allowed), and the retries:
     /// [`ENV_RETRIES`](crate::serve::settings::ENV_RETRIES) (attempts, 0 to 10) and
-    /// [`ENV_NO_RETRY`](crate::serve::settings::ENV_NO_RETRY) (tool names).
+    /// [`ENV_NO_RETRY`](crate::serve::settings::ENV_NO_RETRY) (tool names), and token exchange
+    /// for per-user credentials (the `CATALOG_TOKEN_EXCHANGE_*` variables,
+    /// [`TokenExchange::from_env`](crate::serve::exchange::TokenExchange::from_env)).
     pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
         self.with_env(|name| std::env::var(name).ok())
     }
@@ -318,6 +328,19 @@ impl ExecutorConfig {
         }
         if let Some(v) = lookup(settings::ENV_NO_RETRY) {
             self.retry.off = settings::tool_names(settings::ENV_NO_RETRY, &v)?;
+        }
+        if let Some(exchange) =
+            crate::serve::exchange::TokenExchange::from_env(&lookup).map_err(ConfigError::new)?
+        {
+            if self.credentials.per_user().is_some() {
+                return Err(ConfigError::new(
+                    "CATALOG_TOKEN_EXCHANGE_* is set, and per-user credentials are already \
+                     configured in code (ExecutorConfig::per_user): unset the variables, or drop \
+                     the setting in code",
+                ));
+            }
+            self.credentials
+                .set_per_user(crate::serve::credentials::PerUser::exchange(exchange));
         }
         if let Some(v) = lookup(ENV_TIMEOUT_SECS) {
             self.timeout = match v.trim().parse::<f64>() {
@@ -391,8 +414,13 @@ pub enum ExecuteError {
     /// declare; nothing was sent.
     Undeclared(Undeclared),
     /// The operation needs a credential the executor does not have, or a client-credentials
-    /// token could not be fetched; nothing was sent to the API.
+    /// token (or a token exchange) could not be fetched; nothing was sent to the API.
     Credentials(String),
+    /// The call's caller has no credential of their own for the operation: no verified caller,
+    /// the authorization server refused the exchange, or the operator's credential source had
+    /// none ([`crate::serve::credentials::per_user`]); nothing was sent to the API. A tool
+    /// error, not a server fault.
+    CallerCredential(String),
 }
 
 impl fmt::Display for ExecuteError {
@@ -417,7 +445,9 @@ impl fmt::Display for ExecuteError {
             }
             ExecuteError::Transport(m) => write!(f, "the API could not be reached: {m}"),
             ExecuteError::Undeclared(u) => write!(f, "the request was not sent: {u}"),
-            ExecuteError::Credentials(m) => write!(f, "the request was not sent: {m}"),
+            ExecuteError::Credentials(m) | ExecuteError::CallerCredential(m) => {
+                write!(f, "the request was not sent: {m}")
+            }
         }
     }
 }
@@ -868,7 +898,11 @@ impl Executor {
             )));
         };
         for scheme in chosen {
-            let value = match (&scheme.kind, self.credentials.get(&scheme.scheme)) {
+            let credential = self
+                .credentials
+                .resolve(scheme, &self.client, self.timeout)
+                .await?;
+            let value = match (&scheme.kind, credential.as_ref()) {
                 (SchemeKind::ApiKey { location, name }, Some(Credential::Secret(key))) => {
                     match location.as_str() {
                         "query" => {
@@ -902,6 +936,13 @@ impl Executor {
                     SchemeKind::Bearer | SchemeKind::AccessToken { .. },
                     Some(Credential::Secret(token)),
                 ) => format!("Bearer {token}"),
+                // An OAuth scheme's access token from the caller (token exchange, or the
+                // operator's credential source).
+                (kind, Some(Credential::Secret(token)))
+                    if crate::serve::credentials::per_user::is_oauth(kind) =>
+                {
+                    format!("Bearer {token}")
+                }
                 (SchemeKind::Basic, Some(Credential::Basic { user, password })) => {
                     format!("Basic {}", base64(format!("{user}:{password}").as_bytes()))
                 }
@@ -1171,7 +1212,7 @@ fn append_query_pair(url: &mut String, name: &str, value: &str) {
     url.extend(form_urlencoded::byte_serialize(value.as_bytes()));
 }
 
-mod client;
+pub(crate) mod client;
 mod probe;
 pub mod retry;
 #[cfg(test)]

@@ -492,18 +492,28 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
             &format!("Not Found: MCP is served at {MCP_PATH}"),
         );
     }
+    let mut req = req;
     if let Some(verifier) = &state.config.verifier {
-        let token = req
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(bearer);
-        let refused = match token {
-            None => Some(None),
-            Some(token) => verifier.verify(token).await.err().map(Some),
+        let caller = {
+            let token = req
+                .headers()
+                .get(header::AUTHORIZATION)
+                .and_then(|v| v.to_str().ok())
+                .and_then(bearer);
+            let verdict = match token {
+                None => Err(None),
+                Some(token) => verifier.identify(token).await.map_err(Some),
+            };
+            match verdict {
+                Err(why) => return unauthorized(state, &req, why.map(|r| r.0)),
+                Ok(subject) => subject
+                    .zip(token)
+                    .map(|(s, t)| crate::serve::credentials::Caller::new(s, t)),
+            }
         };
-        if let Some(why) = refused {
-            return unauthorized(state, &req, why.map(|r| r.0));
+        // The call's caller, for per-user credentials ([`crate::serve::credentials`]).
+        if let Some(caller) = caller {
+            req.extensions_mut().insert(caller);
         }
     }
     if scrape {

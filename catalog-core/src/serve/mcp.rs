@@ -615,6 +615,9 @@ fn outcome_of(e: &CallError) -> Outcome {
         CallError::Execute(ExecuteError::Timeout(_)) => Outcome::Failed("timeout"),
         CallError::Execute(ExecuteError::Transport(_)) => Outcome::Failed("transport"),
         CallError::Execute(ExecuteError::Credentials(_)) => Outcome::Failed("credentials"),
+        CallError::Execute(ExecuteError::CallerCredential(_)) => {
+            Outcome::Refused("caller_credential")
+        }
     }
 }
 
@@ -630,7 +633,8 @@ fn call_error(e: CallError) -> Result<CallToolResult, ErrorData> {
         | CallError::Execute(
             ExecuteError::WritesDisabled { .. }
             | ExecuteError::InvalidRequest(_)
-            | ExecuteError::Undeclared(_),
+            | ExecuteError::Undeclared(_)
+            | ExecuteError::CallerCredential(_),
         ) => Ok(CallToolResult::error(vec![ContentBlock::text(message)])),
     }
 }
@@ -691,8 +695,18 @@ impl ServerHandler for McpServer {
         let revision = context.protocol_version();
         let mut caller = self.caller(headers, Some(&context.peer))?;
         caller.revision = revision.as_ref().map(rmcp::model::ProtocolVersion::as_str);
+        // The verified caller the HTTP server put on the request, for per-user credentials.
+        let verified = context
+            .extensions
+            .get::<http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<crate::serve::credentials::Caller>())
+            .cloned();
+        let call = crate::serve::credentials::per_user::scope(
+            verified,
+            self.call_traced(&request.name, request.arguments, trace, caller),
+        );
         tokio::select! {
-            result = self.call_traced(&request.name, request.arguments, trace, caller) => result.map(Into::into),
+            result = call => result.map(Into::into),
             () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
         }
     }

@@ -12,6 +12,8 @@ pub mod credentials;
 pub mod effects;
 pub mod embedded;
 #[cfg(feature = "runtime")]
+pub mod exchange;
+#[cfg(feature = "runtime")]
 pub mod executor;
 #[cfg(feature = "mcp")]
 pub mod http;

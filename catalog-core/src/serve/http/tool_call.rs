@@ -74,14 +74,21 @@ pub(super) async fn answer(
                     Ok(mut caller) => {
                         caller.revision =
                             Some(revision.unwrap_or(crate::serve::result_size::ASSUMED_REVISION));
-                        server
-                            .call_traced(
+                        // The verified caller, for per-user credentials.
+                        let verified = parts
+                            .extensions
+                            .get::<crate::serve::credentials::Caller>()
+                            .cloned();
+                        crate::serve::credentials::per_user::scope(
+                            verified,
+                            server.call_traced(
                                 &call.params.name,
                                 call.params.arguments,
                                 trace.or(from_headers),
                                 caller,
-                            )
-                            .await
+                            ),
+                        )
+                        .await
                     }
                     Err(refused) => Err(refused),
                 };
