@@ -96,7 +96,7 @@ async fn an_accepted_confirmation_sends_the_call() {
             "requestedSchema": {"type": "object", "properties": {}}
         })
     );
-    assert_eq!(text(&result).0, false, "{result}");
+    assert!(!text(&result).0, "{result}");
     assert_eq!(seen(&api), ["DELETE /boards/ops/tasks/1 HTTP/1.1"]);
     // A tool that only reads asks nothing.
     let (is_error, _) = c
