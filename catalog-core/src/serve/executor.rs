@@ -1017,6 +1017,8 @@ impl Executor {
         let sent_to = self.url_for(&request);
         let mut url = sent_to.clone();
         let (mut parts, body) = request.into_parts();
+        #[cfg(feature = "mcp")]
+        crate::serve::span::note_request(body.len());
         let headers = &mut parts.headers;
         if !headers.contains_key(http::header::ACCEPT) {
             // Agents read text, and JSON best; servers (and mocks) that offer several media types
@@ -1149,7 +1151,7 @@ fn append_query_pair(url: &mut String, name: &str, value: &str) {
     url.extend(form_urlencoded::byte_serialize(value.as_bytes()));
 }
 
-mod client;
+pub(crate) mod client;
 mod probe;
 pub mod retry;
 #[cfg(test)]

@@ -301,6 +301,8 @@ impl McpServer {
         check_binding(local, &config)?;
         self.check_settings()
             .map_err(|e| ServeError::new(e.to_string()))?;
+        crate::serve::otel::start(&self.server_name())
+            .map_err(|e| ServeError::new(e.to_string()))?;
         let grace = self.shutdown_grace_value();
         let state = Arc::new(State {
             name: self.server_name(),
@@ -368,6 +370,8 @@ impl McpServer {
                 closing.receiver_count()
             ),
         }
+        // The spans of the calls answered are sent before the process exits.
+        crate::serve::otel::flush().await;
         Ok(())
     }
 

@@ -277,8 +277,11 @@ impl McpServer {
         trace: Context,
     ) -> Result<CallToolResult, ErrorData> {
         let started = std::time::Instant::now();
+        // Its span ([`crate::serve::span`]) carries the trace into the API requests.
+        let operation = self.catalog.get(name).map(|t| t.operation);
         let (answer, outcome, served) =
-            crate::serve::trace::scope(trace, self.call_counted(name, arguments)).await;
+            crate::serve::span::run(name, operation, trace, self.call_counted(name, arguments))
+                .await;
         self.metrics.record(served, outcome, started.elapsed());
         answer
     }
@@ -333,7 +336,10 @@ impl McpServer {
             .await
         {
             Ok(response) => (
-                Ok(crate::serve::result::tool_result(&tool, &response)),
+                {
+                    crate::serve::span::note_response(&response.body);
+                    Ok(crate::serve::result::tool_result(&tool, &response))
+                },
                 Outcome::Answered(response.status.as_u16()),
                 Some(tool.name),
             ),
@@ -385,6 +391,7 @@ impl McpServer {
     {
         self.check_settings()
             .map_err(|e| ServeError(e.to_string()))?;
+        crate::serve::otel::start(&self.server_name()).map_err(|e| ServeError(e.to_string()))?;
         let (stopped, stop_rx) = tokio::sync::watch::channel(false);
         let signal = tokio::spawn(async move {
             stop.await;
@@ -407,6 +414,8 @@ impl McpServer {
         signal.abort();
         // Whatever was queued (a last error reply) is written before returning.
         let _ = writer.await;
+        // The spans of the calls answered are sent before the process exits.
+        crate::serve::otel::flush().await;
         outcome
     }
 }
