@@ -29,7 +29,13 @@
 # package), each restarted with SIGTERM while a bounded load goes through; every call answered,
 # the API receives each exactly once, no 5xx; NOT RUN when HAProxy is missing.
 #
-# E2E_ONLY=stripe or E2E_ONLY=fleet runs only that step (with the installs it needs), to iterate on it.
+# Then the OTLP run (tests/e2e/otel_client.py): the taskboard example built with the `otel`
+# feature exports its call spans to Arize Phoenix (PyPI, pinned, a venv of its own under
+# target/e2e/phoenix), a real OpenTelemetry receiver the client starts and reads back; NOT RUN
+# when Phoenix cannot be installed or does not start.
+#
+# E2E_ONLY=stripe, E2E_ONLY=fleet or E2E_ONLY=otel runs only that step (with the installs it
+# needs), to iterate on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
@@ -55,8 +61,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe | fleet) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\` and \`fleet\`" >&2; exit 2 ;;
+  "" | stripe | fleet | otel) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`fleet\` and \`otel\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -260,6 +266,37 @@ if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = fleet ]; then
     run_client tests/e2e/fleet_client.py --server "$TARGET_DIR/debug/examples/taskboard" \
       --base-url "http://127.0.0.1:$FLEET_PORT" --prism-log "$E2E/prism-fleet.log" \
       --haproxy "$HAPROXY" --work "$E2E/fleet" --figures "$E2E/fleet.json"
+  fi
+fi
+
+if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = otel ]; then
+  echo "== otel: call spans over OTLP to Arize Phoenix, read back (tests/e2e/otel_client.py)"
+  PHOENIX_VERSION=20.26.1
+  PHX="$E2E/phoenix/bin/python"
+  if ! { [ -x "$PHX" ] && "$PHX" -c "import importlib.metadata as m, mcp; assert m.version('arize-phoenix') == '$PHOENIX_VERSION'" 2>/dev/null; }; then
+    echo "== installing Arize Phoenix $PHOENIX_VERSION and the Python MCP SDK into $E2E/phoenix"
+    [ -x "$PHX" ] || python3 -m venv "$E2E/phoenix"
+    "$PHX" -m pip install --quiet --disable-pip-version-check "arize-phoenix==$PHOENIX_VERSION" mcp \
+      || echo "otel: the Phoenix install failed"
+  fi
+  if ! "$PHX" -c "import phoenix, mcp" 2>/dev/null; then
+    echo "otel: NOT RUN: Arize Phoenix is not installed in $E2E/phoenix"
+  else
+    cargo build --quiet --features otel --example taskboard
+    set +e
+    "$PHX" tests/e2e/otel_client.py --server "$TARGET_DIR/debug/examples/taskboard" \
+      --phoenix "$E2E/phoenix/bin/phoenix" --work "$E2E/otel" | tee "$E2E/otel_client.out"
+    OTEL_STATUS="${PIPESTATUS[0]}"
+    set -e
+    if [ "$OTEL_STATUS" -eq 3 ]; then
+      : # NOT RUN, said by the client: neither passed nor failed.
+    elif [[ "$(tail -n 1 "$E2E/otel_client.out")" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+      PASSED=$((PASSED + BASH_REMATCH[1]))
+      FAILED=$((FAILED + BASH_REMATCH[2]))
+      if [ "$OTEL_STATUS" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then FAILED=$((FAILED + 1)); fi
+    else
+      FAILED=$((FAILED + 1))
+    fi
   fi
 fi
 
