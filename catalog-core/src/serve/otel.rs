@@ -11,12 +11,11 @@
 //! | `OTEL_RESOURCE_ATTRIBUTES` | further resource attributes |
 //! | `OTEL_SDK_DISABLED` | `true`: nothing is exported |
 //!
-//! A wrong setting is refused when the server starts. Spans are sent in batches (up to
-//! [`BATCH`] spans, at least every [`DELAY`]) by a task of the server's runtime, through the
-//! executor's own HTTP client (proxies from the environment, rustls); at most [`QUEUE`] wait,
-//! further spans are dropped rather than slowing calls. A graceful stop sends what is queued
-//! before the server returns ([`flush`], bounded by [`FLUSH_TIMEOUT`]). A failed export is said
-//! once on stderr, then again only after one succeeded.
+//! A wrong setting is refused when the server starts. Spans are sent in batches (up to 512
+//! spans, at least every 5 s) by a task of the server's runtime, through the executor's own HTTP
+//! client (proxies from the environment, rustls); at most 2,048 wait, further spans are dropped
+//! rather than slowing calls. A graceful stop sends what is queued before the server returns
+//! (within 5 s). A failed export is said once on stderr, then again only after one succeeded.
 
 use crate::serve::executor::ConfigError;
 #[cfg(feature = "otel")]
@@ -32,15 +31,6 @@ pub const ENV_PROTOCOL: &str = "OTEL_EXPORTER_OTLP_PROTOCOL";
 pub const ENV_TRACES_PROTOCOL: &str = "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
 /// `OTEL_SDK_DISABLED`.
 pub const ENV_SDK_DISABLED: &str = "OTEL_SDK_DISABLED";
-
-/// The most spans sent in one request.
-pub const BATCH: usize = 512;
-/// The most spans waiting to be sent.
-pub const QUEUE: usize = 2048;
-/// How long a span waits at most before its batch is sent.
-pub const DELAY: std::time::Duration = std::time::Duration::from_secs(5);
-/// How long a graceful stop waits for the last batch to be sent.
-pub const FLUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The receiver's URL the environment names (`None`: export off), checked: an `http` or
 /// `https` URL with a host, the protocol `http/protobuf` if one is named, `OTEL_SDK_DISABLED`

@@ -1,7 +1,7 @@
 //! The exporter itself: a batching task of the server's runtime in front of
 //! `opentelemetry-otlp`'s HTTP exporter, which sends through the executor's client.
 
-use super::{BATCH, DELAY, FLUSH_TIMEOUT, QUEUE, endpoint_from};
+use super::endpoint_from;
 use crate::serve::executor::ConfigError;
 use crate::serve::executor::client::Client;
 use crate::serve::span::CallSpan;
@@ -19,6 +19,14 @@ use std::sync::OnceLock;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
+/// The most spans sent in one request.
+const BATCH: usize = 512;
+/// The most spans waiting to be sent.
+const QUEUE: usize = 2048;
+/// How long a span waits at most before its batch is sent.
+const DELAY: Duration = Duration::from_secs(5);
+/// How long a graceful stop waits for the last batch to be sent.
+const FLUSH_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long one export request may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
