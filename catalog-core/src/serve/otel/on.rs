@@ -263,3 +263,104 @@ impl opentelemetry_http::HttpClient for OtlpClient {
             .map_err(|_| format!("no answer within {} s", REQUEST_TIMEOUT.as_secs()))?
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use opentelemetry::Value;
+    use std::time::SystemTime;
+
+    fn call(refusal: Option<&'static str>, status: Option<u16>) -> CallSpan {
+        CallSpan {
+            trace_id: "0af7651916cd43dd8448eb211c80319c".to_string(),
+            span_id: 0x00f0_67aa_0ba9_02b7,
+            parent_id: Some("b7ad6b7169203331".to_string()),
+            sampled: true,
+            tracestate: Some("rojo=1".to_string()),
+            tool: Some("get_task"),
+            operation: Some("GetTask".to_string()),
+            method: Some("GET"),
+            path: Some("/boards/{board_id}/tasks/{task_id}"),
+            status,
+            refusal,
+            bytes_in: Some(0),
+            bytes_out: Some(42),
+            cut: None,
+            start: SystemTime::UNIX_EPOCH,
+            latency: Duration::from_millis(12),
+        }
+    }
+
+    fn attribute(data: &SpanData, key: &str) -> Option<Value> {
+        data.attributes
+            .iter()
+            .find(|kv| kv.key.as_str() == key)
+            .map(|kv| kv.value.clone())
+    }
+
+    #[test]
+    fn an_answered_call_is_a_server_span_in_the_caller_s_trace() {
+        let data = span_data(&call(None, Some(200))).expect("valid ids");
+        assert_eq!(
+            data.span_context.trace_id().to_string(),
+            "0af7651916cd43dd8448eb211c80319c"
+        );
+        assert_eq!(data.span_context.span_id().to_string(), "00f067aa0ba902b7");
+        assert_eq!(data.parent_span_id.to_string(), "b7ad6b7169203331");
+        assert!(data.parent_span_is_remote && data.span_context.is_sampled());
+        assert_eq!(data.span_context.trace_state().header(), "rojo=1");
+        assert_eq!(data.name, "tools/call get_task");
+        assert_eq!(data.span_kind, SpanKind::Server);
+        assert_eq!(data.status, Status::Ok);
+        assert_eq!(
+            data.end_time.duration_since(data.start_time).ok(),
+            Some(Duration::from_millis(12))
+        );
+        for (key, value) in [
+            ("gen_ai.tool.name", Value::from("get_task")),
+            ("catalog.operation", Value::from("GetTask")),
+            ("http.request.method", Value::from("GET")),
+            (
+                "url.template",
+                Value::from("/boards/{board_id}/tasks/{task_id}"),
+            ),
+            ("http.response.status_code", Value::I64(200)),
+            ("http.request.body.size", Value::I64(0)),
+            ("catalog.response.bytes", Value::I64(42)),
+        ] {
+            assert_eq!(attribute(&data, key), Some(value), "{key}");
+        }
+        assert_eq!(attribute(&data, "catalog.refusal"), None);
+        assert_eq!(attribute(&data, "catalog.cut"), None);
+    }
+
+    #[test]
+    fn a_refused_call_or_an_api_error_is_an_error_span() {
+        let refused = span_data(&call(Some("writes_disabled"), None)).expect("valid ids");
+        assert_eq!(refused.status, Status::error("refused: writes_disabled"));
+        assert_eq!(
+            attribute(&refused, "catalog.refusal"),
+            Some(Value::from("writes_disabled"))
+        );
+        assert_eq!(
+            attribute(&refused, "error.type"),
+            Some(Value::from("writes_disabled"))
+        );
+        assert_eq!(attribute(&refused, "http.response.status_code"), None);
+        let failed = span_data(&call(None, Some(503))).expect("valid ids");
+        assert_eq!(failed.status, Status::error("the API answered 503"));
+    }
+
+    #[test]
+    fn an_unknown_tool_and_a_root_span_have_no_name_or_parent() {
+        let mut root = call(Some("unknown_tool"), None);
+        root.tool = None;
+        root.operation = None;
+        root.parent_id = None;
+        let data = span_data(&root).expect("valid ids");
+        assert_eq!(data.name, "tools/call");
+        assert_eq!(data.parent_span_id, SpanId::INVALID);
+        assert!(!data.parent_span_is_remote);
+        assert_eq!(attribute(&data, "gen_ai.tool.name"), None);
+    }
+}
