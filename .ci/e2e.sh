@@ -39,7 +39,12 @@
 # started by each test with tests/e2e/token_exchange_as.mjs; inbound tokens introspected there,
 # exchanged there for the API's (RFC 8693), two users at once, expiry and refresh, a refused user.
 #
-# E2E_ONLY=<step> (stripe, fleet, selection, credentials) runs only that step (with the
+# Then the OTLP run (tests/e2e/otel_client.py): the taskboard example built with the `otel`
+# feature exports its call spans to Arize Phoenix (PyPI, pinned, a venv of its own under
+# target/e2e/phoenix), a real OpenTelemetry receiver the client starts and reads back; NOT RUN
+# when Phoenix cannot be installed or does not start.
+#
+# E2E_ONLY=<step> (stripe, fleet, selection, credentials, otel) runs only that step (with the
 # installs it needs), to iterate on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,8 +74,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe | fleet | selection | credentials) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`fleet\`, \`selection\` and \`credentials\`" >&2; exit 2 ;;
+  "" | stripe | fleet | selection | credentials | otel) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`fleet\`, \`selection\`, \`credentials\` and \`otel\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -306,6 +311,37 @@ if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = credentials ]; then
     PASSED=$((PASSED + 1))
   else
     FAILED=$((FAILED + 1))
+  fi
+fi
+
+if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = otel ]; then
+  echo "== otel: call spans over OTLP to Arize Phoenix, read back (tests/e2e/otel_client.py)"
+  PHOENIX_VERSION=20.26.1
+  PHX="$E2E/phoenix/bin/python"
+  if ! { [ -x "$PHX" ] && "$PHX" -c "import importlib.metadata as m, mcp; assert m.version('arize-phoenix') == '$PHOENIX_VERSION'" 2>/dev/null; }; then
+    echo "== installing Arize Phoenix $PHOENIX_VERSION and the Python MCP SDK into $E2E/phoenix"
+    [ -x "$PHX" ] || python3 -m venv "$E2E/phoenix"
+    "$PHX" -m pip install --quiet --disable-pip-version-check "arize-phoenix==$PHOENIX_VERSION" mcp \
+      || echo "otel: the Phoenix install failed"
+  fi
+  if ! "$PHX" -c "import phoenix, mcp" 2>/dev/null; then
+    echo "otel: NOT RUN: Arize Phoenix is not installed in $E2E/phoenix"
+  else
+    cargo build --quiet --features otel --example taskboard
+    set +e
+    "$PHX" tests/e2e/otel_client.py --server "$TARGET_DIR/debug/examples/taskboard" \
+      --phoenix "$E2E/phoenix/bin/phoenix" --work "$E2E/otel" | tee "$E2E/otel_client.out"
+    OTEL_STATUS="${PIPESTATUS[0]}"
+    set -e
+    if [ "$OTEL_STATUS" -eq 3 ]; then
+      : # NOT RUN, said by the client: neither passed nor failed.
+    elif [[ "$(tail -n 1 "$E2E/otel_client.out")" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+      PASSED=$((PASSED + BASH_REMATCH[1]))
+      FAILED=$((FAILED + BASH_REMATCH[2]))
+      if [ "$OTEL_STATUS" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then FAILED=$((FAILED + 1)); fi
+    else
+      FAILED=$((FAILED + 1))
+    fi
   fi
 fi
 

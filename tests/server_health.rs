@@ -521,8 +521,8 @@ async fn the_caller_s_trace_continues_into_the_api_request() {
         5,
         "one retry, then one request a call: {sent:?}"
     );
-    // The first call: two attempts, one trace, each attempt a parent id of its own, neither the
-    // caller's.
+    // The first call: two attempts, one trace, each naming the call's own span as parent, not
+    // the caller's.
     let traced = |i: usize| sent[i].0.unwrap_or_else(|| panic!("request {i}: {sent:?}"));
     let (first, second) = (traced(0), traced(1));
     for (header, state) in &sent[..2] {
@@ -538,7 +538,7 @@ async fn the_caller_s_trace_continues_into_the_api_request() {
         assert!(!header.contains("b7ad6b7169203331"), "{header}");
         assert_eq!(*state, Some("rojo=00f067aa0ba902b7"));
     }
-    assert_ne!(first, second);
+    assert_eq!(first, second, "a retry is the same call: the same span");
     let from_header = traced(2);
     assert!(
         from_header.starts_with("00-11111111111111111111111111111111-"),

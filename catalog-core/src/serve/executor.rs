@@ -1080,6 +1080,8 @@ impl Executor {
         let sent_to = self.url_for(&request);
         let mut url = sent_to.clone();
         let (mut parts, body) = request.into_parts();
+        #[cfg(feature = "mcp")]
+        crate::serve::span::note_request(body.len());
         let headers = &mut parts.headers;
         if !headers.contains_key(http::header::ACCEPT) {
             // Agents read text, and JSON best; servers (and mocks) that offer several media types

@@ -84,6 +84,12 @@ pub mod health;
 mod tool_call;
 
 pub use crate::serve::metrics::{ENV_HTTP_METRICS, METRICS_PATH};
+/// `CATALOG_HTTP_READY_STATUS_PATH`: the API's status document, read by readiness for the
+/// version it reports ([`HttpConfig::ready_spec_version`]).
+pub const ENV_READY_STATUS_PATH: &str = "CATALOG_HTTP_READY_STATUS_PATH";
+/// `CATALOG_HTTP_READY_VERSION_FIELD`: the dotted field of that document holding the version
+/// (default `version`).
+pub const ENV_READY_VERSION_FIELD: &str = "CATALOG_HTTP_READY_VERSION_FIELD";
 pub use health::{HEALTHZ_PATH, READYZ_PATH};
 
 /// How the HTTP server admits requests. [`HttpConfig::new`] is loopback-only, stateless, no
@@ -99,6 +105,9 @@ pub struct HttpConfig {
     max_requests: usize,
     metrics: bool,
     client_selection: bool,
+    /// Where readiness reads the API's version: the status document's path and the dotted
+    /// field ([`health`]).
+    ready_version: Option<(String, String)>,
 }
 
 impl Default for HttpConfig {
@@ -113,6 +122,7 @@ impl Default for HttpConfig {
             max_requests: DEFAULT_MAX_REQUESTS,
             metrics: true,
             client_selection: false,
+            ready_version: None,
         }
     }
 }
@@ -128,6 +138,7 @@ impl fmt::Debug for HttpConfig {
             .field("public_url", &self.public_url)
             .field("max_requests", &self.max_requests)
             .field("client_selection", &self.client_selection)
+            .field("ready_version", &self.ready_version)
             .finish()
     }
 }
@@ -252,6 +263,23 @@ impl HttpConfig {
             self.client_selection = crate::serve::selection::switch(ENV_HTTP_CLIENT_SELECTION, &v)
                 .map_err(|e| e.to_string())?;
         }
+        match (
+            lookup(ENV_READY_STATUS_PATH),
+            lookup(ENV_READY_VERSION_FIELD),
+        ) {
+            (Some(path), field) => {
+                let field = field.unwrap_or_else(|| "version".to_string());
+                self = self.ready_spec_version(path, field)?;
+            }
+            (None, Some(field)) => {
+                return Err(format!(
+                    "{ENV_READY_VERSION_FIELD}={field:?} is set without \
+                     {ENV_READY_STATUS_PATH}: set the path of the API's status document too \
+                     (/api/status/), or unset it"
+                ));
+            }
+            (None, None) => {}
+        }
         if let Some(v) = lookup(ENV_HTTP_MAX_REQUESTS) {
             self.max_requests = match v.trim().parse::<usize>() {
                 Ok(n) if n > 0 => n,
@@ -262,6 +290,35 @@ impl HttpConfig {
                 }
             };
         }
+        Ok(self)
+    }
+
+    /// Readiness also compares the version the API reports in its status document (`GET
+    /// status_path`, relative to the base URL, the dotted `version_field` in its JSON) with the
+    /// spec version the tools were built from: `/readyz` is 503 when they differ, or when the
+    /// document does not say ([`Catalog::check_spec_version`]). Refused unless `status_path`
+    /// starts with `/`.
+    ///
+    /// [`Catalog::check_spec_version`]: crate::serve::catalog::Catalog::check_spec_version
+    pub fn ready_spec_version(
+        mut self,
+        status_path: impl Into<String>,
+        version_field: impl Into<String>,
+    ) -> Result<HttpConfig, String> {
+        let (path, field) = (status_path.into(), version_field.into());
+        if !path.starts_with('/') || path.starts_with("//") {
+            return Err(format!(
+                "{ENV_READY_STATUS_PATH}={path:?}: expected the path of the API's status \
+                 document under the base URL, starting with / (/api/status/)"
+            ));
+        }
+        if field.trim().is_empty() {
+            return Err(format!(
+                "{ENV_READY_VERSION_FIELD}={field:?}: expected the dotted field of the status \
+                 document holding the version (version, info.version)"
+            ));
+        }
+        self.ready_version = Some((path, field.trim().to_string()));
         Ok(self)
     }
 
@@ -321,6 +378,8 @@ impl McpServer {
             .map_err(|e| ServeError::new(e.to_string()))?;
         check_binding(local, &config)?;
         self.check_settings()
+            .map_err(|e| ServeError::new(e.to_string()))?;
+        crate::serve::otel::start(&self.server_name())
             .map_err(|e| ServeError::new(e.to_string()))?;
         let grace = self.shutdown_grace_value();
         let state = Arc::new(State {
@@ -389,6 +448,8 @@ impl McpServer {
                 closing.receiver_count()
             ),
         }
+        // The spans of the calls answered are sent before the process exits.
+        crate::serve::otel::flush().await;
         Ok(())
     }
 
@@ -441,7 +502,11 @@ fn check_binding(local: SocketAddr, config: &HttpConfig) -> Result<(), ServeErro
 async fn admit(state: &State, req: Request<hyper::body::Incoming>) -> Response<Body> {
     if let Some(answer) = health::answer(
         &state.health,
-        state.server.executor(),
+        &health::Api {
+            executor: state.server.executor(),
+            catalog: state.server.catalog(),
+            version: state.config.ready_version.as_ref(),
+        },
         req.method(),
         req.uri().path(),
     )

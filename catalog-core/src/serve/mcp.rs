@@ -406,9 +406,15 @@ impl McpServer {
     ) -> Result<CallToolResult, ErrorData> {
         let started = std::time::Instant::now();
         let form = self.results.form.for_revision(caller.revision);
-        let (answer, outcome, served) =
-            crate::serve::trace::scope(trace, self.call_counted(name, arguments, caller, form))
-                .await;
+        // Its span ([`crate::serve::span`]) carries the trace into the API requests.
+        let operation = self.catalog.get(name).map(|t| t.operation);
+        let (answer, outcome, served) = crate::serve::span::run(
+            name,
+            operation,
+            trace,
+            self.call_counted(name, arguments, caller, form),
+        )
+        .await;
         self.metrics.record(served, outcome, started.elapsed());
         answer
     }
@@ -482,12 +488,15 @@ impl McpServer {
             .await
         {
             Ok(response) => (
-                Ok(crate::serve::result::sized_result(
-                    &tool,
-                    &response,
-                    form,
-                    self.results.caps.bytes(tool.name),
-                )),
+                {
+                    crate::serve::span::note_response(&response.body);
+                    Ok(crate::serve::result::sized_result(
+                        &tool,
+                        &response,
+                        form,
+                        self.results.caps.bytes(tool.name),
+                    ))
+                },
                 Outcome::Answered(response.status.as_u16()),
                 Some(tool.name),
             ),
@@ -539,6 +548,7 @@ impl McpServer {
     {
         self.check_settings()
             .map_err(|e| ServeError(e.to_string()))?;
+        crate::serve::otel::start(&self.server_name()).map_err(|e| ServeError(e.to_string()))?;
         let (stopped, stop_rx) = tokio::sync::watch::channel(false);
         let signal = tokio::spawn(async move {
             stop.await;
@@ -561,6 +571,8 @@ impl McpServer {
         signal.abort();
         // Whatever was queued (a last error reply) is written before returning.
         let _ = writer.await;
+        // The spans of the calls answered are sent before the process exits.
+        crate::serve::otel::flush().await;
         outcome
     }
 }

@@ -23,6 +23,8 @@ pub mod line;
 pub mod mcp;
 #[cfg(feature = "mcp")]
 pub mod metrics;
+#[cfg(feature = "mcp")]
+pub(crate) mod otel;
 pub mod output_schema;
 #[cfg(feature = "runtime")]
 pub mod paging;
@@ -37,6 +39,8 @@ pub mod settings;
 #[cfg(feature = "mcp")]
 pub mod shutdown;
 pub mod smuggling;
+#[cfg(feature = "mcp")]
+pub(crate) mod span;
 pub mod tool;
 #[cfg(feature = "runtime")]
 pub(crate) mod trace;

@@ -3,8 +3,9 @@
 //! An MCP client puts the caller's trace in the call's `_meta` (`traceparent`, `tracestate`;
 //! SEP-414), or, over Streamable HTTP, in the POST's own `traceparent` and `tracestate` headers.
 //! The server sends the API request as a child of that trace: `traceparent` with the caller's
-//! trace id and flags and a parent id of its own, fresh for each attempt (a retried call is
-//! several requests), and `tracestate` as it came. `_meta` wins over the HTTP headers, since it
+//! trace id and flags and, as parent id, the id of the call's own span
+//! ([`crate::serve::span`]; every attempt of a retried call names it), and `tracestate` as it
+//! came. `_meta` wins over the HTTP headers, since it
 //! belongs to the call itself. A `traceparent` that is not a valid version-00 header is ignored,
 //! as the W3C recommendation says: the API request then starts no trace of ours.
 //!
@@ -22,11 +23,15 @@ tokio::task_local! {
 pub struct Context {
     parent: Option<Parent>,
     tracestate: Option<String>,
+    /// The call's own span: the parent id the API requests name.
+    span_id: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Parent {
     trace_id: String,
+    /// The caller's span.
+    parent_id: String,
     flags: String,
 }
 
@@ -41,7 +46,45 @@ impl Context {
             .map(str::trim)
             .filter(|s| !s.is_empty() && s.len() <= 512 && s.is_ascii())
             .map(str::to_string);
-        Context { parent, tracestate }
+        Context {
+            parent,
+            tracestate,
+            span_id: None,
+        }
+    }
+
+    /// This context with `span_id` as the call's own span, the parent of its API requests.
+    pub(crate) fn with_span(mut self, span_id: u64) -> Context {
+        self.span_id = Some(span_id);
+        self
+    }
+
+    /// A new trace with a fresh id, sampled, for a call that came with none while spans are
+    /// exported: the call's span is then its root.
+    pub(crate) fn root() -> Context {
+        let trace_id = format!("{:016x}{:016x}", span_id(), span_id());
+        Context {
+            parent: Some(Parent {
+                trace_id,
+                parent_id: String::new(),
+                flags: "01".to_string(),
+            }),
+            tracestate: None,
+            span_id: None,
+        }
+    }
+
+    /// The caller's trace id (32 hex digits), parent span id (16, empty for a root) and flags
+    /// (2); `None` when the call continues no trace.
+    pub(crate) fn ids(&self) -> Option<(&str, &str, &str)> {
+        self.parent
+            .as_ref()
+            .map(|p| (p.trace_id.as_str(), p.parent_id.as_str(), p.flags.as_str()))
+    }
+
+    /// The `tracestate` that came with the trace.
+    pub(crate) fn tracestate(&self) -> Option<&str> {
+        self.tracestate.as_deref()
     }
 
     /// The first of `first` and `second` that carries a trace.
@@ -61,14 +104,19 @@ pub(crate) async fn scope<F: Future>(context: Context, f: F) -> F::Output {
     CURRENT.scope(context, f).await
 }
 
-/// The `traceparent` and `tracestate` for one API request of the current call, with a fresh
-/// parent id; `None` outside a traced call.
+/// The `traceparent` and `tracestate` for one API request of the current call, naming the
+/// call's span as parent (a fresh id outside a call's span); `None` outside a traced call.
 pub(crate) fn outgoing() -> Option<(String, Option<String>)> {
     CURRENT
         .try_with(|c| {
             c.parent.as_ref().map(|p| {
                 (
-                    format!("00-{}-{:016x}-{}", p.trace_id, span_id(), p.flags),
+                    format!(
+                        "00-{}-{:016x}-{}",
+                        p.trace_id,
+                        c.span_id.unwrap_or_else(span_id),
+                        p.flags
+                    ),
                     c.tracestate.clone(),
                 )
             })
@@ -103,12 +151,13 @@ fn parse(value: &str) -> Option<Parent> {
         && hex(flags, 2);
     valid.then(|| Parent {
         trace_id: trace_id.to_string(),
+        parent_id: parent_id.to_string(),
         flags: flags.to_string(),
     })
 }
 
 /// A random, non-zero span id.
-fn span_id() -> u64 {
+pub(crate) fn span_id() -> u64 {
     loop {
         let id = crate::serve::executor::retry::random();
         if id != 0 {
@@ -143,6 +192,28 @@ mod tests {
         }
         assert_ne!(a, b, "each request its own parent id");
         assert_eq!(state.as_deref(), Some("rojo=00f067aa0ba902b7"));
+    }
+
+    #[test]
+    fn within_a_call_span_every_request_names_that_span_as_parent() {
+        let context = Context::from_values(Some(GOOD), None).with_span(0x00f0_67aa_0ba9_02b7);
+        assert_eq!(
+            context.ids(),
+            Some(("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", "01"))
+        );
+        let (a, b) = futures_lite(scope(context, async { (outgoing(), outgoing()) }));
+        let expected = "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01";
+        assert_eq!(a.map(|(h, _)| h).as_deref(), Some(expected));
+        assert_eq!(b.map(|(h, _)| h).as_deref(), Some(expected), "a retry too");
+    }
+
+    #[test]
+    fn a_root_trace_is_fresh_sampled_and_has_no_parent() {
+        let (a, b) = (Context::root(), Context::root());
+        let (trace_id, parent_id, flags) = a.ids().expect("a trace");
+        assert_eq!((trace_id.len(), parent_id, flags), (32, "", "01"));
+        assert!(trace_id.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_ne!(a.ids(), b.ids(), "each its own trace id");
     }
 
     #[test]

@@ -5,7 +5,12 @@
 //!   failed during a graceful stop would get the process killed before its calls finish).
 //! - `GET /readyz` is 200 when the API answers a `HEAD` of the base URL within
 //!   [`PROBE_TIMEOUT`] (any status: the API is reachable), else 503 with the reason; 503 with
-//!   `shutting down` from the moment a graceful stop begins. The probe's outcome is kept for
+//!   `shutting down` from the moment a graceful stop begins. Where the operator said how to read
+//!   the API's version ([`HttpConfig::ready_spec_version`](super::HttpConfig::ready_spec_version),
+//!   `CATALOG_HTTP_READY_STATUS_PATH`), readiness also reads the status document (within
+//!   [`PROBE_TIMEOUT`], without credentials added by tools) and is 503 when the version there is
+//!   not the spec's the tools were built from, or is not there: an upgraded API's pods leave the
+//!   load balancer instead of serving tools checked against another contract. The probe's outcome is kept for
 //!   [`PROBE_TTL`], and concurrent checks share one probe, so health checks from many load
 //!   balancers cost the API one request a second at most.
 //! - Neither needs the bearer token (probes carry none), neither counts against the request cap
@@ -15,6 +20,8 @@
 //! - `HEAD` is answered like `GET`; any other method gets 405.
 
 use super::{Body, text};
+use crate::serve::bounded::Bounded;
+use crate::serve::catalog::Catalog;
 use crate::serve::executor::Executor;
 use http::{Method, Response, StatusCode, header};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,8 +54,9 @@ impl Health {
         self.stopping.load(Ordering::SeqCst)
     }
 
-    /// Whether the API answers, probed at most once per [`PROBE_TTL`].
-    async fn ready(&self, executor: &Executor) -> Result<(), String> {
+    /// Whether the API answers (and serves the spec's version, where configured), probed at
+    /// most once per [`PROBE_TTL`]; the error is the reason.
+    async fn ready(&self, api: &Api<'_>) -> Result<(), String> {
         // Held across the probe: checks that arrive meanwhile wait for its outcome.
         let mut last = self.last.lock().await;
         if let Some((at, outcome)) = last.as_ref()
@@ -56,16 +64,69 @@ impl Health {
         {
             return outcome.clone();
         }
-        let outcome = executor.probe(PROBE_TIMEOUT).await.map(|_| ());
+        let outcome = match api.executor.probe(PROBE_TIMEOUT).await {
+            Err(why) => Err(format!("the API did not answer: {why}")),
+            Ok(_) => match api.version {
+                Some((path, field)) => spec_version(api, path, field).await,
+                None => Ok(()),
+            },
+        };
         *last = Some((Instant::now(), outcome.clone()));
         outcome
+    }
+}
+
+/// What readiness checks: the API behind `executor`, and where configured the version it
+/// reports against `catalog`'s.
+pub(super) struct Api<'a> {
+    pub(super) executor: &'a Executor,
+    pub(super) catalog: &'a Catalog,
+    /// The status document's path and the version's dotted field.
+    pub(super) version: Option<&'a (String, String)>,
+}
+
+/// Reads the API's status document and compares the version it reports with the tools'.
+async fn spec_version(api: &Api<'_>, path: &str, field: &str) -> Result<(), String> {
+    let request = http::Request::get(path)
+        .body(Vec::new())
+        .map_err(|e| format!("the status document cannot be requested: {e}"))?;
+    let response = match tokio::time::timeout(PROBE_TIMEOUT, api.executor.execute(request)).await {
+        Ok(Ok(response)) => response,
+        Ok(Err(e)) => return Err(format!("the API's version could not be read: {e}")),
+        Err(_) => {
+            return Err(format!(
+                "the API's version could not be read: no answer within {} s",
+                PROBE_TIMEOUT.as_secs_f64()
+            ));
+        }
+    };
+    if response.is_error() {
+        return Err(format!(
+            "the API's version could not be read: its status document answered {}",
+            response.status
+        ));
+    }
+    let status = match &response.body {
+        Bounded::Whole(bytes) => serde_json::from_slice(bytes).unwrap_or_default(),
+        _ => serde_json::Value::Null,
+    };
+    let warnings: Vec<String> = api
+        .catalog
+        .check_spec_version(&status, field)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    if warnings.is_empty() {
+        Ok(())
+    } else {
+        Err(warnings.join("; "))
     }
 }
 
 /// The answer to a health check at `path`, or `None` when `path` is not a health endpoint.
 pub(super) async fn answer(
     health: &Health,
-    executor: &Executor,
+    api: &Api<'_>,
     method: &Method,
     path: &str,
 ) -> Option<Response<Body>> {
@@ -87,11 +148,11 @@ pub(super) async fn answer(
     } else if health.stopping() {
         text(StatusCode::SERVICE_UNAVAILABLE, "not ready: shutting down")
     } else {
-        match health.ready(executor).await {
+        match health.ready(api).await {
             Ok(()) => text(StatusCode::OK, "ready"),
             Err(why) => text(
                 StatusCode::SERVICE_UNAVAILABLE,
-                &format!("not ready: the API did not answer: {why}"),
+                &format!("not ready: {why}"),
             ),
         }
     };
@@ -111,7 +172,13 @@ mod tests {
 
     async fn check(health: &Health, path: &str) -> (StatusCode, String) {
         let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
-        let response = answer(health, &executor, &Method::GET, path).await.unwrap();
+        let catalog = Catalog::new();
+        let api = Api {
+            executor: &executor,
+            catalog: &catalog,
+            version: None,
+        };
+        let response = answer(health, &api, &Method::GET, path).await.unwrap();
         let status = response.status();
         let body = response.into_body().collect().await.unwrap().to_bytes();
         (status, String::from_utf8(body.to_vec()).unwrap())
@@ -140,9 +207,15 @@ mod tests {
     #[tokio::test]
     async fn other_paths_are_not_health_checks() {
         let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+        let catalog = Catalog::new();
+        let api = Api {
+            executor: &executor,
+            catalog: &catalog,
+            version: None,
+        };
         for path in ["/mcp", "/healthz/", "/ready"] {
             assert!(
-                answer(&Health::default(), &executor, &Method::GET, path)
+                answer(&Health::default(), &api, &Method::GET, path)
                     .await
                     .is_none(),
                 "{path}"
