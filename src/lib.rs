@@ -61,8 +61,8 @@ pub use catalog_macros::{Object, StringEnum, tool};
 
 // What a server calls, and what it gets back.
 pub use catalog_core::model::{
-    Accounted, Body, BodyKind, Content, Disposition, Location, Operation, Param, Response,
-    ResponseHeader, Schema, SpecInfo, StatusKey, Style, Type, Unsupported,
+    Accounted, Body, BodyKind, Content, Disposition, Location, Operation, Overridden, Param,
+    Response, ResponseHeader, Schema, SpecInfo, StatusKey, Style, Type, Unsupported,
 };
 pub use catalog_core::serve::catalog::{CallError, Catalog, ToolInfo};
 pub use catalog_core::wire::decode::{ArgumentError, Problem, ProblemKind};

@@ -933,6 +933,23 @@ pub struct Accounted {
     /// ([`SpecInfo::null`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub null: Option<String>,
+    /// The spec's type overridden by the tool (`#[arg(wire_type = "...")]`): `param.schema` is
+    /// then the type the server really reads, and this says what the spec said, where the
+    /// server reads it and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overridden: Option<Overridden>,
+}
+
+/// A parameter whose spec type is wrong, with the type the server reads declared by the tool
+/// (`#[arg(wire_type = "integer", read_at = "...", reason = "...")]`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Overridden {
+    /// The type the spec gives the parameter (`array of string`).
+    pub spec_type: String,
+    /// Where in the server's code the parameter is read.
+    pub read_at: String,
+    /// Why the spec's type is wrong.
+    pub reason: String,
 }
 
 /// A normalized operation. In the index, `spec` is empty and `accounting` is empty; a tool's

@@ -22,6 +22,7 @@
 //! )]
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
+//! #[arg(wire_type = "integer", read_at = "...", reason = "...")] // the spec's type is wrong
 //! ```
 
 use crate::ctxt::{Ctxt, Range};
@@ -612,6 +613,8 @@ pub struct FieldAttr {
     pub rename: Option<Spanned<String>>,
     pub null: Option<Spanned<String>>,
     pub undocumented: Option<Span>,
+    /// `wire_type = "integer"`: the type the server reads where the spec's is wrong.
+    pub wire_type: Option<Spanned<String>>,
     pub read_at: Option<Spanned<String>>,
     pub reason: Option<Spanned<String>>,
     /// An attribute was malformed; its error is already reported.
@@ -625,6 +628,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     let mut rename = Slot::new("rename");
     let mut null = Slot::new("null");
     let mut undocumented = Slot::new("undocumented");
+    let mut wire_type = Slot::new("wire_type");
     let mut read_at = Slot::new("read_at");
     let mut reason = Slot::new("reason");
     let mut broken = false;
@@ -639,12 +643,14 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
                 "null" => string(cx, &meta, &mut null)?,
                 // #[arg(undocumented, read_at = "...", reason = "...")]
                 "undocumented" => flag(cx, &meta, &mut undocumented),
+                // #[arg(wire_type = "integer", read_at = "...", reason = "...")]
+                "wire_type" => string(cx, &meta, &mut wire_type)?,
                 "read_at" => string(cx, &meta, &mut read_at)?,
                 "reason" => string(cx, &meta, &mut reason)?,
                 key => {
                     return Err(meta.error(format!(
                         "unknown #[arg] option `{key}`; expected one of: param, rename, null, \
-                         undocumented, read_at, reason"
+                         undocumented, wire_type, read_at, reason"
                     )));
                 }
             }
@@ -660,6 +666,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
         rename: rename.get(),
         null: null.get(),
         undocumented: undocumented.get(),
+        wire_type: wire_type.get(),
         read_at: read_at.get(),
         reason: reason.get(),
         broken,

@@ -6,8 +6,8 @@ use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
 use catalog_core::check::declared::{
-    Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented, Reason,
-    Reconciled, Site,
+    Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented,
+    DeclaredWireType, Reason, Reconciled, Site,
 };
 use catalog_core::check::reasons::check_reason;
 use catalog_core::check::reconcile::reconcile;
@@ -164,9 +164,13 @@ fn operation_given(cx: &Ctxt, tool: &Tool) {
     }
 }
 
-/// `read_at` and `reason` on a field go with `undocumented`, and `undocumented` needs both.
+/// `read_at` and `reason` on a field go with `undocumented` (or `wire_type`, whose rule is
+/// core's: [`catalog_core::check::wire_type`]), and `undocumented` needs both.
 fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
     for f in tool.fields.iter().filter(|f| !f.attr.broken) {
+        if f.attr.wire_type.is_some() {
+            continue;
+        }
         match (&f.attr.undocumented, &f.attr.read_at, &f.attr.reason) {
             (Some(_), Some(_), Some(_)) | (None, None, None) => {}
             (Some(span), _, _) => cx.error(
@@ -176,8 +180,8 @@ fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
             ),
             (None, Some(x), _) | (None, None, Some(x)) => cx.error(
                 x.span,
-                "`read_at` and `reason` on a field go with `undocumented`; a field that sets a \
-                 documented parameter needs neither",
+                "`read_at` and `reason` on a field go with `undocumented` or `wire_type`; a \
+                 field that sets a documented parameter with the spec's type needs neither",
             ),
         }
     }
@@ -290,10 +294,16 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
         ..Default::default()
     };
     for f in &tool.fields {
-        let undocumented = match (&f.attr.read_at, &f.attr.reason) {
-            (Some(read_at), Some(r)) => Some((sites.reason(read_at), sites.reason(r))),
+        let undocumented = match (&f.attr.undocumented, &f.attr.read_at, &f.attr.reason) {
+            (Some(_), Some(read_at), Some(r)) => Some((sites.reason(read_at), sites.reason(r))),
             _ => None,
         };
+        let wire_type = f.attr.wire_type.as_ref().map(|w| DeclaredWireType {
+            ty: w.value.clone(),
+            site: sites.site(w.span),
+            read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
+            reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
+        });
         d.fields.push(DeclaredField {
             ident: f.ident.to_string(),
             site: sites.site(f.ident.span()),
@@ -306,6 +316,7 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
                 .map(|p| (p.value.clone(), sites.site(p.span))),
             rename: f.attr.rename.as_ref().map(|r| r.value.clone()),
             undocumented,
+            wire_type,
             doc: f.doc.clone(),
         });
     }

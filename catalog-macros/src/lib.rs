@@ -104,7 +104,8 @@ use proc_macro::TokenStream;
 /// | `param = "<address>"` | The parameter this field sets, whatever the field's name. |
 /// | `rename = "..."` | The argument name the agent uses (and the input schema shows), instead of the wire name. |
 /// | `undocumented` | With `param`, `read_at = "..."` and `reason = "..."`: the field sets a parameter the spec does not document (the agent sets it; the request carries it at `param`). |
-/// | `read_at = "..."`, `reason = "..."` | Only with `undocumented`. |
+/// | `wire_type = "integer"` | With `read_at = "..."` and `reason = "..."`: the spec's type of this parameter is wrong; the server reads this one (`string`, `integer`, `number` or `boolean`; for an array, its items'). The field's type, the input schema and the decoding follow it; the wire form (location, style) stays the parameter's. An override to the spec's own type does not compile. The rustdoc accounting table shows what the spec said, where the server reads it and why. |
+/// | `read_at = "..."`, `reason = "..."` | Only with `undocumented` or `wire_type`. |
 /// | `null = "..."` | The text a null value (or null array element) of this field is sent as in a path, query, header, cookie or form value (`"null"`, `"none"`), instead of the spec's (`catalog::build::Spec::null`), else OpenAPI's empty value. A JSON body always sends `null`. |
 ///
 /// `undocumented` therefore has two forms: `undocumented("query.x", read_at, reason[, value])`

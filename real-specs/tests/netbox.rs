@@ -171,16 +171,25 @@ mod real {
     }
 
     #[test]
-    fn an_id_filter_the_spec_types_as_strings_is_sent_as_given_and_refuses_integers() {
-        // NetBox reads `region_id` as integers; 4.6.8's schema says strings, and the tool
-        // follows the schema (no wire-type override exists yet), saying so in its rustdoc.
+    fn an_overridden_id_filter_takes_integers_and_sends_them_as_the_filter_is_sent() {
+        // 4.6.8's schema types `region_id` as strings; NetBox reads integer pks. The tool
+        // overrides the wire type (`#[arg(wire_type = "integer", read_at, reason)]`): the
+        // agent gives integers, and the query is the parameter's own form, one pair per id.
         assert_eq!(
-            uri::<n::ListSites>(json!({"region_id": ["3", "4"]})),
+            uri::<n::ListSites>(json!({"region_id": [3, 4]})),
             "/api/dcim/sites/?region_id=3&region_id=4"
         );
         assert_eq!(
-            refusal::<n::ListSites>(json!({"region_id": [3]})),
-            "invalid arguments: $.region_id[0]: expected string, got number 3"
+            uri::<n::ListDevices>(json!({"role_id": [7], "limit": 5})),
+            "/api/dcim/devices/?limit=5&role_id=7"
+        );
+        assert_eq!(
+            uri::<n::ListInterfaces>(json!({"vlan_id": 12})),
+            "/api/dcim/interfaces/?vlan_id=12"
+        );
+        assert_eq!(
+            refusal::<n::ListSites>(json!({"region_id": ["emea"]})),
+            "invalid arguments: $.region_id[0]: expected integer, got string \"emea\""
         );
     }
 

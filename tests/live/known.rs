@@ -47,36 +47,6 @@ pub const REFERENCE_FILTERS: &[&str] = &[
 /// silent. A refusal not listed fails the run, and so does an entry no call finds.
 pub const KNOWN_FALSE_POSITIVES: &[(&str, &str, &str)] = &[
     (
-        "role_id",
-        "is not a valid value",
-        "the spec types this id filter as strings (devices, VMs); the server reads integer ids only",
-    ),
-    (
-        "region_id",
-        "is not a valid value",
-        "the spec types this id filter of sites as strings; the server reads integer ids only",
-    ),
-    (
-        "group_id",
-        "is not a valid value",
-        "the spec types this id filter (sites, tenants) as strings; the server reads integer ids only",
-    ),
-    (
-        "location_id",
-        "is not a valid value",
-        "the spec types this id filter of racks as strings; the server reads integer ids only",
-    ),
-    (
-        "platform_id",
-        "is not a valid value",
-        "the spec types this id filter of VMs as strings; the server reads integer ids only",
-    ),
-    (
-        "vlan_id",
-        "Enter a number",
-        "the spec types the interfaces' vlan_id filter as a string; the server reads a number",
-    ),
-    (
         "mac_address",
         "Invalid MAC address format",
         "the spec gives the MAC address filter no format",

@@ -2,6 +2,7 @@
 //! back: findings at opaque sites the caller maps to its own places (the macro: spans).
 
 use super::types::RustType;
+pub use super::wire_type::DeclaredWireType;
 use crate::model::Accounted;
 use serde_json::Value;
 
@@ -34,6 +35,9 @@ pub struct DeclaredField {
     pub rename: Option<String>,
     /// `#[arg(undocumented, read_at = "...", reason = "...")]`: read_at and reason.
     pub undocumented: Option<(Reason, Reason)>,
+    /// `#[arg(wire_type = "...", read_at = "...", reason = "...")]`: the spec's type of the
+    /// parameter overridden.
+    pub wire_type: Option<DeclaredWireType>,
     /// The field's doc comment, if any.
     pub doc: Option<String>,
 }

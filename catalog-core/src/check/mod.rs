@@ -16,6 +16,7 @@
 //! - [`paging`]: the paging rule: a list tool that cannot page says how an agent reaches the rest.
 //! - [`security`]: which credentials the tool sends.
 //! - [`union`]: the arm a tool over a union request body sends.
+//! - [`wire_type`]: a parameter's spec type overridden with the type the server reads.
 
 pub mod address;
 pub mod clears;
@@ -33,3 +34,4 @@ pub mod security;
 pub mod types;
 pub mod union;
 pub mod values;
+pub mod wire_type;

@@ -388,6 +388,7 @@ mod tests {
             param: p,
             disposition,
             null: None,
+            overridden: None,
         }
     }
 

@@ -20,7 +20,10 @@ use super::reasons::{
 };
 use super::types::{RustType, check_type, describe_param, int_type_range};
 use super::values::check_value;
-use crate::model::{Accounted, Disposition, Location, Operation, Param, Schema, Style, Type};
+use super::wire_type::override_type;
+use crate::model::{
+    Accounted, Disposition, Location, Operation, Overridden, Param, Schema, Style, Type,
+};
 use crate::present::suggest::suggest;
 use crate::spec::shapes::{unsendable, value_unsendable};
 
@@ -79,6 +82,8 @@ struct Reconciler<'a> {
     claims: Vec<Vec<(Claim, Site)>>,
     /// Per parameter, whether a finding already covers it (not reported unaccounted).
     excused: Vec<bool>,
+    /// Per parameter, the type the server reads when a field overrides the spec's.
+    overridden: Vec<Option<(Param, Overridden)>>,
     /// Globs that covered nothing: `(index into omitted, the parameters left unaccounted)`.
     stale_globs: Vec<usize>,
     undocumented_rows: Vec<Accounted>,
@@ -93,6 +98,7 @@ impl<'a> Reconciler<'a> {
             names: ParamNames::new(op.params.iter().map(|p| p.name.as_str())),
             claims: vec![Vec::new(); op.params.len()],
             excused: vec![false; op.params.len()],
+            overridden: vec![None; op.params.len()],
             stale_globs: Vec::new(),
             undocumented_rows: Vec::new(),
             findings: Vec::new(),
@@ -132,15 +138,42 @@ impl<'a> Reconciler<'a> {
     fn claim_by_fields(&mut self) {
         for (fi, f) in self.declared.fields.iter().enumerate() {
             if let Some((read_at, reason)) = &f.undocumented {
+                if let Some(w) = &f.wire_type {
+                    self.findings.push(Finding::at(
+                        w.site,
+                        format!(
+                            "undocumented field `{}` has no spec type to override: its type is \
+                             the field's own; remove `wire_type`",
+                            f.ident
+                        ),
+                    ));
+                }
                 self.undocumented_field(f, read_at, reason);
                 continue;
             }
             let Some(i) = self.target_of(f) else { continue };
-            let param = &self.op.params[i];
+            let spec_param = &self.op.params[i];
+            if let Some(w) = &f.wire_type {
+                match override_type(spec_param, &f.ident, w) {
+                    Ok(real) => self.overridden[i] = Some(real),
+                    Err(found) => {
+                        self.findings.extend(found);
+                        self.claims[i].push((Claim::Field(fi), f.site));
+                        continue;
+                    }
+                }
+            }
+            let param = self.overridden[i].as_ref().map_or(spec_param, |(p, _)| p);
             if let Some(why) = unsendable(self.op, param, &[]) {
                 self.findings
                     .push(cannot_send(param, &f.ident, f.site, &why));
             } else if let Some(msg) = check_type(param, &f.ty) {
+                // The type is the override's, not the spec's.
+                let msg = if f.wire_type.is_some() {
+                    msg.replacen(" in the spec", " by its `wire_type`", 1)
+                } else {
+                    msg
+                };
                 self.findings.push(Finding::at(
                     f.ty_site,
                     format!("mistyped field `{}`: {msg}", f.ident),
@@ -180,6 +213,7 @@ impl<'a> Reconciler<'a> {
                 reason: reason.text.clone(),
             },
             null: None,
+            overridden: None,
         });
     }
 
@@ -355,6 +389,7 @@ impl<'a> Reconciler<'a> {
                     reason: u.reason.text.clone(),
                 },
                 null: None,
+                overridden: None,
             });
         }
     }
@@ -374,11 +409,18 @@ impl<'a> Reconciler<'a> {
                     self.declared.operation_site,
                     &self.declared.tool,
                 )),
-                [(claim, _)] => accounting.push(Accounted {
-                    param: p.clone(),
-                    disposition: disposition(self.declared, claim, p),
-                    null: None,
-                }),
+                [(claim, _)] => {
+                    let (param, overridden) = match self.overridden[i].take() {
+                        Some((real, o)) => (real, Some(o)),
+                        None => (p.clone(), None),
+                    };
+                    accounting.push(Accounted {
+                        param,
+                        disposition: disposition(self.declared, claim, p),
+                        null: None,
+                        overridden,
+                    });
+                }
                 many => self.findings.push(accounted_twice(self.declared, p, many)),
             }
         }
@@ -920,6 +962,7 @@ mod tests {
                     param: None,
                     rename: None,
                     undocumented: None,
+                    wire_type: None,
                     doc: None,
                 })
                 .collect(),
@@ -954,6 +997,7 @@ mod tests {
             param: None,
             rename: None,
             undocumented: None,
+            wire_type: None,
             doc: None,
         }
     }

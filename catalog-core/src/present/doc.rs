@@ -6,7 +6,7 @@
 //! table, open an HTML tag or make a broken intra-doc link (rustdoc warns on both, and those
 //! warnings would land in the user's crate).
 
-use crate::model::{Accounted, DegradeReason, Disposition, Operation, Param};
+use crate::model::{Accounted, DegradeReason, Disposition, Operation, Overridden, Param};
 use serde_json::Value;
 
 /// The longest a spec description may run in a table cell, in characters, before it is cut.
@@ -102,9 +102,10 @@ pub fn accounting_markdown(op: &Operation) -> String {
             disposition => Cell::Own(tail_cells(
                 REQUIRED[required],
                 &disposition_cell(disposition),
-                &match authored_reason(disposition) {
-                    Some(reason) => prose(reason),
-                    None => description_cell(row),
+                &match (&row.overridden, authored_reason(disposition)) {
+                    (Some(o), _) => overridden_cell(o, &row.param),
+                    (None, Some(reason)) => prose(reason),
+                    (None, None) => description_cell(row),
                 },
             )),
         };
@@ -302,6 +303,18 @@ fn description_cell(row: &Accounted) -> String {
         .or(row.param.schema.description.as_deref())
         .unwrap_or("");
     prose(&truncate(first_paragraph(description), DESCRIPTION_CHARS))
+}
+
+/// The Reason cell of a row whose spec type the tool overrides: what the spec said, what the
+/// server reads, where, and why.
+fn overridden_cell(o: &Overridden, param: &Param) -> String {
+    format!(
+        "Wire type overridden: the spec says {}, the server reads {} (read at {}): {}",
+        code(&o.spec_type),
+        code(&param.schema.ty.describe()),
+        code(&o.read_at),
+        prose(&o.reason)
+    )
 }
 
 /// The tool author's reason of a row that is not Set (Fixed, Omitted, Undocumented).

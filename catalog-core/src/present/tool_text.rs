@@ -127,6 +127,7 @@ mod tests {
                 pattern: None,
             },
             null: None,
+            overridden: None,
         }
     }
 
@@ -176,6 +177,7 @@ mod tests {
                 field: "page".into(),
             },
             null: None,
+            overridden: None,
         });
         assert_eq!(
             tool_description(Some("List tasks."), &op),

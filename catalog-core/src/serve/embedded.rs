@@ -11,7 +11,7 @@
 //! others from the index).
 
 use crate::index::write_operation;
-use crate::model::{Accounted, Disposition, Operation, Param};
+use crate::model::{Accounted, Disposition, Operation, Overridden, Param};
 use serde::{Deserialize, Serialize};
 
 // The embedded form is `{"op": <the operation without its accounting>, "rows": [<Row>...],
@@ -29,6 +29,8 @@ struct Row<'a> {
     disposition: Option<&'a Disposition>,
     #[serde(skip_serializing_if = "Option::is_none")]
     null: Option<&'a String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    overridden: Option<&'a Overridden>,
 }
 
 #[derive(Deserialize)]
@@ -50,6 +52,8 @@ struct RowOwned {
     disposition: Option<Disposition>,
     #[serde(default)]
     null: Option<String>,
+    #[serde(default)]
+    overridden: Option<Overridden>,
 }
 
 /// `op` as the tool embeds it: compact, without its response schemas. Takes the operation, so
@@ -77,6 +81,7 @@ pub fn encode(mut op: Operation) -> String {
                 param: at.is_none().then_some(&row.param),
                 disposition: (!same).then_some(&row.disposition),
                 null: row.null.as_ref(),
+                overridden: row.overridden.as_ref(),
             }
         })
         .collect();
@@ -154,6 +159,7 @@ fn write_row(out: &mut Vec<u8>, row: &Row) -> std::io::Result<()> {
             param: None,
             disposition: None,
             null: None,
+            overridden: None,
         } => {
             out.extend_from_slice(b"{\"at\":");
             push_decimal(out, *at);
@@ -219,6 +225,7 @@ pub fn decode(json: &str) -> Result<Operation, DecodeError> {
             param,
             disposition,
             null: row.null,
+            overridden: row.overridden,
         });
     }
     op.accounting = accounting;

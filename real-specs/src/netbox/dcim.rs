@@ -42,10 +42,20 @@ pub struct ListSites {
     /// Status is none of these.
     #[arg(param = "query.status__n")]
     pub status_n: Option<Vec<String>>,
-    /// Ids. NetBox reads integers here; its 4.6.8 schema types this filter as strings, so the tool does too.
-    pub region_id: Option<Vec<String>>,
-    /// Ids. NetBox reads integers here; its 4.6.8 schema types this filter as strings, so the tool does too.
-    pub group_id: Option<Vec<String>>,
+    /// Region ids (a region includes its child regions).
+    #[arg(
+        wire_type = "integer",
+        read_at = "netbox/dcim/filtersets.py: SiteFilterSet.region_id (TreeNodeMultipleChoiceFilter over Region pks)",
+        reason = "the 4.6.8 spec types this id filter as strings; the server reads integer primary keys and refuses any other text"
+    )]
+    pub region_id: Option<Vec<i64>>,
+    /// Site group ids (a group includes its child groups).
+    #[arg(
+        wire_type = "integer",
+        read_at = "netbox/dcim/filtersets.py: SiteFilterSet.group_id (TreeNodeMultipleChoiceFilter over SiteGroup pks)",
+        reason = "the 4.6.8 spec types this id filter as strings; the server reads integer primary keys and refuses any other text"
+    )]
+    pub group_id: Option<Vec<i64>>,
     pub facility: Option<Vec<String>>,
     pub asn_id: Option<Vec<i64>>,
     /// Tenant ids; `null` in the list selects objects without a tenant (sent as `tenant_id=null`).
@@ -207,8 +217,13 @@ pub struct ListRacks {
     #[arg(param = "query.name__ic")]
     pub name_ic: Option<Vec<String>>,
     pub site_id: Option<Vec<i64>>,
-    /// Ids. NetBox reads integers here; its 4.6.8 schema types this filter as strings, so the tool does too.
-    pub location_id: Option<Vec<String>>,
+    /// Location ids (a location includes its child locations).
+    #[arg(
+        wire_type = "integer",
+        read_at = "netbox/dcim/filtersets.py: RackFilterSet.location_id (TreeNodeMultipleChoiceFilter over Location pks)",
+        reason = "the 4.6.8 spec types this id filter as strings; the server reads integer primary keys and refuses any other text"
+    )]
+    pub location_id: Option<Vec<i64>>,
     pub status: Option<Vec<String>>,
     /// Status is none of these.
     #[arg(param = "query.status__n")]

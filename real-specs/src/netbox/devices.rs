@@ -235,8 +235,13 @@ pub struct ListDevices {
     /// Tenant ids; `null` in the list also selects devices without a tenant. NetBox reads its
     /// null filter as the text `null` (`tenant_id=null`), which the index declares for the spec.
     pub tenant_id: Option<Vec<Option<i64>>>,
-    /// Role ids. NetBox types them as strings in this filter; the compiler caught `Vec<i64>`.
-    pub role_id: Option<Vec<String>>,
+    /// Device role ids (a role includes its child roles).
+    #[arg(
+        wire_type = "integer",
+        read_at = "netbox/dcim/filtersets.py: DeviceFilterSet.role_id (TreeNodeMultipleChoiceFilter over DeviceRole pks)",
+        reason = "the 4.6.8 spec types this id filter as strings; the server reads integer primary keys and refuses any other text"
+    )]
+    pub role_id: Option<Vec<i64>>,
     pub tag_id: Option<Vec<i64>>,
     pub limit: Option<i64>,
     pub offset: Option<i64>,
@@ -508,7 +513,13 @@ pub struct ListInterfaces {
     /// `physical`, `virtual` or `wireless`.
     pub kind: Option<String>,
     pub mac_address: Option<Vec<String>>,
-    pub vlan_id: Option<String>,
+    /// Interfaces carrying this VLAN (its id), untagged or tagged.
+    #[arg(
+        wire_type = "integer",
+        read_at = "netbox/dcim/filtersets.py: CommonInterfaceFilterSet.vlan_id (NumberFilter, decimal_places=0)",
+        reason = "the 4.6.8 spec types the VLAN filter as a string; the server reads a whole number and refuses other text (Enter a number)"
+    )]
+    pub vlan_id: Option<i64>,
     pub vrf_id: Option<Vec<i64>>,
     /// `true`: only objects without a description; `false`: only those with one.
     #[arg(param = "query.description__empty")]

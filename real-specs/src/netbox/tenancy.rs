@@ -32,8 +32,13 @@ pub struct ListTenants {
     #[arg(param = "query.name__ic")]
     pub name_ic: Option<Vec<String>>,
     pub slug: Option<Vec<String>>,
-    /// Ids. NetBox reads integers here; its 4.6.8 schema types this filter as strings, so the tool does too.
-    pub group_id: Option<Vec<String>>,
+    /// Tenant group ids (a group includes its child groups).
+    #[arg(
+        wire_type = "integer",
+        read_at = "netbox/tenancy/filtersets.py: TenantFilterSet.group_id (TreeNodeMultipleChoiceFilter over TenantGroup pks)",
+        reason = "the 4.6.8 spec types this id filter as strings; the server reads integer primary keys and refuses any other text"
+    )]
+    pub group_id: Option<Vec<i64>>,
     pub tag: Option<Vec<String>>,
     /// `true`: only objects without a description; `false`: only those with one.
     #[arg(param = "query.description__empty")]

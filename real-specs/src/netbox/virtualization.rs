@@ -38,10 +38,20 @@ pub struct ListVirtualMachines {
     /// Status is none of these.
     #[arg(param = "query.status__n")]
     pub status_n: Option<Vec<String>>,
-    /// Ids. NetBox reads integers here; its 4.6.8 schema types this filter as strings, so the tool does too.
-    pub role_id: Option<Vec<String>>,
-    /// Ids. NetBox reads integers here; its 4.6.8 schema types this filter as strings, so the tool does too.
-    pub platform_id: Option<Vec<String>>,
+    /// Device role ids (a role includes its child roles).
+    #[arg(
+        wire_type = "integer",
+        read_at = "netbox/virtualization/filtersets.py: VirtualMachineFilterSet.role_id (TreeNodeMultipleChoiceFilter over DeviceRole pks)",
+        reason = "the 4.6.8 spec types this id filter as strings; the server reads integer primary keys and refuses any other text"
+    )]
+    pub role_id: Option<Vec<i64>>,
+    /// Platform ids (a platform includes its child platforms).
+    #[arg(
+        wire_type = "integer",
+        read_at = "netbox/virtualization/filtersets.py: VirtualMachineFilterSet.platform_id (TreeNodeMultipleChoiceFilter over Platform pks)",
+        reason = "the 4.6.8 spec types this id filter as strings; the server reads integer primary keys and refuses any other text"
+    )]
+    pub platform_id: Option<Vec<i64>>,
     /// Virtual CPU counts.
     pub vcpus: Option<Vec<f64>>,
     /// Memory at least this many MB.
@@ -236,7 +246,13 @@ pub struct ListVmInterfaces {
     pub cluster_id: Option<Vec<i64>>,
     pub enabled: Option<bool>,
     pub mac_address: Option<Vec<String>>,
-    pub vlan_id: Option<String>,
+    /// Interfaces carrying this VLAN (its id), untagged or tagged.
+    #[arg(
+        wire_type = "integer",
+        read_at = "netbox/dcim/filtersets.py: CommonInterfaceFilterSet.vlan_id (NumberFilter, decimal_places=0; VMInterfaceFilterSet inherits it)",
+        reason = "the 4.6.8 spec types the VLAN filter as a string; the server reads a whole number and refuses other text (Enter a number)"
+    )]
+    pub vlan_id: Option<i64>,
     pub vrf_id: Option<Vec<i64>>,
     pub tag: Option<Vec<String>>,
     /// Page size (NetBox default 50, at most its MAX_PAGE_SIZE).

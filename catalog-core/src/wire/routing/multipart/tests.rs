@@ -31,6 +31,7 @@ fn tool(content: Value) -> Operation {
                     argument,
                 },
                 null: None,
+                overridden: None,
             }
         })
         .collect();

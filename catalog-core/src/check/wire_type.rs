@@ -1,0 +1,365 @@
+//! The type override: where a spec types a parameter wrongly (NetBox's `*_id` filters are
+//! strings in the spec; the server reads integer ids), a field states the type the server
+//! really reads, where it reads it, and why:
+//! `#[arg(wire_type = "integer", read_at = "...", reason = "...")]`.
+//!
+//! The field's Rust type is then checked against the overridden type, and the accounting row
+//! carries it: the input schema and the strict decoding follow it. The wire form stays the
+//! parameter's (its location, style and explode are the spec's). Only a scalar's type (or an
+//! array's items') is overridden, and only to another scalar type.
+
+use super::declared::{Finding, Reason, Site};
+use super::reasons::check_reason;
+use crate::model::{Overridden, Param, Schema, Type};
+
+/// `#[arg(wire_type = "...", read_at = "...", reason = "...")]` on a field.
+#[derive(Clone, Debug)]
+pub struct DeclaredWireType {
+    /// The type named (`integer`).
+    pub ty: String,
+    /// Where it is.
+    pub site: Site,
+    /// Where the server reads the parameter, when given.
+    pub read_at: Option<Reason>,
+    /// Why the spec's type is wrong, when given.
+    pub reason: Option<Reason>,
+}
+
+/// The types a parameter's wire type can be overridden to.
+pub const WIRE_TYPES: [&str; 4] = ["string", "integer", "number", "boolean"];
+
+/// The parameter as the server reads it, and the record of the override, or every finding.
+pub fn override_type(
+    param: &Param,
+    field: &str,
+    w: &DeclaredWireType,
+) -> Result<(Param, Overridden), Vec<Finding>> {
+    let address = param.address();
+    let what = format!("overriding the wire type of `{address}`");
+    let mut findings = Vec::new();
+    let Some(new) = scalar(&w.ty) else {
+        return Err(vec![Finding::at(
+            w.site,
+            format!(
+                "unknown wire_type `{}` for field `{field}`; expected one of: {}",
+                w.ty,
+                WIRE_TYPES.join(", ")
+            ),
+        )]);
+    };
+    match &w.read_at {
+        None => findings.push(Finding::at(
+            w.site,
+            format!(
+                "{what} needs `read_at = \"<where the server reads it>\"` (file and function): \
+                 the reviewer checks the override there"
+            ),
+        )),
+        Some(r) if r.text.trim().is_empty() => findings.push(Finding::at(
+            r.site,
+            format!("say where the server reads `{address}`: `read_at = \"<file and function>\"`"),
+        )),
+        Some(_) => {}
+    }
+    match &w.reason {
+        None => findings.push(Finding::at(
+            w.site,
+            format!(
+                "{what} needs `reason = \"...\"`: say what the spec gets wrong about it, and how \
+                 the server reads it"
+            ),
+        )),
+        Some(r) => findings.extend(check_reason(r, &what)),
+    }
+    let spec_type = param.schema.ty.describe();
+    let target = match &param.schema.ty {
+        Type::Array { items, .. } => scalar_kind(&items.ty),
+        ty => scalar_kind(ty),
+    };
+    match target {
+        None => findings.push(Finding::at(
+            w.site,
+            format!(
+                "`{address}` is {spec_type} in the spec: `wire_type` overrides the type of a \
+                 scalar parameter or of an array's items only"
+            ),
+        )),
+        Some(kind) if kind == w.ty => findings.push(Finding::at(
+            w.site,
+            format!(
+                "`{address}` is already {spec_type} in the spec; remove `wire_type` (and its \
+                 `read_at` and `reason`)"
+            ),
+        )),
+        Some(_) => {}
+    }
+    if !findings.is_empty() {
+        return Err(findings);
+    }
+    let mut real = param.clone();
+    let retyped = |schema: &Schema| Schema {
+        ty: new.clone(),
+        nullable: schema.nullable,
+        description: schema.description.clone(),
+        default: None,
+        extensions: serde_json::Map::new(),
+    };
+    real.schema = match &param.schema.ty {
+        Type::Array {
+            items,
+            min_items,
+            max_items,
+        } => Schema {
+            ty: Type::Array {
+                items: Box::new(retyped(items)),
+                min_items: *min_items,
+                max_items: *max_items,
+            },
+            ..retyped(&param.schema)
+        },
+        _ => retyped(&param.schema),
+    };
+    let text = |r: &Option<Reason>| r.as_ref().map(|r| r.text.clone()).unwrap_or_default();
+    Ok((
+        real,
+        Overridden {
+            spec_type,
+            read_at: text(&w.read_at),
+            reason: text(&w.reason),
+        },
+    ))
+}
+
+/// The unconstrained type a `wire_type` names.
+fn scalar(name: &str) -> Option<Type> {
+    Some(match name {
+        "string" => Type::String {
+            format: None,
+            enumeration: None,
+            pattern: None,
+            min_length: None,
+            max_length: None,
+        },
+        "integer" => Type::Integer {
+            format: None,
+            minimum: None,
+            maximum: None,
+            enumeration: None,
+        },
+        "number" => Type::Number {
+            format: None,
+            minimum: None,
+            maximum: None,
+            exclusive_minimum: false,
+            exclusive_maximum: false,
+        },
+        "boolean" => Type::Boolean,
+        _ => return None,
+    })
+}
+
+/// The [`WIRE_TYPES`] name of a scalar type, or `None` for any other.
+fn scalar_kind(ty: &Type) -> Option<&'static str> {
+    Some(match ty {
+        Type::String { .. } => "string",
+        Type::Integer { .. } => "integer",
+        Type::Number { .. } => "number",
+        Type::Boolean => "boolean",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::declared::{Declared, DeclaredField};
+    use crate::check::reconcile::reconcile;
+    use crate::check::types::RustType;
+    use crate::model::testing::{array_of, op, query};
+    use crate::model::{Disposition, Operation};
+
+    const READ_AT: &str = "netbox/dcim/filtersets.py: DeviceFilterSet.role_id";
+    const REASON: &str = "the spec types this id filter as strings; the server reads integer ids";
+
+    fn string() -> Schema {
+        Schema::new(scalar("string").unwrap_or(Type::Any))
+    }
+
+    /// `GET /` with `role_id`, an optional array of strings, as NetBox's spec types it.
+    fn list() -> Operation {
+        let mut role_id = query("role_id");
+        role_id.schema = array_of(string());
+        op("GET", "/").id("List").params(vec![role_id]).build()
+    }
+
+    fn reason(text: &str, site: Site) -> Option<Reason> {
+        Some(Reason {
+            text: text.into(),
+            site,
+        })
+    }
+
+    fn declared(ty: RustType, w: DeclaredWireType) -> Declared {
+        Declared {
+            fields: vec![DeclaredField {
+                ident: "role_id".into(),
+                site: 1,
+                ty_site: 2,
+                ty,
+                param: None,
+                rename: None,
+                undocumented: None,
+                wire_type: Some(w),
+                doc: None,
+            }],
+            tool: "List".into(),
+            ..Default::default()
+        }
+    }
+
+    fn wire(ty: &str) -> DeclaredWireType {
+        DeclaredWireType {
+            ty: ty.into(),
+            site: 3,
+            read_at: reason(READ_AT, 4),
+            reason: reason(REASON, 5),
+        }
+    }
+
+    fn vec_of(t: RustType) -> RustType {
+        RustType::Option(Box::new(RustType::Vec(Box::new(t))))
+    }
+
+    const I64: RustType = RustType::Int {
+        signed: true,
+        bits: 64,
+    };
+
+    #[test]
+    fn an_override_retypes_the_row_and_records_what_the_spec_said() {
+        let r = reconcile(&list(), &declared(vec_of(I64), wire("integer")));
+        assert_eq!(r.findings, []);
+        let row = &r.accounting[0];
+        assert_eq!(row.param.schema.ty.describe(), "array of integer");
+        assert_eq!(
+            row.overridden,
+            Some(Overridden {
+                spec_type: "array of string".into(),
+                read_at: READ_AT.into(),
+                reason: REASON.into(),
+            })
+        );
+        // The wire form is the spec's: only the type changes.
+        assert_eq!(row.param.style, list().params[0].style);
+        assert_eq!(row.param.explode, list().params[0].explode);
+        assert!(matches!(row.disposition, Disposition::Set { .. }));
+    }
+
+    #[test]
+    fn the_field_is_checked_against_the_overridden_type() {
+        let r = reconcile(
+            &list(),
+            &declared(vec_of(RustType::String), wire("integer")),
+        );
+        assert_eq!(
+            r.findings,
+            [Finding::at(
+                2,
+                "mistyped field `role_id`: `query.role_id` is array of integer, optional by its \
+                 `wire_type`; `Option<Vec<String>>` cannot carry it: its elements are integer; \
+                 use `Option<Vec<i64>>`"
+            )]
+        );
+    }
+
+    #[test]
+    fn an_override_without_read_at_or_reason_says_what_to_add() {
+        let mut w = wire("integer");
+        w.read_at = None;
+        w.reason = None;
+        let r = reconcile(&list(), &declared(vec_of(I64), w));
+        assert_eq!(
+            r.findings,
+            [
+                Finding::at(
+                    3,
+                    "overriding the wire type of `query.role_id` needs `read_at = \"<where the \
+                     server reads it>\"` (file and function): the reviewer checks the override \
+                     there"
+                ),
+                Finding::at(
+                    3,
+                    "overriding the wire type of `query.role_id` needs `reason = \"...\"`: say \
+                     what the spec gets wrong about it, and how the server reads it"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_override_to_the_specs_own_type_is_refused() {
+        let r = reconcile(&list(), &declared(vec_of(RustType::String), wire("string")));
+        assert_eq!(
+            r.findings,
+            [Finding::at(
+                3,
+                "`query.role_id` is already array of string in the spec; remove `wire_type` (and \
+                 its `read_at` and `reason`)"
+            )]
+        );
+    }
+
+    #[test]
+    fn an_unknown_wire_type_lists_the_known_ones() {
+        let r = reconcile(&list(), &declared(vec_of(I64), wire("int")));
+        assert_eq!(
+            r.findings,
+            [Finding::at(
+                3,
+                "unknown wire_type `int` for field `role_id`; expected one of: string, integer, \
+                 number, boolean"
+            )]
+        );
+    }
+
+    #[test]
+    fn a_vague_reason_is_refused_like_any_other() {
+        let mut w = wire("integer");
+        w.reason = reason("wrong", 5);
+        let r = reconcile(&list(), &declared(vec_of(I64), w));
+        assert_eq!(
+            r.findings,
+            [Finding::at(
+                5,
+                "the reason for overriding the wire type of `query.role_id` is too vague to \
+                 review (\"wrong\"): say what a user loses, and why that is right, in at least 20 \
+                 characters"
+            )]
+        );
+    }
+
+    #[test]
+    fn an_undocumented_field_has_no_spec_type_to_override() {
+        let mut d = declared(RustType::Option(Box::new(I64)), wire("integer"));
+        d.fields[0].param = Some(("query.cf_owner".into(), 6));
+        d.fields[0].undocumented = Some((
+            Reason {
+                text: READ_AT.into(),
+                site: 4,
+            },
+            Reason {
+                text: REASON.into(),
+                site: 5,
+            },
+        ));
+        let r = reconcile(&list(), &d);
+        assert_eq!(
+            r.findings[0],
+            Finding::at(
+                3,
+                "undocumented field `role_id` has no spec type to override: its type is the \
+                 field's own; remove `wire_type`"
+            )
+        );
+    }
+}
