@@ -3,5 +3,6 @@
 pub mod decode;
 pub mod file;
 pub mod or_empty;
+pub mod nullable;
 pub mod routing;
 pub mod uploads;
