@@ -75,7 +75,11 @@ async fn unset_is_not_sent_null_is_sent_as_null_and_a_value_as_itself_in_a_json_
         (json!({"state": "CA"}), r#"{"place":{"state":"CA"}}"#),
     ];
     for (place, body) in cases {
-        assert_eq!(received("update_place", place.clone()).await, body, "{place}");
+        assert_eq!(
+            received("update_place", place.clone()).await,
+            body,
+            "{place}"
+        );
     }
 }
 
@@ -126,7 +130,12 @@ async fn a_plain_option_on_a_nullable_property_is_unset_only() {
     for info in catalog.tools() {
         let place = &info.input_schema["properties"]["place"]["properties"];
         assert_eq!(place["note"]["type"], "string", "{}", info.name);
-        assert_eq!(place["state"]["type"], json!(["string", "null"]), "{}", info.name);
+        assert_eq!(
+            place["state"]["type"],
+            json!(["string", "null"]),
+            "{}",
+            info.name
+        );
         assert_eq!(place["name"]["type"], "string", "{}", info.name);
     }
 }

@@ -225,7 +225,11 @@ pub(crate) fn allowed_values(ident: &Ident, words: &str, values: &[String]) -> T
 /// `` `a`, `b` and `c` `` (the first few, then how many more).
 fn value_names(values: &[String]) -> String {
     const LISTED: usize = 8;
-    let names: Vec<String> = values.iter().take(LISTED).map(|v| format!("`{v}`")).collect();
+    let names: Vec<String> = values
+        .iter()
+        .take(LISTED)
+        .map(|v| format!("`{v}`"))
+        .collect();
     let rest = values.len().saturating_sub(LISTED);
     match (names.as_slice(), rest) {
         ([], _) => "no value".to_string(),

@@ -81,7 +81,11 @@ mod tests {
     fn unset_null_and_a_value_round_trip_as_themselves() {
         let cases = [
             (json!({}), Nullable::Unset, json!({"line1": null})),
-            (json!({"state": null}), Nullable::Null, json!({"line1": null, "state": null})),
+            (
+                json!({"state": null}),
+                Nullable::Null,
+                json!({"line1": null, "state": null}),
+            ),
             (
                 json!({"state": "CA"}),
                 Nullable::Value("CA".to_string()),

@@ -180,7 +180,8 @@ pub fn not_null_in_operation(op: &mut Operation, paths: &[Vec<PathStep>]) {
             continue;
         };
         for row in &mut op.accounting {
-            let set = matches!(&row.disposition, Disposition::Set { argument: a, .. } if a == argument);
+            let set =
+                matches!(&row.disposition, Disposition::Set { argument: a, .. } if a == argument);
             if set {
                 model_at_each(&mut row.param.schema, rest, &mut clear_nullable);
             }
