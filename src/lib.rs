@@ -67,6 +67,7 @@ pub use catalog_core::model::{
 pub use catalog_core::serve::catalog::{CallError, Catalog, ToolInfo};
 pub use catalog_core::wire::decode::{ArgumentError, Problem, ProblemKind};
 pub use catalog_core::wire::file::File;
+pub use catalog_core::wire::nullable::Nullable;
 pub use catalog_core::wire::or_empty::OrEmpty;
 pub use catalog_core::wire::routing::{RequestError, RequestErrorKind};
 

@@ -71,6 +71,18 @@ pub fn emit(
     let item = documented(tool.item, &name, &op, &crate::output::doc_line(output, &op));
     // Last: the operation is moved into its embedded form.
     let op_json = str_literal(&catalog_core::serve::embedded::encode(op));
+    // With a field of a user type, the operation refuses null where its structs' plain
+    // `Option` fields are (unset only).
+    let make_operation = if omitted_fn.is_empty() {
+        quote!(::catalog::__private_v1::operation(#op_json))
+    } else {
+        quote! {
+            ::catalog::__private_v1::operation_unset_only(
+                #op_json,
+                &<#ident>::__catalog_omitted().unset_only,
+            )
+        }
+    };
     let tracked = tracked.iter().map(|p| p.display().to_string());
     quote! {
         #item
@@ -93,7 +105,7 @@ pub fn emit(
 
             fn operation() -> &'static ::catalog::Operation {
                 static OPERATION: ::std::sync::LazyLock<::catalog::Operation> =
-                    ::std::sync::LazyLock::new(|| ::catalog::__private_v1::operation(#op_json));
+                    ::std::sync::LazyLock::new(|| #make_operation);
                 &OPERATION
             }
 
@@ -297,7 +309,7 @@ fn omitted(ident: &syn::Ident, bound: &[Bound]) -> (TokenStream, TokenStream, To
                 ::std::sync::LazyLock::new(|| {
                     #private::schema_without(
                         <#ident as ::catalog::Tool>::INPUT_SCHEMA,
-                        &<#ident>::__catalog_omitted(),
+                        <#ident>::__catalog_omitted(),
                     )
                 });
             &SCHEMA
@@ -309,26 +321,27 @@ fn omitted(ident: &syn::Ident, bound: &[Bound]) -> (TokenStream, TokenStream, To
                     #private::schema_json_without(
                         <#ident as ::catalog::Tool>::INPUT_SCHEMA,
                         <#ident as ::catalog::Tool>::input_schema(),
-                        &<#ident>::__catalog_omitted(),
+                        <#ident>::__catalog_omitted(),
                     )
                 });
             &JSON
         }
     };
     let refuse = quote! {
-        #private::refuse_omitted(&args, &<#ident>::__catalog_omitted())?;
+        #private::refuse_omitted(&args, &<#ident>::__catalog_omitted().omitted)?;
     };
     let function = quote! {
         impl #ident {
-            /// The properties the structs of this tool's fields omit, with their reasons.
+            /// The properties the structs of this tool's fields omit, with their reasons, and
+            /// those they type as a plain `Option` (unset only).
             #[doc(hidden)]
-            pub fn __catalog_omitted() -> &'static [#private::OmittedAt] {
-                static OMITTED: ::std::sync::LazyLock<::std::vec::Vec<#private::OmittedAt>> =
+            pub fn __catalog_omitted() -> &'static #private::Nested {
+                static OMITTED: ::std::sync::LazyLock<#private::Nested> =
                     ::std::sync::LazyLock::new(|| {
                         #[allow(unused_imports)]
                         use #private::markers::{ProbeObject as _, ProbeOther as _};
                         let mut path = ::std::vec::Vec::new();
-                        let mut out = ::std::vec::Vec::new();
+                        let mut out = #private::Nested::default();
                         #(#walks)*
                         out
                     });

@@ -137,12 +137,9 @@ pub fn object(
     let enums = enums.iter().map(|(ident, words, values)| {
         let (traits, defs) =
             crate::user_types::variant_traits(Some(&ident.to_string()), "{Self}", words, values);
-        let allows = values.iter().map(|v| {
-            let k = key::literal(v);
-            quote!(#[automatically_derived] impl #markers::AllowsValue<#k> for spec::#ident {})
-        });
+        let allows = crate::user_types::allowed_values(ident, words, values);
         quote! {
-            #(#allows)*
+            #allows
             #defs
             #[automatically_derived]
             impl<T: ?::core::marker::Sized + #markers::VariantsAllowedBy<spec::#ident> #(+ #traits)*>

@@ -161,11 +161,7 @@ fn against(ty: &syn::Type, schema: &Schema, subject: &Subject, way: Way) -> Opti
 fn string_enum(ty: &syn::Type, name: &str, subject: &Subject, values: &[String]) -> TokenStream {
     let markers = quote!(::catalog::__private_v1::markers);
     let ident = &subject.ident;
-    let param_type = quote!(spec::#ident);
-    let allows = values.iter().map(|v| {
-        let k = key::literal(v);
-        quote!(#[automatically_derived] impl #markers::AllowsValue<#k> for #param_type {})
-    });
+    let allows = allowed_values(ident, &subject.words, values);
     let (traits, each) = variant_traits(None, name, &subject.words, values);
     let run = run(
         ty,
@@ -181,11 +177,65 @@ fn string_enum(ty: &syn::Type, name: &str, subject: &Subject, values: &[String])
             mod spec {
                 pub struct #ident;
             }
-            #(#allows)*
+            #allows
             #each
             #check_fn
             #run
         };
+    }
+}
+
+/// The values the string enum schema `spec::<ident>` allows: one local trait implemented for
+/// every variant type under each allowed key, and `AllowsVariant<KEY, E, V>` for the schema
+/// wherever `V` has it. A variant (`V`, the type `#[derive(StringEnum)]` writes for it) of an
+/// enum `E` whose value the schema lacks then fails at the local trait, whose message names the
+/// parameter or property in `words` and lists the values it allows.
+pub(crate) fn allowed_values(ident: &Ident, words: &str, values: &[String]) -> TokenStream {
+    let markers = quote!(::catalog::__private_v1::markers);
+    let tr = key::ident(&[&ident.to_string(), "allows"]);
+    // The variant's type is `Self`, not the enum: the enum's own bound is checked at the tool's
+    // field by an outer one, and rustc reports that without this message.
+    let message = format!("`{{E}}::{{Self}}` is not a value {words} allows");
+    let label = "`{Self}` is not an allowed value here";
+    let note = format!(
+        "it allows {}: remove `{{Self}}` from `{{E}}` (or mark it `#[serde(skip)]`), or fix its \
+         `#[serde(rename)]`",
+        value_names(values)
+    );
+    let impls = values.iter().map(|v| {
+        let k = key::literal(v);
+        quote! {
+            #[automatically_derived]
+            impl<E: ?::core::marker::Sized, V: ?::core::marker::Sized> #tr<#k, E> for V {}
+        }
+    });
+    quote! {
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        pub trait #tr<const KEY: u64, E: ?::core::marker::Sized> {}
+        #(#impls)*
+        #[automatically_derived]
+        impl<
+            E: ?::core::marker::Sized,
+            V: ?::core::marker::Sized + #tr<KEY, E>,
+            const KEY: u64,
+        > #markers::AllowsVariant<KEY, E, V> for spec::#ident {}
+    }
+}
+
+/// `` `a`, `b` and `c` `` (the first few, then how many more).
+fn value_names(values: &[String]) -> String {
+    const LISTED: usize = 8;
+    let names: Vec<String> = values
+        .iter()
+        .take(LISTED)
+        .map(|v| format!("`{v}`"))
+        .collect();
+    let rest = values.len().saturating_sub(LISTED);
+    match (names.as_slice(), rest) {
+        ([], _) => "no value".to_string(),
+        ([one], 0) => one.clone(),
+        ([init @ .., last], 0) => format!("{} and {last}", init.join(", ")),
+        (all, rest) => format!("{} and {rest} more", all.join(", ")),
     }
 }
 

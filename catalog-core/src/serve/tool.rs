@@ -122,7 +122,7 @@ pub trait Object {
     #[doc(hidden)]
     fn __catalog_omitted(
         path: &mut Vec<crate::wire::decode::omitted::PathStep>,
-        out: &mut Vec<crate::wire::decode::omitted::OmittedAt>,
+        out: &mut crate::wire::decode::omitted::Nested,
         depth: usize,
     ) {
         let _ = (path, out, depth);
@@ -177,8 +177,13 @@ pub mod __private {
         /// The enum has a variant whose wire name has this key.
         pub trait HasVariant<const KEY: u64> {}
 
-        /// A parameter (a type `#[tool]` writes per field) allows the value with this key.
-        pub trait AllowsValue<const KEY: u64> {}
+        /// A string enum's schema (a type `#[tool]` writes per field or nested property)
+        /// allows the value with this key, held by the variant `V` (the type
+        /// `#[derive(StringEnum)]` writes for it) of the enum `E`. `#[tool]` implements it for
+        /// every key through a trait of its own that holds only for the allowed ones, so the
+        /// message of a value the spec lacks names the parameter or property as the user knows
+        /// it (`the body property `policy.level` of `CreateRoute``).
+        pub trait AllowsVariant<const KEY: u64, E: ?Sized, V: ?Sized> {}
 
         /// Implemented by `#[derive(Object)]`: the struct itself, and its type that checks every
         /// field against an object schema's declared properties.
@@ -309,7 +314,7 @@ pub mod __private {
             fn omitted(
                 &self,
                 path: &mut Vec<crate::wire::decode::omitted::PathStep>,
-                out: &mut Vec<crate::wire::decode::omitted::OmittedAt>,
+                out: &mut crate::wire::decode::omitted::Nested,
                 depth: usize,
             );
         }
@@ -318,7 +323,7 @@ pub mod __private {
             fn omitted(
                 &self,
                 path: &mut Vec<crate::wire::decode::omitted::PathStep>,
-                out: &mut Vec<crate::wire::decode::omitted::OmittedAt>,
+                out: &mut crate::wire::decode::omitted::Nested,
                 depth: usize,
             ) {
                 if depth < crate::wire::decode::omitted::MAX_DEPTH {
@@ -333,7 +338,7 @@ pub mod __private {
             fn omitted(
                 &self,
                 path: &mut Vec<crate::wire::decode::omitted::PathStep>,
-                out: &mut Vec<crate::wire::decode::omitted::OmittedAt>,
+                out: &mut crate::wire::decode::omitted::Nested,
                 depth: usize,
             ) {
                 let _ = (path, out, depth);
@@ -427,13 +432,14 @@ pub mod __private {
         }
     }
 
-    pub use crate::wire::decode::omitted::{OmittedAt, PathStep};
+    pub use crate::wire::decode::omitted::{Nested, OmittedAt, PathStep};
     pub use crate::wire::routing::Plan;
 
     /// The input schema embedded by `#[tool]`, without the properties its nested structs omit.
-    pub fn schema_without(json: &str, omitted: &[OmittedAt]) -> Value {
+    pub fn schema_without(json: &str, nested: &Nested) -> Value {
         let mut schema = schema(json);
-        crate::wire::decode::omitted::prune(&mut schema, omitted);
+        crate::wire::decode::omitted::prune(&mut schema, &nested.omitted);
+        crate::wire::decode::omitted::not_null(&mut schema, &nested.unset_only);
         schema
     }
 
@@ -441,13 +447,21 @@ pub mod __private {
     pub fn schema_json_without(
         json: &'static str,
         schema: &Value,
-        omitted: &[OmittedAt],
+        nested: &Nested,
     ) -> std::borrow::Cow<'static, str> {
-        if omitted.is_empty() {
+        if nested.omitted.is_empty() && nested.unset_only.is_empty() {
             std::borrow::Cow::Borrowed(json)
         } else {
             std::borrow::Cow::Owned(schema.to_string())
         }
+    }
+
+    /// The operation a tool sends, with null no longer allowed where a nested struct's field
+    /// is a plain `Option<T>` ("unset only": its `None` is not sent, and null is refused).
+    pub fn operation_unset_only(json: &str, unset_only: &[Vec<PathStep>]) -> Operation {
+        let mut op = operation(json);
+        crate::wire::decode::omitted::not_null_in_operation(&mut op, unset_only);
+        op
     }
 
     /// Refuses arguments that carry a property a nested struct omits, with its reason.

@@ -2,6 +2,7 @@
 
 pub mod decode;
 pub mod file;
+pub mod nullable;
 pub mod or_empty;
 pub mod routing;
 pub mod uploads;

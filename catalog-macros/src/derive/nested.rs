@@ -1,6 +1,6 @@
 //! What `#[derive(Object)]` reads for nested accounting: the struct's omissions
 //! (`#[object(omitted("name", reason = "..."))]`, each reason checked like a tool's), and the
-//! type a field nests (inside `Option`, `Vec`, maps, `Box` and `catalog::OrEmpty`), which is
+//! type a field nests (inside `Option`, `catalog::Nullable`, `Vec`, maps, `Box` and `catalog::OrEmpty`), which is
 //! checked against its property's schema when it is a type of the user's.
 
 use crate::ctxt::Ctxt;
@@ -112,7 +112,7 @@ pub fn nested(ty: &syn::Type) -> Option<(Vec<Step>, &syn::Type)> {
             _ => Vec::new(),
         };
         match (name.as_str(), args.as_slice()) {
-            ("Option" | "Box" | "Rc" | "Arc", [inner]) => t = inner,
+            ("Option" | "Nullable" | "Box" | "Rc" | "Arc", [inner]) => t = inner,
             ("OrEmpty", [inner]) => {
                 steps.push(Step::OrEmpty);
                 t = inner;

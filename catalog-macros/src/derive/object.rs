@@ -14,6 +14,9 @@ struct ObjectField<'a> {
     ident: &'a syn::Ident,
     wire: String,
     optional: bool,
+    /// Typed `Option<T>`: its `None` is "not set", never the agent's null (see
+    /// `catalog::Nullable`).
+    unset_only: bool,
     nested: Option<(Vec<Step>, &'a syn::Type)>,
 }
 
@@ -86,7 +89,7 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField], omitted: &[Omission]
 
             fn __catalog_omitted(
                 path: &mut ::std::vec::Vec<::catalog::__private_v1::PathStep>,
-                out: &mut ::std::vec::Vec<::catalog::__private_v1::OmittedAt>,
+                out: &mut ::catalog::__private_v1::Nested,
                 depth: usize,
             ) {
                 #walk
@@ -236,14 +239,23 @@ fn walk(fields: &[ObjectField]) -> TokenStream {
             path.truncate(path.len() - #n);
         })
     });
+    let unset_only = fields.iter().filter(|f| f.unset_only).map(|f| {
+        let wire = &f.wire;
+        quote! {
+            let mut at = path.clone();
+            at.push(#private::PathStep::Property(#wire));
+            out.unset_only.push(at);
+        }
+    });
     quote! {
         #[allow(unused_imports)]
         use #private::markers::{ProbeObject as _, ProbeOther as _};
         for &(name, reason) in <Self as ::catalog::Object>::OMITTED {
             let mut at = path.clone();
             at.push(#private::PathStep::Property(name));
-            out.push(#private::OmittedAt { path: at, reason });
+            out.omitted.push(#private::OmittedAt { path: at, reason });
         }
+        #(#unset_only)*
         #(#nested)*
     }
 }
@@ -292,9 +304,20 @@ fn fields<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Vec<ObjectField<'a>> {
         if serde.has("skip") || serde.has("skip_deserializing") {
             continue;
         }
-        let optional = all_default
-            || serde.has("default")
-            || matches!(crate::ast::shape(&f.ty), RustType::Option(_));
+        let has_default = all_default || serde.has("default");
+        let unset_only = matches!(crate::ast::shape(&f.ty), RustType::Option(_));
+        if is_nullable(&f.ty) && !(has_default && serde.has("skip_serializing_if")) {
+            cx.error(
+                ident.span(),
+                format!(
+                    "`{ident}` is a `catalog::Nullable`, which must be unset when the agent leaves \
+                     it out and then not sent at all: write \
+                     `#[serde(default, skip_serializing_if = \"catalog::Nullable::is_unset\")]` \
+                     on it"
+                ),
+            );
+        }
+        let optional = has_default || unset_only;
         let name = ident.to_string();
         let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
         match wire_name(cx, serde, &container.rename_all, name, apply_to_field) {
@@ -302,10 +325,16 @@ fn fields<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Vec<ObjectField<'a>> {
                 ident,
                 wire,
                 optional,
+                unset_only,
                 nested: nested(&f.ty),
             }),
             None => return Vec::new(),
         }
     }
     out
+}
+
+/// Whether a field is typed `catalog::Nullable<T>` (by its last path segment).
+fn is_nullable(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Nullable"))
 }

@@ -4,7 +4,7 @@ use super::serde_attr::{Serde, apply, wire_name};
 use crate::ctxt::Ctxt;
 use crate::key;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
 /// One variant: its Rust name and its name on the wire.
 struct Variant<'a> {
@@ -36,27 +36,22 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
         .map(|v| format_ident!("Variant{}", v.ident))
         .collect();
     let module = super::module(ident);
-    let defs = variants.iter().zip(&traits).map(|(v, tr)| {
-        let message = format!(
-            "`{ident}::{}` (`\"{}\"` on the wire) is not a value the spec allows in {{S}}",
-            v.ident, v.wire
-        );
-        let label = format!("`{ident}::{}` is not an allowed value here", v.ident);
-        let note = format!(
-            "remove `{}` from `{ident}` (or mark it `#[serde(skip)]`): the spec allows only its \
-             own values",
-            v.ident
-        );
+    // One trait per variant, and one type named for it: `#[tool]`'s message for a value its
+    // schema does not allow prints it (`Level::Urgent` is not a value ... allows).
+    let defs = traits.iter().zip(variants).map(|(tr, v)| {
+        let marker = v.ident;
         quote! {
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
             pub trait #tr<S: ?::core::marker::Sized> {}
+            pub struct #marker;
         }
     });
     let allowed = variants.iter().zip(&traits).map(|(v, tr)| {
         let k = key::literal(&v.wire);
-        quote! {
-            #[diagnostic::do_not_recommend]
-            impl<S: ?::core::marker::Sized + #markers::AllowsValue<#k>> #module::#tr<S> for #ident {}
+        let marker = v.ident;
+        let allows = quote!(#markers::AllowsVariant<#k, #ident, #module::#marker>);
+        // Spanned at the variant: rustc's notes then point at it, not at the derive.
+        quote_spanned! {v.ident.span()=>
+            impl<S: ?::core::marker::Sized + #allows> #module::#tr<S> for #ident {}
         }
     });
     let bounds = traits.iter().map(|tr| quote!(#ident: #module::#tr<S>,));

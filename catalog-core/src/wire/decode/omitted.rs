@@ -4,6 +4,7 @@
 
 use super::path::{Step, json_path};
 use super::problem::ArgumentError;
+use crate::model::{Disposition, Operation, Schema, Type};
 use serde_json::Value;
 
 /// One step from a tool's argument down to a nested property.
@@ -44,6 +45,17 @@ impl OmittedAt {
         }
         out
     }
+}
+
+/// What the structs of a tool's fields say of their properties, at every depth.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Nested {
+    /// The properties they omit, with the reasons.
+    pub omitted: Vec<OmittedAt>,
+    /// The properties they type as a plain `Option<T>`: "unset only", whose `None` is never
+    /// sent, so null is neither offered nor accepted there (a `catalog::Nullable<T>` field
+    /// keeps the spec's null).
+    pub unset_only: Vec<Vec<PathStep>>,
 }
 
 /// The deepest a struct's omissions are followed: a recursive struct (a tree of itself) would
@@ -97,6 +109,113 @@ fn prune_at(node: &mut Value, path: &[PathStep]) {
             if let Some(values) = obj.get_mut("additionalProperties") {
                 prune_at(values, rest);
             }
+        }
+    }
+}
+
+/// Makes each property at `paths` of a tool's input schema refuse null: `"null"` leaves its
+/// `type` list and its `enum`, a `{"type": "null"}` arm leaves its `anyOf`/`oneOf`.
+pub fn not_null(schema: &mut Value, paths: &[Vec<PathStep>]) {
+    for path in paths {
+        at_each(schema, path, &mut drop_null);
+    }
+}
+
+/// Calls `f` on each schema node `path` leads to, through `items`, `additionalProperties` and
+/// the arms of unions.
+fn at_each(node: &mut Value, path: &[PathStep], f: &mut impl FnMut(&mut Value)) {
+    let Some(obj) = node.as_object_mut() else {
+        return;
+    };
+    let Some((step, rest)) = path.split_first() else {
+        f(node);
+        return;
+    };
+    for union in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(arms)) = obj.get_mut(union) {
+            for arm in arms {
+                at_each(arm, path, f);
+            }
+        }
+    }
+    let child = match step {
+        PathStep::Property(p) => obj.get_mut("properties").and_then(|ps| ps.get_mut(*p)),
+        PathStep::Items => obj.get_mut("items"),
+        PathStep::Values => obj.get_mut("additionalProperties"),
+    };
+    if let Some(child) = child {
+        at_each(child, rest, f);
+    }
+}
+
+fn drop_null(node: &mut Value) {
+    let Some(obj) = node.as_object_mut() else {
+        return;
+    };
+    if let Some(Value::Array(types)) = obj.get_mut("type") {
+        types.retain(|t| t != "null");
+        if let [one] = types.as_slice() {
+            let one = one.clone();
+            obj.insert("type".into(), one);
+        }
+    }
+    if let Some(Value::Array(values)) = obj.get_mut("enum") {
+        values.retain(|v| !v.is_null());
+    }
+    for union in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(arms)) = obj.get_mut(union) {
+            arms.retain(|a| a.get("type").and_then(Value::as_str) != Some("null"));
+            for arm in arms {
+                drop_null(arm);
+            }
+        }
+    }
+}
+
+/// Makes each property at `paths` of the operation refuse null (the schema the decoder checks
+/// and the encoder reads): its `nullable` is cleared, and its union arms'.
+pub fn not_null_in_operation(op: &mut Operation, paths: &[Vec<PathStep>]) {
+    for path in paths {
+        let Some((PathStep::Property(argument), rest)) = path.split_first() else {
+            continue;
+        };
+        for row in &mut op.accounting {
+            let set =
+                matches!(&row.disposition, Disposition::Set { argument: a, .. } if a == argument);
+            if set {
+                model_at_each(&mut row.param.schema, rest, &mut clear_nullable);
+            }
+        }
+    }
+}
+
+fn model_at_each(schema: &mut Schema, path: &[PathStep], f: &mut impl FnMut(&mut Schema)) {
+    let Some((step, rest)) = path.split_first() else {
+        f(schema);
+        return;
+    };
+    match (&mut schema.ty, step) {
+        (Type::AnyOf { arms }, _) => {
+            for arm in arms {
+                model_at_each(arm, path, f);
+            }
+        }
+        (Type::Object { fields, .. }, PathStep::Property(p)) => {
+            if let Some(field) = fields.iter_mut().find(|x| x.name == *p) {
+                model_at_each(&mut field.schema, rest, f);
+            }
+        }
+        (Type::Array { items, .. }, PathStep::Items) => model_at_each(items, rest, f),
+        // The index keeps no schema for a map's values.
+        _ => {}
+    }
+}
+
+fn clear_nullable(schema: &mut Schema) {
+    schema.nullable = false;
+    if let Type::AnyOf { arms } = &mut schema.ty {
+        for arm in arms {
+            clear_nullable(arm);
         }
     }
 }
