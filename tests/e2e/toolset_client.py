@@ -99,6 +99,18 @@ MATTERMOST = {
     "save_reaction": "POST /api/v4/reactions",
     "get_reactions": "GET /api/v4/posts/{post_id}/reactions",
     "delete_reaction": "DELETE /api/v4/users/{user_id}/posts/{post_id}/reactions/{emoji_name}",
+    # Composites: each operation they use, in the order they call them.
+    "post_to_channel_by_name": [
+        "GET /api/v4/teams/name/{team_name}/channels/name/{channel_name}",
+        "POST /api/v4/posts",
+    ],
+    "read_channel": [
+        "GET /api/v4/teams/name/{team_name}/channels/name/{channel_name}",
+        "GET /api/v4/channels/{channel_id}/posts",
+        "POST /api/v4/users/ids",
+    ],
+    "upload_and_post": ["POST /api/v4/files", "POST /api/v4/posts"],
+    "update_channel_header": ["GET /api/v4/channels/{channel_id}", "PUT /api/v4/channels/{channel_id}"],
 }
 
 # Per set: its tools, the environment its binary reads, and the tools that only read although
@@ -112,7 +124,7 @@ SETS = {
     "mattermost": {
         "tools": MATTERMOST,
         "env": {"MATTERMOST_BASE_URL": None, "CATALOG_CREDENTIAL_BEARER_AUTH": "e2e-token"},
-        "reads": {"search_posts", "search_channels", "get_users_by_ids"},
+        "reads": {"search_posts", "search_channels", "get_users_by_ids", "read_channel"},
     },
 }
 
@@ -189,6 +201,14 @@ def expected_request(template: str, args: dict) -> tuple[str, str]:
     return method.lower(), path
 
 
+def matches(template: str, request: tuple[str, str]) -> bool:
+    """Whether a received (method, path) is the operation `template` names, whatever its path
+    arguments (a composite fills them from the API's answers)."""
+    method, path = template.split(" ", 1)
+    pattern = re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(path))
+    return request[0] == method.lower() and re.fullmatch(pattern, request[1].split("?")[0]) is not None
+
+
 def received(log: PrismLog, start: int) -> list[tuple[str, str]]:
     """The (method, path) of each request Prism logged after the first `start` ones."""
     lines = [l for l in log.text().splitlines() if "Request received" in l]
@@ -229,6 +249,9 @@ async def every_tool(args, checks: Checks, log: PrismLog) -> None:
                 status = text.split("\n", 1)[0]
                 checks.check(not result.is_error and status.startswith("HTTP 2"),
                              f"{tool.name}: succeeds", text[:400])
+                if isinstance(tools[tool.name], list):
+                    await composite_received(tool.name, tools[tool.name], result, checks, log, before)
+                    continue
                 log.wait_for(before + 1)
                 got = received(log, before)
                 want = expected_request(tools[tool.name], arguments)
@@ -259,6 +282,19 @@ async def every_tool(args, checks: Checks, log: PrismLog) -> None:
                          f"{after - before} requests")
 
 
+async def composite_received(name: str, templates: list[str], result, checks: Checks,
+                             log: PrismLog, before: int) -> None:
+    """A composite's call reached Prism as each operation it uses, in order. `read_channel`
+    looks its authors up only when the page has posts with a `user_id`."""
+    want = list(templates)
+    if name == "read_channel" and not (result.structuredContent or {}).get("authors"):
+        want = want[:2]
+    log.wait_for(before + len(want))
+    got = received(log, before)
+    checks.check(len(got) == len(want) and all(matches(t, r) for t, r in zip(want, got)),
+                 f"{name}: Prism received {' then '.join(want)}", str(got))
+
+
 async def writes_refused(args, checks: Checks, log: PrismLog) -> None:
     tools = SETS[args.set]["tools"]
     reads = SETS[args.set]["reads"]
@@ -270,13 +306,15 @@ async def writes_refused(args, checks: Checks, log: PrismLog) -> None:
             before = log.requests()
             sent = 0
             for tool in listed:
-                method = tools[tool.name].split(" ", 1)[0]
+                templates = tools[tool.name] if isinstance(tools[tool.name], list) else [tools[tool.name]]
+                method = next((t.split(" ", 1)[0] for t in templates if not t.startswith("GET ")), "GET")
                 if method == "GET":
                     continue
+                at = log.requests()
                 result = await session.call_tool(tool.name, arguments_for(tool))
                 text = text_of(result)
                 if tool.name in reads:
-                    sent += 1
+                    sent += log.wait_for(at + len(templates), timeout=2.0) - at
                     checks.check(not result.is_error, f"{tool.name} ({method}, read-only): served",
                                  text[:300])
                 else:

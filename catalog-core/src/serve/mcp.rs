@@ -327,6 +327,23 @@ impl McpServer {
             let e = self.catalog.unknown(name);
             return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
+        if tool.is_composite() {
+            return match self
+                .catalog
+                .run_until(&self.executor, name, args, deadline.into_std())
+                .await
+            {
+                Ok(value) => (
+                    Ok(crate::serve::composite::result::tool_result(&value)),
+                    Outcome::Answered(200),
+                    Some(tool.name),
+                ),
+                Err(e) => {
+                    let outcome = outcome_of(&e);
+                    (call_error(e), outcome, Some(tool.name))
+                }
+            };
+        }
         match self
             .catalog
             .call_until(&self.executor, name, args, deadline.into_std())
@@ -425,6 +442,7 @@ fn outcome_of(e: &CallError) -> Outcome {
         CallError::Execute(ExecuteError::Timeout(_)) => Outcome::Failed("timeout"),
         CallError::Execute(ExecuteError::Transport(_)) => Outcome::Failed("transport"),
         CallError::Execute(ExecuteError::Credentials(_)) => Outcome::Failed("credentials"),
+        CallError::Composite(e) => crate::serve::composite::result::outcome_of(e, outcome_of),
     }
 }
 
@@ -435,6 +453,7 @@ fn call_error(e: CallError) -> Result<CallToolResult, ErrorData> {
         CallError::Execute(
             ExecuteError::Timeout(_) | ExecuteError::Transport(_) | ExecuteError::Credentials(_),
         ) => Err(ErrorData::internal_error(message, None)),
+        CallError::Composite(e) => Ok(crate::serve::composite::result::error_result(&e)),
         CallError::Arguments(_)
         | CallError::Request(_)
         | CallError::Execute(

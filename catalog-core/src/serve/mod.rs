@@ -6,6 +6,8 @@ pub mod auth;
 pub mod bounded;
 pub mod catalog;
 #[cfg(feature = "runtime")]
+pub mod composite;
+#[cfg(feature = "runtime")]
 pub mod credentials;
 pub mod effects;
 pub mod embedded;
