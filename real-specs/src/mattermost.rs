@@ -395,7 +395,7 @@ pub struct CreatePostWithFiles {
     pub channel_id: String,
     pub message: String,
     /// The ids `upload_file` returned.
-    pub file_ids: Vec<String>,
+    pub file_ids: Option<Vec<String>>,
 }
 
 /// Post a message to a channel named by its team's name and its own (`town-square`): finds the
@@ -537,7 +537,7 @@ impl UploadAndPost {
         api.call(CreatePostWithFiles {
             channel_id: self.channel_id,
             message: self.message,
-            file_ids,
+            file_ids: Some(file_ids),
         })
         .await
     }
