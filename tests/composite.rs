@@ -250,6 +250,14 @@ fn the_listing_has_the_composite_with_the_strongest_effects_and_no_unlisted_bind
     );
     // The binding a composite uses is not called on its own.
     assert!(catalog.get("replace_task").is_none());
+    // Added as a tool after the composite, a binding is listed, and no longer unlisted.
+    let catalog = Catalog::new()
+        .composite::<RetitleTask>()
+        .tool::<ReplaceTask>();
+    let names: Vec<&str> = catalog.tools().map(|t| t.name).collect();
+    assert_eq!(names, ["retitle_task", "replace_task"]);
+    let unlisted: Vec<&str> = catalog.unlisted_bindings().map(|t| t.name).collect();
+    assert_eq!(unlisted, ["get_task"]);
 }
 
 #[tokio::test]

@@ -178,9 +178,10 @@ impl Catalog {
             return Err(T::NAME);
         }
         let type_name = std::any::type_name::<T>();
-        // A binding a composite uses, now listed: it moves from the unlisted ones.
+        // A binding a composite uses, now listed: it moves from the unlisted ones (a tool of
+        // another operation under its name would make the recorder misread its requests).
         if let Some(i) = self.bindings.iter().position(|b| b.info.name == T::NAME) {
-            if self.bindings[i].type_name != type_name {
+            if self.bindings[i].info.operation.key() != T::operation().key() {
                 return Err(T::NAME);
             }
             self.bindings.remove(i);
