@@ -56,10 +56,10 @@
 
 // What a tool author writes: the attribute, the derives, and the traits they implement.
 pub use catalog_core::present::output::Wrap;
+#[cfg(feature = "runtime")]
+pub use catalog_core::serve::composite::{Api, Composite, Reply, ToolError, UsedBy};
 pub use catalog_core::serve::tool::{Object, StringEnum, Tool, ToolOutput};
 pub use catalog_macros::{Object, StringEnum, composite, tool};
-#[cfg(feature = "runtime")]
-pub use catalog_core::serve::composite::{Api, Composite, Reply, ToolError, Uses};
 
 // What a server calls, and what it gets back.
 pub use catalog_core::model::{

@@ -94,11 +94,7 @@ fn task_api(change_between: bool) -> impl Fn(&loopback::Seen) -> Vec<Part> + Sen
         }
         if req.header("if-match") == Some(tag.as_str()) {
             version.fetch_add(1, Ordering::SeqCst);
-            response(
-                "200 OK",
-                &[("content-type", "application/json")],
-                &req.body,
-            )
+            response("200 OK", &[("content-type", "application/json")], &req.body)
         } else {
             response(
                 "412 Precondition Failed",

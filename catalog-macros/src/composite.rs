@@ -1,6 +1,6 @@
 //! `#[composite(uses(A, B, ...), name = "...")]`: a tool that calls several `#[tool]` bindings.
 //!
-//! Tokens in, an `impl catalog::Composite` and one `impl catalog::Uses<B>` per declared binding
+//! Tokens in, an `impl catalog::Composite` and one `impl catalog::UsedBy<C> for B` per declared binding
 //! out; the rules (decoding, schema, effects) live in `catalog_core::serve::composite`. The
 //! struct's own `async fn run(self, api: catalog::Api<'_, Self>)` is what runs.
 
@@ -112,7 +112,7 @@ fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<Toke
     let uses = &args.uses;
     let uses_impls = uses.iter().map(|b| {
         quote_spanned! {b.span()=>
-            impl ::catalog::Uses<#b> for #ident {}
+            impl ::catalog::UsedBy<#ident> for #b {}
         }
     });
     Ok(quote! {

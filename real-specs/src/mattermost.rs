@@ -481,7 +481,10 @@ impl ReadChannel {
 // A post list's posts in its `order`, then any the order leaves out.
 fn posts_in_order(list: &Value) -> Vec<Value> {
     let empty = serde_json::Map::new();
-    let posts = list.get("posts").and_then(Value::as_object).unwrap_or(&empty);
+    let posts = list
+        .get("posts")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
     let mut out: Vec<Value> = Vec::new();
     let mut taken: Vec<&str> = Vec::new();
     for id in list

@@ -18,8 +18,8 @@
 //! Decisions (docs/composite-tools.md):
 //! - **Every request goes through a binding**, a `#[tool]` accounted like any other. The
 //!   composite declares its bindings (`uses(...)`), and [`Api::call`] is bounded by
-//!   [`Uses<B>`], which the attribute implements for each declared binding alone: calling one
-//!   it did not declare does not compile.
+//!   `B: UsedBy<C>`, which the attribute implements for each declared binding alone: calling
+//!   one it did not declare does not compile.
 //! - **A binding is listed to agents only when the catalog adds it as a tool too**
 //!   ([`Catalog::composite`](crate::serve::catalog::Catalog::composite) keeps the others
 //!   unlisted): listing is the catalog's choice, not the type's.
@@ -48,15 +48,17 @@ use std::pin::Pin;
 pub mod result;
 pub mod rmw;
 
-/// Implemented by `#[composite(uses(...))]` for each binding the composite `Self` declares:
-/// the bound of [`Api::call`], so that calling an operation the composite did not declare does
-/// not compile.
+/// Implemented by `#[composite(uses(...))]` on each binding the composite `C` declares: the
+/// bound of [`Api::call`], so that calling an operation the composite did not declare does not
+/// compile. (On the binding, not the composite: with one declared binding, a bound on the
+/// composite would let the compiler infer the call's type from it and report a type mismatch
+/// instead of this message.)
 #[diagnostic::on_unimplemented(
-    message = "the composite `{Self}` calls `{B}`, which it does not declare",
-    label = "`{B}` is not in `#[composite(uses(...))]` of `{Self}`",
-    note = "add `{B}` to `uses(...)`: every operation a composite calls is declared, accounted and recorded"
+    message = "the composite `{C}` calls `{Self}`, which it does not declare",
+    label = "`{Self}` is not in `#[composite(uses(...))]` of `{C}`",
+    note = "add `{Self}` to `uses(...)`: every operation a composite calls is declared, accounted and recorded"
 )]
-pub trait Uses<B: Tool> {}
+pub trait UsedBy<C: ?Sized>: Tool {}
 
 /// A composite tool: its own arguments, the bindings it uses, and an `async fn` that calls
 /// them. Implemented by `#[composite]`, which calls the struct's own `async fn run(self, api)`.
@@ -81,7 +83,7 @@ pub trait Composite: Sized + Send + 'static {
     fn __run(self, api: Api<'_, Self>) -> impl Future<Output = Result<Value, ToolError>> + Send;
 }
 
-/// What a composite's calls go through: only the bindings it declares ([`Uses`]), each sent by
+/// What a composite's calls go through: only the bindings it declares ([`UsedBy`]), each sent by
 /// the executor under the binding's name, by the call's deadline.
 pub struct Api<'a, C: ?Sized> {
     executor: &'a Executor,
@@ -143,18 +145,18 @@ impl<'a, C: ?Sized> Api<'a, C> {
 
     /// Sends the binding's request and gives its body when the API answered 2xx, else
     /// [`ToolError::Status`] with the status and body.
-    pub async fn call<B: Tool>(&self, binding: B) -> Result<Value, ToolError>
+    pub async fn call<B>(&self, binding: B) -> Result<Value, ToolError>
     where
-        C: Uses<B>,
+        B: UsedBy<C>,
     {
         self.send(binding).await?.success()
     }
 
     /// Sends the binding's request and gives the answer whatever its status, for a composite
     /// that reads the status or the `ETag` itself.
-    pub async fn send<B: Tool>(&self, binding: B) -> Result<Reply, ToolError>
+    pub async fn send<B>(&self, binding: B) -> Result<Reply, ToolError>
     where
-        C: Uses<B>,
+        B: UsedBy<C>,
     {
         let op = B::operation();
         let request = binding.to_request().map_err(|e| ToolError::Call {
@@ -186,14 +188,15 @@ impl<'a, C: ?Sized> Api<'a, C> {
     /// parameters, say), then `changes` (the agent's fields); an `If-Match` argument gets the
     /// `ETag` of the read when the API sent one. A 412 answer is [`ToolError::Changed`]:
     /// nothing was written, and the agent is told to call again.
-    pub async fn read_modify_write<G: Tool, P: Tool>(
+    pub async fn read_modify_write<G, P>(
         &self,
         get: G,
         keys: Value,
         changes: Value,
     ) -> Result<Value, ToolError>
     where
-        C: Uses<G> + Uses<P>,
+        G: UsedBy<C>,
+        P: UsedBy<C>,
     {
         let read = self.send(get).await?;
         let etag = read.etag.clone();
@@ -553,11 +556,12 @@ pub fn effects_of(uses: &[ToolInfo]) -> Effects {
 }
 
 /// A type-erased run of a composite.
-pub(crate) type Run = for<'a> fn(
-    Value,
-    &'a Executor,
-    std::time::Instant,
-) -> Pin<Box<dyn Future<Output = Result<Value, CallError>> + Send + 'a>>;
+pub(crate) type Run =
+    for<'a> fn(
+        Value,
+        &'a Executor,
+        std::time::Instant,
+    ) -> Pin<Box<dyn Future<Output = Result<Value, CallError>> + Send + 'a>>;
 
 pub(crate) fn run<C: Composite>(
     args: Value,

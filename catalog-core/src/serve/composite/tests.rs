@@ -6,7 +6,8 @@ use serde_json::json;
 
 #[test]
 fn the_write_gets_the_records_fields_then_keys_then_changes_and_the_etag() {
-    let schema = json!({"properties": {"id": {}, "title": {}, "note": {}, "If-Match": {}, "labels": {}}});
+    let schema =
+        json!({"properties": {"id": {}, "title": {}, "note": {}, "If-Match": {}, "labels": {}}});
     let record = json!({"id": 1, "title": "Old", "note": null, "labels": ["a"], "created": "x"});
     let args = replacement(
         &schema,
