@@ -44,8 +44,9 @@
 # target/e2e/phoenix), a real OpenTelemetry receiver the client starts and reads back; NOT RUN
 # when Phoenix cannot be installed or does not start.
 #
-# E2E_ONLY=<step> (stripe, fleet, selection, credentials, otel) runs only that step (with the
-# installs it needs), to iterate on it.
+# E2E_ONLY=<step> (stripe, fleet, netbox, mattermost, selection, credentials, otel) runs only
+# that step (with the installs it needs), to iterate on it (netbox and mattermost need
+# CATALOG_SPECS_DIR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
@@ -74,8 +75,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe | fleet | selection | credentials | otel) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`fleet\`, \`selection\`, \`credentials\` and \`otel\`" >&2; exit 2 ;;
+  "" | stripe | fleet | netbox | mattermost | selection | credentials | otel) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`fleet\`, \`netbox\`, \`mattermost\`, \`selection\`, \`credentials\` and \`otel\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -185,6 +186,52 @@ PYEOF
   if [ "$status" -eq 0 ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
 }
 
+# toolset_e2e SET: the NetBox or Mattermost tool set (composites included) served by its binary
+# against Prism on its spec, with the recorder attached (tests/e2e/toolset_client.py).
+toolset_e2e() {
+  local set="$1" SET_PORT SET_SPEC
+  echo "== building the $set tool-set binary (real-specs)"
+  cargo build --quiet -p catalog-real-specs --bin "$set-mcp"
+  SET_PORT="$(free_port)"
+  if [ "$set" = netbox ]; then
+    # Prism's static mock writes the text `string` for a patterned string and then fails its own
+    # response check on NetBox's tag and role colors (`^[0-9a-f]{6}$`). Prism mocks a copy in
+    # which each such schema has an example; the tools and the recorder use the spec itself.
+    "$PY" - "$SPECS/netbox-4.6.8.json" "$E2E/netbox-mock.json" <<'PYEOF'
+import json, sys
+def walk(node):
+    if isinstance(node, dict):
+        if node.get("pattern") == "^[0-9a-f]{6}$" and "example" not in node:
+            node["example"] = "9e9e9e"
+        for value in node.values():
+            walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            walk(value)
+spec = json.load(open(sys.argv[1]))
+walk(spec)
+json.dump(spec, open(sys.argv[2], "w"))
+PYEOF
+    SET_SPEC="$E2E/netbox-mock.json"
+  else
+    SET_SPEC="$SPECS/mattermost-v4.json"
+  fi
+  start_prism "$SET_SPEC" "$SET_PORT" "$E2E/prism-$set.log"
+  echo "== MCP client: the $set tool set (tests/e2e/toolset_client.py)"
+  rm -f "$E2E/record-$set.json"
+  export CATALOG_RECORD="$E2E/record-$set.json"
+  run_client tests/e2e/toolset_client.py --set "$set" --server "$TARGET_DIR/debug/$set-mcp" \
+    --base-url "http://127.0.0.1:$SET_PORT" --prism-log "$E2E/prism-$set.log"
+  unset CATALOG_RECORD
+  check_record "$set" "$E2E/record-$set.json"
+}
+
+if [ "${E2E_ONLY:-}" = netbox ] || [ "${E2E_ONLY:-}" = mattermost ]; then
+  [ -n "${CATALOG_SPECS_DIR:-}" ] || { echo "E2E_ONLY=$E2E_ONLY needs CATALOG_SPECS_DIR" >&2; exit 2; }
+  case "$CATALOG_SPECS_DIR" in /*) SPECS="$CATALOG_SPECS_DIR" ;; *) SPECS="$ROOT/$CATALOG_SPECS_DIR" ;; esac
+  toolset_e2e "$E2E_ONLY"
+fi
+
 if [ -z "${E2E_ONLY:-}" ]; then
 echo "== building the taskboard example"
 cargo build --quiet --example taskboard
@@ -230,37 +277,8 @@ if [ -n "${CATALOG_SPECS_DIR:-}" ]; then
   unset CATALOG_RECORD
   check_record ErsatzTV "$E2E/record-ersatztv.json"
 
-  echo "== building the NetBox and Mattermost tool-set binaries (real-specs)"
-  cargo build --quiet -p catalog-real-specs --bin netbox-mcp --bin mattermost-mcp
-  # Prism's static mock writes the text `string` for a patterned string and then fails its own
-  # response check on NetBox's tag and role colors (`^[0-9a-f]{6}$`). Prism mocks a copy in
-  # which each such schema has an example; the tools and the recorder use the spec itself.
-  "$PY" - "$SPECS/netbox-4.6.8.json" "$E2E/netbox-mock.json" <<'PYEOF'
-import json, sys
-def walk(node):
-    if isinstance(node, dict):
-        if node.get("pattern") == "^[0-9a-f]{6}$" and "example" not in node:
-            node["example"] = "9e9e9e"
-        for value in node.values():
-            walk(value)
-    elif isinstance(node, list):
-        for value in node:
-            walk(value)
-spec = json.load(open(sys.argv[1]))
-walk(spec)
-json.dump(spec, open(sys.argv[2], "w"))
-PYEOF
   for set in netbox mattermost; do
-    SET_PORT="$(free_port)"
-    if [ "$set" = netbox ]; then SET_SPEC="$E2E/netbox-mock.json"; else SET_SPEC="$SPECS/mattermost-v4.json"; fi
-    start_prism "$SET_SPEC" "$SET_PORT" "$E2E/prism-$set.log"
-    echo "== MCP client: the $set tool set (tests/e2e/toolset_client.py)"
-    rm -f "$E2E/record-$set.json"
-    export CATALOG_RECORD="$E2E/record-$set.json"
-    run_client tests/e2e/toolset_client.py --set "$set" --server "$TARGET_DIR/debug/$set-mcp" \
-      --base-url "http://127.0.0.1:$SET_PORT" --prism-log "$E2E/prism-$set.log"
-    unset CATALOG_RECORD
-    check_record "$set" "$E2E/record-$set.json"
+    toolset_e2e "$set"
   done
 else
   echo "== ErsatzTV end to end skipped: CATALOG_SPECS_DIR is not set (.ci/run sets it)"

@@ -56,8 +56,10 @@
 
 // What a tool author writes: the attribute, the derives, and the traits they implement.
 pub use catalog_core::present::output::Wrap;
+#[cfg(feature = "runtime")]
+pub use catalog_core::serve::composite::{Api, Composite, Reply, ToolError, UsedBy};
 pub use catalog_core::serve::tool::{Object, StringEnum, Tool, ToolOutput};
-pub use catalog_macros::{Object, StringEnum, tool};
+pub use catalog_macros::{Object, StringEnum, composite, tool};
 
 // What a server calls, and what it gets back.
 pub use catalog_core::model::{
@@ -206,3 +208,13 @@ pub mod projection {
 /// and its name changes with every release that changes it.
 #[doc(hidden)]
 pub use catalog_core::serve::tool::__private as __private_v1;
+
+/// Glue for the `#[composite]` expansion. Not a public API: it changes without notice.
+#[doc(hidden)]
+#[cfg(feature = "runtime")]
+pub mod __composite_v1 {
+    pub use catalog_core::model::Operation;
+    pub use catalog_core::serve::composite::__private::*;
+    pub use catalog_core::serve::composite::{ArgType, Argument, arguments_table, guard_method};
+    pub use serde_json::Value;
+}

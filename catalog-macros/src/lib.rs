@@ -10,6 +10,7 @@
 mod ast;
 mod attr;
 mod check;
+mod composite;
 mod ctxt;
 mod derive;
 mod effects;
@@ -180,6 +181,43 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
     };
     let input = ast::Input::new(item);
     expand::tool(args.into(), &input).into()
+}
+
+/// A composite tool: one tool an agent calls that makes several requests, each through a
+/// `#[tool]` binding it declares in `uses(...)`.
+///
+/// ```ignore
+/// /// Post a message to a channel named by its team's and its own name.
+/// #[catalog::composite(uses(GetChannelByName, CreatePost))]
+/// pub struct PostToChannelByName { pub team: String, pub channel: String, pub message: String }
+///
+/// impl PostToChannelByName {
+///     async fn run(self, api: catalog::Api<'_, Self>) -> Result<serde_json::Value, catalog::ToolError> {
+///         let channel = api.call(GetChannelByName { team_name: self.team, channel_name: self.channel }).await?;
+///         let channel_id = catalog::ToolError::field(&channel, "id")?;
+///         api.call(CreatePost { channel_id, message: self.message, reply_to: None }).await
+///     }
+/// }
+/// ```
+///
+/// | key | meaning |
+/// |---|---|
+/// | `uses(A, B, ...)` | **Required.** The bindings it calls, each a `#[tool]` struct. `api.call(x)` compiles only for these. |
+/// | `name = "..."` | The MCP tool name (default: the struct's name in snake_case). |
+///
+/// The doc comment is the description (required); each field is an argument, typed `String`,
+/// `bool`, an integer, `f64`, `catalog::File`, `serde_json::Value`, or a `Vec`/`Option` of one,
+/// and decoded strictly. The struct implements `async fn run(self, api: catalog::Api<'_, Self>)
+/// -> Result<serde_json::Value, catalog::ToolError>`. Add it to a catalog with
+/// `Catalog::composite::<T>()`; see docs/composite-tools.md.
+#[proc_macro_attribute]
+pub fn composite(args: TokenStream, input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::ItemStruct>(input) {
+        Ok(item) => composite::expand(args.into(), item).into(),
+        Err(e) => syn::Error::new(e.span(), "#[composite] goes on a struct")
+            .to_compile_error()
+            .into(),
+    }
 }
 
 /// Derives `catalog::StringEnum` for a Rust enum that stands for a string enum of the spec.

@@ -1,10 +1,11 @@
-//! Mattermost v4: posts, channels, users, teams, files and reactions, each tool one operation.
+//! Mattermost v4: posts, channels, users, teams, files and reactions, each tool one operation,
+//! and four composite tools that call several (docs/composite-tools.md).
 //!
 //! Served by `cargo run -p catalog-real-specs --bin mattermost-mcp -- serve` (see
-//! `docs/tool-sets.md`, which also lists the composite tools the design calls for and what the
-//! library needs before they can be declared).
+//! `docs/tool-sets.md`).
 
-use catalog::{File, tool};
+use catalog::{Api, File, ToolError, tool};
+use serde_json::{Value, json};
 
 /// The spec the tools are built from, under `CATALOG_SPECS_DIR`.
 pub const SPEC_FILE: &str = "mattermost-v4.json";
@@ -366,6 +367,208 @@ pub struct DeleteReaction {
     pub emoji_name: String,
 }
 
+/// Post a message with files already uploaded: the binding `upload_and_post` posts with. Not
+/// listed to agents (`create_post` is the listed one, which Omits `file_ids`).
+#[tool(
+    spec = "mattermost-v4",
+    operation = "CreatePost",
+    name = "create_post_with_files",
+    fixed(
+        "query.set_online",
+        value = false,
+        reason = "an agent is not a person at the keyboard; posting must not mark the user online"
+    ),
+    omitted(
+        "body.root_id",
+        reason = "a post with an upload starts a thread of its own in this composite"
+    ),
+    omitted(
+        "body.props",
+        reason = "props carry integration payloads an agent should not forge"
+    ),
+    omitted(
+        "body.metadata",
+        reason = "metadata (embeds, emojis, priority) is computed by the server from the message"
+    )
+)]
+pub struct CreatePostWithFiles {
+    pub channel_id: String,
+    pub message: String,
+    /// The ids `upload_file` returned.
+    pub file_ids: Option<Vec<String>>,
+}
+
+/// Post a message to a channel named by its team's name and its own (`town-square`): finds the
+/// channel, then posts. Answers the post made.
+#[catalog::composite(uses(GetChannelByName, CreatePost))]
+pub struct PostToChannelByName {
+    /// The team's URL name.
+    pub team_name: String,
+    /// The channel's URL name.
+    pub channel_name: String,
+    pub message: String,
+}
+
+impl PostToChannelByName {
+    async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
+        let channel = api
+            .call(GetChannelByName {
+                team_name: self.team_name,
+                channel_name: self.channel_name,
+            })
+            .await?;
+        let channel_id = ToolError::field(&channel, "id")?;
+        api.call(CreatePost {
+            channel_id,
+            message: self.message,
+            reply_to: None,
+        })
+        .await
+    }
+}
+
+/// Read a channel named by its team's name and its own: the channel, one page of its posts
+/// (newest first) and the users who wrote them.
+#[catalog::composite(uses(GetChannelByName, GetPostsForChannel, GetUsersByIds))]
+pub struct ReadChannel {
+    /// The team's URL name.
+    pub team_name: String,
+    /// The channel's URL name.
+    pub channel_name: String,
+    /// The page, from 0.
+    pub page: Option<i64>,
+    /// Posts per page (the server's default is 60).
+    pub per_page: Option<i64>,
+}
+
+impl ReadChannel {
+    async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
+        let channel = api
+            .call(GetChannelByName {
+                team_name: self.team_name,
+                channel_name: self.channel_name,
+            })
+            .await?;
+        let channel_id = ToolError::field(&channel, "id")?;
+        let list = api
+            .call(GetPostsForChannel {
+                channel_id,
+                page: self.page,
+                per_page: self.per_page,
+                since: None,
+                before: None,
+                after: None,
+            })
+            .await?;
+        let posts = posts_in_order(&list);
+        let mut user_ids: Vec<String> = Vec::new();
+        for post in &posts {
+            if let Some(id) = post.get("user_id").and_then(Value::as_str)
+                && !user_ids.iter().any(|u| u == id)
+            {
+                user_ids.push(id.to_string());
+            }
+        }
+        let authors = if user_ids.is_empty() {
+            json!([])
+        } else {
+            api.call(GetUsersByIds { user_ids }).await?
+        };
+        Ok(json!({"channel": channel, "posts": posts, "authors": authors}))
+    }
+}
+
+// A post list's posts in its `order`, then any the order leaves out.
+fn posts_in_order(list: &Value) -> Vec<Value> {
+    let empty = serde_json::Map::new();
+    let posts = list
+        .get("posts")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let mut out: Vec<Value> = Vec::new();
+    let mut taken: Vec<&str> = Vec::new();
+    for id in list
+        .get("order")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        if let Some(p) = posts.get(id) {
+            out.push(p.clone());
+            taken.push(id);
+        }
+    }
+    for (id, p) in posts {
+        if !taken.contains(&id.as_str()) {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// Upload a file to a channel and post it there with a message. Answers the post made.
+#[catalog::composite(uses(UploadFile, CreatePostWithFiles))]
+pub struct UploadAndPost {
+    /// The channel's id.
+    pub channel_id: String,
+    /// The file: its name, media type and base64 content.
+    pub file: File,
+    pub message: String,
+}
+
+impl UploadAndPost {
+    async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
+        let uploaded = api
+            .call(UploadFile {
+                files: Some(self.file),
+                channel_id: Some(self.channel_id.clone()),
+            })
+            .await?;
+        let file_ids: Vec<String> = uploaded
+            .get("file_infos")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f.get("id").and_then(Value::as_str).map(str::to_string))
+            .collect();
+        if file_ids.is_empty() {
+            return Err(ToolError::message(format!(
+                "`upload_file` answered without a file id; nothing was posted: {uploaded}"
+            )));
+        }
+        api.call(CreatePostWithFiles {
+            channel_id: self.channel_id,
+            message: self.message,
+            file_ids: Some(file_ids),
+        })
+        .await
+    }
+}
+
+/// Set a channel's header, keeping every other field: reads the channel, then writes it back
+/// whole (`PUT`) with the new header, with `If-Match` when the server gave an ETag. When the
+/// channel changed in between, nothing is written and the tool says to call again.
+#[catalog::composite(uses(GetChannel, UpdateChannel))]
+pub struct UpdateChannelHeader {
+    pub channel_id: String,
+    /// The new header (markdown; empty clears it).
+    pub header: String,
+}
+
+impl UpdateChannelHeader {
+    async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
+        api.read_modify_write::<_, UpdateChannel>(
+            GetChannel {
+                channel_id: self.channel_id.clone(),
+            },
+            json!({"channel_id": self.channel_id, "id": self.channel_id}),
+            json!({"header": self.header}),
+        )
+        .await
+    }
+}
+
 /// Every Mattermost tool, in the order `tools/list` gives them.
 pub fn catalog() -> catalog::Catalog {
     catalog::Catalog::new()
@@ -394,4 +597,8 @@ pub fn catalog() -> catalog::Catalog {
         .tool::<SaveReaction>()
         .tool::<GetReactions>()
         .tool::<DeleteReaction>()
+        .composite::<PostToChannelByName>()
+        .composite::<ReadChannel>()
+        .composite::<UploadAndPost>()
+        .composite::<UpdateChannelHeader>()
 }

@@ -57,6 +57,25 @@ pub struct ToolInfo {
     pub output_schema: Option<&'static OutputSchema>,
     /// `Tool::output_value`: the decoded success body turned into the tool's value.
     pub output_value: fn(Value) -> Result<Value, String>,
+    /// For a composite tool, each binding it uses (empty for a tool of one operation); its
+    /// `operation` is then the table of its own arguments, sent nowhere.
+    pub uses: &'static [ToolInfo],
+}
+
+/// The [`ToolInfo`] of the tool `T`.
+pub(crate) fn info_of<T: Tool>() -> ToolInfo {
+    ToolInfo {
+        name: T::NAME,
+        description: T::DESCRIPTION,
+        input_schema: T::input_schema(),
+        input_schema_json: T::input_schema_json(),
+        operation: T::operation(),
+        effects: T::EFFECTS,
+        output: T::OUTPUT,
+        output_schema: T::OUTPUT.map(|o| output_schema(T::NAME, o.schema)),
+        output_value: T::output_value,
+        uses: &[],
+    }
 }
 
 impl fmt::Debug for ToolInfo {
@@ -71,9 +90,19 @@ impl fmt::Debug for ToolInfo {
 
 impl ToolInfo {
     /// The tool's hints: from its method (GET, HEAD and OPTIONS only read; PUT and DELETE are
-    /// destructive and idempotent, ...) and what it declares.
+    /// destructive and idempotent, ...) and what it declares; a composite's are the strongest
+    /// of its bindings'.
     pub fn hints(&self) -> Hints {
-        hints(&self.operation.method, &self.effects)
+        if self.uses.is_empty() {
+            hints(&self.operation.method, &self.effects)
+        } else {
+            crate::serve::effects::strongest(self.uses.iter().map(ToolInfo::hints))
+        }
+    }
+
+    /// Whether the tool is a composite (it uses several bindings).
+    pub fn is_composite(&self) -> bool {
+        !self.uses.is_empty()
     }
 
     /// Whether the tool only reads (GET, HEAD, OPTIONS, unless it declares otherwise): the only
@@ -89,6 +118,9 @@ struct Entry {
     build: Build,
     // The tool's Rust type, to name both tools when two share a name.
     type_name: &'static str,
+    // A composite's run.
+    #[cfg(feature = "runtime")]
+    run: Option<crate::serve::composite::Run>,
 }
 
 /// A set of tools, each a type implementing [`Tool`], held type-erased so that one catalog
@@ -96,6 +128,8 @@ struct Entry {
 #[derive(Clone, Default)]
 pub struct Catalog {
     entries: Vec<Entry>,
+    // The bindings composites use that are not listed as tools.
+    bindings: Vec<Entry>,
     // Capability projection of advertised schemas: off unless `with_projection` is called.
     projection: Option<std::sync::Arc<Projection>>,
     // Groups named in code (`in_groups`), replacing the operation's tags for that tool.
@@ -145,22 +179,104 @@ impl Catalog {
         if self.get(T::NAME).is_some() {
             return Err(T::NAME);
         }
+        let type_name = std::any::type_name::<T>();
+        // A binding a composite uses, now listed: it moves from the unlisted ones (a tool of
+        // another operation under its name would make the recorder misread its requests).
+        if let Some(i) = self.bindings.iter().position(|b| b.info.name == T::NAME) {
+            if self.bindings[i].info.operation.key() != T::operation().key() {
+                return Err(T::NAME);
+            }
+            self.bindings.remove(i);
+        }
         self.entries.push(Entry {
-            info: ToolInfo {
-                name: T::NAME,
-                description: T::DESCRIPTION,
-                input_schema: T::input_schema(),
-                input_schema_json: T::input_schema_json(),
-                operation: T::operation(),
-                effects: T::EFFECTS,
-                output: T::OUTPUT,
-                output_schema: T::OUTPUT.map(|o| output_schema(T::NAME, o.schema)),
-                output_value: T::output_value,
-            },
+            info: info_of::<T>(),
             build: build::<T>,
-            type_name: std::any::type_name::<T>(),
+            type_name,
+            #[cfg(feature = "runtime")]
+            run: None,
         });
         Ok(self)
+    }
+
+    /// Adds the composite tool `C`, and each binding it uses that the catalog does not list
+    /// as a tool already, unlisted: the recorder, coverage and the credentials check know it,
+    /// agents do not see it (add it with [`tool`](Self::tool) too to list it).
+    ///
+    /// # Panics
+    ///
+    /// When the catalog already holds a tool of the same name, or a binding of another type
+    /// under one of the bindings' names.
+    #[cfg(feature = "runtime")]
+    pub fn composite<C: crate::serve::composite::Composite>(self) -> Catalog {
+        match self.try_composite::<C>() {
+            Ok(c) => c,
+            Err(name) => panic!(
+                "catalog: two tools are named `{name}` (adding the composite `{}`); rename one \
+                 with #[tool(name = \"...\")] or #[composite(name = \"...\")]",
+                std::any::type_name::<C>()
+            ),
+        }
+    }
+
+    /// Adds the composite tool `C` ([`composite`](Self::composite)), or gives back the name
+    /// two tools would share.
+    #[cfg(feature = "runtime")]
+    pub fn try_composite<C: crate::serve::composite::Composite>(
+        mut self,
+    ) -> Result<Catalog, &'static str> {
+        if self.get(C::NAME).is_some() || self.bindings.iter().any(|b| b.info.name == C::NAME) {
+            return Err(C::NAME);
+        }
+        let uses = C::uses();
+        for used in uses {
+            let listed = self.entries.iter().any(|e| e.info.name == used.name);
+            let unlisted = self.bindings.iter().any(|b| b.info.name == used.name);
+            if used.name == C::NAME {
+                return Err(C::NAME);
+            }
+            if !listed && !unlisted {
+                self.bindings.push(Entry {
+                    info: *used,
+                    build: binding_build,
+                    type_name: used.name,
+                    run: None,
+                });
+            }
+        }
+        self.entries.push(Entry {
+            info: ToolInfo {
+                name: C::NAME,
+                description: C::DESCRIPTION,
+                input_schema: C::input_schema(),
+                input_schema_json: C::input_schema_json(),
+                operation: C::arguments(),
+                effects: crate::serve::composite::effects_of(uses),
+                output: None,
+                output_schema: None,
+                output_value: Ok,
+                uses,
+            },
+            build: composite_build::<C>,
+            type_name: std::any::type_name::<C>(),
+            run: Some(crate::serve::composite::run::<C>),
+        });
+        Ok(self)
+    }
+
+    /// The bindings composites use that are not listed as tools.
+    pub fn unlisted_bindings(&self) -> impl ExactSizeIterator<Item = ToolInfo> + '_ {
+        self.bindings.iter().map(|e| e.info)
+    }
+
+    /// Every operation the catalog's tools send to, under the name the requests are recorded
+    /// by: each tool of one operation, and each binding a composite uses (listed or not).
+    /// What [`recorder`](Self::recorder) and coverage read.
+    pub fn operations(&self) -> impl Iterator<Item = (&'static str, &'static Operation)> + '_ {
+        self.entries
+            .iter()
+            .chain(&self.bindings)
+            .filter(|e| !e.info.is_composite())
+            .map(|e| (e.info.name, e.info.operation))
     }
 
     /// The tools, in the order they were added.
@@ -172,7 +288,7 @@ impl Catalog {
     /// from, matching requests relative to the base URL (attach it with
     /// [`Executor::with_recorder`](crate::serve::executor::Executor::with_recorder)).
     pub fn recorder(&self, index: &Index) -> Recorder {
-        Recorder::for_tools(index, self.tools().map(|t| (t.name, t.operation)))
+        Recorder::for_tools(index, self.operations())
     }
 
     /// How many tools the catalog holds.
@@ -322,8 +438,8 @@ impl Catalog {
     /// in the order of the first tool of each.
     pub fn specs(&self) -> Vec<&'static crate::model::SpecInfo> {
         let mut specs: Vec<&'static crate::model::SpecInfo> = Vec::new();
-        for e in &self.entries {
-            let s = &e.info.operation.spec;
+        for (_, op) in self.operations() {
+            let s = &op.spec;
             if !specs.iter().any(|k| k.stem == s.stem && k.hash == s.hash) {
                 specs.push(s);
             }
@@ -363,13 +479,9 @@ impl Catalog {
                 .filter(|s| s.stem == stem)
                 .map(|s| {
                     let tools = self
-                        .entries
-                        .iter()
-                        .filter(|e| {
-                            e.info.operation.spec.stem == s.stem
-                                && e.info.operation.spec.hash == s.hash
-                        })
-                        .map(|e| e.info.name.to_string())
+                        .operations()
+                        .filter(|(_, op)| op.spec.stem == s.stem && op.spec.hash == s.hash)
+                        .map(|(name, _)| name.to_string())
                         .collect();
                     (format!("{} ({})", s.version, s.hash), tools)
                 })
@@ -412,6 +524,8 @@ impl Catalog {
         let problems: Vec<String> = self
             .entries
             .iter()
+            .chain(&self.bindings)
+            .filter(|e| !e.info.is_composite())
             .filter(|e| !executor.satisfies(&e.info.operation.security))
             .map(|e| {
                 let schemes: Vec<String> = e
@@ -448,6 +562,36 @@ impl Catalog {
         }
     }
 
+    /// Runs the composite tool `name` by `deadline`: the writes guard checks it once, by its
+    /// own name and the strongest effect of its bindings, before its arguments are read; then
+    /// its arguments are decoded and it runs, each request sent through `executor` under its
+    /// binding's name. Its value is what it returned.
+    #[cfg(feature = "runtime")]
+    pub async fn run_until(
+        &self,
+        executor: &crate::serve::executor::Executor,
+        name: &str,
+        args: Value,
+        deadline: std::time::Instant,
+    ) -> Result<Value, CallError> {
+        let entry = self.entry(name).ok_or_else(|| self.unknown(name))?;
+        let Some(run) = entry.run else {
+            return Err(CallError::Composite(
+                crate::serve::composite::ToolError::Message(format!(
+                    "`{name}` is a tool of one operation; call it with Catalog::call_until"
+                )),
+            ));
+        };
+        let method = http::Method::from_bytes(
+            crate::serve::composite::guard_method(entry.info.uses).as_bytes(),
+        )
+        .unwrap_or(http::Method::POST);
+        executor
+            .check_tool(entry.info.name, entry.info.read_only(), &method)
+            .map_err(CallError::Execute)?;
+        run(args, executor, deadline).await
+    }
+
     /// Calls the tool `name`: decodes `args`, builds the request and sends it through
     /// `executor`. A tool that writes is refused first unless writes are enabled for it; nothing
     /// is sent unless every step before sending succeeded.
@@ -473,6 +617,14 @@ impl Catalog {
         deadline: std::time::Instant,
     ) -> Result<crate::serve::executor::ApiResponse, CallError> {
         let entry = self.entry(name).ok_or_else(|| self.unknown(name))?;
+        if entry.run.is_some() {
+            return Err(CallError::Composite(
+                crate::serve::composite::ToolError::Message(format!(
+                    "`{name}` is a composite tool: it makes several requests and answers with \
+                     a value, not one API response; call it with Catalog::run_until"
+                )),
+            ));
+        }
         // Refuse a write before looking at its arguments: the agent learns the tool is off, not
         // how to fix arguments it cannot use.
         let method =
@@ -516,6 +668,29 @@ impl Catalog {
     }
 }
 
+/// A binding listed only through a composite is not built on its own.
+#[cfg(feature = "runtime")]
+fn binding_build(_args: Value) -> Result<http::Request<Vec<u8>>, CallError> {
+    Err(CallError::UnknownTool {
+        name: String::new(),
+        suggestion: "a binding a composite uses is not called on its own".into(),
+    })
+}
+
+/// A composite's arguments decoded; it has no one request to build.
+#[cfg(feature = "runtime")]
+fn composite_build<C: crate::serve::composite::Composite>(
+    args: Value,
+) -> Result<http::Request<Vec<u8>>, CallError> {
+    C::from_arguments(args).map_err(CallError::Arguments)?;
+    Err(CallError::Composite(
+        crate::serve::composite::ToolError::Message(format!(
+            "`{}` is a composite tool: it makes several requests, not one",
+            C::NAME
+        )),
+    ))
+}
+
 /// Why a call was not answered by the API.
 #[derive(Debug)]
 pub enum CallError {
@@ -534,6 +709,9 @@ pub enum CallError {
     /// The executor refused the request or it failed on the way.
     #[cfg(feature = "runtime")]
     Execute(crate::serve::executor::ExecuteError),
+    /// A composite tool did not finish: what went wrong, told to the agent.
+    #[cfg(feature = "runtime")]
+    Composite(crate::serve::composite::ToolError),
 }
 
 impl fmt::Display for CallError {
@@ -546,6 +724,8 @@ impl fmt::Display for CallError {
             CallError::Request(e) => write!(f, "{e}"),
             #[cfg(feature = "runtime")]
             CallError::Execute(e) => write!(f, "{e}"),
+            #[cfg(feature = "runtime")]
+            CallError::Composite(e) => write!(f, "{e}"),
         }
     }
 }

@@ -113,6 +113,23 @@ pub fn safe_method(method: &str) -> bool {
     )
 }
 
+/// The hints of a tool that makes several requests (a composite), from each request's: read-only
+/// when every one only reads; destructive and open-world when any one is; idempotent when every
+/// one is; full-replace semantics when any one has them, else merge when any one has.
+pub fn strongest(each: impl IntoIterator<Item = Hints>) -> Hints {
+    let all: Vec<Hints> = each.into_iter().collect();
+    Hints {
+        read_only: all.iter().all(|h| h.read_only),
+        destructive: all.iter().any(|h| h.destructive),
+        idempotent: all.iter().all(|h| h.idempotent),
+        open_world: all.iter().any(|h| h.open_world),
+        semantics: all
+            .iter()
+            .filter_map(|h| h.semantics)
+            .max_by_key(|s| matches!(s, Semantics::FullReplace)),
+    }
+}
+
 /// The hints for a tool of `method` with the declaration `effects`: defaults from the method
 /// (the table in the module documentation), then each override.
 pub fn hints(method: &str, effects: &Effects) -> Hints {

@@ -478,6 +478,23 @@ impl McpServer {
             let e = crate::serve::selection::unknown(name, names.into_iter());
             return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
+        if tool.is_composite() {
+            return match self
+                .catalog
+                .run_until(&self.executor, name, args, deadline.into_std())
+                .await
+            {
+                Ok(value) => (
+                    Ok(crate::serve::composite::result::tool_result(&value)),
+                    Outcome::Answered(200),
+                    Some(tool.name),
+                ),
+                Err(e) => {
+                    let outcome = outcome_of(&e);
+                    (call_error(e), outcome, Some(tool.name))
+                }
+            };
+        }
         // The body is read within what the tool's result cap leaves for it.
         let executor = self
             .executor
@@ -630,6 +647,7 @@ fn outcome_of(e: &CallError) -> Outcome {
         CallError::Execute(ExecuteError::CallerCredential(_)) => {
             Outcome::Refused("caller_credential")
         }
+        CallError::Composite(e) => crate::serve::composite::result::outcome_of(e, outcome_of),
     }
 }
 
@@ -640,6 +658,7 @@ fn call_error(e: CallError) -> Result<CallToolResult, ErrorData> {
         CallError::Execute(
             ExecuteError::Timeout(_) | ExecuteError::Transport(_) | ExecuteError::Credentials(_),
         ) => Err(ErrorData::internal_error(message, None)),
+        CallError::Composite(e) => Ok(crate::serve::composite::result::error_result(&e)),
         CallError::Arguments(_)
         | CallError::Request(_)
         | CallError::Execute(

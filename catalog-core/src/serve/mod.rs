@@ -5,6 +5,8 @@ pub mod auth;
 #[cfg(feature = "runtime")]
 pub mod bounded;
 pub mod catalog;
+#[cfg(feature = "runtime")]
+pub mod composite;
 #[cfg(feature = "mcp")]
 pub mod confirm;
 #[cfg(feature = "runtime")]

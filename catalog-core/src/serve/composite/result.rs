@@ -1,0 +1,52 @@
+//! The MCP result of a composite: its value as JSON text (and as `structuredContent` when it is
+//! an object), or its error as a tool error whose text says what happened and what to do.
+
+use super::ToolError;
+use crate::serve::catalog::CallError;
+use crate::serve::metrics::Outcome;
+use rmcp::model::{CallToolResult, ContentBlock, MetaObject};
+use serde_json::{Map, Value, json};
+
+/// The `_meta` key of a composite's result: which binding answered what (`binding`,
+/// `status`), for an error the API gave.
+pub const META_KEY: &str = "catalog/composite";
+
+/// A composite's value as a result: the JSON text, and the value itself as
+/// `structuredContent` when it is an object.
+pub fn tool_result(value: &Value) -> CallToolResult {
+    let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    if value.is_object() {
+        result.structured_content = Some(value.clone());
+    }
+    result
+}
+
+/// A composite's error as a tool error (`isError`), its text the error's message; an API
+/// error carries the binding, status and body in `_meta`.
+pub fn error_result(e: &ToolError) -> CallToolResult {
+    let result = CallToolResult::error(vec![ContentBlock::text(e.to_string())]);
+    let meta = match e {
+        ToolError::Status {
+            binding,
+            status,
+            body,
+        } => json!({"binding": binding, "status": status, "body": body}),
+        ToolError::Changed { write, .. } => json!({"binding": write, "status": 412}),
+        _ => return result,
+    };
+    let mut m = Map::new();
+    m.insert(META_KEY.into(), meta);
+    result.with_meta(Some(MetaObject(m)))
+}
+
+/// The metrics outcome of a composite's error: an API status as answered, a binding's call
+/// error as that error's outcome, anything else refused.
+pub(crate) fn outcome_of(e: &ToolError, call: fn(&CallError) -> Outcome) -> Outcome {
+    match e {
+        ToolError::Status { status, .. } => Outcome::Answered(*status),
+        ToolError::Changed { .. } => Outcome::Answered(412),
+        ToolError::Call { error, .. } => call(error),
+        _ => Outcome::Refused("composite"),
+    }
+}
