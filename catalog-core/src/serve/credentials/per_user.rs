@@ -219,10 +219,10 @@ pub(crate) enum Missing {
 /// Whether `kind` is an OAuth scheme (`oauth2` of any flow, `openIdConnect`), whose credential
 /// is a bearer access token.
 pub fn is_oauth(kind: &SchemeKind) -> bool {
-    match kind {
-        SchemeKind::ClientCredentials { .. } | SchemeKind::AccessToken { .. } => true,
-        _ => false,
-    }
+    matches!(
+        kind,
+        SchemeKind::ClientCredentials { .. } | SchemeKind::AccessToken { .. }
+    )
 }
 
 #[cfg(test)]
