@@ -56,7 +56,7 @@ case "$TARGET_DIR" in /*) ;; *) TARGET_DIR="$ROOT/$TARGET_DIR" ;; esac
 mkdir -p "$E2E"
 
 # The authorization server of the per-user credentials step.
-OIDC_PROVIDER_VERSION=9.13.3
+OIDC_PROVIDER_VERSION="$(sed -n 's/^OIDC_PROVIDER_VERSION=//p' .ci/oidc.sh)"
 
 PRISM="$E2E/prism/node_modules/.bin/prism"
 if [ ! -x "$PRISM" ]; then
@@ -312,13 +312,7 @@ fi
 if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = credentials ]; then
   echo "== per-user credentials: token exchange at oidc-provider $OIDC_PROVIDER_VERSION (catalog-core/tests/per_user_credentials.rs)"
   OIDC="$E2E/oidc"
-  OIDC_PACKAGE="$OIDC/node_modules/oidc-provider/package.json"
-  if [ ! -f "$OIDC_PACKAGE" ] \
-     || [ "$(node -p "require('$OIDC_PACKAGE').version")" != "$OIDC_PROVIDER_VERSION" ]; then
-    echo "== installing oidc-provider $OIDC_PROVIDER_VERSION into $OIDC"
-    mkdir -p "$OIDC"
-    npm install --prefix "$OIDC" "oidc-provider@$OIDC_PROVIDER_VERSION" --no-audit --no-fund --loglevel=error
-  fi
+  bash .ci/oidc.sh
   out="$E2E/per_user_credentials.out"
   set +e
   CATALOG_E2E_OIDC="$OIDC" cargo test --quiet -p catalog-core --features mcp \

@@ -404,9 +404,15 @@ impl Drop for AuthServer {
 impl AuthServer {
     /// Starts `tests/e2e/token_exchange_as.mjs` with exchanged tokens living `ttl` seconds.
     fn start(ttl: u64) -> AuthServer {
-        let dir = std::env::var("CATALOG_E2E_OIDC").expect(
-            "CATALOG_E2E_OIDC names the folder oidc-provider is installed in: run these tests \
-             with E2E_ONLY=credentials bash .ci/e2e.sh",
+        // Where `.ci/oidc.sh` installs it, unless CATALOG_E2E_OIDC names another folder.
+        let dir = std::env::var("CATALOG_E2E_OIDC").unwrap_or_else(|_| {
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../target/e2e/oidc").to_string()
+        });
+        assert!(
+            std::path::Path::new(&dir)
+                .join("node_modules/oidc-provider/package.json")
+                .is_file(),
+            "oidc-provider is not installed in {dir}: run `bash .ci/oidc.sh` first"
         );
         // Node resolves `oidc-provider` from the script's folder: the script runs from there.
         let script = std::path::Path::new(&dir).join("token_exchange_as.mjs");
@@ -527,7 +533,7 @@ fn bearer(seen: &loopback::Seen) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs the authorization server: E2E_ONLY=credentials bash .ci/e2e.sh"]
+#[ignore = "needs the authorization server: bash .ci/oidc.sh"]
 async fn two_users_calling_at_once_reach_the_api_each_with_their_own_exchanged_token() {
     let auth = AuthServer::start(600);
     let api = api().await;
@@ -570,7 +576,7 @@ async fn two_users_calling_at_once_reach_the_api_each_with_their_own_exchanged_t
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs the authorization server: E2E_ONLY=credentials bash .ci/e2e.sh"]
+#[ignore = "needs the authorization server: bash .ci/oidc.sh"]
 async fn the_inbound_token_never_reaches_the_api() {
     let auth = AuthServer::start(600);
     let api = api().await;
@@ -596,7 +602,7 @@ async fn the_inbound_token_never_reaches_the_api() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs the authorization server: E2E_ONLY=credentials bash .ci/e2e.sh"]
+#[ignore = "needs the authorization server: bash .ci/oidc.sh"]
 async fn an_exchanged_token_is_reused_until_near_its_expiry_then_exchanged_again() {
     // Exchanged tokens live 3 s; the server exchanges again with less than 1 s left.
     let auth = AuthServer::start(3);
@@ -626,7 +632,7 @@ async fn an_exchanged_token_is_reused_until_near_its_expiry_then_exchanged_again
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs the authorization server: E2E_ONLY=credentials bash .ci/e2e.sh"]
+#[ignore = "needs the authorization server: bash .ci/oidc.sh"]
 async fn a_caller_the_authorization_server_refuses_gets_a_tool_error_and_nothing_is_sent() {
     let auth = AuthServer::start(600);
     let api = api().await;

@@ -61,6 +61,11 @@ mod real {
             "save_reaction POST /api/v4/reactions",
             "get_reactions GET /api/v4/posts/{post_id}/reactions",
             "delete_reaction DELETE /api/v4/users/{user_id}/posts/{post_id}/reactions/{emoji_name}",
+            // The composites (docs/composite-tools.md): each under its own key.
+            "post_to_channel_by_name POST composite:post_to_channel_by_name",
+            "read_channel GET composite:read_channel",
+            "upload_and_post POST composite:upload_and_post",
+            "update_channel_header PUT composite:update_channel_header",
         ];
         assert_eq!(got, want);
     }
@@ -95,6 +100,10 @@ mod real {
                 ("upload_file", false, None),
                 ("save_reaction", false, None),
                 ("delete_reaction", true, None),
+                // A composite takes the strongest effect of the operations it uses.
+                ("post_to_channel_by_name", false, None),
+                ("upload_and_post", false, None),
+                ("update_channel_header", true, Some(Semantics::FullReplace)),
             ]
         );
         // The POSTs that only read say so, and are served while writes are off.
@@ -198,7 +207,7 @@ mod real {
         let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
         let budget = McpServer::new(catalog(), executor).budget();
         eprintln!("{budget}");
-        assert_eq!(budget.tools.len(), 25);
+        assert_eq!(budget.tools.len(), 29);
         assert!(budget.total_bytes() < 80_000, "{budget}");
     }
 }

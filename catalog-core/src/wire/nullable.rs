@@ -13,7 +13,7 @@ use serde::ser::{Serialize, Serializer};
 /// The field must not be serialized when unset, and is unset when the agent leaves it out,
 /// which serde is told on the field (the derive refuses the field without it):
 ///
-/// ```ignore
+/// ```text
 /// #[serde(default, skip_serializing_if = "catalog::Nullable::is_unset")]
 /// pub state: catalog::Nullable<String>,
 /// ```
