@@ -103,7 +103,9 @@ mod real {
                 // A composite takes the strongest effect of the operations it uses.
                 ("post_to_channel_by_name", false, None),
                 ("upload_and_post", false, None),
-                ("update_channel_header", true, Some(Semantics::FullReplace)),
+                // Read-modify-write: destructive as its PUT is, but it keeps what it does not
+                // set, so it claims no full replace.
+                ("update_channel_header", true, None),
             ]
         );
         // The POSTs that only read say so, and are served while writes are off.

@@ -24,7 +24,9 @@
 //!   ([`Catalog::composite`](crate::serve::catalog::Catalog::composite) keeps the others
 //!   unlisted): listing is the catalog's choice, not the type's.
 //! - **Effects are the strongest of the bindings'**: read-only only when every binding only
-//!   reads; destructive, non-idempotent or open-world when any binding is. The writes guard
+//!   reads; destructive, non-idempotent or open-world when any binding is. No merge or
+//!   full-replace semantics is claimed: a read-modify-write over a full-replace PUT keeps what
+//!   it does not send, so the PUT's would misstate it. The writes guard
 //!   checks the composite once, by its own name, before anything is sent: enabling a
 //!   composite enables the requests it makes.
 //! - **The recorder sees each request under its binding's name**, checked against the

@@ -123,10 +123,9 @@ pub fn strongest(each: impl IntoIterator<Item = Hints>) -> Hints {
         destructive: all.iter().any(|h| h.destructive),
         idempotent: all.iter().all(|h| h.idempotent),
         open_world: all.iter().any(|h| h.open_world),
-        semantics: all
-            .iter()
-            .filter_map(|h| h.semantics)
-            .max_by_key(|s| matches!(s, Semantics::FullReplace)),
+        // What a composite does to the fields it does not send is its own: a read-modify-write
+        // over a full-replace PUT keeps them, so its PUT's semantics would misstate it.
+        semantics: None,
     }
 }
 

@@ -33,7 +33,10 @@ fn a_composites_hints_are_the_strongest_of_its_bindings() {
     let post = hints("POST", &Effects::FROM_METHOD);
     let h = strongest([get, put]);
     assert!(!h.read_only && h.destructive && h.idempotent);
-    assert_eq!(h.semantics, Some(Semantics::FullReplace));
+    // A PUT's full replace is not the composite's: a read-modify-write keeps what it does
+    // not send.
+    assert_eq!(put.semantics, Some(Semantics::FullReplace));
+    assert_eq!(h.semantics, None);
     let h = strongest([get, post]);
     assert!(!h.read_only && !h.destructive && !h.idempotent);
     let h = strongest([get, get]);
