@@ -169,7 +169,7 @@ async def against_parser(args, files_dir: Path, checks: Checks) -> None:
                 result = await session.call_tool("upload_file", valid_upload())
                 text = text_of(result)
                 # The body once: in structuredContent when the tool is typed, else in the text.
-                structured = getattr(result, "structuredContent", None)
+                structured = getattr(result, "structured_content", None) or getattr(result, "structuredContent", None)
                 try:
                     seen = structured if structured is not None else json.loads(body_of(text))
                 except ValueError:
