@@ -9,7 +9,7 @@
 //! | `CATALOG_CREDENTIAL_<SCHEME>` | the credential of each security scheme (NetBox: `CATALOG_CREDENTIAL_TOKEN_AUTH=Token <key>`; Mattermost and Stripe: `CATALOG_CREDENTIAL_BEARER_AUTH=<token>`); a tool whose requirement none satisfies stops the start |
 //! | `CATALOG_ALLOW_WRITES` | `1`, or the names of the tools that may write; others are refused |
 //! | `CATALOG_MAX_RESPONSE_BYTES`, `CATALOG_TIMEOUT_SECS` | the executor's bounds |
-//! | `CATALOG_HTTP_*` | HTTP: token, allowed hosts and origins, sessions (see the README) |
+//! | `CATALOG_HTTP_*` | HTTP: token, allowed hosts and origins, sessions (see docs/deploying.md) |
 //! | `CATALOG_RECORD` | a JSON file: a recorder checks every request and response against the spec, and on shutdown merges its report into that file |
 
 use catalog::Catalog;
