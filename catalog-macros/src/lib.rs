@@ -16,6 +16,8 @@ mod derive;
 mod effects;
 mod emit;
 mod expand;
+#[cfg(test)]
+mod expanded;
 mod fallback;
 mod file_check;
 mod key;

@@ -1,0 +1,157 @@
+//! What `#[tool]` writes, pinned: every tool of the example (`examples/taskboard/tools.rs`,
+//! checked against `openapi/taskboard.yaml`) is expanded here and formatted by `rustfmt`, and
+//! the text must equal `catalog-macros/tests/expanded/<tool>.rs`. A change to the emitted code
+//! shows in review as a diff of those files, as progenitor's generated clients do.
+//! `CATALOG_REPIN=1 cargo test -p catalog-macros expanded` writes them again.
+//!
+//! The macro finds the index through `CATALOG_INDEX_DIR`, read from the process environment;
+//! setting it needs `unsafe` in edition 2024, so the test indexes the spec, then runs itself
+//! again as a child process with the variable set, and the child does the expanding.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CHILD: &str = "CATALOG_EXPANDED_CHILD";
+const TEST: &str = "expanded::the_example_tools_expand_to_their_pinned_code";
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("catalog-macros sits in the workspace")
+        .to_path_buf()
+}
+
+fn pins_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expanded")
+}
+
+/// The structs of `source` that carry `#[tool(...)]`, each with its arguments.
+fn tools_in(source: &str) -> Vec<(proc_macro2::TokenStream, syn::ItemStruct)> {
+    let file = syn::parse_file(source).expect("the example's tools parse");
+    let mut tools = Vec::new();
+    for item in file.items {
+        let syn::Item::Struct(mut item) = item else {
+            continue;
+        };
+        let Some(at) = item.attrs.iter().position(|a| a.path().is_ident("tool")) else {
+            continue;
+        };
+        let attr = item.attrs.remove(at);
+        let args = match attr.meta {
+            syn::Meta::List(list) => list.tokens,
+            _ => proc_macro2::TokenStream::new(),
+        };
+        tools.push((args, item));
+    }
+    tools
+}
+
+/// `code` as `rustfmt` prints it, or why it could not.
+fn rustfmt(code: &str) -> Result<String, String> {
+    use std::io::Write;
+    let mut child = Command::new("rustfmt")
+        .args(["--edition", "2024", "--emit", "stdout"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("rustfmt could not start ({e}); `rustup component add rustfmt`"))?;
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(code.as_bytes())
+        .map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// In the child: every tool expanded and formatted, by file name.
+fn expand_all() -> Vec<(String, String)> {
+    let source = std::fs::read_to_string(workspace().join("examples/taskboard/tools.rs"))
+        .expect("the example's tools are readable");
+    let index_dir = std::env::var(catalog_core::index::INDEX_DIR_VAR).expect("set by the parent");
+    tools_in(&source)
+        .into_iter()
+        .map(|(args, item)| {
+            let name = heck::ToSnakeCase::to_snake_case(item.ident.to_string().as_str());
+            let input = crate::ast::Input::new(item);
+            let code = crate::expand::tool(args, &input).to_string();
+            let text = rustfmt(&code).unwrap_or_else(|e| panic!("{name}: {e}"));
+            // The index folder is a temporary one; the pin names it by its variable.
+            let text = text.replace(index_dir.as_str(), "$CATALOG_INDEX_DIR");
+            (format!("{name}.rs"), text)
+        })
+        .collect()
+}
+
+#[test]
+fn the_example_tools_expand_to_their_pinned_code() {
+    if std::env::var_os(CHILD).is_some() {
+        return child();
+    }
+    let dir = std::env::temp_dir().join(format!("catalog-expanded-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    catalog_core::spec::build::index_to(&workspace().join("openapi/taskboard.yaml"), &dir)
+        .expect("the example's spec indexes");
+    let out = Command::new(std::env::current_exe().expect("the test binary"))
+        .args([TEST, "--exact", "--nocapture", "--test-threads", "1"])
+        .env(CHILD, "1")
+        .env(catalog_core::index::INDEX_DIR_VAR, &dir)
+        .output()
+        .expect("the test runs itself");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn child() {
+    let expanded = expand_all();
+    assert!(
+        expanded.len() >= 8,
+        "the example has a tool for each of its 8 operations; found {}",
+        expanded.len()
+    );
+    let repin = std::env::var_os("CATALOG_REPIN").is_some();
+    let mut differ = Vec::new();
+    for (file, text) in &expanded {
+        let path = pins_dir().join(file);
+        if repin {
+            std::fs::create_dir_all(pins_dir()).expect("the pins folder");
+            std::fs::write(&path, text).expect("the pin is written");
+            continue;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(pinned) if &pinned == text => {}
+            Ok(_) => differ.push(format!("{file} differs from its pin")),
+            Err(_) => differ.push(format!("{file} has no pin")),
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "what #[tool] writes changed: {}; review the new code, then \
+         `CATALOG_REPIN=1 cargo test -p catalog-macros expanded` and commit \
+         catalog-macros/tests/expanded/",
+        differ.join(", ")
+    );
+}
+
+#[test]
+fn tools_are_read_with_their_arguments_and_without_the_attribute() {
+    let source = "#[tool(operation = \"GetTask\")] pub struct GetTask { pub task_id: String }";
+    let tools = tools_in(source);
+    assert_eq!(tools.len(), 1);
+    assert_eq!(tools[0].1.ident, "GetTask");
+    assert_eq!(tools[0].0.to_string(), "operation = \"GetTask\"");
+    assert!(
+        tools[0].1.attrs.is_empty(),
+        "the #[tool] attribute is taken off the struct"
+    );
+}
