@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const CHILD: &str = "CATALOG_EXPANDED_CHILD";
+const CHILD: &str = "EXPANDED_TEST_CHILD";
 const TEST: &str = "expanded::the_example_tools_expand_to_their_pinned_code";
 
 fn workspace() -> PathBuf {
