@@ -170,6 +170,16 @@ pub mod mcp {
         };
     }
 
+    /// The `OTEL_*` variables a server reads to export its call spans over OTLP (feature
+    /// `otel`; without it an endpoint set is said on stderr at start-up).
+    pub mod otel {
+        pub use catalog_core::serve::otel::{
+            ENV_ENDPOINT, ENV_HEADERS, ENV_PROTOCOL, ENV_RESOURCE_ATTRIBUTES, ENV_SDK_DISABLED,
+            ENV_SERVICE_NAME, ENV_TRACES_ENDPOINT, ENV_TRACES_HEADERS, ENV_TRACES_PROTOCOL,
+            SETTINGS,
+        };
+    }
+
     /// Inbound authorization for HTTP: the [`TokenVerifier`](auth::TokenVerifier) hook.
     pub mod auth {
         pub use catalog_core::serve::auth::{

@@ -18,6 +18,7 @@ use catalog::mcp::http::{
     ENV_HTTP_MAX_REQUESTS, ENV_HTTP_METRICS, ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, HEALTHZ_PATH,
     READYZ_PATH,
 };
+use catalog::mcp::otel;
 use catalog::mcp::{
     DEFAULT_SHUTDOWN_GRACE, ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING,
     ENV_SHUTDOWN_GRACE,
@@ -55,13 +56,57 @@ const SETTINGS: &[&str] = &[
     ENV_TOKEN_EXCHANGE_SKEW_SECS,
 ];
 
-fn manifest(name: &str) -> Value {
+fn manifest_text(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("deploy/kubernetes")
         .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{} cannot be read: {e}", path.display()));
-    serde_norway::from_str(&text).unwrap_or_else(|e| panic!("{} is not YAML: {e}", path.display()))
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{} cannot be read: {e}", path.display()))
+}
+
+fn parse(name: &str, text: &str) -> Value {
+    serde_norway::from_str(text).unwrap_or_else(|e| panic!("{name} is not YAML: {e}"))
+}
+
+fn manifest(name: &str) -> Value {
+    parse(name, &manifest_text(name))
+}
+
+/// The manifest with its optional lines switched on: every commented-out list item written on
+/// one line (`# - { name: OTEL_..., value: ... }`) uncommented in place.
+fn with_optional_lines(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let indent = line.len() - line.trim_start().len();
+            match line.trim_start().strip_prefix("# - {") {
+                Some(item) => format!("{}- {{{item}", &line[..indent]),
+                None => line.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn env_names(deployment: &Value) -> Vec<&str> {
+    container(deployment)["env"]
+        .as_array()
+        .expect("the container has an env list")
+        .iter()
+        .filter_map(|e| e["name"].as_str())
+        .collect()
+}
+
+/// The names of `env` entries that are neither a `CATALOG_*` setting nor an `OTEL_*` one the
+/// server reads (the API's own base URL variable is the example's, so not checked here).
+fn unknown_settings<'a>(names: &[&'a str]) -> Vec<&'a str> {
+    names
+        .iter()
+        .filter(|n| {
+            (n.starts_with("CATALOG_") && !SETTINGS.contains(n))
+                || (n.starts_with("OTEL_") && !otel::SETTINGS.contains(n))
+        })
+        .copied()
+        .collect()
 }
 
 fn containerfile() -> String {
@@ -85,19 +130,10 @@ fn env_value<'a>(container: &'a Value, name: &str) -> Option<&'a str> {
 #[test]
 fn every_catalog_variable_the_deployment_sets_is_one_the_server_reads() {
     let deployment = manifest("deployment.yaml");
-    let names: Vec<&str> = container(&deployment)["env"]
-        .as_array()
-        .expect("the container has an env list")
-        .iter()
-        .filter_map(|e| e["name"].as_str())
-        .collect();
-    let unknown: Vec<&&str> = names
-        .iter()
-        .filter(|n| n.starts_with("CATALOG_") && !SETTINGS.contains(n))
-        .collect();
+    let names = env_names(&deployment);
     assert_eq!(
-        unknown,
-        Vec::<&&str>::new(),
+        unknown_settings(&names),
+        Vec::<&str>::new(),
         "settings the server does not read"
     );
     // The settings an operator must decide on behind a load balancer are spelled out.
@@ -211,5 +247,67 @@ fn the_service_and_the_autoscaler_point_at_the_deployment() {
     assert!(
         min >= 2,
         "one replica cannot be restarted without an outage"
+    );
+}
+
+#[test]
+fn the_optional_trace_settings_are_ones_the_otel_feature_reads() {
+    let text = manifest_text("deployment.yaml");
+    let plain = env_names(&manifest("deployment.yaml"))
+        .into_iter()
+        .map(str::to_string)
+        .collect::<Vec<_>>();
+    // Commented out: a server without a collector to send to exports nothing.
+    assert!(
+        !plain.iter().any(|n| n.starts_with("OTEL_")),
+        "trace export is off unless the operator turns it on: {plain:?}"
+    );
+    let optional = parse(
+        "deployment.yaml with its optional lines",
+        &with_optional_lines(&text),
+    );
+    let names = env_names(&optional);
+    assert_eq!(
+        unknown_settings(&names),
+        Vec::<&str>::new(),
+        "settings the server does not read"
+    );
+    let traces: Vec<&str> = names
+        .iter()
+        .filter(|n| n.starts_with("OTEL_"))
+        .copied()
+        .collect();
+    assert_eq!(
+        traces,
+        [
+            otel::ENV_ENDPOINT,
+            otel::ENV_SERVICE_NAME,
+            otel::ENV_RESOURCE_ATTRIBUTES,
+            otel::ENV_HEADERS
+        ]
+    );
+    // The endpoint is a collector's OTLP/HTTP receiver, as the server checks it at start-up.
+    let endpoint = env_value(container(&optional), otel::ENV_ENDPOINT).expect("an endpoint");
+    assert!(
+        endpoint.starts_with("http://") && endpoint.ends_with(":4318"),
+        "{endpoint}"
+    );
+    // Everything else is the manifest as it is, uncommented lines aside.
+    assert_eq!(names.len(), plain.len() + traces.len());
+}
+
+#[test]
+fn the_deploying_guide_lists_every_trace_setting() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/deploying.md");
+    let guide = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{} cannot be read: {e}", path.display()));
+    let missing: Vec<&&str> = otel::SETTINGS
+        .iter()
+        .filter(|name| !guide.contains(&format!("| `{name}`")))
+        .collect();
+    assert_eq!(
+        missing,
+        Vec::<&&str>::new(),
+        "OTEL variables missing from the table in docs/deploying.md"
     );
 }

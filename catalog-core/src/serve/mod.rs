@@ -26,7 +26,7 @@ pub mod mcp;
 #[cfg(feature = "mcp")]
 pub mod metrics;
 #[cfg(feature = "mcp")]
-pub(crate) mod otel;
+pub mod otel;
 pub mod output_schema;
 #[cfg(feature = "runtime")]
 pub mod paging;

@@ -31,6 +31,28 @@ pub const ENV_PROTOCOL: &str = "OTEL_EXPORTER_OTLP_PROTOCOL";
 pub const ENV_TRACES_PROTOCOL: &str = "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
 /// `OTEL_SDK_DISABLED`.
 pub const ENV_SDK_DISABLED: &str = "OTEL_SDK_DISABLED";
+/// `OTEL_EXPORTER_OTLP_HEADERS` (read by the OTLP exporter).
+pub const ENV_HEADERS: &str = "OTEL_EXPORTER_OTLP_HEADERS";
+/// `OTEL_EXPORTER_OTLP_TRACES_HEADERS` (read by the OTLP exporter).
+pub const ENV_TRACES_HEADERS: &str = "OTEL_EXPORTER_OTLP_TRACES_HEADERS";
+/// `OTEL_SERVICE_NAME`.
+pub const ENV_SERVICE_NAME: &str = "OTEL_SERVICE_NAME";
+/// `OTEL_RESOURCE_ATTRIBUTES`.
+pub const ENV_RESOURCE_ATTRIBUTES: &str = "OTEL_RESOURCE_ATTRIBUTES";
+
+/// Every `OTEL_*` variable a server built with the `otel` feature reads (the table above), for
+/// deployment files to be checked against.
+pub const SETTINGS: &[&str] = &[
+    ENV_ENDPOINT,
+    ENV_TRACES_ENDPOINT,
+    ENV_PROTOCOL,
+    ENV_TRACES_PROTOCOL,
+    ENV_HEADERS,
+    ENV_TRACES_HEADERS,
+    ENV_SERVICE_NAME,
+    ENV_RESOURCE_ATTRIBUTES,
+    ENV_SDK_DISABLED,
+];
 
 /// The receiver's URL the environment names (`None`: export off), checked: an `http` or
 /// `https` URL with a host, the protocol `http/protobuf` if one is named, `OTEL_SDK_DISABLED`

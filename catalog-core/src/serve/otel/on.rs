@@ -56,8 +56,8 @@ pub(crate) fn start(server_name: &str) -> Result<(), ConfigError> {
         .with_http_client(OtlpClient(client))
         .build()
         .map_err(|e| ConfigError::new(format!("the OTLP exporter for {endpoint}: {e}")))?;
-    let named = std::env::var("OTEL_SERVICE_NAME").is_ok_and(|v| !v.trim().is_empty())
-        || std::env::var("OTEL_RESOURCE_ATTRIBUTES").is_ok_and(|v| v.contains("service.name="));
+    let named = std::env::var(super::ENV_SERVICE_NAME).is_ok_and(|v| !v.trim().is_empty())
+        || std::env::var(super::ENV_RESOURCE_ATTRIBUTES).is_ok_and(|v| v.contains("service.name="));
     let mut resource = Resource::builder();
     if !named {
         resource = resource.with_service_name(server_name.to_string());
