@@ -1,6 +1,7 @@
 //! Whole-build checks on temporary tool crates (see `support`): what `cargo check` says when a
 //! correct tool is broken in each way a user breaks one, when a crate has no index, and when a
-//! new version of the spec adds a parameter (or a property of a nested object).
+//! new version of the spec adds a parameter (or a property of a nested object, or of a map's
+//! values).
 //!
 //! The Mattermost case needs the real specs (`CATALOG_SPECS_DIR`); the others use the project's
 //! own `openapi/taskboard.yaml`.
@@ -317,4 +318,76 @@ fn a_new_spec_version_adding_a_nested_property_fails_naming_it() {
     );
     c.check()
         .assert_ok("CreateMonitor with the new nested property");
+}
+
+/// A route tool whose map of targets is typed with a struct for `openapi/nested.yaml`'s
+/// `Target`, every property accounted for.
+const CREATE_ROUTE: &str = r#"use catalog::tool;
+use std::collections::BTreeMap;
+
+#[derive(serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Target {
+    pub url: String,
+    pub weight: Option<i64>,
+    pub health: Option<serde_json::Value>,
+}
+
+/// Create a route.
+#[tool(operation = "CreateRoute")]
+pub struct CreateRoute {
+    pub name: String,
+    pub policy: Option<serde_json::Value>,
+    pub targets: Option<BTreeMap<String, Target>>,
+}
+"#;
+
+#[test]
+fn a_new_spec_version_adding_a_property_to_a_map_s_values_fails_naming_it() {
+    let c = TempCrate::new("spec-update-map-values");
+    let v1 = std::fs::read_to_string(support::workspace_root().join("openapi/nested.yaml"))
+        .expect("read openapi/nested.yaml");
+    c.write("openapi/nested.yaml", &v1);
+    c.build_rs("openapi/nested.yaml");
+    c.write("src/lib.rs", CREATE_ROUTE);
+    c.check().assert_ok("CreateRoute against the unchanged spec");
+
+    // The next version: each target (a value of the `targets` map) gains an optional `zone`.
+    let anchor = "        weight: {type: integer, minimum: 0}\n";
+    assert_eq!(v1.matches(anchor).count(), 1);
+    let v2 = v1.replace(
+        anchor,
+        &format!("{anchor}        zone: {{type: string, description: Where the target runs}}\n"),
+    );
+    c.write("openapi/nested.yaml", &v2);
+    let out = c.check();
+    assert!(!out.success);
+    assert_eq!(
+        out.error_lines(),
+        [
+            "error[E0277]: `Target` has no field for `zone`, a property the body property \
+             `targets{}` of `CreateRoute` declares"
+        ],
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(
+            "an agent's `zone` would be accepted and then lost: add to `Target`: \
+             `pub zone: Option<String>,`, or omit it on the struct: \
+             `#[object(omitted(\"zone\", reason = \"<what a user loses, and why that is right>\"))]`"
+        ),
+        "{}",
+        out.stderr
+    );
+
+    // Accounting for it makes the crate build again.
+    c.write(
+        "src/lib.rs",
+        &CREATE_ROUTE.replace(
+            "    pub weight: Option<i64>,\n",
+            "    pub weight: Option<i64>,\n    pub zone: Option<String>,\n",
+        ),
+    );
+    c.check()
+        .assert_ok("CreateRoute with the new property of the map's values");
 }

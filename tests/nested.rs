@@ -2,10 +2,12 @@
 //! offered in the input schema and is refused with the struct's reason when an agent sends it
 //! anyway (never dropped on the way into the struct); the empty-string arm of
 //! `anyOf [object, ""]` is accepted and sent as itself; a nested string enum with the spec's
-//! values, and an output whose nested struct reads part of the response, compile and run.
+//! values, and an output whose nested struct reads part of the response, compile and run; a map
+//! of derived structs (`targets{}`) is checked, offered and refused value by value.
 
 use catalog::{OrEmpty, Tool, tool};
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 #[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
 pub struct Alerts {
@@ -111,13 +113,32 @@ pub struct RoutePolicy {
     pub level: Option<Level>,
 }
 
+/// A map's value (`targets{}`): checked against `Target` like any nested object.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize, catalog::Object)]
+#[object(omitted(
+    "weight",
+    reason = "weights are balanced by the operations team, never by an agent"
+))]
+pub struct Target {
+    pub url: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub health: Option<Health>,
+}
+
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Health {
+    pub path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval_seconds: Option<i64>,
+}
+
 /// Create a route and its policy.
 #[derive(Debug)]
 #[tool(spec = "nested", operation = "CreateRoute", output = Route)]
 pub struct CreateRoute {
     pub name: String,
     pub policy: Option<Policy>,
-    pub targets: Option<Value>,
+    pub targets: Option<BTreeMap<String, Target>>,
 }
 
 #[test]
@@ -240,4 +261,86 @@ fn the_empty_string_arm_is_sent_as_itself_in_a_json_body() {
         json!({"reference": "r-2", "shipping": {"name": "Ann", "phone": "+331", "return_to": "",
             "address": {"line1": "1 Main St", "city": "Lyon", "postal_code": "69001"}}})
     );
+}
+
+#[test]
+fn a_map_of_derived_structs_is_decoded_and_sent_value_by_value() {
+    let args = json!({"name": "edge", "targets": {
+        "eu": {"url": "https://eu.example", "health": {"path": "/up", "interval_seconds": 10}},
+        "us": {"url": "https://us.example"}
+    }});
+    let tool = CreateRoute::from_arguments(args).unwrap();
+    let targets = tool.targets.as_ref().unwrap();
+    assert_eq!(
+        targets["eu"].health,
+        Some(Health {
+            path: "/up".into(),
+            interval_seconds: Some(10)
+        })
+    );
+    let body: Value = serde_json::from_slice(tool.to_request().unwrap().body()).unwrap();
+    assert_eq!(
+        body,
+        json!({"name": "edge", "targets": {
+            "eu": {"url": "https://eu.example", "health": {"path": "/up", "interval_seconds": 10}},
+            "us": {"url": "https://us.example"}
+        }})
+    );
+}
+
+#[test]
+fn a_map_value_is_checked_against_the_values_schema_at_every_depth() {
+    // A value without its required `url`, a nested `health` without its required `path`, a
+    // value of the wrong type: each refused with its path, before decoding.
+    let args = json!({"name": "edge", "targets": {
+        "eu": {"health": {"interval_seconds": 10}},
+        "us": "https://us.example"
+    }});
+    let e = CreateRoute::from_arguments(args).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid arguments: $.targets.eu.health.path: missing required field `path` (string); \
+         $.targets.eu.url: missing required field `url` (string); \
+         $.targets.us: expected object (3 fields), got string \"https://us.example\""
+    );
+}
+
+#[test]
+fn an_omitted_property_of_a_map_value_sent_by_an_agent_is_refused_with_the_reason() {
+    let args = json!({"name": "edge", "targets": {
+        "eu": {"url": "https://eu.example"},
+        "us": {"url": "https://us.example", "weight": 3}
+    }});
+    let e = CreateRoute::from_arguments(args).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid arguments: $.targets.us.weight: this tool does not send `targets{}.weight` \
+         (omitted: weights are balanced by the operations team, never by an agent); leave it out"
+    );
+}
+
+#[test]
+fn the_input_schema_offers_a_map_s_values_without_their_omitted_properties() {
+    let schema = CreateRoute::input_schema();
+    let values = &schema["properties"]["targets"]["additionalProperties"];
+    assert_eq!(
+        values,
+        &json!({
+            "type": "object",
+            "properties": {
+                "url": {"type": "string"},
+                "health": {
+                    "type": "object",
+                    "properties": {
+                        "path": {"type": "string"},
+                        "interval_seconds": {"type": "integer"}
+                    },
+                    "required": ["path"]
+                }
+            },
+            "required": ["url"]
+        })
+    );
+    assert!(CreateRoute::INPUT_SCHEMA.contains("weight"));
+    assert!(!CreateRoute::input_schema_json().contains("weight"));
 }

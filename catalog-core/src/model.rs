@@ -198,6 +198,7 @@ enum SchemaKey {
     MaxItems,
     Fields,
     Open,
+    Values,
     Arms,
     Nullable,
     Description,
@@ -226,6 +227,7 @@ impl<'de> Deserialize<'de> for SchemaKey {
                     "enum" => SchemaKey::Enum,
                     "fields" => SchemaKey::Fields,
                     "open" => SchemaKey::Open,
+                    "values" => SchemaKey::Values,
                     "arms" => SchemaKey::Arms,
                     "default" => SchemaKey::Default,
                     "extensions" => SchemaKey::Extensions,
@@ -273,6 +275,7 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
                 SchemaKey::MaxItems => parts.max_items = map.next_value()?,
                 SchemaKey::Fields => parts.fields = map.next_value()?,
                 SchemaKey::Open => parts.open = map.next_value()?,
+                SchemaKey::Values => parts.values = Some(map.next_value()?),
                 SchemaKey::Arms => parts.arms = Some(map.next_value()?),
                 SchemaKey::Nullable => parts.schema.nullable = map.next_value()?,
                 SchemaKey::Description => parts.schema.description = map.next_value()?,
@@ -307,6 +310,7 @@ pub(crate) struct SchemaParts {
     pub(crate) max_items: Option<u64>,
     pub(crate) fields: Vec<Field>,
     pub(crate) open: bool,
+    pub(crate) values: Option<Box<Schema>>,
     pub(crate) arms: Option<Vec<Schema>>,
     pub(crate) id: Option<usize>,
     /// The keywords every type has (`nullable`, `description`, ...); its type is replaced.
@@ -331,6 +335,7 @@ impl Default for SchemaParts {
             max_items: None,
             fields: Vec::new(),
             open: false,
+            values: None,
             arms: None,
             id: None,
             schema: Schema::any(),
@@ -391,6 +396,7 @@ impl SchemaParts {
             max_items,
             fields,
             open,
+            values: map_values,
             arms,
             id,
             mut schema,
@@ -423,7 +429,11 @@ impl SchemaParts {
                 min_items,
                 max_items,
             },
-            "object" => Type::Object { fields, open },
+            "object" => Type::Object {
+                fields,
+                open,
+                values: map_values,
+            },
             "anyOf" => Type::AnyOf {
                 arms: arms.ok_or(PartsError::Missing("arms"))?,
             },
@@ -517,6 +527,10 @@ pub enum Type {
         /// Whether properties beyond `fields` are allowed (`additionalProperties` not `false`).
         #[serde(default, skip_serializing_if = "is_false")]
         open: bool,
+        /// The schema of every property beyond `fields`, when `additionalProperties` is one
+        /// (a map's values): `None` when they may be any value (or none is allowed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        values: Option<Box<Schema>>,
     },
     /// `oneOf`/`anyOf`: a value matching one of the arms.
     AnyOf {

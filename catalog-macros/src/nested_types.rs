@@ -10,8 +10,10 @@
 
 use crate::key;
 use crate::user_types::{Nesting, Subject, check_fn, run, unique};
-use catalog_core::check::nested::{declared_names, or_empty_arm, property_lines, sent_properties};
-use catalog_core::model::{Field, Schema, Type};
+use catalog_core::check::nested::{
+    declared_names, element_at, or_empty_arm, property_lines, sent_properties,
+};
+use catalog_core::model::{Field, Type};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -80,7 +82,7 @@ pub fn object(
         };
         let mut schemas = Vec::new();
         for p in node_fields {
-            let (suffix, element) = element_of(&p.schema);
+            let (suffix, element) = element_at(&p.schema);
             let child_path = match path.as_str() {
                 "" => format!("{}{suffix}", p.name),
                 _ => format!("{path}.{}{suffix}", p.name),
@@ -259,23 +261,6 @@ pub(crate) fn declared(
     }
 }
 
-/// `[]` for each array level down to the schema a struct stands for, and that schema.
-fn element_of(schema: &Schema) -> (String, &Schema) {
-    let mut suffix = String::new();
-    let mut s = schema;
-    loop {
-        s = match &s.ty {
-            Type::Array { items, .. } => {
-                suffix.push_str("[]");
-                items
-            }
-            _ => match or_empty_arm(s) {
-                Some(arm) => arm,
-                None => return (suffix, s),
-            },
-        };
-    }
-}
 
 /// One trait per property the node's struct must account for (a required one: a field always
 /// present; an optional one, in a request: a field, or omitted on the struct), implemented for every type

@@ -28,10 +28,17 @@ pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStre
     if let Some(e) = or_empty_check(f, row) {
         return Some(e);
     }
+    // A map's values are named as the accounting writes them (`targets{}`); arrays keep the
+    // parameter's name.
+    let (suffix, _) = catalog_core::check::nested::element_at(&p.schema);
+    let name = match suffix.contains('{') {
+        true => format!("{}{suffix}", p.name),
+        false => p.name.clone(),
+    };
     let subject = match (p.location, p.name.is_empty()) {
         (Location::Body, true) => Subject::new(&["body"], tool),
-        (Location::Body, false) => Subject::new(&["body property", &p.name], tool),
-        (location, _) => Subject::new(&[&format!("{location} parameter"), &p.name], tool),
+        (Location::Body, false) => Subject::new(&["body property", &name], tool),
+        (location, _) => Subject::new(&[&format!("{location} parameter"), &name], tool),
     };
     against(f.user_type()?, &p.schema, &subject, Way::Sent)
 }

@@ -31,16 +31,43 @@ pub fn is_empty_string(schema: &Schema) -> bool {
     matches!(&schema.ty, Type::String { enumeration: Some(values), .. } if values.len() == 1 && values[0].is_empty())
 }
 
+/// The schema of a map's values: `additionalProperties: {schema}` on an object that declares
+/// no property of its own (one that does is an object a struct stands for, not a map).
+pub fn map_values(schema: &Schema) -> Option<&Schema> {
+    match &schema.ty {
+        Type::Object {
+            fields,
+            values: Some(values),
+            ..
+        } if fields.is_empty() => Some(values),
+        _ => None,
+    }
+}
+
 /// The schema a struct (or enum) of the user's stands for where `schema` is its property's:
-/// inside arrays and the object arm of `anyOf [object, ""]`, in any order.
+/// inside arrays, maps' values and the object arm of `anyOf [object, ""]`, in any order.
 pub fn element(schema: &Schema) -> &Schema {
+    element_at(schema).1
+}
+
+/// [`element`], and the way down to it as the accounting writes it: `[]` for each array, `{}`
+/// for each map's values (`slack[]`, `targets{}`).
+pub fn element_at(schema: &Schema) -> (String, &Schema) {
+    let mut suffix = String::new();
     let mut s = schema;
     loop {
         s = match &s.ty {
-            Type::Array { items, .. } => items,
-            _ => match or_empty_arm(s) {
-                Some(arm) => arm,
-                None => return s,
+            Type::Array { items, .. } => {
+                suffix.push_str("[]");
+                items
+            }
+            _ => match (or_empty_arm(s), map_values(s)) {
+                (Some(arm), _) => arm,
+                (None, Some(values)) => {
+                    suffix.push_str("{}");
+                    values
+                }
+                (None, None) => return (suffix, s),
             },
         };
     }
@@ -143,6 +170,7 @@ mod tests {
                 schema: schema(Type::Boolean),
             }],
             open: false,
+            values: None,
         })
     }
 

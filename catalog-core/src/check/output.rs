@@ -329,6 +329,7 @@ mod tests {
         Some(Schema::new(Type::Object {
             fields: vec![],
             open: true,
+            values: None,
         }))
     }
 

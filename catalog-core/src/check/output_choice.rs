@@ -376,6 +376,7 @@ mod tests {
                 schema: string(),
             }],
             open: false,
+            values: None,
         })
     }
 

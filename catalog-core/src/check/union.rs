@@ -234,7 +234,7 @@ fn written(variant: &Variant) -> String {
 /// The body parameters of one arm, each declared at the union's pointer.
 fn arm_params(body: &mut Body, whole: Param, arm: Schema) -> Vec<Param> {
     match arm.ty {
-        Type::Object { fields, open } if !fields.is_empty() => {
+        Type::Object { fields, open, .. } if !fields.is_empty() => {
             body.whole = false;
             body.open = open;
             fields

@@ -99,6 +99,8 @@ enum Step<'a> {
     Field(&'a str),
     // `.anyOf[i]`
     Arm(usize),
+    // `{}`
+    Values,
 }
 
 fn written<'s>(
@@ -185,7 +187,12 @@ pub fn references(schema: &Schema, out: &mut Vec<usize>) {
     match &schema.ty {
         Type::Shared { id } => out.push(*id),
         Type::Array { items, .. } => references(items, out),
-        Type::Object { fields, .. } => fields.iter().for_each(|f| references(&f.schema, out)),
+        Type::Object { fields, values, .. } => {
+            fields.iter().for_each(|f| references(&f.schema, out));
+            if let Some(v) = values {
+                references(v, out);
+            }
+        }
         Type::AnyOf { arms } => arms.iter().for_each(|a| references(a, out)),
         _ => {}
     }
@@ -288,7 +295,10 @@ impl Counter<'_, '_> {
                 fits
             }
             Type::Array { items, .. } => self.fits(items),
-            Type::Object { fields, .. } => fields.iter().all(|f| self.fits(&f.schema)),
+            Type::Object { fields, values, .. } => {
+                fields.iter().all(|f| self.fits(&f.schema))
+                    && values.as_ref().is_none_or(|v| self.fits(v))
+            }
             Type::AnyOf { arms } => arms.iter().all(|a| self.fits(a)),
             _ => true,
         }
@@ -401,9 +411,16 @@ impl<'f, 's> Expander<'f, 's> {
                 min_items: *min_items,
                 max_items: *max_items,
             },
-            Type::Object { fields, open } => Type::Object {
+            Type::Object {
+                fields,
+                open,
+                values,
+            } => Type::Object {
                 fields: self.fields(fields),
                 open: *open,
+                values: values
+                    .as_ref()
+                    .map(|v| Box::new(self.step(Step::Values, |x| x.schema(v)))),
             },
             Type::AnyOf { arms } => {
                 let extent = self.extent;
@@ -474,9 +491,12 @@ impl<'f, 's> Expander<'f, 's> {
                 }
             },
             Type::Array { items, .. } => self.step(Step::Items, |x| x.walk(items)),
-            Type::Object { fields, .. } => {
+            Type::Object { fields, values, .. } => {
                 for f in fields {
                     self.step(Step::Field(&f.name), |x| x.walk(&f.schema));
+                }
+                if let Some(v) = values {
+                    self.step(Step::Values, |x| x.walk(v));
                 }
             }
             Type::AnyOf { arms } => {
@@ -493,6 +513,7 @@ impl<'f, 's> Expander<'f, 's> {
         let len = self.at.len();
         match step {
             Step::Items => self.at.push_str("[]"),
+            Step::Values => self.at.push_str("{}"),
             Step::Field(name) => {
                 self.at.push('.');
                 self.at.push_str(name);

@@ -456,13 +456,21 @@ fn schema(out: &mut Vec<u8>, s: &Schema) -> io::Result<()> {
             optional_count(&mut o, "min_items", *min_items);
             optional_count(&mut o, "max_items", *max_items);
         }
-        Type::Object { fields, open } => {
+        Type::Object {
+            fields,
+            open,
+            values,
+        } => {
             string(o.out, "object")?;
             if !fields.is_empty() {
                 o.key("fields");
                 list(o.out, fields, field)?;
             }
             flag(&mut o, "open", *open);
+            if let Some(values) = values {
+                o.key("values");
+                schema(o.out, values)?;
+            }
         }
         Type::AnyOf { arms } => {
             string(o.out, "anyOf")?;
@@ -582,9 +590,20 @@ mod tests {
                     schema: s(Type::Object {
                         fields: vec![],
                         open: true,
+                        values: Some(Box::new(s(Type::Object {
+                            fields: vec![Field {
+                                name: "url".into(),
+                                required: true,
+                                read_only: false,
+                                schema: s(Type::Boolean),
+                            }],
+                            open: true,
+                            values: None,
+                        }))),
                     }),
                 }],
                 open: false,
+                values: None,
             }),
             s(Type::AnyOf {
                 arms: vec![s(Type::Boolean), described.clone()],

@@ -107,6 +107,7 @@ pub fn object(fields: Vec<Field>) -> Schema {
     Schema::new(Type::Object {
         fields,
         open: false,
+        values: None,
     })
 }
 

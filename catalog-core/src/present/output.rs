@@ -143,6 +143,7 @@ mod tests {
         s(Type::Object {
             fields,
             open: false,
+            values: None,
         })
     }
 

@@ -343,7 +343,7 @@ fn carries_nothing(p: &Param) -> bool {
     p.location == Location::Body
         && p.name.is_empty()
         && !p.required
-        && matches!(&p.schema.ty, Type::Object { fields, open: false } if fields.is_empty())
+        && matches!(&p.schema.ty, Type::Object { fields, open: false, .. } if fields.is_empty())
 }
 
 /// A description as plain text: HTML tags dropped (`<p>` and `<br>` end a line), the common

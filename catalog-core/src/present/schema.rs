@@ -204,9 +204,16 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
             insert_u64(&mut out, "minItems", *min_items);
             insert_u64(&mut out, "maxItems", *max_items);
         }
-        Type::Object { fields, open } => {
+        Type::Object {
+            fields,
+            open,
+            values,
+        } => {
             out.insert("type".into(), type_name("object", nullable));
             object_body(&mut out, fields, *open, side);
+            if let Some(values) = values {
+                out.insert("additionalProperties".into(), write(values, None, side));
+            }
         }
         Type::AnyOf { arms } if arms.is_empty() && !nullable => {
             // No arm at all cannot be written as `anyOf` (it needs one); the normalizer never

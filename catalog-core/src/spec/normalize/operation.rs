@@ -358,7 +358,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             });
         }
         match top.ty {
-            Type::Object { fields, open } if !fields.is_empty() => {
+            Type::Object { fields, open, .. } if !fields.is_empty() => {
                 body.open = open;
                 for f in fields.into_iter().filter(|f| !f.read_only) {
                     let schema = match kind {

@@ -119,15 +119,19 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             {
                 let mut fields: Vec<Field> = Vec::new();
                 let mut open = true;
+                let mut values: Option<Box<Schema>> = None;
                 let mut description = None;
                 for s in meaningful {
                     description = description.or(s.description);
                     if let Type::Object {
                         fields: arm_fields,
                         open: arm_open,
+                        values: arm_values,
                     } = s.ty
                     {
                         open &= arm_open;
+                        // The first arm that gives the values' schema gives it.
+                        values = values.or(arm_values);
                         for f in arm_fields {
                             match fields.iter_mut().find(|g| g.name == f.name) {
                                 Some(g) => {
@@ -146,14 +150,18 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                 }
                 Schema {
                     description,
-                    ..Schema::new(Type::Object { fields, open })
+                    ..Schema::new(Type::Object {
+                        fields,
+                        open,
+                        values: if open { values } else { None },
+                    })
                 }
             }
             // Arms of one scalar kind are that scalar with every arm's constraints; anything
             // else is opaque (and a request body of it is unsupported, `operation::body`).
             _ => super::all_of_scalars::merge(&meaningful).unwrap_or_else(Schema::any),
         };
-        if let Type::Object { fields, open } = &mut merged.ty {
+        if let Type::Object { fields, open, .. } = &mut merged.ty {
             for f in fields.iter_mut() {
                 f.required |= all_required.contains(&f.name.as_str());
             }
@@ -352,7 +360,30 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                     }
                 }
                 let open = !kw.additional.is_some_and(T::is_false);
-                Type::Object { fields, open }
+                // A required name the object does not declare is still required: the value
+                // must carry it (an open object admits any value for it), as a validator of
+                // the spec enforces (`progenitor-cli-gen.json`'s `GET /uno` requires a
+                // `required` it never declares). The same rule as across `allOf` arms.
+                if open {
+                    for name in &required {
+                        if !fields.iter().any(|f| f.name == *name) {
+                            fields.push(undeclared_required(name));
+                        }
+                    }
+                }
+                // A map's values (`additionalProperties: {schema}`) are kept when they say
+                // something: `{}` (any value) keeps none, as `true` does.
+                let values = kw
+                    .additional
+                    .filter(|a| a.is_object())
+                    .map(|a| self.schema(a, &ptr.key("additionalProperties")))
+                    .filter(|v| v.ty != Type::Any)
+                    .map(Box::new);
+                Type::Object {
+                    fields,
+                    open,
+                    values,
+                }
             }
             _ => Type::Any,
         }

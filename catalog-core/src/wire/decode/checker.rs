@@ -275,9 +275,14 @@ impl Checker {
                     self.check(&path.index(i), items, item);
                 }
             }
-            (Type::Object { fields, open }, Value::Object(map)) => {
-                self.object(path, fields, *open, map)
-            }
+            (
+                Type::Object {
+                    fields,
+                    open,
+                    values,
+                },
+                Value::Object(map),
+            ) => self.object(path, fields, *open, values.as_deref(), map),
             (Type::AnyOf { arms }, _) => self.any_of(path, schema, arms, value),
             (Type::File, Value::Object(map)) => {
                 for (key, kind, message) in crate::wire::file::check_shape(map) {
@@ -369,7 +374,14 @@ impl Checker {
         }
     }
 
-    fn object(&mut self, path: &Path<'_>, fields: &[Field], open: bool, map: &Map<String, Value>) {
+    fn object(
+        &mut self,
+        path: &Path<'_>,
+        fields: &[Field],
+        open: bool,
+        values: Option<&Schema>,
+        map: &Map<String, Value>,
+    ) {
         let mut seen = Seen::default();
         for (key, value) in map {
             let path = path.key(key);
@@ -378,7 +390,12 @@ impl Checker {
                     seen.mark(i);
                     self.check(&path, &fields[i].schema, value);
                 }
-                None if open => {}
+                // A map's value is checked against the values' schema, like a property.
+                None if open => {
+                    if let Some(values) = values {
+                        self.check(&path, values, value);
+                    }
+                }
                 None => {
                     let candidates: Vec<Candidate<'_>> =
                         fields.iter().map(|f| Candidate::new(&f.name)).collect();

@@ -206,7 +206,13 @@ fn model_at_each(schema: &mut Schema, path: &[PathStep], f: &mut impl FnMut(&mut
             }
         }
         (Type::Array { items, .. }, PathStep::Items) => model_at_each(items, rest, f),
-        // The index keeps no schema for a map's values.
+        (
+            Type::Object {
+                values: Some(values),
+                ..
+            },
+            PathStep::Values,
+        ) => model_at_each(values, rest, f),
         _ => {}
     }
 }

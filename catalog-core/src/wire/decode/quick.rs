@@ -174,7 +174,11 @@ impl Quick {
                     items: Box::new(items),
                 },
             },
-            Type::Object { fields, open } => object(fields, *open),
+            // A map's values are left to the full check.
+            Type::Object {
+                values: Some(_), ..
+            } => Kind::Full,
+            Type::Object { fields, open, .. } => object(fields, *open),
             _ => Kind::Full,
         };
         Quick {
