@@ -57,6 +57,8 @@
 // What a tool author writes: the attribute, the derives, and the traits they implement.
 pub use catalog_core::present::output::Wrap;
 #[cfg(feature = "runtime")]
+pub use catalog_core::serve::composite::output::{CompositeOutput, property_schema};
+#[cfg(feature = "runtime")]
 pub use catalog_core::serve::composite::{Api, Composite, Reply, ToolError, UsedBy};
 pub use catalog_core::serve::tool::{Object, StringEnum, Tool, ToolOutput};
 pub use catalog_macros::{Object, StringEnum, composite, tool};
@@ -225,6 +227,7 @@ pub use catalog_core::serve::tool::__private as __private_v1;
 pub mod __composite_v1 {
     pub use catalog_core::model::Operation;
     pub use catalog_core::serve::composite::__private::*;
+    pub use catalog_core::serve::composite::output::Output;
     pub use catalog_core::serve::composite::{ArgType, Argument, arguments_table, guard_method};
     pub use serde_json::Value;
 }

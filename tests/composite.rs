@@ -2,7 +2,9 @@
 //! change, against a loopback API that does not change the record in between (the write carries
 //! the read's fields and `If-Match`) and one that does (412: a tool error saying so, nothing
 //! written); the composite's arguments decoded strictly; its effects the strongest of its
-//! bindings'; its bindings unlisted but recorded; the writes guard before anything is sent.
+//! bindings'; its bindings unlisted but recorded; the writes guard before anything is sent; its
+//! declared output advertised as `outputSchema` and its value sized and shaped as a tool's
+//! result is (the body once by revision, the result cap).
 
 #[path = "../examples/taskboard/tools.rs"]
 #[allow(dead_code)]
@@ -26,7 +28,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use tools::{GetTask, ListTasks, ReplaceTask};
 
 /// Retitle a task, keeping every other field as it is.
-#[catalog::composite(uses(GetTask, ReplaceTask))]
+#[catalog::composite(uses(GetTask, ReplaceTask), output = ReplaceTask)]
 pub struct RetitleTask {
     /// The board.
     pub board_id: String,
@@ -94,7 +96,11 @@ fn task_api(change_between: bool) -> impl Fn(&loopback::Seen) -> Vec<Part> + Sen
         }
         if req.header("if-match") == Some(tag.as_str()) {
             version.fetch_add(1, Ordering::SeqCst);
-            response("200 OK", &[("content-type", "application/json")], &req.body)
+            // The record as written, with its id.
+            let mut written: Value = serde_json::from_slice(&req.body).unwrap();
+            written["id"] = json!(1);
+            let written = serde_json::to_vec(&written).unwrap();
+            response("200 OK", &[("content-type", "application/json")], &written)
         } else {
             response(
                 "412 Precondition Failed",
@@ -145,8 +151,16 @@ async fn read_modify_write_keeps_every_field_and_sends_the_etag() {
         "estimate_hours": 2.5, "labels": ["a", "b"]
     });
     assert_eq!(body_of(&seen[1]), sent);
-    // The composite's value is the write's answer (here, what it wrote), as structured content.
-    assert_eq!(result["structuredContent"], sent);
+    // The composite's value is the write's answer (what it wrote, with its id), as structured
+    // content (it declares `output = ReplaceTask`), sent once: the text says where it is.
+    let mut answered = sent.clone();
+    answered["id"] = json!(1);
+    assert_eq!(result["structuredContent"], answered);
+    let bytes = serde_json::to_vec(&answered).unwrap().len();
+    assert_eq!(
+        result["content"],
+        json!([{"type": "text", "text": format!("[the body is in structuredContent: {bytes} bytes]")}])
+    );
 }
 
 #[tokio::test]
@@ -295,4 +309,150 @@ async fn the_recorder_counts_each_binding_a_composite_uses() {
         ["list_tasks: GET /boards/{board_id}/tasks"]
     );
     assert!(recorder.undeclared().is_empty());
+}
+
+/// Every task of a board, as `list_tasks` answers them.
+#[catalog::composite(uses(ListTasks), name = "board_tasks", output = ListTasks)]
+pub struct BoardTasks {
+    pub board_id: String,
+}
+
+impl BoardTasks {
+    async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
+        api.call(ListTasks {
+            board_id: self.board_id,
+            status: None,
+            label: None,
+            assignee: None,
+            page: None,
+            per_page: None,
+        })
+        .await
+    }
+}
+
+// A board API answering every GET with `n` tasks.
+async fn tasks_api(n: usize) -> loopback::Loopback {
+    let body = serde_json::to_vec(&tasks(n)).unwrap();
+    loopback::start(move |_| response("200 OK", &[("content-type", "application/json")], &body))
+        .await
+}
+
+fn listing_server(base: &str) -> McpServer {
+    let executor = Executor::new(ExecutorConfig::new(base)).unwrap();
+    McpServer::new(
+        Catalog::new()
+            .tool::<ListTasks>()
+            .composite::<BoardTasks>()
+            .composite::<CountTasks>(),
+        executor,
+    )
+}
+
+fn listed(reply: &Value, name: &str) -> Value {
+    reply["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("{name} is not listed: {reply}"))
+        .clone()
+}
+
+#[tokio::test]
+async fn a_declared_output_is_the_outputschema_and_the_value_validates_against_it() {
+    let api = tasks_api(2).await;
+    let mut c = Client::start(listing_server(&api.url)).await;
+    let list = c.request("tools/list", json!({})).await;
+    // `output = ListTasks`: the binding's schema (its array wrapped as `items`), as `list_tasks`
+    // advertises it.
+    let schema = listed(&list, "board_tasks")["outputSchema"].clone();
+    assert_eq!(schema, listed(&list, "list_tasks")["outputSchema"]);
+    assert_eq!(schema["required"], json!(["items"]));
+    assert_eq!(schema["properties"]["items"]["type"], "array");
+    // No `output`: no outputSchema, and the value is text alone.
+    assert!(listed(&list, "count_tasks").get("outputSchema").is_none());
+
+    let reply = c.call("board_tasks", json!({"board_id": "ops"})).await;
+    let result = &reply["result"];
+    assert_eq!(result["isError"], false, "{reply}");
+    let structured = &result["structuredContent"];
+    assert_eq!(structured["items"].as_array().map(Vec::len), Some(2));
+    let validator = jsonschema::draft202012::new(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(structured)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+
+    let reply = c.call("count_tasks", json!({"board_id": "ops"})).await;
+    assert_eq!(
+        reply["result"]["content"],
+        json!([{"type": "text", "text": "{\"count\":2}"}])
+    );
+    assert!(
+        reply["result"].get("structuredContent").is_none(),
+        "{reply}"
+    );
+}
+
+#[tokio::test]
+async fn a_client_before_structured_content_gets_the_value_in_the_text_once() {
+    let api = tasks_api(1).await;
+    let mut c = Client::start_as(listing_server(&api.url), "2025-03-26").await;
+    let reply = c.call("board_tasks", json!({"board_id": "ops"})).await;
+    let result = &reply["result"];
+    assert!(result.get("structuredContent").is_none(), "{reply}");
+    let text = result["content"][0]["text"].as_str().unwrap();
+    // The binding's answer as the API gave it (not wrapped: the wrapping is structuredContent's).
+    assert_eq!(serde_json::from_str::<Value>(text).unwrap(), tasks(1));
+    assert_eq!(result["content"].as_array().map(Vec::len), Some(1));
+}
+
+#[tokio::test]
+async fn a_value_over_the_result_cap_is_cut_with_the_tools_message() {
+    let api = tasks_api(60).await;
+    let server = listing_server(&api.url)
+        .with_env(|name| (name == "CATALOG_MAX_RESULT_TOKENS").then(|| "1000".to_string()))
+        .unwrap();
+    let mut c = Client::start(server).await;
+    let reply = c.call("board_tasks", json!({"board_id": "ops"})).await;
+    let result = &reply["result"];
+    assert_eq!(result["isError"], false, "{reply}");
+    let bytes = serde_json::to_vec(result).unwrap().len();
+    assert!(bytes <= 4000, "{bytes} bytes: {result}");
+    // Over the cap in structuredContent, the value is put in the text, whose end is cut with
+    // the line every tool's cut result ends with.
+    assert!(result.get("structuredContent").is_none(), "{reply}");
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.starts_with("[{\"id\":1,"), "{text}");
+    // What the result was before the cut: the value's JSON in the text (counted as the server
+    // builds it, with rmcp's `resultType`).
+    let whole = serde_json::to_vec(&json!({
+        "resultType": "complete",
+        "content": [{"type": "text", "text": tasks(60).to_string()}],
+        "isError": false
+    }))
+    .unwrap()
+    .len();
+    assert!(
+        text.ends_with(&format!(
+            "\n[result cut to the 1000-token cap (4000 bytes; it was {whole} bytes)]"
+        )),
+        "{}",
+        &text[text.len().saturating_sub(200)..]
+    );
+}
+
+// The tasks `tasks_api(n)` answers.
+fn tasks(n: usize) -> Value {
+    Value::Array(
+        (1..=n)
+            .map(|id| {
+                let mut t: Value = serde_json::from_str(RECORD).unwrap();
+                t["id"] = json!(id);
+                t
+            })
+            .collect(),
+    )
 }

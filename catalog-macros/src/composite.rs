@@ -1,4 +1,6 @@
-//! `#[composite(uses(A, B, ...), name = "...")]`: a tool that calls several `#[tool]` bindings.
+//! `#[composite(uses(A, B, ...), name = "...", output = T)]`: a tool that calls several `#[tool]`
+//! bindings, answering a value of the output `T` (a binding: what it answers; or a type
+//! implementing `catalog::CompositeOutput`) when it declares one.
 //!
 //! Tokens in, an `impl catalog::Composite` and one `impl catalog::UsedBy<C> for B` per declared binding
 //! out; the rules (decoding, schema, effects) live in `catalog_core::serve::composite`. The
@@ -13,6 +15,7 @@ struct Args {
     uses: Vec<syn::Path>,
     uses_span: Option<Span>,
     name: Option<LitStr>,
+    output: Option<syn::Type>,
 }
 
 fn parse_args(args: TokenStream) -> syn::Result<Args> {
@@ -20,6 +23,7 @@ fn parse_args(args: TokenStream) -> syn::Result<Args> {
         uses: Vec::new(),
         uses_span: None,
         name: None,
+        output: None,
     };
     let parser = syn::meta::parser(|meta| {
         if meta.path.is_ident("uses") {
@@ -31,9 +35,12 @@ fn parse_args(args: TokenStream) -> syn::Result<Args> {
         } else if meta.path.is_ident("name") {
             out.name = Some(meta.value()?.parse()?);
             Ok(())
+        } else if meta.path.is_ident("output") {
+            out.output = Some(meta.value()?.parse()?);
+            Ok(())
         } else {
             Err(meta.error(
-                "unknown key of #[composite]: the keys are `uses(Binding, ...)` and `name = \"...\"`",
+                "unknown key of #[composite]: the keys are `uses(Binding, ...)`, `name = \"...\"` and `output = Type`",
             ))
         }
     });
@@ -115,10 +122,37 @@ fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<Toke
             impl ::catalog::UsedBy<#ident> for #b {}
         }
     });
+    let (output_fn, output_check) = match &args.output {
+        None => (quote! {}, quote! {}),
+        Some(ty) => {
+            let message = format!(
+                "`{}` answers `{}`, which has no typed output: its response has no schema, so no outputSchema can be advertised; name a binding whose response is typed, or a type implementing `catalog::CompositeOutput`",
+                ident,
+                quote!(#ty).to_string().replace(' ', "")
+            );
+            (
+                quote! {
+                    fn output() -> ::core::option::Option<::catalog::__composite_v1::Output> {
+                        ::core::option::Option::Some(
+                            ::catalog::__composite_v1::Output::of::<#ty>(),
+                        )
+                    }
+                },
+                quote_spanned! {ty.span()=>
+                    const _: () = ::core::assert!(
+                        <#ty as ::catalog::CompositeOutput>::TYPED,
+                        #message
+                    );
+                },
+            )
+        }
+    };
     Ok(quote! {
         #item
 
         #(#uses_impls)*
+
+        #output_check
 
         impl ::catalog::Composite for #ident {
             const NAME: &'static str = #name;
@@ -177,6 +211,8 @@ fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<Toke
                 )?;
                 ::core::result::Result::Ok(#ident { #(#takes),* })
             }
+
+            #output_fn
 
             fn __run(
                 self,

@@ -4,7 +4,7 @@
 //! Served by `cargo run -p catalog-real-specs --bin mattermost-mcp -- serve` (see
 //! `docs/tool-sets.md`).
 
-use catalog::{Api, File, ToolError, tool};
+use catalog::{Api, CompositeOutput, File, ToolError, property_schema, tool};
 use serde_json::{Value, json};
 
 /// The spec the tools are built from, under `CATALOG_SPECS_DIR`.
@@ -400,7 +400,7 @@ pub struct CreatePostWithFiles {
 
 /// Post a message to a channel named by its team's name and its own (`town-square`): finds the
 /// channel, then posts. Answers the post made.
-#[catalog::composite(uses(GetChannelByName, CreatePost))]
+#[catalog::composite(uses(GetChannelByName, CreatePost), output = CreatePost)]
 pub struct PostToChannelByName {
     /// The team's URL name.
     pub team_name: String,
@@ -429,7 +429,10 @@ impl PostToChannelByName {
 
 /// Read a channel named by its team's name and its own: the channel, one page of its posts
 /// (newest first) and the users who wrote them.
-#[catalog::composite(uses(GetChannelByName, GetPostsForChannel, GetUsersByIds))]
+#[catalog::composite(
+    uses(GetChannelByName, GetPostsForChannel, GetUsersByIds),
+    output = ChannelRead
+)]
 pub struct ReadChannel {
     /// The team's URL name.
     pub team_name: String,
@@ -478,6 +481,29 @@ impl ReadChannel {
     }
 }
 
+/// What `read_channel` answers: the channel as `get_channel_by_name` gives it, the page's posts
+/// each as `get_post` gives one, and their authors as `get_users_by_ids` gives them.
+pub struct ChannelRead;
+
+impl CompositeOutput for ChannelRead {
+    fn schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "channel": <GetChannelByName as CompositeOutput>::schema(),
+                "posts": {
+                    "type": "array",
+                    "description": "The page's posts, newest first.",
+                    "items": <GetPost as CompositeOutput>::schema()
+                },
+                "authors": property_schema(&<GetUsersByIds as CompositeOutput>::schema(), "items")
+            },
+            "required": ["channel", "posts", "authors"],
+            "additionalProperties": false
+        })
+    }
+}
+
 // A post list's posts in its `order`, then any the order leaves out.
 fn posts_in_order(list: &Value) -> Vec<Value> {
     let empty = serde_json::Map::new();
@@ -508,7 +534,7 @@ fn posts_in_order(list: &Value) -> Vec<Value> {
 }
 
 /// Upload a file to a channel and post it there with a message. Answers the post made.
-#[catalog::composite(uses(UploadFile, CreatePostWithFiles))]
+#[catalog::composite(uses(UploadFile, CreatePostWithFiles), output = CreatePostWithFiles)]
 pub struct UploadAndPost {
     /// The channel's id.
     pub channel_id: String,
@@ -549,7 +575,7 @@ impl UploadAndPost {
 /// Set a channel's header, keeping every other field: reads the channel, then writes it back
 /// whole (`PUT`) with the new header, with `If-Match` when the server gave an ETag. When the
 /// channel changed in between, nothing is written and the tool says to call again.
-#[catalog::composite(uses(GetChannel, UpdateChannel))]
+#[catalog::composite(uses(GetChannel, UpdateChannel), output = UpdateChannel)]
 pub struct UpdateChannelHeader {
     pub channel_id: String,
     /// The new header (markdown; empty clears it).

@@ -205,6 +205,62 @@ mod real {
     }
 
     #[test]
+    fn each_composite_advertises_the_output_it_answers() {
+        let catalog = catalog();
+        let schema = |name: &str| {
+            catalog
+                .get(name)
+                .and_then(|t| t.output_schema)
+                .unwrap_or_else(|| panic!("{name} has no outputSchema"))
+        };
+        // A composite that answers a binding's answer has the binding's schema.
+        for (composite, binding) in [
+            ("post_to_channel_by_name", "create_post"),
+            ("update_channel_header", "update_channel"),
+        ] {
+            assert_eq!(
+                schema(composite).schema(),
+                schema(binding).schema(),
+                "{composite}"
+            );
+        }
+        let upload = schema("upload_and_post").schema();
+        assert_eq!(
+            upload,
+            &<m::CreatePostWithFiles as catalog::CompositeOutput>::schema()
+        );
+        // `read_channel`: the channel, the posts and their authors, each the bindings' schema.
+        let read = schema("read_channel");
+        let properties = &read.schema()["properties"];
+        assert_eq!(
+            &properties["channel"],
+            schema("get_channel_by_name").schema()
+        );
+        assert_eq!(&properties["posts"]["items"], schema("get_post").schema());
+        assert_eq!(
+            properties["authors"],
+            schema("get_users_by_ids").schema()["properties"]["items"]
+        );
+        assert_eq!(
+            read.schema()["required"],
+            json!(["channel", "posts", "authors"])
+        );
+        // A value `run` builds validates; one missing its authors does not.
+        let value = json!({
+            "channel": {"id": "c1", "name": "town-square", "header": "On call: ana"},
+            "posts": [{"id": "p1", "channel_id": "c1", "user_id": "u1", "message": "hi", "create_at": 1}],
+            "authors": [{"id": "u1", "username": "ana"}]
+        });
+        assert_eq!(read.errors(&value), None);
+        let missing = json!({"channel": {"id": "c1"}, "posts": []});
+        assert!(
+            read.errors(&missing).is_some_and(|e| e.contains("authors")),
+            "{:?}",
+            read.errors(&missing)
+        );
+    }
+
+    #[test]
     fn the_tool_list_fits_a_models_context() {
         let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
         let budget = McpServer::new(catalog(), executor).budget();

@@ -6,7 +6,8 @@ Every tool is called once with valid arguments made from its own inputSchema (ev
 property, the first enum member or union arm, the format's shape; nested objects get their
 required properties), and each call is compared with what Prism received: exactly one request,
 with the tool's method and path (path arguments filled in); a composite's, each operation it
-uses in order (its path arguments come from Prism's answers). Every tool is then called with two
+uses in order (its path arguments come from Prism's answers), and its value as structuredContent
+valid against the outputSchema it declares. Every tool is then called with two
 invalid argument sets (an unknown argument; a value of the wrong type), each a tool error naming
 the problem, and Prism receives nothing. A server with writes disabled refuses the set's writes.
 Ends with `N passed, M failed`.
@@ -27,7 +28,7 @@ from pathlib import Path
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from mcp_client import Checks, PrismLog, text_of
+from mcp_client import Checks, PrismLog, check_structured, text_of
 
 NETBOX = {
     "list_sites": "GET /api/dcim/sites/",
@@ -250,6 +251,10 @@ async def every_tool(args, checks: Checks, log: PrismLog) -> None:
                 if isinstance(tools[tool.name], list):
                     # A composite answers with its value, not one HTTP answer.
                     checks.check(not result.is_error, f"{tool.name}: succeeds", text[:400])
+                    # Its declared output: structuredContent valid against its outputSchema.
+                    schema = getattr(tool, "outputSchema", None)
+                    check_structured(checks, tool.name, result,
+                                     {tool.name: schema} if schema else {})
                     await composite_received(tool.name, tools[tool.name], result, checks, log, before)
                     continue
                 status = text.split("\n", 1)[0]

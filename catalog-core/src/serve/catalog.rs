@@ -52,10 +52,11 @@ pub struct ToolInfo {
     /// The tool's typed output (`Tool::OUTPUT`): the response it returns as
     /// `structuredContent`, and how; `None` when its output is text only.
     pub output: Option<ToolOutput>,
-    /// The `outputSchema` (`Tool::OUTPUT`'s schema, parsed once per process), when the tool
-    /// has a typed output.
+    /// The `outputSchema` (`Tool::OUTPUT`'s schema, or a composite's declared output, parsed
+    /// once per process), when the tool has a typed output.
     pub output_schema: Option<&'static OutputSchema>,
-    /// `Tool::output_value`: the decoded success body turned into the tool's value.
+    /// `Tool::output_value`: the decoded success body turned into the tool's value; for a
+    /// composite, its value turned into `structuredContent` (wrapped as its output says).
     pub output_value: fn(Value) -> Result<Value, String>,
     /// For a composite tool, each binding it uses (empty for a tool of one operation); its
     /// `operation` is then the table of its own arguments, sent nowhere.
@@ -252,8 +253,12 @@ impl Catalog {
                 operation: C::arguments(),
                 effects: crate::serve::composite::effects_of(uses),
                 output: None,
-                output_schema: None,
-                output_value: Ok,
+                output_schema: C::output()
+                    .map(|o| crate::serve::composite::output::interned(C::NAME, &o)),
+                output_value: match C::output() {
+                    Some(o) => o.structured,
+                    None => Ok,
+                },
                 uses,
             },
             build: composite_build::<C>,

@@ -46,6 +46,7 @@ use std::future::Future;
 use std::marker::PhantomData;
 use std::pin::Pin;
 
+pub mod output;
 #[cfg(feature = "mcp")]
 pub mod result;
 pub mod rmw;
@@ -80,6 +81,11 @@ pub trait Composite: Sized + Send + 'static {
     fn input_schema_json() -> &'static str;
     /// Decodes an agent's arguments strictly, as a tool's are.
     fn from_arguments(args: Value) -> Result<Self, ArgumentError>;
+    /// Its declared output (`#[composite(..., output = T)]`): the `outputSchema` and how its
+    /// value becomes `structuredContent`; `None` (no `output`): its value is text only.
+    fn output() -> Option<output::Output> {
+        None
+    }
     /// Runs the composite (the struct's own `run`).
     #[doc(hidden)]
     fn __run(self, api: Api<'_, Self>) -> impl Future<Output = Result<Value, ToolError>> + Send;

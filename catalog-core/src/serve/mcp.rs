@@ -478,6 +478,7 @@ impl McpServer {
             let e = crate::serve::selection::unknown(name, names.into_iter());
             return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
+        let cap = self.results.caps.bytes(tool.name);
         if tool.is_composite() {
             return match self
                 .catalog
@@ -485,13 +486,21 @@ impl McpServer {
                 .await
             {
                 Ok(value) => (
-                    Ok(crate::serve::composite::result::tool_result(&value)),
+                    Ok(crate::serve::result::sized_result(
+                        &tool,
+                        crate::serve::result::Answer::Value(&value),
+                        form,
+                        cap,
+                    )),
                     Outcome::Answered(200),
                     Some(tool.name),
                 ),
                 Err(e) => {
                     let outcome = outcome_of(&e);
-                    (call_error(e), outcome, Some(tool.name))
+                    // An API error's body is in the text and `_meta`: held to the cap too.
+                    let result =
+                        call_error(e).map(|r| crate::serve::result_size::fit(r, cap, None));
+                    (result, outcome, Some(tool.name))
                 }
             };
         }
@@ -509,9 +518,9 @@ impl McpServer {
                     crate::serve::span::note_response(&response.body);
                     Ok(crate::serve::result::sized_result(
                         &tool,
-                        &response,
+                        crate::serve::result::Answer::Api(&response),
                         form,
-                        self.results.caps.bytes(tool.name),
+                        cap,
                     ))
                 },
                 Outcome::Answered(response.status.as_u16()),

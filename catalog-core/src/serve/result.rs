@@ -72,13 +72,7 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse, form: Form) -> CallT
     };
     let mut text = match (&structured, form) {
         (Some(value), Form::Structured) => {
-            let bytes = serde_json::to_vec(value).map_or(0, |v| v.len());
-            response.text_in_place_of_body(
-                hint.as_deref(),
-                Some(&format!(
-                    "[the body is in structuredContent: {bytes} bytes]"
-                )),
-            )
+            response.text_in_place_of_body(hint.as_deref(), Some(&in_structured_content(value)))
         }
         _ => response.text_with(hint.as_deref()),
     };
@@ -101,17 +95,37 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse, form: Form) -> CallT
     result.with_meta(Some(MetaObject(m)))
 }
 
-/// [`tool_result`] held to `cap` bytes of JSON. A body whose result is over the cap (a text body
-/// grows when written as a JSON string: every quote is escaped) is read again within a budget
+/// What a call answered, to be made a result: the API's answer to a tool's request, or a
+/// composite tool's value (its bindings' answers put together by its `run`).
+#[derive(Clone, Copy, Debug)]
+pub enum Answer<'a> {
+    /// The API's answer to the tool's one request.
+    Api(&'a ApiResponse),
+    /// A composite's value.
+    Value(&'a Value),
+}
+
+/// The result of `tool`'s call for a client that reads results in `form`, held to `cap` bytes
+/// of JSON: the one path every successful call's result takes, a tool's or a composite's.
+///
+/// An API answer is [`tool_result`]; a body whose result is over the cap (a text body grows
+/// when written as a JSON string: every quote is escaped) is read again within a budget
 /// smaller by what was over ([`rebound`]: a JSON array still cut at an element boundary, its
-/// items left out counted); whatever is still over is left out by [`fit`], saying so, with how
-/// to ask for less when the tool has paging arguments.
-pub fn sized_result(
-    tool: &ToolInfo,
-    response: &ApiResponse,
-    form: Form,
-    cap: usize,
-) -> CallToolResult {
+/// items left out counted). A composite's value is [`value_result`]; one over the cap in
+/// `structuredContent` is put in the text instead, where the end can be cut. Whatever is still
+/// over is left out by [`fit`], saying so, with how to ask for less when the tool has paging
+/// arguments.
+pub fn sized_result(tool: &ToolInfo, answer: Answer<'_>, form: Form, cap: usize) -> CallToolResult {
+    let response = match answer {
+        Answer::Api(response) => response,
+        Answer::Value(value) => {
+            let result = value_result(tool, value, form);
+            if result_bytes(&result) <= cap || form == Form::Text {
+                return fit(result, cap, None);
+            }
+            return fit(value_result(tool, value, Form::Text), cap, None);
+        }
+    };
     let mut result = tool_result(tool, response, form);
     let mut size = result_bytes(&result);
     let mut current: Option<ApiResponse> = None;
@@ -135,6 +149,58 @@ pub fn sized_result(
     }
     let hint = smaller_hint(tool.operation, &response.url);
     fit(result, cap, hint.as_deref())
+}
+
+/// The result of a composite's `value`, in `form` as a tool's body is: with a declared output
+/// (`outputSchema`) and a form that has it, the value as `structuredContent` (after the
+/// output's wrapping, checked against the schema) and the text saying where it is, or both
+/// ([`Form::Both`]); otherwise the value's JSON in the text, and a value the schema refuses
+/// says why in a line, as a tool's body does. Not held to a cap here: [`sized_result`] does
+/// that.
+pub fn value_result(tool: &ToolInfo, value: &Value, form: Form) -> CallToolResult {
+    let mut unstructured = None;
+    let structured = match tool.output_schema.filter(|_| form != Form::Text) {
+        None => None,
+        Some(schema) => match (tool.output_value)(value.clone()) {
+            Ok(v) => match schema.errors(&v) {
+                None => Some(v),
+                Some(errors) => {
+                    unstructured = Some(format!(
+                        "the value does not match the tool's outputSchema: {errors}"
+                    ));
+                    None
+                }
+            },
+            Err(why) => {
+                unstructured = Some(why);
+                None
+            }
+        },
+    };
+    let mut text = match (&structured, form) {
+        (Some(v), Form::Structured) => in_structured_content(v),
+        _ => value.to_string(),
+    };
+    if let Some(why) = &unstructured {
+        text.push_str(&format!("\n[no structured result: {why}]"));
+    }
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    result.structured_content = structured;
+    if let Some(why) = unstructured {
+        let mut m = Map::new();
+        m.insert(
+            crate::serve::composite::result::META_KEY.into(),
+            json!({ "unstructured": why }),
+        );
+        result = result.with_meta(Some(MetaObject(m)));
+    }
+    result
+}
+
+// What the text says in place of a body that is in `structuredContent`.
+fn in_structured_content(structured: &Value) -> String {
+    let bytes = serde_json::to_vec(structured).map_or(0, |v| v.len());
+    format!("[the body is in structuredContent: {bytes} bytes]")
 }
 
 /// `response` with its text body read again within `budget` bytes, as the executor would have

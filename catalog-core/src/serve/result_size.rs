@@ -224,10 +224,14 @@ pub fn fit(mut result: CallToolResult, cap: usize, hint: Option<&str>) -> CallTo
         && let Some(structured) = &result.structured_content
     {
         let bytes = serde_json::to_vec(structured).map_or(0, |v| v.len());
-        if let Some(text) = first_text(&mut result)
-            && let Some((head, _)) = text.split_once("\n\n")
-        {
-            *text = format!("{head}\n\n[the body is in structuredContent: {bytes} bytes]");
+        // A tool's text has the status and headers before a blank line; a composite's is the
+        // value alone (compact JSON, which has no blank line).
+        if let Some(text) = first_text(&mut result) {
+            let head = text
+                .split_once("\n\n")
+                .map(|(head, _)| format!("{head}\n\n"))
+                .unwrap_or_default();
+            *text = format!("{head}[the body is in structuredContent: {bytes} bytes]");
         }
     }
     // 4: `structuredContent`, the text keeping what fits of the body.
@@ -317,14 +321,17 @@ fn longest_text(result: &mut CallToolResult) -> Option<&mut String> {
         .max_by_key(|t| t.len())
 }
 
-// Takes `key` out of `_meta["catalog/response"].error`, leaving its size; `None` when absent.
+// Takes `key` out of `_meta["catalog/response"].error` (a composite's error:
+// `_meta["catalog/composite"]`), leaving its size; `None` when absent.
 fn take_error_part(result: &mut CallToolResult, key: &str) -> Option<usize> {
     let meta = result.meta.as_mut()?;
-    let error = meta
-        .0
-        .get_mut(crate::serve::result::META_KEY)?
-        .get_mut("error")?
-        .as_object_mut()?;
+    let error = match meta.0.get_mut(crate::serve::result::META_KEY) {
+        Some(response) => response.get_mut("error")?.as_object_mut()?,
+        None => meta
+            .0
+            .get_mut(crate::serve::composite::result::META_KEY)?
+            .as_object_mut()?,
+    };
     let value = error.remove(key)?;
     let bytes = serde_json::to_vec(&value).map_or(0, |v| v.len());
     error.insert(format!("{key}_left_out"), Value::from(bytes));

@@ -1,26 +1,15 @@
-//! The MCP result of a composite: its value as JSON text (and as `structuredContent` when it is
-//! an object), or its error as a tool error whose text says what happened and what to do.
+//! The MCP result of a composite's error: a tool error whose text says what happened and what
+//! to do. Its value takes a tool's path ([`crate::serve::result::sized_result`]).
 
 use super::ToolError;
 use crate::serve::catalog::CallError;
 use crate::serve::metrics::Outcome;
 use rmcp::model::{CallToolResult, ContentBlock, MetaObject};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, json};
 
 /// The `_meta` key of a composite's result: which binding answered what (`binding`,
 /// `status`), for an error the API gave.
 pub const META_KEY: &str = "catalog/composite";
-
-/// A composite's value as a result: the JSON text, and the value itself as
-/// `structuredContent` when it is an object.
-pub fn tool_result(value: &Value) -> CallToolResult {
-    let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
-    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
-    if value.is_object() {
-        result.structured_content = Some(value.clone());
-    }
-    result
-}
 
 /// A composite's error as a tool error (`isError`), its text the error's message; an API
 /// error carries the binding, status and body in `_meta`.
