@@ -947,15 +947,17 @@ pub struct Accounted {
     /// ([`SpecInfo::null`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub null: Option<String>,
-    /// The spec's type overridden by the tool (`#[arg(wire_type = "...")]`): `param.schema` is
-    /// then the type the server really reads, and this says what the spec said, where the
-    /// server reads it and why.
+    /// The spec's type overridden by the tool (`#[arg(wire_type = "...")]`) or narrowed
+    /// (`#[arg(values = [...])]`, `#[arg(pattern = "...")]`): `param.schema` is then what the
+    /// server really reads, and this says what the spec said, where the server reads it and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overridden: Option<Overridden>,
 }
 
 /// A parameter whose spec type is wrong, with the type the server reads declared by the tool
-/// (`#[arg(wire_type = "integer", read_at = "...", reason = "...")]`).
+/// (`#[arg(wire_type = "integer", read_at = "...", reason = "...")]`), or whose server accepts
+/// fewer values than the spec says (`#[arg(values = ["active", ...], read_at, reason)]`,
+/// `#[arg(pattern = "^...$", read_at, reason)]`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Overridden {
     /// The type the spec gives the parameter (`array of string`).
@@ -964,6 +966,10 @@ pub struct Overridden {
     pub read_at: String,
     /// Why the spec's type is wrong.
     pub reason: String,
+    /// Whether the override narrows the spec's type (an enum or a pattern added) rather than
+    /// replacing it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub narrowed: bool,
 }
 
 /// A normalized operation. In the index, `spec` is empty and `accounting` is empty; a tool's

@@ -23,6 +23,8 @@
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
 //! #[arg(wire_type = "integer", read_at = "...", reason = "...")] // the spec's type is wrong
+//! #[arg(values = ["active", "planned"], read_at = "...", reason = "...")] // fewer values read
+//! #[arg(pattern = "^...$", read_at = "...", reason = "...")] // fewer strings read
 //! ```
 
 use crate::ctxt::{Ctxt, Range};
@@ -206,6 +208,26 @@ fn string(
 ) -> syn::Result<()> {
     let value = lit(&meta.value()?.parse()?);
     slot.set(cx, meta.path.span(), value.span, value);
+    Ok(())
+}
+
+/// A `key = ["a", "b"]` list of string literals into `slot`, each with its span; the span of
+/// the whole is the brackets'.
+fn strings(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    slot: &mut Slot<Spanned<Vec<Spanned<String>>>>,
+) -> syn::Result<()> {
+    let input = meta.value()?;
+    let content;
+    let bracket = syn::bracketed!(content in input);
+    let items = content.parse_terminated(|c: ParseStream| c.parse::<LitStr>(), Token![,])?;
+    let span = bracket.span.join();
+    let value = Spanned {
+        value: items.iter().map(lit).collect(),
+        span,
+    };
+    slot.set(cx, meta.path.span(), span, value);
     Ok(())
 }
 
@@ -615,6 +637,10 @@ pub struct FieldAttr {
     pub undocumented: Option<Span>,
     /// `wire_type = "integer"`: the type the server reads where the spec's is wrong.
     pub wire_type: Option<Spanned<String>>,
+    /// `values = ["a", "b"]`: the values the server reads, where the spec allows more.
+    pub values: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `pattern = "^...$"`: the strings the server reads, where the spec allows any.
+    pub pattern: Option<Spanned<String>>,
     pub read_at: Option<Spanned<String>>,
     pub reason: Option<Spanned<String>>,
     /// An attribute was malformed; its error is already reported.
@@ -629,6 +655,8 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     let mut null = Slot::new("null");
     let mut undocumented = Slot::new("undocumented");
     let mut wire_type = Slot::new("wire_type");
+    let mut values = Slot::new("values");
+    let mut pattern = Slot::new("pattern");
     let mut read_at = Slot::new("read_at");
     let mut reason = Slot::new("reason");
     let mut broken = false;
@@ -645,12 +673,16 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
                 "undocumented" => flag(cx, &meta, &mut undocumented),
                 // #[arg(wire_type = "integer", read_at = "...", reason = "...")]
                 "wire_type" => string(cx, &meta, &mut wire_type)?,
+                // #[arg(values = ["active", ...], read_at = "...", reason = "...")]
+                "values" => strings(cx, &meta, &mut values)?,
+                // #[arg(pattern = "^...$", read_at = "...", reason = "...")]
+                "pattern" => string(cx, &meta, &mut pattern)?,
                 "read_at" => string(cx, &meta, &mut read_at)?,
                 "reason" => string(cx, &meta, &mut reason)?,
                 key => {
                     return Err(meta.error(format!(
                         "unknown #[arg] option `{key}`; expected one of: param, rename, null, \
-                         undocumented, wire_type, read_at, reason"
+                         undocumented, wire_type, values, pattern, read_at, reason"
                     )));
                 }
             }
@@ -667,6 +699,8 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
         null: null.get(),
         undocumented: undocumented.get(),
         wire_type: wire_type.get(),
+        values: values.get(),
+        pattern: pattern.get(),
         read_at: read_at.get(),
         reason: reason.get(),
         broken,

@@ -6,8 +6,8 @@ use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
 use catalog_core::check::declared::{
-    Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented,
-    DeclaredWireType, Reason, Reconciled, Site,
+    Declared, DeclaredField, DeclaredFixed, DeclaredNarrowing, DeclaredOmitted,
+    DeclaredUndocumented, DeclaredWireType, Reason, Reconciled, Site,
 };
 use catalog_core::check::reasons::check_reason;
 use catalog_core::check::reconcile::reconcile;
@@ -164,11 +164,12 @@ fn operation_given(cx: &Ctxt, tool: &Tool) {
     }
 }
 
-/// `read_at` and `reason` on a field go with `undocumented` (or `wire_type`, whose rule is
-/// core's: [`catalog_core::check::wire_type`]), and `undocumented` needs both.
+/// `read_at` and `reason` on a field go with `undocumented` (or `wire_type`, `values` or
+/// `pattern`, whose rules are core's: [`catalog_core::check::wire_type`],
+/// [`catalog_core::check::narrow`]), and `undocumented` needs both.
 fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
     for f in tool.fields.iter().filter(|f| !f.attr.broken) {
-        if f.attr.wire_type.is_some() {
+        if f.attr.wire_type.is_some() || f.attr.values.is_some() || f.attr.pattern.is_some() {
             continue;
         }
         match (&f.attr.undocumented, &f.attr.read_at, &f.attr.reason) {
@@ -180,8 +181,9 @@ fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
             ),
             (None, Some(x), _) | (None, None, Some(x)) => cx.error(
                 x.span,
-                "`read_at` and `reason` on a field go with `undocumented` or `wire_type`; a \
-                 field that sets a documented parameter with the spec's type needs neither",
+                "`read_at` and `reason` on a field go with `undocumented`, `wire_type`, `values` \
+                 or `pattern`; a field that sets a documented parameter as the spec types it \
+                 needs neither",
             ),
         }
     }
@@ -304,6 +306,24 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
             reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
         });
+        let narrowed =
+            (f.attr.values.is_some() || f.attr.pattern.is_some()).then(|| DeclaredNarrowing {
+                values: f.attr.values.as_ref().map(|v| {
+                    let each = v
+                        .value
+                        .iter()
+                        .map(|x| (x.value.clone(), sites.site(x.span)))
+                        .collect();
+                    (each, sites.site(v.span))
+                }),
+                pattern: f
+                    .attr
+                    .pattern
+                    .as_ref()
+                    .map(|p| (p.value.clone(), sites.site(p.span))),
+                read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
+                reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
+            });
         d.fields.push(DeclaredField {
             ident: f.ident.to_string(),
             site: sites.site(f.ident.span()),
@@ -317,6 +337,7 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             rename: f.attr.rename.as_ref().map(|r| r.value.clone()),
             undocumented,
             wire_type,
+            narrowed,
             doc: f.doc.clone(),
         });
     }

@@ -1,6 +1,7 @@
 //! What a tool declares, as [`reconcile`](super::reconcile::reconcile) reads it, and what comes
 //! back: findings at opaque sites the caller maps to its own places (the macro: spans).
 
+pub use super::narrow::DeclaredNarrowing;
 use super::types::RustType;
 pub use super::wire_type::DeclaredWireType;
 use crate::model::Accounted;
@@ -38,6 +39,9 @@ pub struct DeclaredField {
     /// `#[arg(wire_type = "...", read_at = "...", reason = "...")]`: the spec's type of the
     /// parameter overridden.
     pub wire_type: Option<DeclaredWireType>,
+    /// `#[arg(values = [...] or pattern = "...", read_at = "...", reason = "...")]`: the
+    /// parameter narrowed to what the server reads.
+    pub narrowed: Option<DeclaredNarrowing>,
     /// The field's doc comment, if any.
     pub doc: Option<String>,
 }

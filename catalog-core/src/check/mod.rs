@@ -17,11 +17,13 @@
 //! - [`security`]: which credentials the tool sends.
 //! - [`union`]: the arm a tool over a union request body sends.
 //! - [`wire_type`]: a parameter's spec type overridden with the type the server reads.
+//! - [`narrow`]: a parameter narrowed to the values the server reads (an enum or a pattern).
 
 pub mod address;
 pub mod clears;
 pub mod declared;
 pub mod names;
+pub mod narrow;
 pub mod nested;
 pub mod output;
 pub mod output_choice;

@@ -13,6 +13,7 @@ use super::address::{candidates, parse_address, parts_match, unknown_param};
 use super::clears::full_replace_clears;
 use super::declared::{Declared, DeclaredField, Finding, Reason, Reconciled, Site};
 use super::names::{ParamNames, field_name_for, its_operation};
+use super::narrow::narrow;
 use super::paging::{cannot_page, reason_of};
 use super::paste::paste_lines;
 use super::reasons::{
@@ -148,20 +149,43 @@ impl<'a> Reconciler<'a> {
                         ),
                     ));
                 }
+                if let Some(n) = &f.narrowed {
+                    self.findings.push(Finding::at(
+                        n.site(),
+                        format!(
+                            "undocumented field `{}` has no spec type to narrow: its type is the \
+                             field's own (a Rust enum of the values, say); remove `values` or \
+                             `pattern`",
+                            f.ident
+                        ),
+                    ));
+                }
                 self.undocumented_field(f, read_at, reason);
                 continue;
             }
             let Some(i) = self.target_of(f) else { continue };
             let spec_param = &self.op.params[i];
-            if let Some(w) = &f.wire_type {
-                match override_type(spec_param, &f.ident, w) {
-                    Ok(real) => self.overridden[i] = Some(real),
-                    Err(found) => {
-                        self.findings.extend(found);
-                        self.claims[i].push((Claim::Field(fi), f.site));
-                        continue;
-                    }
+            let overridden = match (&f.wire_type, &f.narrowed) {
+                (Some(_), Some(n)) => Some(Err(vec![Finding::at(
+                    n.site(),
+                    format!(
+                        "field `{}` has both `wire_type` and a narrowing (`values` or \
+                         `pattern`): a narrowing keeps the spec's type; keep one",
+                        f.ident
+                    ),
+                )])),
+                (Some(w), None) => Some(override_type(spec_param, &f.ident, w)),
+                (None, Some(n)) => Some(narrow(spec_param, &f.ident, n)),
+                (None, None) => None,
+            };
+            match overridden {
+                Some(Ok(real)) => self.overridden[i] = Some(real),
+                Some(Err(found)) => {
+                    self.findings.extend(found);
+                    self.claims[i].push((Claim::Field(fi), f.site));
+                    continue;
                 }
+                None => {}
             }
             let param = self.overridden[i].as_ref().map_or(spec_param, |(p, _)| p);
             if let Some(why) = unsendable(self.op, param, &[]) {
@@ -963,6 +987,7 @@ mod tests {
                     rename: None,
                     undocumented: None,
                     wire_type: None,
+                    narrowed: None,
                     doc: None,
                 })
                 .collect(),
@@ -998,6 +1023,7 @@ mod tests {
             rename: None,
             undocumented: None,
             wire_type: None,
+            narrowed: None,
             doc: None,
         }
     }

@@ -47,30 +47,15 @@ pub fn override_type(
             ),
         )]);
     };
-    match &w.read_at {
-        None => findings.push(Finding::at(
-            w.site,
-            format!(
-                "{what} needs `read_at = \"<where the server reads it>\"` (file and function): \
-                 the reviewer checks the override there"
-            ),
-        )),
-        Some(r) if r.text.trim().is_empty() => findings.push(Finding::at(
-            r.site,
-            format!("say where the server reads `{address}`: `read_at = \"<file and function>\"`"),
-        )),
-        Some(_) => {}
-    }
-    match &w.reason {
-        None => findings.push(Finding::at(
-            w.site,
-            format!(
-                "{what} needs `reason = \"...\"`: say what the spec gets wrong about it, and how \
-                 the server reads it"
-            ),
-        )),
-        Some(r) => findings.extend(check_reason(r, &what)),
-    }
+    read_at_and_reason(
+        &mut findings,
+        &what,
+        &address,
+        w.site,
+        &w.read_at,
+        &w.reason,
+        "say what the spec gets wrong about it, and how the server reads it",
+    );
     let spec_type = param.schema.ty.describe();
     let target = match &param.schema.ty {
         Type::Array { items, .. } => scalar_kind(&items.ty),
@@ -126,8 +111,43 @@ pub fn override_type(
             spec_type,
             read_at: text(&w.read_at),
             reason: text(&w.reason),
+            narrowed: false,
         },
     ))
+}
+
+/// The findings of an override's `read_at` and `reason` (missing, empty, too vague), for
+/// `what` (`overriding the wire type of ...`) at `site`; `why` says what the reason must say.
+pub(super) fn read_at_and_reason(
+    findings: &mut Vec<Finding>,
+    what: &str,
+    address: &str,
+    site: Site,
+    read_at: &Option<Reason>,
+    reason: &Option<Reason>,
+    why: &str,
+) {
+    match read_at {
+        None => findings.push(Finding::at(
+            site,
+            format!(
+                "{what} needs `read_at = \"<where the server reads it>\"` (file and function): \
+                 the reviewer checks the override there"
+            ),
+        )),
+        Some(r) if r.text.trim().is_empty() => findings.push(Finding::at(
+            r.site,
+            format!("say where the server reads `{address}`: `read_at = \"<file and function>\"`"),
+        )),
+        Some(_) => {}
+    }
+    match reason {
+        None => findings.push(Finding::at(
+            site,
+            format!("{what} needs `reason = \"...\"`: {why}"),
+        )),
+        Some(r) => findings.extend(check_reason(r, what)),
+    }
 }
 
 /// The unconstrained type a `wire_type` names.
@@ -210,6 +230,7 @@ mod tests {
                 rename: None,
                 undocumented: None,
                 wire_type: Some(w),
+                narrowed: None,
                 doc: None,
             }],
             tool: "List".into(),
@@ -247,6 +268,7 @@ mod tests {
                 spec_type: "array of string".into(),
                 read_at: READ_AT.into(),
                 reason: REASON.into(),
+                narrowed: false,
             })
         );
         // The wire form is the spec's: only the type changes.

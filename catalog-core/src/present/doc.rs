@@ -6,7 +6,7 @@
 //! table, open an HTML tag or make a broken intra-doc link (rustdoc warns on both, and those
 //! warnings would land in the user's crate).
 
-use crate::model::{Accounted, DegradeReason, Disposition, Operation, Overridden, Param};
+use crate::model::{Accounted, DegradeReason, Disposition, Operation, Overridden, Param, Type};
 use serde_json::Value;
 
 /// The longest a spec description may run in a table cell, in characters, before it is cut.
@@ -308,13 +308,33 @@ fn description_cell(row: &Accounted) -> String {
 /// The Reason cell of a row whose spec type the tool overrides: what the spec said, what the
 /// server reads, where, and why.
 fn overridden_cell(o: &Overridden, param: &Param) -> String {
+    let what = if o.narrowed {
+        "Narrowed"
+    } else {
+        "Wire type overridden"
+    };
     format!(
-        "Wire type overridden: the spec says {}, the server reads {} (read at {}): {}",
+        "{what}: the spec says {}, the server reads {} (read at {}): {}",
         code(&o.spec_type),
-        code(&param.schema.ty.describe()),
+        narrowed_type(param),
         code(&o.read_at),
         prose(&o.reason)
     )
+}
+
+/// The type the server reads, as a code span; with its pattern, which the type's description
+/// leaves out.
+fn narrowed_type(param: &Param) -> String {
+    let element = match &param.schema.ty {
+        Type::Array { items, .. } => &items.ty,
+        ty => ty,
+    };
+    match element {
+        Type::String {
+            pattern: Some(p), ..
+        } => format!("{} matching {}", code(&param.schema.ty.describe()), code(p)),
+        _ => code(&param.schema.ty.describe()),
+    }
 }
 
 /// The tool author's reason of a row that is not Set (Fixed, Omitted, Undocumented).
