@@ -24,7 +24,6 @@
 //! [`crate::serve::line`].
 
 use crate::model::Operation;
-use crate::present::output::output_schema;
 use crate::present::schema::input_schema;
 use crate::present::tool_text::{tool_description, tool_name};
 use crate::serve::catalog::{CallError, Catalog};
@@ -343,7 +342,7 @@ impl McpServer {
             .tools
             .iter()
             .map(|t| {
-                let bytes = serde_json::to_vec(t).map_or(0, |v| v.len());
+                let bytes = serde_json::to_vec(&self.as_listed(t)).map_or(0, |v| v.len());
                 (t.name.to_string(), bytes)
             })
             .collect();
@@ -690,7 +689,7 @@ impl ServerHandler for McpServer {
             self.tools
                 .iter()
                 .filter(|t| offered.contains(&t.name.as_ref()))
-                .cloned()
+                .map(|t| self.as_listed(t))
                 .collect(),
         );
         Ok(self.with_cache_hints(list, context.protocol_version().as_ref()))
@@ -758,7 +757,11 @@ fn listing(
         // object schema is still valid for clients.
         _ => JsonObject::new(),
     };
-    let mut tool = rmcp::model::Tool::new(name, description, input).with_annotations(annotations);
+    let annotations = compact_annotations(annotations, &description);
+    let mut tool = rmcp::model::Tool::new(name, description, input);
+    if annotations != rmcp::model::ToolAnnotations::default() {
+        tool = tool.with_annotations(annotations);
+    }
     // Within its budget, so that no output schema dominates the list.
     let output = output.map(|o| {
         crate::present::output_budget::output_schema_within(
@@ -770,6 +773,39 @@ fn listing(
         tool.output_schema = Some(Arc::new(output));
     }
     tool
+}
+
+/// `a` as the list carries it: the hints that say something the specification's defaults do
+/// not (`readOnlyHint` false, `destructiveHint` true, `idempotentHint` false, `openWorldHint`
+/// true; the destructive and idempotent hints mean nothing for a read-only tool), and the title
+/// unless the description already starts with it. A client that reads the annotations as the
+/// specification defines them reads the same hints.
+fn compact_annotations(
+    mut a: rmcp::model::ToolAnnotations,
+    description: &str,
+) -> rmcp::model::ToolAnnotations {
+    let read_only = a.read_only_hint == Some(true);
+    let said = |hint: Option<bool>, default: bool| hint.filter(|&h| h != default);
+    a.read_only_hint = said(a.read_only_hint, false);
+    a.destructive_hint = if read_only {
+        None
+    } else {
+        said(a.destructive_hint, true)
+    };
+    a.idempotent_hint = if read_only {
+        None
+    } else {
+        said(a.idempotent_hint, false)
+    };
+    a.open_world_hint = said(a.open_world_hint, true);
+    let repeats = |title: &String| {
+        let title = title.trim().trim_end_matches('.');
+        !title.is_empty() && description.trim_start().starts_with(title)
+    };
+    if a.title.as_ref().is_some_and(repeats) {
+        a.title = None;
+    }
+    a
 }
 
 /// The size of a server's `tools/list`, per tool (see [`McpServer::budget`]).
@@ -794,7 +830,8 @@ impl Budget {
 
     /// What `tools/list` would cost with one tool per operation of `ops`, each as `catalog
     /// scaffold` writes it (every parameter a field, the spec's descriptions, effects from the
-    /// method, the success response as output): an upper bound for a catalog over the spec
+    /// method) and a server lists it by default (no `outputSchema`: see
+    /// [`McpServer::advertise_output_schemas`]): an upper bound for a catalog over the spec
     /// before any tool is written. Operations no tool can wrap are left out.
     pub fn of_operations<O: std::borrow::Borrow<Operation>>(
         ops: impl IntoIterator<Item = O>,
@@ -810,7 +847,7 @@ impl Budget {
                     name.clone(),
                     tool_description(None, op),
                     &input_schema(op),
-                    output_schema(op).as_ref(),
+                    None,
                     crate::serve::effects::annotations_of(hints, op.summary.as_deref()),
                 );
                 (name, serde_json::to_vec(&tool).map_or(0, |v| v.len()))
