@@ -356,10 +356,15 @@ async fn the_tool_list_carries_cache_hints_for_a_current_revision_client_only() 
     });
     let hints = |list: &Value| {
         let result = &list["result"];
-        (result.get("ttlMs").cloned(), result.get("cacheScope").cloned())
+        (
+            result.get("ttlMs").cloned(),
+            result.get("cacheScope").cloned(),
+        )
     };
     let mut c = Client::connect(server(&closed_port()));
-    let list = c.request("tools/list", json!({"_meta": meta.clone()})).await;
+    let list = c
+        .request("tools/list", json!({"_meta": meta.clone()}))
+        .await;
     assert_eq!(
         hints(&list),
         (Some(json!(300_000)), Some(json!("private"))),

@@ -33,7 +33,7 @@ count per operation)
 scaffolded tool per operation: bytes and estimated tokens per tool, and the total
   catalog check --budget <tokens> [--tool-budget <tokens>] <spec>
                                         the same, failing (exit 1) when the list costs more than \
-<tokens> or one tool more than --tool-budget, naming the largest tools"
+<tokens> or one tool more than --tool-budget, naming the largest tools
   catalog scaffold <spec> <operation>   print a #[tool] for an operation (operationId or \
 \"METHOD /path\")";
 
@@ -43,18 +43,14 @@ fn main() -> ExitCode {
     match args.as_slice() {
         ["check", spec] => check(Path::new(spec), Cuts::Count),
         ["check", "--cuts", spec] | ["check", spec, "--cuts"] => check(Path::new(spec), Cuts::List),
-        ["check", "--budget", spec] | ["check", spec, "--budget"] => {
-            budget(Path::new(spec), None)
-        }
-        ["check", rest @ ..] if rest.iter().any(|a| is_budget_flag(a)) => {
-            match budget_args(rest) {
-                Ok((spec, limits)) => budget(Path::new(spec), Some(limits)),
-                Err(e) => {
-                    eprintln!("error: {e}\n{USAGE}");
-                    ExitCode::from(2)
-                }
+        ["check", "--budget", spec] | ["check", spec, "--budget"] => budget(Path::new(spec), None),
+        ["check", rest @ ..] if rest.iter().any(|a| is_budget_flag(a)) => match budget_args(rest) {
+            Ok((spec, limits)) => budget(Path::new(spec), Some(limits)),
+            Err(e) => {
+                eprintln!("error: {e}\n{USAGE}");
+                ExitCode::from(2)
             }
-        }
+        },
         ["scaffold", spec, operation] => scaffold(Path::new(spec), operation),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
