@@ -85,6 +85,8 @@ pub(crate) struct Caller<'a> {
     /// The MCP revision the client negotiated, which decides the result's form
     /// ([`crate::serve::result_size`]); `None`: the newest.
     pub(crate) revision: Option<&'a str>,
+    /// A 2026-07-28 client that can be asked for a confirmation by `input_required`.
+    pub(crate) rounds: Option<crate::serve::confirm::Rounds<'a>>,
 }
 
 impl fmt::Debug for McpServer {
@@ -206,6 +208,7 @@ impl McpServer {
             selection,
             peer,
             revision: None,
+            rounds: None,
         })
     }
 
@@ -619,8 +622,14 @@ impl McpServer {
         if !writes_allowed || !buildable {
             return None;
         }
-        let refused =
-            crate::serve::confirm::ask(&self.confirmation, tool, arguments, caller.peer).await?;
+        let refused = crate::serve::confirm::ask(
+            &self.confirmation,
+            tool,
+            arguments,
+            caller.peer,
+            caller.rounds.as_ref(),
+        )
+        .await?;
         Some((
             Ok(refused),
             Outcome::Refused("not_confirmed"),
@@ -725,6 +734,22 @@ impl ServerHandler for McpServer {
         let revision = context.protocol_version();
         let mut caller = self.caller(headers, Some(&context.peer))?;
         caller.revision = revision.as_ref().map(rmcp::model::ProtocolVersion::as_str);
+        // A client on 2026-07-28 or later is asked for a confirmation by `input_required`, when
+        // it declared form elicitation on the request.
+        let asked = std::sync::Mutex::new(None);
+        let current = revision
+            .as_ref()
+            .is_some_and(|r| *r >= rmcp::model::ProtocolVersion::V_2026_07_28);
+        let elicits = context
+            .client_capabilities()
+            .and_then(|c| c.elicitation)
+            .is_some_and(|e| e.form.is_some() || e.url.is_none());
+        if current && elicits {
+            caller.rounds = Some(crate::serve::confirm::Rounds {
+                responses: request.input_responses.as_ref(),
+                asked: &asked,
+            });
+        }
         // The verified caller the HTTP server put on the request, for per-user credentials.
         let verified = context
             .extensions
@@ -735,9 +760,13 @@ impl ServerHandler for McpServer {
             verified,
             self.call_traced(&request.name, request.arguments, trace, caller),
         );
-        tokio::select! {
-            result = call => result.map(Into::into),
+        let answer = tokio::select! {
+            result = call => result,
             () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
+        }?;
+        match asked.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(question) => Ok(CallToolResponse::InputRequired(question)),
+            None => Ok(answer.into()),
         }
     }
 }
