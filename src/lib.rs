@@ -136,8 +136,8 @@ pub mod mcp {
     };
     pub use catalog_core::serve::result::{ATTEMPTS_KEY, META_KEY};
     pub use catalog_core::serve::result_size::{
-        BYTES_PER_TOKEN, DEFAULT_MAX_RESULT_TOKENS, ENV_MAX_RESULT_TOKENS, ENV_RESULT_FORM,
-        MIN_RESULT_TOKENS, ResultCaps, ResultForm,
+        BYTES_PER_TOKEN, DEFAULT_MAX_RESULT_TOKENS, ENV_MAX_RESULT_TOKENS, ENV_OUTPUT_SCHEMAS,
+        ENV_RESULT_FORM, MIN_RESULT_TOKENS, ResultCaps, ResultForm,
     };
     pub use catalog_core::serve::settings::{
         DEFAULT_SHUTDOWN_GRACE, ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING,

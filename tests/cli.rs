@@ -573,7 +573,7 @@ fn check_budget_prints_each_tools_cost_and_a_total_that_adds_up() {
     );
     for (name, bytes, tokens) in &rows {
         assert!(
-            *bytes > 200,
+            *bytes > 150,
             "{name}: {bytes} bytes is less than a bare listing"
         );
         assert_eq!(*tokens, bytes.div_ceil(4), "{name}");
@@ -586,4 +586,85 @@ fn check_budget_prints_each_tools_cost_and_a_total_that_adds_up() {
             total.div_ceil(4)
         )
     );
+}
+
+/// `check --budget <tokens> --tool-budget <tokens>`: the same table, then a failure (exit 1)
+/// naming the largest tools and those over the per-tool budget.
+#[test]
+fn check_budget_fails_over_its_limits_naming_the_largest_tools() {
+    let run = catalog(&[
+        "check",
+        "--budget",
+        "300",
+        "--tool-budget",
+        "60",
+        "openapi/taskboard.yaml",
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "error: tools/list costs ~393 tokens, over the budget of 300; the largest tools are \
+         `put_boards_board_id_tasks_task_id_labels` (~74 tokens), `replace_task` (~64 tokens), \
+         `add_comment` (~44 tokens), `list_tasks` (~44 tokens), `search` (~44 tokens); 2 tools \
+         are over the per-tool budget of 60 tokens: `put_boards_board_id_tasks_task_id_labels` \
+         (~74 tokens), `replace_task` (~64 tokens); leave tools out of the catalog, shorten \
+         their descriptions, or raise the budget\n"
+    );
+    assert!(
+        run.stdout
+            .ends_with("8 tools: 1570 bytes, ~393 tokens in tools/list\n"),
+        "{}",
+        run.stdout
+    );
+
+    // One limit alone, written `--flag=N`, anywhere before or after the spec.
+    let run = catalog(&["check", "openapi/taskboard.yaml", "--tool-budget=70"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        "error: 1 tool is over the per-tool budget of 70 tokens: \
+         `put_boards_board_id_tasks_task_id_labels` (~74 tokens); leave tools out of the \
+         catalog, shorten their descriptions, or raise the budget\n"
+    );
+
+    // Within both: the table, exit 0.
+    let run = catalog(&[
+        "check",
+        "--budget",
+        "393",
+        "--tool-budget",
+        "74",
+        "openapi/taskboard.yaml",
+    ]);
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+    assert!(run.stdout.ends_with("~393 tokens in tools/list\n"));
+}
+
+/// A budget that is not a positive number of tokens is a usage error (exit 2) saying so.
+#[test]
+fn check_budget_refuses_a_budget_that_is_not_a_number_of_tokens() {
+    for (args, message) in [
+        (
+            &["check", "--budget=x", "openapi/taskboard.yaml"][..],
+            "error: `--budget` needs a positive whole number of tokens, got `x`",
+        ),
+        (
+            &["check", "--budget", "0", "openapi/taskboard.yaml"][..],
+            "error: `--budget` needs a positive whole number of tokens, got `0`",
+        ),
+        (
+            &["check", "--tool-budget", "openapi/taskboard.yaml"][..],
+            "error: `--tool-budget` needs a number of tokens",
+        ),
+        (
+            &["check", "--tool-budget", "60"][..],
+            "error: no spec given",
+        ),
+    ] {
+        let run = catalog(args);
+        assert_eq!(run.code, Some(2), "{args:?}");
+        assert_eq!(run.stderr.lines().next(), Some(message), "{args:?}");
+        assert!(run.stderr.contains("--tool-budget <tokens>"), "{args:?}");
+        assert_eq!(run.stdout, "");
+    }
 }

@@ -348,3 +348,84 @@ async fn over_http_each_client_may_narrow_the_selection_when_the_operator_allows
     );
     assert_eq!(seen(&api), Vec::<String>::new());
 }
+
+/// A client on MCP 2026-07-28, which has no requests from the server, is asked by an
+/// `input_required` answer and calls again with the user's answer in `inputResponses`: declined,
+/// nothing is sent; accepted, the call is; a client that did not declare elicitation gets the
+/// operator's fallback.
+#[tokio::test]
+async fn a_current_revision_client_is_asked_by_an_input_required_answer() {
+    let api = api().await;
+    let mut c = Client::connect(server(&api.url, &[("CATALOG_CONFIRM_FALLBACK", "refuse")]));
+    let call = |capabilities: Value, responses: Option<Value>| {
+        let mut params = json!({
+            "name": DELETE,
+            "arguments": {"board_id": "ops", "task_id": 1},
+            "_meta": {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": capabilities,
+            },
+        });
+        if let Some(r) = responses {
+            params["inputResponses"] = r;
+        }
+        params
+    };
+    let elicits = json!({"elicitation": {"form": {}}});
+
+    let first = c.request("tools/call", call(elicits.clone(), None)).await;
+    let result = &first["result"];
+    assert_eq!(result["resultType"], "input_required", "{first}");
+    assert_eq!(
+        result["inputRequests"],
+        json!({"catalog/confirm": {
+            "method": "elicitation/create",
+            "params": {
+                "mode": "form",
+                "message": "Allow `delete_task` (DELETE /boards/{board_id}/tasks/{task_id}) with \
+                            {\"board_id\":\"ops\",\"task_id\":1}? It may delete or overwrite \
+                            data. Nothing is sent unless you accept.",
+                "requestedSchema": {"type": "object", "properties": {}}
+            }
+        }}),
+        "{first}"
+    );
+    assert_eq!(seen(&api), Vec::<String>::new());
+
+    let declined = json!({"catalog/confirm": {"action": "decline"}});
+    let reply = c
+        .request("tools/call", call(elicits.clone(), Some(declined)))
+        .await;
+    assert_eq!(reply["result"]["isError"], true, "{reply}");
+    assert_eq!(
+        reply["result"]["content"][0]["text"],
+        "the user declined the call of `delete_task`; nothing was sent"
+    );
+    assert_eq!(seen(&api), Vec::<String>::new());
+
+    let accepted = json!({"catalog/confirm": {"action": "accept", "content": {}}});
+    let reply = c
+        .request("tools/call", call(elicits.clone(), Some(accepted)))
+        .await;
+    assert_eq!(reply["result"]["isError"], false, "{reply}");
+    assert_eq!(seen(&api), ["DELETE /boards/ops/tasks/1 HTTP/1.1"]);
+
+    let garbled = json!({"catalog/confirm": {"yes": true}});
+    let reply = c.request("tools/call", call(elicits, Some(garbled))).await;
+    assert_eq!(
+        reply["result"]["content"][0]["text"],
+        "the answer to `catalog/confirm` for `delete_task` is not an elicitation result (an \
+         `action` of accept, decline or cancel); nothing was sent"
+    );
+
+    let reply = c.request("tools/call", call(json!({}), None)).await;
+    assert_eq!(reply["result"]["isError"], true, "{reply}");
+    assert!(
+        reply["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("`delete_task` needs the user's confirmation, and this client cannot ask"),
+        "{reply}"
+    );
+    assert_eq!(seen(&api), ["DELETE /boards/ops/tasks/1 HTTP/1.1"]);
+}

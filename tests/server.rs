@@ -184,24 +184,46 @@ async fn tools_list_gives_every_tool_with_its_schema() {
     let get: Value = serde_json::from_str(tools::GetTask::INPUT_SCHEMA).unwrap();
     assert_eq!(tools[2]["inputSchema"], get);
     assert_eq!(tools[2]["description"], tools::GetTask::DESCRIPTION);
-    // (name, title, readOnly, destructive, idempotent): from the method; PUT replaces in full.
+    // The annotations say what the specification's defaults do not (readOnlyHint false,
+    // destructiveHint true, idempotentHint false, openWorldHint true; a read-only tool's other
+    // hints mean nothing), and no title where the description starts with it: from the method,
+    // a PUT replaces in full.
+    let read_only = json!({"readOnlyHint": true});
+    let additive = json!({"destructiveHint": false});
+    let idempotent = json!({"idempotentHint": true});
     let expected = [
-        ("list_tasks", "List the tasks of a board", true, false, true),
-        ("create_task", "Create a task", false, false, false),
-        ("get_task", "Get one task", true, false, true),
-        ("replace_task", "Replace a task", false, true, true),
-        ("delete_task", "Delete a task", false, true, true),
-        (
-            "set_task_labels",
-            "Replace the labels of a task",
-            false,
-            true,
-            true,
-        ),
-        ("add_comment", "Comment on a board", false, false, false),
-        ("search", "Search tasks across boards", true, false, true),
+        ("list_tasks", &read_only),
+        ("create_task", &additive),
+        ("get_task", &read_only),
+        ("replace_task", &idempotent),
+        ("delete_task", &idempotent),
+        ("set_task_labels", &idempotent),
+        ("add_comment", &additive),
+        ("search", &read_only),
     ];
-    // A tool with a typed output advertises its outputSchema; the others none.
+    for (tool, (name, annotations)) in tools.iter().zip(expected) {
+        assert_eq!(tool["name"], name);
+        assert_eq!(&tool["annotations"], annotations, "{name}");
+    }
+    // No outputSchema by default (`CATALOG_OUTPUT_SCHEMAS=none`): the results are checked
+    // against it all the same.
+    let with_output: Vec<&str> = tools
+        .iter()
+        .filter(|t| t.get("outputSchema").is_some())
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(with_output, Vec::<&str>::new());
+}
+
+/// `CATALOG_OUTPUT_SCHEMAS=summary`: a tool with a typed output advertises its outputSchema; the
+/// others none.
+#[tokio::test]
+async fn output_schemas_are_listed_when_the_operator_asks_for_them() {
+    let env = |name: &str| (name == "CATALOG_OUTPUT_SCHEMAS").then(|| "summary".to_string());
+    let server = server(&closed_port(), |c| c).with_env(env).unwrap();
+    let mut c = Client::start(server).await;
+    let reply = c.request("tools/list", json!({})).await;
+    let tools = reply["result"]["tools"].as_array().unwrap();
     let catalog = tools::catalog();
     for tool in tools {
         let name = tool["name"].as_str().unwrap();
@@ -230,15 +252,17 @@ async fn tools_list_gives_every_tool_with_its_schema() {
             "search"
         ]
     );
-    for (tool, (name, title, read_only, destructive, idempotent)) in tools.iter().zip(expected) {
-        assert_eq!(tool["name"], name);
-        assert_eq!(
-            tool["annotations"],
-            json!({"title": title, "readOnlyHint": read_only, "destructiveHint": destructive,
-                   "idempotentHint": idempotent, "openWorldHint": true}),
-            "{name}"
-        );
-    }
+}
+
+#[test]
+fn a_wrong_output_schemas_setting_is_refused_saying_the_values() {
+    let env = |name: &str| (name == "CATALOG_OUTPUT_SCHEMAS").then(|| "full".to_string());
+    let e = server(&closed_port(), |c| c).with_env(env).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "CATALOG_OUTPUT_SCHEMAS=\"full\": expected none (the default: tools/list carries no \
+         outputSchema) or summary (each typed tool's outputSchema, summarized past 4096 bytes)"
+    );
 }
 
 #[tokio::test]
@@ -694,7 +718,8 @@ async fn structured_results_validate_against_the_advertised_output_schema() {
         )
     })
     .await;
-    let mut c = Client::start(server(&api.url, |c| c.allow_writes(true))).await;
+    let server = server(&api.url, |c| c.allow_writes(true)).advertise_output_schemas(true);
+    let mut c = Client::start(server).await;
     let listed = c.request("tools/list", json!({})).await;
     let schemas: std::collections::BTreeMap<String, Value> = listed["result"]["tools"]
         .as_array()

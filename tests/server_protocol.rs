@@ -345,6 +345,50 @@ async fn a_current_revision_client_discovers_and_lists_without_initialize() {
     );
 }
 
+/// `tools/list` carries the cache hints the 2026-07-28 revision defines (`ttlMs`, `cacheScope`):
+/// five minutes and `private` by default, what `McpServer::list_cache` sets otherwise; a client
+/// on an earlier revision, which does not define them, gets neither.
+#[tokio::test]
+async fn the_tool_list_carries_cache_hints_for_a_current_revision_client_only() {
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    let hints = |list: &Value| {
+        let result = &list["result"];
+        (
+            result.get("ttlMs").cloned(),
+            result.get("cacheScope").cloned(),
+        )
+    };
+    let mut c = Client::connect(server(&closed_port()));
+    let list = c
+        .request("tools/list", json!({"_meta": meta.clone()}))
+        .await;
+    assert_eq!(
+        hints(&list),
+        (Some(json!(300_000)), Some(json!("private"))),
+        "{list}"
+    );
+    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 8);
+
+    let shared = server(&closed_port()).list_cache(Duration::from_secs(60), true);
+    let mut c = Client::connect(shared);
+    let list = c.request("tools/list", json!({"_meta": meta})).await;
+    assert_eq!(
+        hints(&list),
+        (Some(json!(60_000)), Some(json!("public"))),
+        "{list}"
+    );
+
+    for revision in ["2025-06-18", "2025-11-25"] {
+        let mut c = Client::start_as(server(&closed_port()), revision).await;
+        let list = c.request("tools/list", json!({})).await;
+        assert_eq!(hints(&list), (None, None), "{revision}: {list}");
+        assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 8);
+    }
+}
+
 /// `TASKBOARD_WORKER_THREADS` picks the example's runtime: a count that is not a positive
 /// integer stops it at start-up with the variable named; a count above one serves as one
 /// thread does.

@@ -1,12 +1,12 @@
-//! The `catalog` command line: `catalog check [--budget | --cuts] <spec>` and `catalog scaffold
-//! <spec> <operation>`.
+//! The `catalog` command line: `catalog check [--budget [TOKENS] [--tool-budget TOKENS] |
+//! --cuts] <spec>` and `catalog scaffold <spec> <operation>`.
 //!
 //! A thin shell over `catalog_core`: arguments are parsed by hand (two subcommands with
 //! positional arguments do not need an argument-parsing crate), and all the work is in the
 //! library, where it is tested.
 //!
-//! Exit codes: 0 done; 1 the spec cannot be used, or the operation cannot be scaffolded; 2 usage
-//! error.
+//! Exit codes: 0 done; 1 the spec cannot be used, the operation cannot be scaffolded, or the tool
+//! list is over the budget given; 2 usage error.
 #![forbid(unsafe_code)]
 
 use catalog::index::Lookup;
@@ -31,6 +31,9 @@ a #[tool] can wrap it and which response is its output
 count per operation)
   catalog check --budget <spec>         what tools/list would cost a model's context with one \
 scaffolded tool per operation: bytes and estimated tokens per tool, and the total
+  catalog check --budget <tokens> [--tool-budget <tokens>] <spec>
+                                        the same, failing (exit 1) when the list costs more than \
+<tokens> or one tool more than --tool-budget, naming the largest tools
   catalog scaffold <spec> <operation>   print a #[tool] for an operation (operationId or \
 \"METHOD /path\")";
 
@@ -40,7 +43,14 @@ fn main() -> ExitCode {
     match args.as_slice() {
         ["check", spec] => check(Path::new(spec), Cuts::Count),
         ["check", "--cuts", spec] | ["check", spec, "--cuts"] => check(Path::new(spec), Cuts::List),
-        ["check", "--budget", spec] | ["check", spec, "--budget"] => budget(Path::new(spec)),
+        ["check", "--budget", spec] | ["check", spec, "--budget"] => budget(Path::new(spec), None),
+        ["check", rest @ ..] if rest.iter().any(|a| is_budget_flag(a)) => match budget_args(rest) {
+            Ok((spec, limits)) => budget(Path::new(spec), Some(limits)),
+            Err(e) => {
+                eprintln!("error: {e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         ["scaffold", spec, operation] => scaffold(Path::new(spec), operation),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
@@ -225,9 +235,71 @@ fn write_cuts(
     )
 }
 
-/// `tools/list`'s size with one scaffolded tool per operation, expanded one at a time.
+/// The most the tool list may cost, in tokens: all tools together, and any one tool
+/// (`catalog::mcp::Limits` where the `mcp` feature is on).
+struct Limits {
+    list_tokens: usize,
+    tool_tokens: usize,
+}
+
+/// `--budget` or `--tool-budget`, with or without `=TOKENS`.
+fn is_budget_flag(arg: &str) -> bool {
+    ["--budget", "--tool-budget"]
+        .iter()
+        .any(|f| arg == *f || arg.starts_with(&format!("{f}=")))
+}
+
+/// The spec and the limits of `check --budget <tokens> [--tool-budget <tokens>] <spec>` (either
+/// limit may be left out; `--flag=N` works as well as `--flag N`).
+fn budget_args<'a>(args: &[&'a str]) -> Result<(&'a str, Limits), String> {
+    let mut limits = Limits {
+        list_tokens: usize::MAX,
+        tool_tokens: usize::MAX,
+    };
+    let mut spec = None;
+    let mut args = args.iter().copied().peekable();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
+            _ => (arg, None),
+        };
+        let slot = match flag {
+            "--budget" => &mut limits.list_tokens,
+            "--tool-budget" => &mut limits.tool_tokens,
+            _ if !arg.starts_with("--") && spec.is_none() => {
+                spec = Some(arg);
+                continue;
+            }
+            _ => return Err(format!("unexpected argument `{arg}`")),
+        };
+        // `--budget` alone (then the spec) measures without a limit.
+        let value = match inline {
+            Some(v) => v,
+            None => match args.peek() {
+                Some(v) if v.starts_with(|c: char| c.is_ascii_digit()) => {
+                    args.next().unwrap_or_default()
+                }
+                _ if flag == "--budget" => continue,
+                _ => return Err(format!("`{flag}` needs a number of tokens")),
+            },
+        };
+        *slot = match value.parse::<usize>() {
+            Ok(n) if n > 0 => n,
+            _ => {
+                return Err(format!(
+                    "`{flag}` needs a positive whole number of tokens, got `{value}`"
+                ));
+            }
+        };
+    }
+    let spec = spec.ok_or("no spec given")?;
+    Ok((spec, limits))
+}
+
+/// `tools/list`'s size with one scaffolded tool per operation, expanded one at a time; with
+/// `limits`, a failure naming the largest tools when it is over.
 #[cfg(feature = "mcp")]
-fn budget(spec: &Path) -> ExitCode {
+fn budget(spec: &Path, limits: Option<Limits>) -> ExitCode {
     let (info, normalized) = match load(spec) {
         Ok(x) => x,
         Err(code) => return code,
@@ -237,12 +309,23 @@ fn budget(spec: &Path) -> ExitCode {
         info.stem, info.title, info.version, info.openapi
     );
     let ops = normalized.operations.iter().map(|s| normalized.expand(s));
-    println!("{}", catalog::mcp::Budget::of_operations(ops));
-    ExitCode::SUCCESS
+    let budget = catalog::mcp::Budget::of_operations(ops);
+    println!("{budget}");
+    let limits = limits.map(|l| catalog::mcp::Limits {
+        list_tokens: l.list_tokens,
+        tool_tokens: l.tool_tokens,
+    });
+    match limits.map(|l| budget.check(l)) {
+        Some(Err(over)) => {
+            eprintln!("error: {over}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
+    }
 }
 
 #[cfg(not(feature = "mcp"))]
-fn budget(_spec: &Path) -> ExitCode {
+fn budget(_spec: &Path, _limits: Option<Limits>) -> ExitCode {
     eprintln!("error: `--budget` needs the `mcp` feature (it measures tools/list as served)");
     ExitCode::FAILURE
 }

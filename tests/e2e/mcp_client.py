@@ -231,6 +231,9 @@ async def session_for(args, allow_writes: bool):
     env["TASKBOARD_BASE_URL"] = args.base_url
     env["TASKBOARD_API_KEY"] = "e2e-key"
     env["CATALOG_TIMEOUT_SECS"] = "20"
+    # The output schemas are listed (by default they are not), so that every structured result
+    # is checked against the schema the server advertises.
+    env["CATALOG_OUTPUT_SCHEMAS"] = "summary"
     if allow_writes:
         env["CATALOG_ALLOW_WRITES"] = "1"
     else:

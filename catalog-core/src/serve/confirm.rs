@@ -19,8 +19,9 @@
 use crate::serve::catalog::{Catalog, ToolInfo};
 use crate::serve::executor::ConfigError;
 use rmcp::model::{
-    CallToolResult, ContentBlock, ElicitRequestParams, ElicitationAction, ElicitationSchema,
-    JsonObject, ProtocolVersion,
+    CallToolResult, ContentBlock, ElicitRequest, ElicitRequestParams, ElicitationAction,
+    ElicitationSchema, InputRequest, InputRequiredResult, InputResponses, JsonObject,
+    ProtocolVersion,
 };
 use rmcp::service::ElicitationMode;
 use rmcp::{Peer, RoleServer};
@@ -154,15 +155,66 @@ impl Confirm {
     }
 }
 
-/// Asks the user, through `peer`, whether the call of `tool` with `arguments` may be sent;
-/// `None` when it may, else the result that answers the call (nothing is sent).
+/// The key of the confirmation among a call's `inputRequests` and `inputResponses` (MCP
+/// 2026-07-28).
+pub const CONFIRM_INPUT: &str = "catalog/confirm";
+
+/// A call from a client on MCP 2026-07-28 or later that declared form elicitation: it is asked
+/// by answering `input_required` ([`Rounds::asked`]), and answers in the retried call's
+/// `inputResponses`.
+pub(crate) struct Rounds<'a> {
+    /// The retried call's `inputResponses`, if any.
+    pub(crate) responses: Option<&'a InputResponses>,
+    /// Where the question is put for the handler to answer the call with.
+    pub(crate) asked: &'a std::sync::Mutex<Option<InputRequiredResult>>,
+}
+
+/// Asks the user, through `peer` (or, for a 2026-07-28 client, through `rounds`), whether the
+/// call of `tool` with `arguments` may be sent; `None` when it may, else the result that
+/// answers the call (nothing is sent).
 pub(crate) async fn ask(
     confirmation: &Confirmation,
     tool: &ToolInfo,
     arguments: &JsonObject,
     peer: Option<&Peer<RoleServer>>,
+    rounds: Option<&Rounds<'_>>,
 ) -> Option<CallToolResult> {
     let refused = |why: String| Some(CallToolResult::error(vec![ContentBlock::text(why)]));
+    if let Some(rounds) = rounds {
+        let Some(answer) = rounds.responses.and_then(|r| r.get(CONFIRM_INPUT)) else {
+            let question = ElicitRequestParams::FormElicitationParams {
+                meta: None,
+                message: question(tool, arguments),
+                requested_schema: ElicitationSchema::new(Default::default()),
+            };
+            let request = InputRequest::Elicitation(ElicitRequest::new(question));
+            let asked = InputRequiredResult::from_input_requests(
+                [(CONFIRM_INPUT.to_string(), request)].into(),
+            );
+            *rounds.asked.lock().unwrap_or_else(|e| e.into_inner()) = Some(asked);
+            // The handler answers `input_required` instead of this.
+            return refused(format!(
+                "`{}` needs the user's confirmation: asked; nothing was sent",
+                tool.name
+            ));
+        };
+        return match answer.get("action").and_then(serde_json::Value::as_str) {
+            Some("accept") => None,
+            Some("decline") => refused(format!(
+                "the user declined the call of `{}`; nothing was sent",
+                tool.name
+            )),
+            Some("cancel") => refused(format!(
+                "the user cancelled the call of `{}`; nothing was sent",
+                tool.name
+            )),
+            _ => refused(format!(
+                "the answer to `{CONFIRM_INPUT}` for `{}` is not an elicitation result (an \
+                 `action` of accept, decline or cancel); nothing was sent",
+                tool.name
+            )),
+        };
+    }
     // Revision 2026-07-28 forbids requests from the server: its clients cannot be asked here.
     let can_ask = |p: &&Peer<RoleServer>| {
         p.supported_elicitation_modes()

@@ -24,7 +24,6 @@
 //! [`crate::serve::line`].
 
 use crate::model::Operation;
-use crate::present::output::output_schema;
 use crate::present::schema::input_schema;
 use crate::present::tool_text::{tool_description, tool_name};
 use crate::serve::catalog::{CallError, Catalog};
@@ -86,6 +85,8 @@ pub(crate) struct Caller<'a> {
     /// The MCP revision the client negotiated, which decides the result's form
     /// ([`crate::serve::result_size`]); `None`: the newest.
     pub(crate) revision: Option<&'a str>,
+    /// A 2026-07-28 client that can be asked for a confirmation by `input_required`.
+    pub(crate) rounds: Option<crate::serve::confirm::Rounds<'a>>,
 }
 
 impl fmt::Debug for McpServer {
@@ -207,6 +208,7 @@ impl McpServer {
             selection,
             peer,
             revision: None,
+            rounds: None,
         })
     }
 
@@ -343,7 +345,7 @@ impl McpServer {
             .tools
             .iter()
             .map(|t| {
-                let bytes = serde_json::to_vec(t).map_or(0, |v| v.len());
+                let bytes = serde_json::to_vec(&self.as_listed(t)).map_or(0, |v| v.len());
                 (t.name.to_string(), bytes)
             })
             .collect();
@@ -629,8 +631,14 @@ impl McpServer {
         if !writes_allowed || !buildable {
             return None;
         }
-        let refused =
-            crate::serve::confirm::ask(&self.confirmation, tool, arguments, caller.peer).await?;
+        let refused = crate::serve::confirm::ask(
+            &self.confirmation,
+            tool,
+            arguments,
+            caller.peer,
+            caller.rounds.as_ref(),
+        )
+        .await?;
         Some((
             Ok(refused),
             Outcome::Refused("not_confirmed"),
@@ -699,7 +707,7 @@ impl ServerHandler for McpServer {
             self.tools
                 .iter()
                 .filter(|t| offered.contains(&t.name.as_ref()))
-                .cloned()
+                .map(|t| self.as_listed(t))
                 .collect(),
         );
         Ok(self.with_cache_hints(list, context.protocol_version().as_ref()))
@@ -735,6 +743,22 @@ impl ServerHandler for McpServer {
         let revision = context.protocol_version();
         let mut caller = self.caller(headers, Some(&context.peer))?;
         caller.revision = revision.as_ref().map(rmcp::model::ProtocolVersion::as_str);
+        // A client on 2026-07-28 or later is asked for a confirmation by `input_required`, when
+        // it declared form elicitation on the request.
+        let asked = std::sync::Mutex::new(None);
+        let current = revision
+            .as_ref()
+            .is_some_and(|r| *r >= rmcp::model::ProtocolVersion::V_2026_07_28);
+        let elicits = context
+            .client_capabilities()
+            .and_then(|c| c.elicitation)
+            .is_some_and(|e| e.form.is_some() || e.url.is_none());
+        if current && elicits {
+            caller.rounds = Some(crate::serve::confirm::Rounds {
+                responses: request.input_responses.as_ref(),
+                asked: &asked,
+            });
+        }
         // The verified caller the HTTP server put on the request, for per-user credentials.
         let verified = context
             .extensions
@@ -745,9 +769,13 @@ impl ServerHandler for McpServer {
             verified,
             self.call_traced(&request.name, request.arguments, trace, caller),
         );
-        tokio::select! {
-            result = call => result.map(Into::into),
+        let answer = tokio::select! {
+            result = call => result,
             () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
+        }?;
+        match asked.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(question) => Ok(CallToolResponse::InputRequired(question)),
+            None => Ok(answer.into()),
         }
     }
 }
@@ -767,7 +795,11 @@ fn listing(
         // object schema is still valid for clients.
         _ => JsonObject::new(),
     };
-    let mut tool = rmcp::model::Tool::new(name, description, input).with_annotations(annotations);
+    let annotations = compact_annotations(annotations, &description);
+    let mut tool = rmcp::model::Tool::new(name, description, input);
+    if annotations != rmcp::model::ToolAnnotations::default() {
+        tool = tool.with_annotations(annotations);
+    }
     // Within its budget, so that no output schema dominates the list.
     let output = output.map(|o| {
         crate::present::output_budget::output_schema_within(
@@ -779,6 +811,39 @@ fn listing(
         tool.output_schema = Some(Arc::new(output));
     }
     tool
+}
+
+/// `a` as the list carries it: the hints that say something the specification's defaults do
+/// not (`readOnlyHint` false, `destructiveHint` true, `idempotentHint` false, `openWorldHint`
+/// true; the destructive and idempotent hints mean nothing for a read-only tool), and the title
+/// unless the description already starts with it. A client that reads the annotations as the
+/// specification defines them reads the same hints.
+fn compact_annotations(
+    mut a: rmcp::model::ToolAnnotations,
+    description: &str,
+) -> rmcp::model::ToolAnnotations {
+    let read_only = a.read_only_hint == Some(true);
+    let said = |hint: Option<bool>, default: bool| hint.filter(|&h| h != default);
+    a.read_only_hint = said(a.read_only_hint, false);
+    a.destructive_hint = if read_only {
+        None
+    } else {
+        said(a.destructive_hint, true)
+    };
+    a.idempotent_hint = if read_only {
+        None
+    } else {
+        said(a.idempotent_hint, false)
+    };
+    a.open_world_hint = said(a.open_world_hint, true);
+    let repeats = |title: &String| {
+        let title = title.trim().trim_end_matches('.');
+        !title.is_empty() && description.trim_start().starts_with(title)
+    };
+    if a.title.as_ref().is_some_and(repeats) {
+        a.title = None;
+    }
+    a
 }
 
 /// The size of a server's `tools/list`, per tool (see [`McpServer::budget`]).
@@ -803,7 +868,8 @@ impl Budget {
 
     /// What `tools/list` would cost with one tool per operation of `ops`, each as `catalog
     /// scaffold` writes it (every parameter a field, the spec's descriptions, effects from the
-    /// method, the success response as output): an upper bound for a catalog over the spec
+    /// method) and a server lists it by default (no `outputSchema`: see
+    /// [`McpServer::advertise_output_schemas`]): an upper bound for a catalog over the spec
     /// before any tool is written. Operations no tool can wrap are left out.
     pub fn of_operations<O: std::borrow::Borrow<Operation>>(
         ops: impl IntoIterator<Item = O>,
@@ -819,7 +885,7 @@ impl Budget {
                     name.clone(),
                     tool_description(None, op),
                     &input_schema(op),
-                    output_schema(op).as_ref(),
+                    None,
                     crate::serve::effects::annotations_of(hints, op.summary.as_deref()),
                 );
                 (name, serde_json::to_vec(&tool).map_or(0, |v| v.len()))

@@ -32,6 +32,22 @@ pub const ENV_RESULT_FORM: &str = "CATALOG_RESULT_FORM";
 /// some tools (`list_devices=8000`), or both, comma-separated.
 pub const ENV_MAX_RESULT_TOKENS: &str = "CATALOG_MAX_RESULT_TOKENS";
 
+/// `CATALOG_OUTPUT_SCHEMAS`: `none` (the default: `tools/list` carries no `outputSchema`) or
+/// `summary` (each typed tool's, summarized past 4,096 bytes).
+pub const ENV_OUTPUT_SCHEMAS: &str = "CATALOG_OUTPUT_SCHEMAS";
+
+/// Reads [`ENV_OUTPUT_SCHEMAS`]'s value: whether `tools/list` carries output schemas.
+pub fn output_schemas(value: &str) -> Result<bool, ConfigError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "none" | "" => Ok(false),
+        "summary" => Ok(true),
+        _ => Err(ConfigError::new(format!(
+            "{ENV_OUTPUT_SCHEMAS}={value:?}: expected none (the default: tools/list carries no \
+             outputSchema) or summary (each typed tool's outputSchema, summarized past 4096 bytes)"
+        ))),
+    }
+}
+
 /// The cap on one tool result, in tokens: under Claude Code's default limit of 25,000 tokens for
 /// one tool result, with room for the client's own framing.
 pub const DEFAULT_MAX_RESULT_TOKENS: usize = 20_000;

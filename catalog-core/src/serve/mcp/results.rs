@@ -1,9 +1,12 @@
 //! The server's settings for what a model reads: the form and the cap of results
-//! ([`crate::serve::result_size`]) and the cache hints on `tools/list`.
+//! ([`crate::serve::result_size`]), whether `tools/list` carries output schemas, and its cache
+//! hints.
 
 use super::McpServer;
 use crate::serve::executor::ConfigError;
-use crate::serve::result_size::{ENV_MAX_RESULT_TOKENS, ENV_RESULT_FORM, ResultCaps, ResultForm};
+use crate::serve::result_size::{
+    ENV_MAX_RESULT_TOKENS, ENV_OUTPUT_SCHEMAS, ENV_RESULT_FORM, ResultCaps, ResultForm,
+};
 use rmcp::model::{CacheScope, ListToolsResult, ProtocolVersion};
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,11 +15,14 @@ use std::time::Duration;
 /// list is compiled into the server, so it changes only when the server is replaced.
 pub const DEFAULT_LIST_TTL: Duration = Duration::from_secs(300);
 
-/// The form and the cap of results, and the cache hints of the tool list.
+/// The form and the cap of results, and what the tool list carries.
 #[derive(Clone, Debug)]
 pub(crate) struct ResultSettings {
     pub(crate) form: ResultForm,
     pub(crate) caps: ResultCaps,
+    /// Whether `tools/list` carries each typed tool's `outputSchema` (summarized within
+    /// [`DEFAULT_OUTPUT_SCHEMA_BYTES`](crate::present::output_budget::DEFAULT_OUTPUT_SCHEMA_BYTES)).
+    pub(crate) output_schemas: bool,
     list_ttl: Duration,
     list_public: bool,
 }
@@ -26,6 +32,7 @@ impl Default for ResultSettings {
         ResultSettings {
             form: ResultForm::Auto,
             caps: ResultCaps::default(),
+            output_schemas: false,
             list_ttl: DEFAULT_LIST_TTL,
             list_public: false,
         }
@@ -59,6 +66,27 @@ impl McpServer {
             tokens.max(crate::serve::result_size::MIN_RESULT_TOKENS),
         );
         self
+    }
+
+    /// Whether `tools/list` carries each typed tool's `outputSchema` (default `false`: the
+    /// results are checked against it all the same, and `structuredContent` is sent as
+    /// [`Self::result_form`] says). `true` advertises it, summarized past
+    /// [`DEFAULT_OUTPUT_SCHEMA_BYTES`](crate::present::output_budget::DEFAULT_OUTPUT_SCHEMA_BYTES),
+    /// for a client that validates `structuredContent` or shows the schema; the list then costs
+    /// about twice as much ([`ENV_OUTPUT_SCHEMAS`]).
+    pub fn advertise_output_schemas(mut self, advertise: bool) -> Self {
+        Arc::make_mut(&mut self.results).output_schemas = advertise;
+        self
+    }
+
+    /// `tool` as `tools/list` gives it under these settings: without its `outputSchema` unless
+    /// [`Self::advertise_output_schemas`].
+    pub(crate) fn as_listed(&self, tool: &rmcp::model::Tool) -> rmcp::model::Tool {
+        let mut tool = tool.clone();
+        if !self.results.output_schemas {
+            tool.output_schema = None;
+        }
+        tool
     }
 
     /// The caps results are held to.
@@ -97,7 +125,7 @@ impl McpServer {
         list.with_ttl_ms(ttl).with_cache_scope(scope)
     }
 
-    /// Reads [`ENV_RESULT_FORM`] and [`ENV_MAX_RESULT_TOKENS`] when set.
+    /// Reads [`ENV_RESULT_FORM`], [`ENV_MAX_RESULT_TOKENS`] and [`ENV_OUTPUT_SCHEMAS`] when set.
     pub(crate) fn read_result_env(
         mut self,
         lookup: &impl Fn(&str) -> Option<String>,
@@ -107,6 +135,9 @@ impl McpServer {
         }
         if let Some(v) = lookup(ENV_MAX_RESULT_TOKENS) {
             Arc::make_mut(&mut self.results).caps.read(&v)?;
+        }
+        if let Some(v) = lookup(ENV_OUTPUT_SCHEMAS) {
+            self = self.advertise_output_schemas(crate::serve::result_size::output_schemas(&v)?);
         }
         Ok(self)
     }
