@@ -14,6 +14,13 @@ for byte and keeps what it forwarded, so every call is checked on the API side, 
 - each Fixed parameter is sent exactly once, with its value; no Omitted one is sent;
 - a map argument holding keys named like the Omitted and Fixed parameters (`metadata`
   `{"balance": ..., "confirm": "true"}`) stays under `metadata[...]`;
+- clearing, in the form Stripe reads: an explicit `""` is sent as `field=` (`description`,
+  `footer`, the `""` arm of `address`, `metadata`); `{}` and `[]` where the schema has that
+  `""` arm (`metadata`, `custom_fields`, `discounts`) are sent as `field=` too, which is what
+  stripe-python sends for a field set to None and what Stripe documents as clearing; a
+  metadata key cleared alone goes as `metadata[key]=`; an unset field is not sent at all; and
+  `[]` where the schema has no `""` arm (`default_tax_rates` of PostInvoices) is refused with
+  why, nothing sent;
 - Prism's verdict on the request: accepted, or refused only for properties the request does not
   contain. Prism 5.14 deserializes an absent `deepObject` property of `type: object` as `{}` and
   then reports its required properties missing (`shipping must have required property 'name'`),
@@ -63,7 +70,8 @@ TOOLS = {
 
 ADDRESS = {"line1": "1 Rue de Rivoli", "city": "Paris", "postal_code": "75001", "country": "FR"}
 
-# (tool, arguments, what the call shows)
+# (tool, arguments, what the call shows[, the fields as the API must read them, where they are
+# not the arguments' own text])
 CALLS = [
     ("create_customer",
      {"name": "Ada Lovelace", "email": "ada@example.com", "phone": "+33 1 23 45 67 89",
@@ -98,6 +106,36 @@ CALLS = [
       "custom_fields": [{"name": "PO", "value": "779"}],
       "metadata": {"balance]": "1", "[confirm]": "true"}, "expand": ["customer"]},
      "brackets inside metadata keys"),
+    # Clearing.
+    ("update_customer",
+     {"customer": "cus_1", "address": "", "metadata": {}},
+     "clearing the address (its \"\" arm) and all metadata ({})",
+     {"address": "", "metadata": ""}),
+    ("update_customer",
+     {"customer": "cus_1", "metadata": ""},
+     "clearing all metadata with \"\""),
+    ("update_customer",
+     {"customer": "cus_1", "metadata": {"crm_id": "", "tier": "silver"}},
+     "clearing one metadata key, setting another"),
+    ("update_invoice",
+     {"invoice": "in_1", "description": "", "footer": "", "custom_fields": [], "metadata": {}},
+     "clearing plain strings with \"\", a list ([]) and a map ({})",
+     {"custom_fields": "", "metadata": ""}),
+    ("create_invoice",
+     {"customer": "cus_1", "discounts": [], "custom_fields": [{"name": "PO", "value": ""}]},
+     "an empty list where the schema clears with \"\", an empty value inside an object",
+     {"discounts": ""}),
+]
+
+# (tool, arguments, what the call shows, what the refusal must say): refused before anything
+# is sent.
+REFUSED = [
+    ("create_invoice",
+     {"customer": "cus_1", "default_tax_rates": []},
+     "[] where the schema has no \"\" arm",
+     "body.default_tax_rates: an empty array has no form encoding: nothing would be sent and the "
+     "API would keep its value; leave the argument out, or send \"\" where the schema allows it "
+     "to clear the value"),
 ]
 
 
@@ -303,7 +341,7 @@ async def every_call(args, checks: Checks, log: PrismLog, proxy: str) -> None:
             names = [t.name for t in (await session.list_tools()).tools]
             checks.check(names == list(TOOLS), f"tools/list gives exactly the {len(TOOLS)} tools",
                          str(names))
-            for tool, arguments, shows in CALLS:
+            for tool, arguments, shows, *wire in CALLS:
                 method, template, fixed, omitted = TOOLS[tool]
                 path_args = re.findall(r"\{(\w+)\}", template)
                 path = re.sub(r"\{(\w+)\}", lambda m: arguments[m.group(1)], template)
@@ -333,8 +371,12 @@ async def every_call(args, checks: Checks, log: PrismLog, proxy: str) -> None:
                 pairs = urllib.parse.parse_qsl(raw, keep_blank_values=True, strict_parsing=bool(raw))
                 got = nest(pairs)
                 want = as_text({k: v for k, v in arguments.items() if k not in path_args})
+                if wire:
+                    want.update(wire[0])
                 want.update(fixed)
-                if tool == "update_invoice":
+                bracketed = isinstance(arguments.get("metadata"), dict) and any(
+                    "[" in k or "]" in k for k in arguments["metadata"])
+                if bracketed:
                     # Keys holding brackets nest deeper when read back (as from Stripe's own
                     # libraries), under `metadata` all the same.
                     meta = got.get("metadata")
@@ -365,6 +407,15 @@ async def every_call(args, checks: Checks, log: PrismLog, proxy: str) -> None:
                 if why == "accepted":
                     checks.check(not result.is_error and text.startswith("HTTP 2"),
                                  f"{label}: succeeds", text[:300])
+            for tool, arguments, shows, says in REFUSED:
+                start = len(Recorder.seen)
+                result = await session.call_tool(tool, arguments)
+                text = text_of(result)
+                label = f"{tool} ({shows})"
+                checks.check(result.is_error and says in text,
+                             f"{label}: refused, saying why", text[:400])
+                checks.check(len(Recorder.seen) == start, f"{label}: nothing sent",
+                             str(Recorder.seen[start:]))
 
 
 async def main() -> int:
