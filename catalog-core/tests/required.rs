@@ -38,13 +38,29 @@ fn validator_required(root: &Value, pointer: &str) -> BTreeSet<String> {
         .with_draft(jsonschema::Draft::Draft4)
         .build(&schema)
         .expect("the validator compiles the document");
-    validator
-        .iter_errors(&json!({}))
-        .filter_map(|e| match e.kind() {
-            ValidationErrorKind::Required { property } => property.as_str().map(str::to_string),
-            _ => None,
-        })
-        .collect()
+    let mut out = BTreeSet::new();
+    for e in validator.iter_errors(&json!({})) {
+        missing(e.kind(), &mut out);
+    }
+    out
+}
+
+// The names an error reports missing: a `required` error's, and those of the one arm of a
+// union of one arm (`oneOf: [{$ref}]`, which the index reads as that arm).
+fn missing(kind: &ValidationErrorKind, out: &mut BTreeSet<String>) {
+    match kind {
+        ValidationErrorKind::Required { property } => {
+            out.extend(property.as_str().map(str::to_string))
+        }
+        ValidationErrorKind::OneOfNotValid { context } | ValidationErrorKind::AnyOf { context }
+            if context.len() == 1 =>
+        {
+            for e in &context[0] {
+                missing(e.kind(), out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The required body fields the index gives `op`, by union arm (one set for a plain body), each

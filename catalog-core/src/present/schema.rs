@@ -211,7 +211,9 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
         } => {
             out.insert("type".into(), type_name("object", nullable));
             object_body(&mut out, fields, *open, side);
-            if let Some(values) = values {
+            // A map's values are offered to the agent, who must send them right; an output
+            // schema leaves them free as before (what a response's maps hold is the API's).
+            if let Some(values) = values.as_ref().filter(|_| side == Side::Input) {
                 out.insert("additionalProperties".into(), write(values, None, side));
             }
         }
