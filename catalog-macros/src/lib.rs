@@ -206,6 +206,7 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 /// |---|---|
 /// | `uses(A, B, ...)` | **Required.** The bindings it calls, each a `#[tool]` struct. `api.call(x)` compiles only for these. |
 /// | `name = "..."` | The MCP tool name (default: the struct's name in snake_case). |
+/// | `output = T` | The value it answers, advertised as its `outputSchema` and sent as `structuredContent` (checked against it): a binding with a typed output (the composite answers what it answers), or a type implementing `catalog::CompositeOutput`. Without it the value is text. |
 ///
 /// The doc comment is the description (required); each field is an argument, typed `String`,
 /// `bool`, an integer, `f64`, `catalog::File`, `serde_json::Value`, or a `Vec`/`Option` of one,

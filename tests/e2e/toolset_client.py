@@ -28,7 +28,7 @@ from pathlib import Path
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from mcp_client import Checks, PrismLog, check_structured, text_of
+from mcp_client import Checks, PrismLog, attr, check_structured, text_of
 
 NETBOX = {
     "list_sites": "GET /api/dcim/sites/",
@@ -252,7 +252,7 @@ async def every_tool(args, checks: Checks, log: PrismLog) -> None:
                     # A composite answers with its value, not one HTTP answer.
                     checks.check(not result.is_error, f"{tool.name}: succeeds", text[:400])
                     # Its declared output: structuredContent valid against its outputSchema.
-                    schema = getattr(tool, "outputSchema", None)
+                    schema = attr(tool, "output_schema", "outputSchema")
                     check_structured(checks, tool.name, result,
                                      {tool.name: schema} if schema else {})
                     await composite_received(tool.name, tools[tool.name], result, checks, log, before)
