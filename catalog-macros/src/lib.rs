@@ -108,7 +108,8 @@ use proc_macro::TokenStream;
 /// | `rename = "..."` | The argument name the agent uses (and the input schema shows), instead of the wire name. |
 /// | `undocumented` | With `param`, `read_at = "..."` and `reason = "..."`: the field sets a parameter the spec does not document (the agent sets it; the request carries it at `param`). |
 /// | `wire_type = "integer"` | With `read_at = "..."` and `reason = "..."`: the spec's type of this parameter is wrong; the server reads this one (`string`, `integer`, `number` or `boolean`; for an array, its items'). The field's type, the input schema and the decoding follow it; the wire form (location, style) stays the parameter's. An override to the spec's own type does not compile. The rustdoc accounting table shows what the spec said, where the server reads it and why. |
-/// | `read_at = "..."`, `reason = "..."` | Only with `undocumented` or `wire_type`. |
+/// | `values = ["a", "b"]`, `pattern = "^...$"` | With `read_at = "..."` and `reason = "..."`: the server reads fewer values than the spec allows; a string parameter (for an array, its items) is narrowed to these values or to texts matching this pattern. Each value must be one the spec allows; the input schema advertises the enum or pattern and the decoding refuses anything else. One of the two per field, not with `wire_type`. |
+/// | `read_at = "..."`, `reason = "..."` | Only with `undocumented`, `wire_type`, `values` or `pattern`. |
 /// | `null = "..."` | The text a null value (or null array element) of this field is sent as in a path, query, header, cookie or form value (`"null"`, `"none"`), instead of the spec's (`catalog::build::Spec::null`), else OpenAPI's empty value. A JSON body always sends `null`. |
 ///
 /// `undocumented` therefore has two forms: `undocumented("query.x", read_at, reason[, value])`

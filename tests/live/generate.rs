@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 /// Arguments generated from an input schema with a fixed seed (a small linear congruential
 /// generator: the same runs every time, no dependency). A string, integer or array item is one of
 /// the values the fixed data gives its parameter half the time, else a few awkward texts or the
-/// schema's bounds and small values; arrays have 0 to 2 items; an optional property is present a
-/// quarter of the time.
+/// schema's bounds and small values; a string with a `pattern` is a sample text that matches it;
+/// arrays have 0 to 2 items; an optional property is present a quarter of the time.
 pub struct Generator {
     state: u64,
 }
@@ -72,6 +72,11 @@ impl Generator {
             return Value::Null;
         }
         let kind = *self.pick(&non_null);
+        if kind == "string"
+            && let Some(pattern) = schema["pattern"].as_str()
+        {
+            return self.matching(pattern, known);
+        }
         if kind != "array"
             && !known.is_empty()
             && self.next(2) == 0
@@ -100,20 +105,58 @@ impl Generator {
                 )
             }
             "object" => json!({}),
-            _ => json!(*self.pick(&[
-                "live-site-a",
-                "live-leaf-a1",
-                "LIVE-SN-A1",
-                "active",
-                "live-spine",
-                "x",
-                "a b&c=d",
-                "ü",
-                "10.77.1.1"
-            ])),
+            _ => json!(*self.pick(TEXTS)),
         }
     }
+
+    /// A text that matches `pattern` (unanchored, as JSON Schema's): one of `known`, [`TEXTS`]
+    /// or [`FORMATTED`] that does.
+    fn matching(&mut self, pattern: &str, known: &[Value]) -> Value {
+        let regex = regress::Regex::with_flags(pattern, "u")
+            .or_else(|_| regress::Regex::new(pattern))
+            .unwrap_or_else(|e| panic!("the pattern /{pattern}/ does not compile: {e}"));
+        let pool: Vec<&str> = known
+            .iter()
+            .filter_map(Value::as_str)
+            .chain(TEXTS.iter().copied())
+            .chain(FORMATTED.iter().copied())
+            .filter(|t| regex.find(t).is_some())
+            .collect();
+        assert!(
+            !pool.is_empty(),
+            "no sample text matches the pattern /{pattern}/: add texts in its format to \
+             FORMATTED (tests/live/generate.rs)"
+        );
+        json!(*self.pick(&pool))
+    }
 }
+
+/// The texts a string without a pattern is drawn from: the fixed data's names, and awkward ones.
+const TEXTS: &[&str] = &[
+    "live-site-a",
+    "live-leaf-a1",
+    "LIVE-SN-A1",
+    "active",
+    "live-spine",
+    "x",
+    "a b&c=d",
+    "ü",
+    "10.77.1.1",
+];
+
+/// Texts in the formats patterns ask for, drawn from when a string has a `pattern`: a MAC
+/// address in each of netaddr's EUI-48 formats, in both cases.
+const FORMATTED: &[&str] = &[
+    "00:1a:2b:3c:4d:5e",
+    "0:1A:2b:3C:4d:5E",
+    "00-1A-2B-3C-4D-5E",
+    "001a.2b3c.4d5e",
+    "001A:2B3C:4D5E",
+    "001a-2b3c-4d5e",
+    "001a2b-3c4d5e",
+    "001A2B:3C4D5E",
+    "001a2b3c4d5e",
+];
 
 /// A known value in the schema's type: ids are integers or their text, as the schema says.
 fn fit(value: &Value, kind: &str) -> Option<Value> {

@@ -1,5 +1,6 @@
 //! The reverse direction, sampled: arguments a read tool refuses (an unknown key, a text where
-//! the schema says integer, a text where it says boolean, a value outside an enum), each sent to
+//! the schema says integer, a text where it says boolean, a value outside an enum, a text
+//! outside a pattern), each sent to
 //! the server as the raw HTTP request it would have made, and the server's answer sorted: it
 //! refuses (4xx), ignores (the same answer as without the parameter) or acts on it (another
 //! answer). Acting on what the tool refused is an exception, listed with why in
@@ -78,6 +79,10 @@ fn scalar_type(property: &Value) -> Option<&str> {
 
 fn has_enum(property: &Value) -> bool {
     property["enum"].is_array() || property["items"]["enum"].is_array()
+}
+
+fn has_pattern(property: &Value) -> bool {
+    property["pattern"].is_string() || property["items"]["pattern"].is_string()
 }
 
 /// The answer's part that a parameter can change: a page's count and objects (its `next` link
@@ -162,6 +167,14 @@ pub async fn sample(catalog: &Catalog, http: &Http, world: &World) -> Vec<Sample
                 "a value outside the enum",
                 name.clone(),
                 json!("live-none"),
+                wire[name.as_str()].into(),
+            ));
+        }
+        if let Some(name) = first(&has_pattern) {
+            wrong.push((
+                "a text outside the pattern",
+                name.clone(),
+                json!("live-text"),
                 wire[name.as_str()].into(),
             ));
         }

@@ -38,9 +38,19 @@ pub struct ListSites {
     #[arg(param = "query.name__ic")]
     pub name_ic: Option<Vec<String>>,
     pub slug: Option<Vec<String>>,
+    #[arg(
+        values = ["planned", "staging", "active", "decommissioning", "retired"],
+        read_at = "netbox/dcim/filtersets.py: SiteFilterSet.status (MultipleChoiceFilter over netbox/dcim/choices.py: SiteStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads SiteStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     /// Status is none of these.
-    #[arg(param = "query.status__n")]
+    #[arg(
+        param = "query.status__n",
+        values = ["planned", "staging", "active", "decommissioning", "retired"],
+        read_at = "netbox/netbox/filtersets.py: BaseFilterSet.get_additional_lookups (SiteFilterSet.status negated: the same SiteStatusChoices)",
+        reason = "as `status`: the 4.6.8 spec gives it no enum; the server reads SiteStatusChoices' values only and refuses any other text"
+    )]
     pub status_n: Option<Vec<String>>,
     /// Region ids (a region includes its child regions).
     #[arg(
@@ -173,6 +183,11 @@ pub struct ListLocations {
     pub slug: Option<Vec<String>>,
     pub site_id: Option<Vec<i64>>,
     pub parent_id: Option<Vec<Option<i64>>>,
+    #[arg(
+        values = ["planned", "staging", "active", "decommissioning", "retired"],
+        read_at = "netbox/dcim/filtersets.py: LocationFilterSet.status (MultipleChoiceFilter over netbox/dcim/choices.py: LocationStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads LocationStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     /// Tenant ids; `null` in the list selects objects without a tenant (sent as `tenant_id=null`).
     pub tenant_id: Option<Vec<Option<i64>>>,
@@ -224,9 +239,19 @@ pub struct ListRacks {
         reason = "the 4.6.8 spec types this id filter as strings; the server reads integer primary keys and refuses any other text"
     )]
     pub location_id: Option<Vec<i64>>,
+    #[arg(
+        values = ["reserved", "available", "planned", "active", "deprecated"],
+        read_at = "netbox/dcim/filtersets.py: RackFilterSet.status (MultipleChoiceFilter over netbox/dcim/choices.py: RackStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads RackStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     /// Status is none of these.
-    #[arg(param = "query.status__n")]
+    #[arg(
+        param = "query.status__n",
+        values = ["reserved", "available", "planned", "active", "deprecated"],
+        read_at = "netbox/netbox/filtersets.py: BaseFilterSet.get_additional_lookups (RackFilterSet.status negated: the same RackStatusChoices)",
+        reason = "as `status`: the 4.6.8 spec gives it no enum; the server reads RackStatusChoices' values only and refuses any other text"
+    )]
     pub status_n: Option<Vec<String>>,
     pub role_id: Option<Vec<Option<i64>>>,
     /// Tenant ids; `null` in the list selects objects without a tenant (sent as `tenant_id=null`).

@@ -217,12 +217,22 @@ pub struct ListDevices {
     pub site: Option<Vec<String>>,
     pub site_id: Option<Vec<i64>>,
     pub role: Option<Vec<String>>,
+    #[arg(
+        values = ["offline", "active", "planned", "staged", "failed", "inventory", "decommissioning"],
+        read_at = "netbox/dcim/filtersets.py: DeviceFilterSet.status (MultipleChoiceFilter over netbox/dcim/choices.py: DeviceStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads DeviceStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     pub tag: Option<Vec<String>>,
     pub serial: Option<Vec<String>>,
     pub asset_tag: Option<Vec<String>>,
     pub description: Option<Vec<String>>,
     pub id: Option<Vec<i32>>,
+    #[arg(
+        pattern = "^(?:[0-9A-Fa-f]{1,2}(?::[0-9A-Fa-f]{1,2}){5}|[0-9A-Fa-f]{1,2}(?:-[0-9A-Fa-f]{1,2}){5}|[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{1,4}(?:-[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{1,4}(?:\\.[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{5,6}-[0-9A-Fa-f]{5,6}|[0-9A-Fa-f]{5,6}:[0-9A-Fa-f]{5,6}|[0-9A-Fa-f]{11,12})$",
+        read_at = "netbox/dcim/filtersets.py: DeviceFilterSet.mac_address (MultiValueMACAddressFilter: netbox/dcim/fields.py MACAddressField.to_python, netaddr EUI version 48)",
+        reason = "the spec gives the MAC address filter no format; the server parses each value as an EUI-48 in one of netaddr's formats (netaddr/strategy/eui48.py: RE_MAC_FORMATS) and refuses any other text (\"Invalid MAC address format\")"
+    )]
     pub mac_address: Option<Vec<String>>,
     pub manufacturer: Option<Vec<String>>,
     pub device_type: Option<Vec<String>>,
@@ -512,6 +522,11 @@ pub struct ListInterfaces {
     pub connected: Option<bool>,
     /// `physical`, `virtual` or `wireless`.
     pub kind: Option<String>,
+    #[arg(
+        pattern = "^(?:[0-9A-Fa-f]{1,2}(?::[0-9A-Fa-f]{1,2}){5}|[0-9A-Fa-f]{1,2}(?:-[0-9A-Fa-f]{1,2}){5}|[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{1,4}(?:-[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{1,4}(?:\\.[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{5,6}-[0-9A-Fa-f]{5,6}|[0-9A-Fa-f]{5,6}:[0-9A-Fa-f]{5,6}|[0-9A-Fa-f]{11,12})$",
+        read_at = "netbox/dcim/filtersets.py: InterfaceFilterSet.mac_address (MultiValueMACAddressFilter: netbox/dcim/fields.py MACAddressField.to_python, netaddr EUI version 48)",
+        reason = "the spec gives the MAC address filter no format; the server parses each value as an EUI-48 in one of netaddr's formats (netaddr/strategy/eui48.py: RE_MAC_FORMATS) and refuses any other text (\"Invalid MAC address format\")"
+    )]
     pub mac_address: Option<Vec<String>>,
     /// Interfaces carrying this VLAN (its id), untagged or tagged.
     #[arg(
@@ -618,6 +633,11 @@ pub struct ListCables {
     pub interface_id: Option<Vec<i64>>,
     #[arg(param = "query.type")]
     pub type_: Option<Vec<Option<String>>>,
+    #[arg(
+        values = ["connected", "planned", "decommissioning"],
+        read_at = "netbox/dcim/filtersets.py: CableFilterSet.status (MultipleChoiceFilter over netbox/dcim/choices.py: LinkStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads LinkStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     pub label: Option<Vec<String>>,
     /// Tenant ids; `null` in the list selects objects without a tenant (sent as `tenant_id=null`).

@@ -38,9 +38,19 @@ pub struct ListPrefixes {
     pub mask_length: Option<Vec<i64>>,
     pub vrf_id: Option<Vec<Option<i64>>>,
     pub present_in_vrf_id: Option<String>,
+    #[arg(
+        values = ["container", "active", "reserved", "deprecated"],
+        read_at = "netbox/ipam/filtersets.py: PrefixFilterSet.status (MultipleChoiceFilter over netbox/ipam/choices.py: PrefixStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads PrefixStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     /// Status is none of these.
-    #[arg(param = "query.status__n")]
+    #[arg(
+        param = "query.status__n",
+        values = ["container", "active", "reserved", "deprecated"],
+        read_at = "netbox/netbox/filtersets.py: BaseFilterSet.get_additional_lookups (PrefixFilterSet.status negated: the same PrefixStatusChoices)",
+        reason = "as `status`: the 4.6.8 spec gives it no enum; the server reads PrefixStatusChoices' values only and refuses any other text"
+    )]
     pub status_n: Option<Vec<String>>,
     pub role_id: Option<Vec<Option<i64>>>,
     pub site_id: Option<Vec<i64>>,
@@ -121,9 +131,19 @@ pub struct ListIpAddresses {
     pub mask_length: Option<Vec<i64>>,
     pub vrf_id: Option<Vec<Option<i64>>>,
     pub present_in_vrf_id: Option<String>,
+    #[arg(
+        values = ["active", "reserved", "deprecated", "dhcp", "slaac"],
+        read_at = "netbox/ipam/filtersets.py: IPAddressFilterSet.status (MultipleChoiceFilter over netbox/ipam/choices.py: IPAddressStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads IPAddressStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     /// Status is none of these.
-    #[arg(param = "query.status__n")]
+    #[arg(
+        param = "query.status__n",
+        values = ["active", "reserved", "deprecated", "dhcp", "slaac"],
+        read_at = "netbox/netbox/filtersets.py: BaseFilterSet.get_additional_lookups (IPAddressFilterSet.status negated: the same IPAddressStatusChoices)",
+        reason = "as `status`: the 4.6.8 spec gives it no enum; the server reads IPAddressStatusChoices' values only and refuses any other text"
+    )]
     pub status_n: Option<Vec<String>>,
     pub role: Option<Vec<Option<String>>>,
     pub device_id: Option<Vec<i64>>,
@@ -213,9 +233,19 @@ pub struct ListVlans {
     pub name_ic: Option<Vec<String>>,
     pub group_id: Option<Vec<Option<i64>>>,
     pub site_id: Option<Vec<Option<i64>>>,
+    #[arg(
+        values = ["active", "reserved", "deprecated"],
+        read_at = "netbox/ipam/filtersets.py: VLANFilterSet.status (MultipleChoiceFilter over netbox/ipam/choices.py: VLANStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads VLANStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     /// Status is none of these.
-    #[arg(param = "query.status__n")]
+    #[arg(
+        param = "query.status__n",
+        values = ["active", "reserved", "deprecated"],
+        read_at = "netbox/netbox/filtersets.py: BaseFilterSet.get_additional_lookups (VLANFilterSet.status negated: the same VLANStatusChoices)",
+        reason = "as `status`: the 4.6.8 spec gives it no enum; the server reads VLANStatusChoices' values only and refuses any other text"
+    )]
     pub status_n: Option<Vec<String>>,
     pub role_id: Option<Vec<Option<i64>>>,
     /// VLANs an interface carries.
@@ -448,6 +478,11 @@ pub struct ListIpRanges {
     pub parent: Option<Vec<String>>,
     pub family: Option<f64>,
     pub vrf_id: Option<Vec<Option<i64>>>,
+    #[arg(
+        values = ["active", "reserved", "deprecated"],
+        read_at = "netbox/ipam/filtersets.py: IPRangeFilterSet.status (MultipleChoiceFilter over netbox/ipam/choices.py: IPRangeStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads IPRangeStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     pub role_id: Option<Vec<Option<i64>>>,
     pub mark_utilized: Option<bool>,

@@ -34,9 +34,19 @@ pub struct ListVirtualMachines {
     pub cluster_id: Option<Vec<Option<i64>>>,
     pub site_id: Option<Vec<Option<i64>>>,
     pub device_id: Option<Vec<Option<i64>>>,
+    #[arg(
+        values = ["offline", "active", "planned", "staged", "failed", "decommissioning", "paused"],
+        read_at = "netbox/virtualization/filtersets.py: VirtualMachineFilterSet.status (MultipleChoiceFilter over netbox/virtualization/choices.py: VirtualMachineStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads VirtualMachineStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     /// Status is none of these.
-    #[arg(param = "query.status__n")]
+    #[arg(
+        param = "query.status__n",
+        values = ["offline", "active", "planned", "staged", "failed", "decommissioning", "paused"],
+        read_at = "netbox/netbox/filtersets.py: BaseFilterSet.get_additional_lookups (VirtualMachineFilterSet.status negated: the same VirtualMachineStatusChoices)",
+        reason = "as `status`: the 4.6.8 spec gives it no enum; the server reads VirtualMachineStatusChoices' values only and refuses any other text"
+    )]
     pub status_n: Option<Vec<String>>,
     /// Device role ids (a role includes its child roles).
     #[arg(
@@ -57,6 +67,11 @@ pub struct ListVirtualMachines {
     /// Memory at least this many MB.
     #[arg(param = "query.memory__gte")]
     pub memory_gte: Option<Vec<i64>>,
+    #[arg(
+        pattern = "^(?:[0-9A-Fa-f]{1,2}(?::[0-9A-Fa-f]{1,2}){5}|[0-9A-Fa-f]{1,2}(?:-[0-9A-Fa-f]{1,2}){5}|[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{1,4}(?:-[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{1,4}(?:\\.[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{5,6}-[0-9A-Fa-f]{5,6}|[0-9A-Fa-f]{5,6}:[0-9A-Fa-f]{5,6}|[0-9A-Fa-f]{11,12})$",
+        read_at = "netbox/virtualization/filtersets.py: VirtualMachineFilterSet.mac_address (MultiValueMACAddressFilter: netbox/dcim/fields.py MACAddressField.to_python, netaddr EUI version 48)",
+        reason = "the spec gives the MAC address filter no format; the server parses each value as an EUI-48 in one of netaddr's formats (netaddr/strategy/eui48.py: RE_MAC_FORMATS) and refuses any other text (\"Invalid MAC address format\")"
+    )]
     pub mac_address: Option<Vec<String>>,
     /// Tenant ids; `null` in the list selects objects without a tenant (sent as `tenant_id=null`).
     pub tenant_id: Option<Vec<Option<i64>>>,
@@ -131,6 +146,11 @@ pub struct ListClusters {
     #[arg(param = "query.type")]
     pub type_: Option<Vec<String>>,
     pub group_id: Option<Vec<Option<i64>>>,
+    #[arg(
+        values = ["planned", "staging", "active", "decommissioning", "offline"],
+        read_at = "netbox/virtualization/filtersets.py: ClusterFilterSet.status (MultipleChoiceFilter over netbox/virtualization/choices.py: ClusterStatusChoices)",
+        reason = "the 4.6.8 spec gives this status filter no enum (only x-spec-enum-id); the server reads ClusterStatusChoices' values only and refuses any other text (\"Select a valid choice\")"
+    )]
     pub status: Option<Vec<String>>,
     pub site_id: Option<Vec<i64>>,
     pub scope_type: Option<Vec<String>>,
@@ -245,6 +265,11 @@ pub struct ListVmInterfaces {
     pub virtual_machine_id: Option<Vec<i64>>,
     pub cluster_id: Option<Vec<i64>>,
     pub enabled: Option<bool>,
+    #[arg(
+        pattern = "^(?:[0-9A-Fa-f]{1,2}(?::[0-9A-Fa-f]{1,2}){5}|[0-9A-Fa-f]{1,2}(?:-[0-9A-Fa-f]{1,2}){5}|[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{1,4}(?:-[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{1,4}(?:\\.[0-9A-Fa-f]{1,4}){2}|[0-9A-Fa-f]{5,6}-[0-9A-Fa-f]{5,6}|[0-9A-Fa-f]{5,6}:[0-9A-Fa-f]{5,6}|[0-9A-Fa-f]{11,12})$",
+        read_at = "netbox/virtualization/filtersets.py: VMInterfaceFilterSet.mac_address (MultiValueMACAddressFilter: netbox/dcim/fields.py MACAddressField.to_python, netaddr EUI version 48)",
+        reason = "the spec gives the MAC address filter no format; the server parses each value as an EUI-48 in one of netaddr's formats (netaddr/strategy/eui48.py: RE_MAC_FORMATS) and refuses any other text (\"Invalid MAC address format\")"
+    )]
     pub mac_address: Option<Vec<String>>,
     /// Interfaces carrying this VLAN (its id), untagged or tagged.
     #[arg(
