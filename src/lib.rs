@@ -156,7 +156,7 @@ pub mod mcp {
     /// Confirmation of destructive calls by MCP elicitation.
     pub mod confirm {
         pub use catalog_core::serve::confirm::{
-            Confirm, Confirmation, ENV_CONFIRM, ENV_CONFIRM_FALLBACK, Fallback,
+            CONFIRM_INPUT, Confirm, Confirmation, ENV_CONFIRM, ENV_CONFIRM_FALLBACK, Fallback,
         };
     }
 

@@ -11,10 +11,12 @@
 //! server would refuse anyway asks nothing), and before the call waits for a slot to the API.
 //! Accepted: the call goes on. Declined or cancelled, or the question could not be asked: nothing
 //! is sent and the result (`isError: true`) says so. The client cannot ask when it did not
-//! declare the capability, when it speaks revision 2026-07-28 (which forbids requests from the
-//! server), and over stateless Streamable HTTP, where no answer to a request of
+//! declare the capability, and over stateless Streamable HTTP, where no answer to a request of
 //! the server can reach it (sessions, `CATALOG_HTTP_SESSIONS=1`, carry the question on the
-//! POST's event stream and its answer back).
+//! POST's event stream and its answer back). A client on revision 2026-07-28, which forbids
+//! requests from the server, is asked by the call's answer instead: `input_required` with the
+//! question under [`CONFIRM_INPUT`] in `inputRequests`, and the user's answer read from the
+//! retried call's `inputResponses`.
 
 use crate::serve::catalog::{Catalog, ToolInfo};
 use crate::serve::executor::ConfigError;
