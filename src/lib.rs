@@ -60,7 +60,7 @@ pub use catalog_core::present::output::Wrap;
 pub use catalog_core::serve::composite::output::{CompositeOutput, property_schema};
 #[cfg(feature = "runtime")]
 pub use catalog_core::serve::composite::{Api, Composite, Reply, ToolError, UsedBy};
-pub use catalog_core::serve::tool::{Object, StringEnum, Tool, ToolOutput};
+pub use catalog_core::serve::tool::{Object, OutputArm, StringEnum, Tool, ToolOutput};
 pub use catalog_macros::{Object, StringEnum, composite, tool};
 
 // What a server calls, and what it gets back.

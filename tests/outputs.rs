@@ -1,5 +1,5 @@
-//! Typed outputs, through the macro: an ambiguous output chosen by status (and media type) or
-//! kept as text, `output = T` for a struct, an array, a string enum and an integer, and
+//! Typed outputs, through the macro: several success bodies each the output (the response's
+//! status and media type selecting which), narrowed by status (and media type) or kept as text, `output = T` for a struct, an array, a string enum and an integer, and
 //! `Tool::output_value` reading a body as `T`. The compile errors are in `tests/ui/output`.
 
 use catalog::{Tool, Wrap, tool};
@@ -83,6 +83,18 @@ pub struct GetReport {
     pub id: i64,
 }
 
+/// Create or replace a task: the 200 and the 201 body are each the structured result.
+#[tool(spec = "outputs", operation = "PutTask", name = "put_task")]
+pub struct PutTask {
+    pub title: String,
+}
+
+/// A task's report, in either of its JSON versions.
+#[tool(spec = "outputs", operation = "GetReport", name = "get_report_any")]
+pub struct GetReportAny {
+    pub id: i64,
+}
+
 /// The task's JSON: any value at all.
 #[tool(spec = "outputs", operation = "GetTask", name = "get_task_value", output = serde_json::Value)]
 pub struct GetTaskValue {
@@ -115,6 +127,59 @@ fn an_explicit_status_is_the_output_and_text_has_none() {
         schema::<GetReport>()["required"],
         json!(["task_id", "lines"])
     );
+}
+
+fn arms<T: Tool>() -> Vec<(&'static str, &'static str, Value)> {
+    output::<T>()
+        .arms
+        .iter()
+        .map(|a| {
+            (
+                a.status,
+                a.media_type,
+                serde_json::from_str(a.schema).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn several_success_statuses_need_no_choice_and_each_is_an_arm() {
+    let put = output::<PutTask>();
+    assert_eq!((put.status, put.wrap), ("200", Wrap::None));
+    // One schema at both statuses: the union is that schema, and each arm checks it.
+    let task = schema::<GetTask>();
+    assert_eq!(schema::<PutTask>(), task);
+    assert_eq!(
+        arms::<PutTask>(),
+        [
+            ("200", "application/json", task.clone()),
+            ("201", "application/json", task)
+        ]
+    );
+    // The 202 has no body: it is no arm, and a 202 answer is a success without structure.
+    assert_eq!(PutTask::operation().responses.len(), 4);
+}
+
+#[test]
+fn json_media_types_of_different_schemas_are_an_object_union() {
+    let report = arms::<GetReportAny>();
+    let media: Vec<(&str, &str)> = report.iter().map(|(s, m, _)| (*s, *m)).collect();
+    assert_eq!(
+        media,
+        [
+            ("200", "application/json"),
+            ("200", "application/vnd.report.v2+json")
+        ]
+    );
+    assert_eq!(report[1].2, schema::<GetReport>());
+    assert_eq!(report[0].2["required"], json!(["task_id", "summary"]));
+    let union = schema::<GetReportAny>();
+    assert_eq!(union["type"], "object");
+    assert_eq!(union["anyOf"], json!([report[0].2, report[1].2]));
+    assert_eq!(output::<GetReportAny>().wrap, Wrap::None);
+    // One response: no arms.
+    assert!(output::<GetTask>().arms.is_empty());
 }
 
 #[test]

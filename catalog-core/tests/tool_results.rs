@@ -16,7 +16,7 @@ use catalog_core::serve::catalog::Catalog;
 use catalog_core::serve::executor::{Executor, ExecutorConfig};
 use catalog_core::serve::mcp::McpServer;
 use catalog_core::serve::result::META_KEY;
-use catalog_core::serve::tool::{Tool, ToolOutput};
+use catalog_core::serve::tool::{OutputArm, Tool, ToolOutput};
 use catalog_core::spec::load::{self as spec, Format};
 use catalog_core::wire::decode::ArgumentError;
 use catalog_core::wire::routing::RequestError;
@@ -33,6 +33,8 @@ fn index() -> &'static Index {
             json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
         let item = json!({"type": "object", "required": ["id"],
                           "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}});
+        let job = json!({"type": "object", "required": ["job"],
+                         "properties": {"job": {"type": "string"}}});
         let d = json!({
             "openapi": "3.0.3",
             "info": {"title": "Items", "version": "1.0"},
@@ -57,6 +59,19 @@ fn index() -> &'static Index {
                         "default": {"description": "an error", "content": {"application/json": {
                             "schema": {"type": "object",
                                        "properties": {"message": {"type": "string"}}}}}}
+                    }
+                }},
+                "/jobs/{id}": {"get": {
+                    "operationId": "GetJob",
+                    "parameters": [id],
+                    "responses": {
+                        "200": {"description": "the item, done", "content": {"application/json": {
+                            "schema": item}}},
+                        "201": {"description": "queued", "content": {
+                            "application/json": {"schema": job},
+                            "application/vnd.job+json": {"schema": {"type": "array",
+                                                                    "items": job}}}},
+                        "202": {"description": "accepted, nothing to return"}
                     }
                 }},
                 "/files/{id}": {"get": {
@@ -145,6 +160,7 @@ raw_tool!(
             r#"}},"required":["items"]}"#
         ),
         wrap: Wrap::Items,
+        arms: &[],
     })
 );
 raw_tool!(
@@ -156,15 +172,78 @@ raw_tool!(
         media_type: "application/json",
         schema: ITEM,
         wrap: Wrap::None,
+        arms: &[],
     })
 );
 raw_tool!(GetFile, "get_file", "GetFile", None);
+
+macro_rules! job {
+    () => {
+        r#"{"type":"object","required":["job"],"properties":{"job":{"type":"string"}}}"#
+    };
+}
+macro_rules! item {
+    () => {
+        r#"{"type":"object","required":["id"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}"#
+    };
+}
+// The output of several bodies `#[tool]` writes for `GetJob`: each status (and at 201, each media
+// type) its own schema, wrapped under `value` (one arm is an array).
+raw_tool!(
+    GetJob,
+    "get_job",
+    "GetJob",
+    Some(ToolOutput {
+        status: "200",
+        media_type: "application/json",
+        schema: concat!(
+            r#"{"type":"object","properties":{"value":{"anyOf":["#,
+            item!(),
+            ",",
+            job!(),
+            r#",{"type":"array","items":"#,
+            job!(),
+            r#"}]}},"required":["value"]}"#
+        ),
+        wrap: Wrap::Value,
+        arms: &[
+            OutputArm {
+                status: "200",
+                media_type: "application/json",
+                schema: concat!(
+                    r#"{"type":"object","properties":{"value":"#,
+                    item!(),
+                    r#"},"required":["value"]}"#
+                ),
+            },
+            OutputArm {
+                status: "201",
+                media_type: "application/json",
+                schema: concat!(
+                    r#"{"type":"object","properties":{"value":"#,
+                    job!(),
+                    r#"},"required":["value"]}"#
+                ),
+            },
+            OutputArm {
+                status: "201",
+                media_type: "application/vnd.job+json",
+                schema: concat!(
+                    r#"{"type":"object","properties":{"value":{"type":"array","items":"#,
+                    job!(),
+                    r#"}},"required":["value"]}"#
+                ),
+            },
+        ],
+    })
+);
 
 fn catalog() -> Catalog {
     Catalog::new()
         .tool::<ListItems>()
         .tool::<GetItem>()
         .tool::<GetFile>()
+        .tool::<GetJob>()
 }
 
 struct Api {
@@ -336,6 +415,85 @@ async fn a_status_that_is_not_the_output_is_not_structured() {
             "[no structured result: HTTP 202 is not the tool's output (the `200` response)]"
         ),
         "{result}"
+    );
+}
+
+/// `GetJob` answers by the path: `/jobs/done` 200 with an item, `/jobs/queued` 201 with a job,
+/// `/jobs/many` 201 with a list of jobs (`application/vnd.job+json`), `/jobs/mixed` 200 with a
+/// job (the 201 shape), `/jobs/odd` 201 as `text/json`, `/jobs/later` 202 with no body.
+async fn jobs() -> Api {
+    api(10_000, |seen| {
+        let path = seen.request_line.split(' ').nth(1).unwrap_or_default();
+        match path {
+            "/jobs/done" => response("200 OK", &[JSON], br#"{"id":7}"#),
+            "/jobs/queued" => response("201 Created", &[JSON], br#"{"job":"j1"}"#),
+            "/jobs/many" => response(
+                "201 Created",
+                &[("content-type", "application/vnd.job+json")],
+                br#"[{"job":"j1"},{"job":"j2"}]"#,
+            ),
+            "/jobs/mixed" => response("200 OK", &[JSON], br#"{"job":"j1"}"#),
+            "/jobs/odd" => response(
+                "201 Created",
+                &[("content-type", "text/json")],
+                br#"{"job":"j1"}"#,
+            ),
+            _ => response("202 Accepted", &[], b""),
+        }
+    })
+    .await
+}
+
+#[tokio::test]
+async fn each_success_status_is_structured_against_its_own_schema() {
+    let api = jobs().await;
+    let schema = api.output_schema("get_job");
+    let done = api.call("get_job", "/jobs/done").await;
+    assert_eq!(done["isError"], false, "{done}");
+    assert_eq!(done["structuredContent"], json!({"value": {"id": 7}}));
+    assert_valid(&schema, &done["structuredContent"]);
+    let queued = api.call("get_job", "/jobs/queued").await;
+    assert_eq!(queued["isError"], false, "{queued}");
+    assert_eq!(queued["structuredContent"], json!({"value": {"job": "j1"}}));
+    assert_valid(&schema, &queued["structuredContent"]);
+    // At 201 the media type selects the body: the list is the vnd.job+json one.
+    let many = api.call("get_job", "/jobs/many").await;
+    assert_eq!(
+        many["structuredContent"],
+        json!({"value": [{"job": "j1"}, {"job": "j2"}]}),
+        "{many}"
+    );
+    assert_valid(&schema, &many["structuredContent"]);
+    api.recorder.assert_no_response_mismatch();
+}
+
+#[tokio::test]
+async fn a_body_of_another_status_shape_or_media_type_is_a_success_without_structure() {
+    let api = jobs().await;
+    // The 201 body at 200: the union accepts it, the 200 response's schema does not.
+    let mixed = api.call("get_job", "/jobs/mixed").await;
+    assert!(mixed.get("structuredContent").is_none(), "{mixed}");
+    assert_eq!(mixed["isError"], false);
+    assert_eq!(
+        mixed["_meta"][META_KEY]["unstructured"],
+        "the body does not match the tool's outputSchema: at `$.value`: \"id\" is a required \
+         property"
+    );
+    let odd = api.call("get_job", "/jobs/odd").await;
+    assert!(odd.get("structuredContent").is_none(), "{odd}");
+    assert_eq!(odd["isError"], false);
+    assert_eq!(
+        odd["_meta"][META_KEY]["unstructured"],
+        "the body's media type (text/json) is none of the tool's outputs for HTTP 201 \
+         (application/json, application/vnd.job+json)"
+    );
+    // A status without a body is a success as it was, without structure.
+    let later = api.call("get_job", "/jobs/later").await;
+    assert!(later.get("structuredContent").is_none(), "{later}");
+    assert_eq!(later["isError"], false);
+    assert_eq!(
+        later["_meta"][META_KEY]["unstructured"],
+        "HTTP 202 is not the tool's output (the `200`, `201` responses)"
     );
 }
 

@@ -37,11 +37,7 @@ pub fn emit(
         effects.semantics,
     );
     // Where the body sits in the structured result, when it is wrapped to put an object there.
-    if let Some(note) = output
-        .typed
-        .as_ref()
-        .and_then(|t| catalog_core::present::output::Wrap::for_schema(&t.schema).note())
-    {
+    if let Some(note) = output.wrap().and_then(|w| w.note()) {
         description.push_str("\n\n");
         description.push_str(note);
     }

@@ -9,14 +9,15 @@ use crate::ctxt::{Ctxt, Range};
 use catalog_core::check::output::Typed;
 use catalog_core::check::output_choice::{DeclaredOutput, account_output};
 use catalog_core::model::Operation;
-use catalog_core::present::output::{Wrap, wrapped_output_schema};
-use proc_macro2::{Span, TokenStream};
+use catalog_core::model::Schema;
+use catalog_core::present::output::{Wrap, arm_output_schema, union_output_schema};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-/// The tool's output once checked: the typed response (`None`: text only) and the type that
-/// reads it.
+/// The tool's output once checked: the typed responses (none: text only; several: the
+/// response's status and media type select which) and the type that reads them.
 pub struct Checked {
-    pub typed: Option<Typed>,
+    pub typed: Vec<Typed>,
     pub ty: Option<syn::Type>,
     /// The reason of an explicit choice (`status` or `text`).
     pub reason: Option<String>,
@@ -26,12 +27,6 @@ pub struct Checked {
 /// wrong (the errors are in `cx`).
 pub fn check(cx: &Ctxt, tool: &Tool, op: &Operation) -> Option<Checked> {
     let mut sites = Sites::default();
-    let operation_site = sites.site(
-        tool.attr
-            .operation
-            .as_ref()
-            .map_or_else(Span::call_site, |o| o.span),
-    );
     let declared = tool.attr.output.as_ref().map(|o| DeclaredOutput {
         site: sites.site(o.span),
         status: o
@@ -50,7 +45,7 @@ pub fn check(cx: &Ctxt, tool: &Tool, op: &Operation) -> Option<Checked> {
         reason: o.reason.as_ref().map(|r| sites.reason(r)),
     });
     let name = tool.item.ident.to_string();
-    match account_output(op, declared.as_ref(), operation_site, &name) {
+    match account_output(op, declared.as_ref(), &name) {
         Ok(typed) => Some(Checked {
             typed,
             ty: tool.attr.output.as_ref().and_then(|o| o.ty.clone()),
@@ -73,14 +68,26 @@ pub fn check(cx: &Ctxt, tool: &Tool, op: &Operation) -> Option<Checked> {
 /// `const OUTPUT` (when the output is typed), and with a type, its checks and `output_value`:
 /// the checks go beside the impl, the rest into it.
 pub fn emit(tool: &syn::Ident, output: &Checked) -> (TokenStream, TokenStream) {
-    let Some(typed) = &output.typed else {
+    let Some(constant) = constant(&output.typed) else {
         return (TokenStream::new(), TokenStream::new());
     };
-    let constant = constant(typed);
     let Some(ty) = &output.ty else {
         return (TokenStream::new(), constant);
     };
-    let checks = crate::user_types::output_checks(tool, ty, typed).unwrap_or_default();
+    // The type reads each distinct body; several of one status are told apart by media type.
+    let mut checks = TokenStream::new();
+    for (i, t) in output.typed.iter().enumerate() {
+        if output.typed[..i].iter().any(|o| o.schema == t.schema) {
+            continue;
+        }
+        let shared = output.typed.iter().filter(|o| o.status == t.status).count() > 1;
+        let label = if shared {
+            format!("{} {}", t.status, t.media_type)
+        } else {
+            t.status.to_string()
+        };
+        checks.extend(crate::user_types::output_checks(tool, ty, t, &label));
+    }
     let name = quote!(#ty).to_string().replace(' ', "");
     let span = Range::of(ty).start;
     let value = quote_spanned! {span=>
@@ -96,19 +103,30 @@ pub fn emit(tool: &syn::Ident, output: &Checked) -> (TokenStream, TokenStream) {
 /// What the tool's rustdoc says of its output: the response returned as structured content (and
 /// how it is wrapped), or why the output is text, followed by the reason of a choice.
 pub fn doc_line(output: &Checked, op: &Operation) -> String {
-    let what = match &output.typed {
-        Some(t) => {
-            let wrap = Wrap::for_schema(&t.schema)
-                .key()
-                .map(|k| format!(", wrapped under `{k}`"))
-                .unwrap_or_default();
+    let wrap = output
+        .wrap()
+        .and_then(Wrap::key)
+        .map(|k| format!(", wrapped under `{k}`"))
+        .unwrap_or_default();
+    let what = match output.typed.as_slice() {
+        [t] => format!(
+            "Output: the `{} {}` response, as structured content{wrap}",
+            t.status, t.media_type
+        ),
+        [_, ..] => {
+            let each: Vec<String> = output
+                .typed
+                .iter()
+                .map(|t| format!("`{} {}`", t.status, t.media_type))
+                .collect();
             format!(
-                "Output: the `{} {}` response, as structured content{wrap}",
-                t.status, t.media_type
+                "Output: the {} responses, as structured content{wrap}; the response's status \
+                 and media type select which",
+                each.join(", ")
             )
         }
-        None if output.reason.is_some() => "Output: text".to_string(),
-        None => format!(
+        [] if output.reason.is_some() => "Output: text".to_string(),
+        [] => format!(
             "Output: text ({})",
             catalog_core::check::output::output(op)
                 .to_string()
@@ -121,26 +139,63 @@ pub fn doc_line(output: &Checked, op: &Operation) -> String {
     }
 }
 
-/// `const OUTPUT` from the chosen response.
-fn constant(typed: &Typed) -> TokenStream {
-    let (schema, wrap) = wrapped_output_schema(&typed.schema);
-    let schema = crate::literal::str_literal(&catalog_core::present::schema::json_text(&schema));
-    let status = typed.status.to_string();
-    let media_type = &typed.media_type;
+impl Checked {
+    /// How the body is wrapped into structured content, when the output is typed.
+    pub fn wrap(&self) -> Option<Wrap> {
+        union_output_schema(&self.schemas()).map(|(_, wrap)| wrap)
+    }
+
+    fn schemas(&self) -> Vec<&Schema> {
+        self.typed.iter().map(|t| &t.schema).collect()
+    }
+}
+
+/// `const OUTPUT` from the typed responses: the first one's status and media type, the union's
+/// schema and wrapping, and with several, each as an arm with the schema its body is checked
+/// against. `None` for a text output.
+fn constant(typed: &[Typed]) -> Option<TokenStream> {
+    let first = typed.first()?;
+    let schemas: Vec<&Schema> = typed.iter().map(|t| &t.schema).collect();
+    let (schema, wrap) = union_output_schema(&schemas)?;
+    let text = |v: &serde_json::Value| {
+        crate::literal::str_literal(&catalog_core::present::schema::json_text(v))
+    };
+    let schema = text(&schema);
+    let status = first.status.to_string();
+    let media_type = &first.media_type;
+    let arms: Vec<TokenStream> = match typed {
+        [_] => Vec::new(),
+        several => several
+            .iter()
+            .map(|t| {
+                let status = t.status.to_string();
+                let media_type = &t.media_type;
+                let schema = text(&arm_output_schema(&t.schema, wrap));
+                quote! {
+                    ::catalog::OutputArm {
+                        status: #status,
+                        media_type: #media_type,
+                        schema: #schema,
+                    }
+                }
+            })
+            .collect(),
+    };
     let wrap = match wrap {
         Wrap::None => quote!(None),
         Wrap::Items => quote!(Items),
         Wrap::Value => quote!(Value),
     };
-    quote! {
+    Some(quote! {
         const OUTPUT: ::core::option::Option<::catalog::ToolOutput> =
             ::core::option::Option::Some(::catalog::ToolOutput {
                 status: #status,
                 media_type: #media_type,
                 schema: #schema,
                 wrap: ::catalog::Wrap::#wrap,
+                arms: &[#(#arms),*],
             });
-    }
+    })
 }
 
 #[cfg(test)]
@@ -164,11 +219,11 @@ mod tests {
             max_items: None,
         });
         let chosen = Checked {
-            typed: Some(Typed {
+            typed: vec![Typed {
                 status: StatusKey::Code(201),
                 media_type: "application/json".into(),
                 schema: array,
-            }),
+            }],
             ty: None,
             reason: Some("a 200 holds the same list".into()),
         };
@@ -178,7 +233,7 @@ mod tests {
              `items` — a 200 holds the same list"
         );
         let text = Checked {
-            typed: None,
+            typed: vec![],
             ty: None,
             reason: None,
         };

@@ -73,15 +73,29 @@ fn or_empty_check(f: &Field, row: &Accounted) -> Option<TokenStream> {
 /// holds, in `Option`s and `Vec`s) a user type standing for a string enum or an object with
 /// declared properties. Every property the response requires counts, read-only ones too: the
 /// server sends them.
-pub fn output_checks(tool: &syn::Ident, ty: &syn::Type, typed: &Typed) -> Option<TokenStream> {
-    let status = typed.status.to_string();
-    let words = format!("the `{status} {}` response of `{tool}`", typed.media_type);
+///
+/// `label` names the response in marker types: its status, or with the media type where the
+/// tool reads several bodies of one status.
+pub fn output_checks(
+    tool: &syn::Ident,
+    ty: &syn::Type,
+    typed: &Typed,
+    label: &str,
+) -> Option<TokenStream> {
+    let words = format!(
+        "the `{} {}` response of `{tool}`",
+        typed.status, typed.media_type
+    );
+    let tail: String = label
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
     let subject = Subject {
-        ident: key::ident(&["response", &status, "of", &tool.to_string()]),
+        ident: key::ident(&["response", label, "of", &tool.to_string()]),
         nested: Nesting {
             kind: "property".into(),
             path: String::new(),
-            ident_tail: format!("of_response_{status}_of_{tool}"),
+            ident_tail: format!("of_response_{tail}_of_{tool}"),
             owner: words.clone(),
         },
         words,

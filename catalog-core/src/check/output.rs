@@ -3,9 +3,10 @@
 //! The output is the operation's one success response: its `2xx` code or `2XX` range, or, when
 //! the operation documents no success status, its `default` response. Of that response, the one
 //! JSON media type (see [`crate::model::is_json_media_type`]) carries the output schema; JSON
-//! media types that document the same schema are one (`application/json` named). Nothing is ever
-//! chosen silently: several success statuses, or JSON media types with different schemas, are
-//! [`Output::Ambiguous`], and a tool must name the one it means ([`choose`]).
+//! media types that document the same schema are one (`application/json` named). Several success
+//! statuses, or JSON media types with different schemas, need no choice: the output is every
+//! typed success body ([`Output::Several`]), and at run time the response's status and media
+//! type select the one its body is checked against. A tool may narrow it to one ([`choose`]).
 
 use crate::model::{Content, Operation, Response, Schema, StatusKey, media_base};
 use std::fmt;
@@ -22,8 +23,10 @@ pub enum Output {
         /// Its status.
         status: StatusKey,
     },
-    /// Several success statuses or several JSON media types: a tool must choose one.
-    Ambiguous(Vec<Candidate>),
+    /// Several typed success bodies (success statuses, or JSON media types of different
+    /// schemas), in spec order: the output is each of them, the response's status and media type
+    /// selecting which. Statuses without a typed JSON body are not among them.
+    Several(Vec<Typed>),
     /// The success response has a body, but no JSON media type.
     NotJson {
         /// Its status.
@@ -53,24 +56,6 @@ pub struct Typed {
     pub schema: Schema,
 }
 
-/// One response a tool could take as its output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Candidate {
-    /// Its status.
-    pub status: StatusKey,
-    /// Its JSON media type; `None` when the response has no JSON body.
-    pub media_type: Option<String>,
-}
-
-impl fmt::Display for Candidate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.media_type {
-            Some(m) => write!(f, "{} {m}", self.status),
-            None => write!(f, "{} (no JSON body)", self.status),
-        }
-    }
-}
-
 /// The output of `op` by the success-response rule.
 pub fn output(op: &Operation) -> Output {
     let success: Vec<&Response> = op
@@ -81,7 +66,11 @@ pub fn output(op: &Operation) -> Output {
     let chosen = match success.as_slice() {
         [] => op.responses.iter().find(|r| r.status == StatusKey::Default),
         [one] => Some(*one),
-        several => return Output::Ambiguous(several.iter().flat_map(|r| candidates(r)).collect()),
+        several => {
+            let arms = several.iter().flat_map(|r| typed_bodies(r, None)).collect();
+            // No typed body at all: the first success response says why the output is text.
+            return union(arms).unwrap_or_else(|| of_response(several[0], None));
+        }
     };
     match chosen {
         Some(r) => of_response(r, None),
@@ -178,34 +167,54 @@ fn of_response(r: &Response, media_type: Option<&str>) -> Output {
     if r.content.is_empty() {
         return Output::NoContent { status: r.status };
     }
-    let json: Vec<_> = match media_type {
+    let json = json_bodies(r, media_type);
+    let Some(first) = json.first() else {
+        return Output::NotJson {
+            status: r.status,
+            media_types: match media_type {
+                Some(m) => vec![m.to_string()],
+                None => r.content.iter().map(|c| c.media_type.clone()).collect(),
+            },
+        };
+    };
+    union(typed_bodies(r, media_type)).unwrap_or_else(|| Output::NoSchema {
+        status: r.status,
+        media_type: first.media_type.clone(),
+    })
+}
+
+// The response's JSON bodies: the one named (`media_type`), or each that differs.
+fn json_bodies<'r>(r: &'r Response, media_type: Option<&str>) -> Vec<&'r Content> {
+    match media_type {
         Some(m) => r
             .content_for(m)
             .into_iter()
             .filter(|c| c.is_json())
             .collect(),
         None => one_body(r.content.iter().filter(|c| c.is_json()).collect()),
-    };
-    match json.as_slice() {
-        [] => Output::NotJson {
-            status: r.status,
-            media_types: match media_type {
-                Some(m) => vec![m.to_string()],
-                None => r.content.iter().map(|c| c.media_type.clone()).collect(),
-            },
-        },
-        [c] => match &c.schema {
-            Some(schema) => Output::Typed(Typed {
+    }
+}
+
+// The response's JSON bodies that have a schema, each a typed output.
+fn typed_bodies(r: &Response, media_type: Option<&str>) -> Vec<Typed> {
+    json_bodies(r, media_type)
+        .into_iter()
+        .filter_map(|c| {
+            Some(Typed {
                 status: r.status,
                 media_type: c.media_type.clone(),
-                schema: schema.clone(),
-            }),
-            None => Output::NoSchema {
-                status: r.status,
-                media_type: c.media_type.clone(),
-            },
-        },
-        _ => Output::Ambiguous(candidates(r)),
+                schema: c.schema.clone()?,
+            })
+        })
+        .collect()
+}
+
+// One typed body is the output; several are each the output; none is no typed output.
+fn union(mut arms: Vec<Typed>) -> Option<Output> {
+    match arms.len() {
+        0 => None,
+        1 => arms.pop().map(Output::Typed),
+        _ => Some(Output::Several(arms)),
     }
 }
 
@@ -225,34 +234,24 @@ fn one_body(json: Vec<&Content>) -> Vec<&Content> {
     vec![plain.copied().unwrap_or(first)]
 }
 
-// A response's candidates: one per JSON media type whose body differs, or one without a media
-// type.
-fn candidates(r: &Response) -> Vec<Candidate> {
-    let json: Vec<Candidate> = one_body(r.content.iter().filter(|c| c.is_json()).collect())
-        .into_iter()
-        .map(|c| Candidate {
-            status: r.status,
-            media_type: Some(c.media_type.clone()),
-        })
-        .collect();
-    if json.is_empty() {
-        vec![Candidate {
-            status: r.status,
-            media_type: None,
-        }]
-    } else {
-        json
-    }
-}
-
 impl Output {
-    /// The verdict in a word or two, for counts (`typed`, `no content`, `ambiguous`,
+    /// The typed bodies the output is: the one of [`Output::Typed`], each of
+    /// [`Output::Several`], none when the output is text.
+    pub fn into_typed(self) -> Vec<Typed> {
+        match self {
+            Output::Typed(t) => vec![t],
+            Output::Several(arms) => arms,
+            _ => Vec::new(),
+        }
+    }
+
+    /// The verdict in a word or two, for counts (`typed`, `typed, several`, `no content`,
     /// `not JSON`, `no schema`, `undocumented`).
     pub fn kind(&self) -> &'static str {
         match self {
             Output::Typed(_) => "typed",
             Output::NoContent { .. } => "no content",
-            Output::Ambiguous(_) => "ambiguous",
+            Output::Several(_) => "typed, several",
             Output::NotJson { .. } => "not JSON",
             Output::NoSchema { .. } => "no schema",
             Output::Undocumented => "undocumented",
@@ -267,12 +266,15 @@ impl fmt::Display for Output {
         match self {
             Output::Typed(t) => write!(f, "{} {}", t.status, t.media_type),
             Output::NoContent { status } => write!(f, "{status}, no content"),
-            Output::Ambiguous(candidates) => {
-                let list: Vec<String> = candidates.iter().map(|c| c.to_string()).collect();
+            Output::Several(arms) => {
+                let list: Vec<String> = arms
+                    .iter()
+                    .map(|t| format!("{} {}", t.status, t.media_type))
+                    .collect();
                 write!(
                     f,
-                    "not typed: ambiguous, a tool must choose one of {}",
-                    list.join(", ")
+                    "{}, the response's status and media type selecting which",
+                    list.join(" or ")
                 )
             }
             Output::NotJson {
@@ -333,10 +335,11 @@ mod tests {
         }))
     }
 
-    fn candidate(status: &str, media: Option<&str>) -> Candidate {
-        Candidate {
+    fn typed(status: &str, media: &str, schema: Option<Schema>) -> Typed {
+        Typed {
             status: StatusKey::parse(status).unwrap(),
-            media_type: media.map(str::to_string),
+            media_type: media.to_string(),
+            schema: schema.unwrap(),
         }
     }
 
@@ -394,25 +397,50 @@ mod tests {
     }
 
     #[test]
-    fn several_success_statuses_are_ambiguous_listing_each() {
+    fn several_success_statuses_are_each_the_output_and_a_status_without_a_body_is_not() {
         let o = output(&op(vec![
             response("200", &[("application/json", object())]),
-            response("201", &[("application/json", object())]),
+            response(
+                "201",
+                &[("application/json", Some(Schema::new(Type::Boolean)))],
+            ),
+            response("202", &[("text/plain", None)]),
+            response("203", &[("application/json", None)]),
             response("204", &[]),
         ]));
         assert_eq!(
             o,
-            Output::Ambiguous(vec![
-                candidate("200", Some("application/json")),
-                candidate("201", Some("application/json")),
-                candidate("204", None),
+            Output::Several(vec![
+                typed("200", "application/json", object()),
+                typed("201", "application/json", Some(Schema::new(Type::Boolean))),
             ])
         );
         assert_eq!(
             o.to_string(),
-            "not typed: ambiguous, a tool must choose one of 200 application/json, \
-             201 application/json, 204 (no JSON body)"
+            "200 application/json or 201 application/json, the response's status and media \
+             type selecting which"
         );
+        assert_eq!(o.kind(), "typed, several");
+        assert_eq!(o.into_typed().len(), 2);
+    }
+
+    #[test]
+    fn several_success_statuses_of_one_typed_body_are_that_output() {
+        let o = output(&op(vec![
+            response("200", &[("application/json", object())]),
+            response("204", &[]),
+        ]));
+        assert_eq!(o, Output::Typed(typed("200", "application/json", object())));
+        // None typed: the first success response says why the output is text.
+        let o = output(&op(vec![
+            response("201", &[("text/plain", None)]),
+            response("204", &[]),
+        ]));
+        assert_eq!(
+            o.to_string(),
+            "not typed: the 201 response is not JSON (text/plain)"
+        );
+        assert_eq!(o.into_typed(), []);
     }
 
     #[test]
@@ -444,7 +472,7 @@ mod tests {
     }
 
     #[test]
-    fn json_media_types_with_different_schemas_are_ambiguous() {
+    fn json_media_types_with_different_schemas_are_each_the_output() {
         let o = output(&op(vec![response(
             "200",
             &[
@@ -455,9 +483,13 @@ mod tests {
         )]));
         assert_eq!(
             o,
-            Output::Ambiguous(vec![
-                candidate("200", Some("application/json")),
-                candidate("200", Some("application/vnd.x+json")),
+            Output::Several(vec![
+                typed("200", "application/json", object()),
+                typed(
+                    "200",
+                    "application/vnd.x+json",
+                    Some(Schema::new(Type::Boolean))
+                ),
             ])
         );
     }
@@ -504,7 +536,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tool_chooses_among_ambiguous_outputs_by_status_and_media_type() {
+    fn a_tool_narrows_several_outputs_by_status_and_media_type() {
         let o = op(vec![
             response(
                 "200",
@@ -537,10 +569,10 @@ mod tests {
             "the `200` response documents no `application/xml` body; it documents \
              `application/json`, `text/json`"
         );
-        // Naming the status alone still leaves two JSON media types.
+        // Naming the status alone leaves its two JSON media types, each the output.
         assert!(matches!(
             choose(&o, StatusKey::Code(200), None).unwrap(),
-            Output::Ambiguous(c) if c.len() == 2
+            Output::Several(arms) if arms.len() == 2
         ));
     }
 }

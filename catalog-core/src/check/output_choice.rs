@@ -2,14 +2,15 @@
 //! response it returns as structured content, or that it keeps its output text, and the Rust
 //! type it reads that response as.
 //!
-//! Nothing is chosen silently: where the success-response rule ([`super::output::output`]) is
-//! ambiguous, a tool that names nothing fails with the candidates and the lines to paste. A
+//! A tool that names nothing returns what the success-response rule ([`super::output::output`])
+//! gives: every typed success body, the response's status and media type selecting which at run
+//! time. A tool may narrow that to one response (`status = "..."`) or keep its output text; a
 //! choice the rule makes already is refused (one way to write each tool), and every choice
 //! carries a reason, checked by [`super::reasons`].
 
 use super::declared::{Finding, Reason, Site};
-use super::output::{Candidate, ChooseError, Output, Typed, choose, list_or_none, output};
-use super::reasons::{PLACEHOLDER_REASON, check_reason};
+use super::output::{ChooseError, Output, Typed, choose, list_or_none, output};
+use super::reasons::check_reason;
 use super::types::{RustType, check_output_type};
 use crate::model::{Operation, StatusKey};
 
@@ -30,22 +31,16 @@ pub struct DeclaredOutput {
     pub reason: Option<Reason>,
 }
 
-/// The tool's output once checked: the typed response (`None`: text only), or every problem.
+/// The tool's output once checked: the typed responses, each a body the tool returns as
+/// structured content (none: text only), or every problem.
 pub fn account_output(
     op: &Operation,
     declared: Option<&DeclaredOutput>,
-    operation_site: Site,
     tool: &str,
-) -> Result<Option<Typed>, Vec<Finding>> {
+) -> Result<Vec<Typed>, Vec<Finding>> {
     let rule = output(op);
     let Some(d) = declared else {
-        return match rule {
-            Output::Typed(t) => Ok(Some(t)),
-            Output::Ambiguous(candidates) => {
-                Err(vec![ambiguous(op, &candidates, None, operation_site, tool)])
-            }
-            _ => Ok(None),
-        };
+        return Ok(rule.into_typed());
     };
     let mut findings = conflicts(d);
     if !findings.is_empty() {
@@ -53,16 +48,22 @@ pub fn account_output(
     }
     let typed = if let Some(text) = d.text {
         text_output(&rule, d, text, tool, &mut findings);
-        None
+        Vec::new()
     } else if let Some((status, status_site)) = &d.status {
         chosen(op, &rule, d, status, *status_site, tool, &mut findings)
     } else {
-        by_rule(op, rule, d, tool, &mut findings)
+        by_rule(rule, d, tool, &mut findings)
     };
-    if let (Some(t), Some((ty, ty_site))) = (&typed, &d.ty) {
-        let what = format!("the `{} {}` response of `{tool}`", t.status, t.media_type);
-        if let Some(message) = check_output_type(&t.schema, ty, &what) {
-            findings.push(Finding::at(*ty_site, message));
+    if let Some((ty, ty_site)) = &d.ty {
+        // Each body is read as the type; one message per distinct schema.
+        for (i, t) in typed.iter().enumerate() {
+            if typed[..i].iter().any(|o| o.schema == t.schema) {
+                continue;
+            }
+            let what = format!("the `{} {}` response of `{tool}`", t.status, t.media_type);
+            if let Some(message) = check_output_type(&t.schema, ty, &what) {
+                findings.push(Finding::at(*ty_site, several_note(message, &typed)));
+            }
         }
     }
     if findings.is_empty() {
@@ -118,9 +119,31 @@ fn conflicts(d: &DeclaredOutput) -> Vec<Finding> {
     findings
 }
 
-/// `output(text, reason = "...")`: right where the rule gives a typed or ambiguous output.
+/// A type that cannot carry one of several bodies: how to read only the others.
+fn several_note(message: String, typed: &[Typed]) -> String {
+    if typed.len() < 2 {
+        return message;
+    }
+    format!(
+        "{message}; the type reads every success body ({}): use `serde_json::Value` to read \
+         them all, or narrow the output to one with its `status = \"...\"` (and `media_type`) \
+         and a reason",
+        arms_list(typed)
+    )
+}
+
+/// `200 application/json, 201 application/json`.
+fn arms_list(typed: &[Typed]) -> String {
+    typed
+        .iter()
+        .map(|t| format!("{} {}", t.status, t.media_type))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `output(text, reason = "...")`: right where the rule gives a typed output.
 fn text_output(rule: &Output, d: &DeclaredOutput, text: Site, tool: &str, out: &mut Vec<Finding>) {
-    if !matches!(rule, Output::Typed(_) | Output::Ambiguous(_)) {
+    if !matches!(rule, Output::Typed(_) | Output::Several(_)) {
         out.push(Finding::at(
             text,
             format!(
@@ -138,7 +161,8 @@ fn text_output(rule: &Output, d: &DeclaredOutput, text: Site, tool: &str, out: &
     );
 }
 
-/// `output(status = "...", [media_type = "..."], reason = "...")`.
+/// `output(status = "...", [media_type = "..."], reason = "...")`: the rule's output narrowed to
+/// one response (and media type).
 fn chosen(
     op: &Operation,
     rule: &Output,
@@ -147,7 +171,7 @@ fn chosen(
     status_site: Site,
     tool: &str,
     out: &mut Vec<Finding>,
-) -> Option<Typed> {
+) -> Vec<Typed> {
     let Some(key) = StatusKey::parse(status) else {
         let documented: Vec<String> = op.responses.iter().map(|r| r.status.to_string()).collect();
         out.push(Finding::at(
@@ -158,7 +182,7 @@ fn chosen(
                 list_or_none(&documented)
             ),
         ));
-        return None;
+        return Vec::new();
     };
     let media_type = d.media_type.as_ref();
     let result = match choose(op, key, media_type.map(|(m, _)| m.as_str())) {
@@ -169,15 +193,12 @@ fn chosen(
                 _ => status_site,
             };
             out.push(Finding::at(site, e.to_string()));
-            return None;
+            return Vec::new();
         }
     };
     let typed = match result {
-        Output::Typed(t) => t,
-        Output::Ambiguous(candidates) => {
-            out.push(ambiguous(op, &candidates, d.ty.as_ref(), status_site, tool));
-            return None;
-        }
+        Output::Typed(t) => vec![t],
+        Output::Several(arms) => arms,
         other => {
             out.push(Finding::at(
                 status_site,
@@ -187,51 +208,54 @@ fn chosen(
                     other.to_string().trim_start_matches("not typed: ")
                 ),
             ));
-            return None;
+            return Vec::new();
         }
     };
-    if let Output::Typed(by_rule) = rule
-        && by_rule.status == typed.status
-        && (by_rule.media_type == typed.media_type || by_rule.schema == typed.schema)
-    {
+    let by_rule = rule.clone().into_typed();
+    // The same responses, each the same body (another JSON media type of one schema is one).
+    let same = by_rule.len() == typed.len()
+        && by_rule.iter().zip(&typed).all(|(r, t)| {
+            r.status == t.status && (r.media_type == t.media_type || r.schema == t.schema)
+        });
+    if same {
         let keys = match media_type {
             Some((m, _)) => format!("`status = \"{status}\"` and `media_type = \"{m}\"`"),
             None => format!("`status = \"{status}\"`"),
         };
-        // Another JSON media type of the same schema is the same output.
-        let same = if by_rule.media_type == typed.media_type {
-            String::new()
-        } else {
-            format!(" (`{}` documents the same body)", typed.media_type)
+        let note = match (by_rule.as_slice(), typed.as_slice()) {
+            ([r], [t]) if r.media_type != t.media_type => {
+                format!(" (`{}` documents the same body)", t.media_type)
+            }
+            _ => String::new(),
         };
         out.push(Finding::at(
             status_site,
             format!(
-                "the success-response rule gives `{} {}` as the output of `{tool}` already{same}; \
+                "the success-response rule gives `{}` as the output of `{tool}` already{note}; \
                  remove {keys}",
-                by_rule.status, by_rule.media_type
+                arms_list(&by_rule)
             ),
         ));
-        return None;
+        return Vec::new();
     }
-    let what = format!(
-        "choosing the `{} {}` response as the output of `{tool}`",
-        typed.status, typed.media_type
-    );
+    let what = match typed.as_slice() {
+        [t] => format!(
+            "choosing the `{} {}` response as the output of `{tool}`",
+            t.status, t.media_type
+        ),
+        _ => format!(
+            "choosing the `{}` responses as the output of `{tool}`",
+            arms_list(&typed)
+        ),
+    };
     reason(d, status_site, &what, out);
-    Some(typed)
+    typed
 }
 
-/// `output = T` alone: the rule's response, which must be typed.
-fn by_rule(
-    op: &Operation,
-    rule: Output,
-    d: &DeclaredOutput,
-    tool: &str,
-    out: &mut Vec<Finding>,
-) -> Option<Typed> {
+/// `output = T` alone: the rule's responses, which must be typed.
+fn by_rule(rule: Output, d: &DeclaredOutput, tool: &str, out: &mut Vec<Finding>) -> Vec<Typed> {
     match rule {
-        Output::Typed(t) => {
+        Output::Typed(_) | Output::Several(_) => {
             if let Some(r) = &d.reason {
                 out.push(Finding::at(
                     r.site,
@@ -240,11 +264,7 @@ fn by_rule(
                      remove the reason",
                 ));
             }
-            Some(t)
-        }
-        Output::Ambiguous(candidates) => {
-            out.push(ambiguous(op, &candidates, d.ty.as_ref(), d.site, tool));
-            None
+            rule.into_typed()
         }
         other => {
             let site = d.ty.as_ref().map_or(d.site, |(_, s)| *s);
@@ -256,7 +276,7 @@ fn by_rule(
                     other.to_string().trim_start_matches("not typed: ")
                 ),
             ));
-            None
+            Vec::new()
         }
     }
 }
@@ -274,81 +294,11 @@ fn reason(d: &DeclaredOutput, site: Site, what: &str, out: &mut Vec<Finding>) {
     }
 }
 
-/// Several responses could be the output: the candidates and a line to paste for each.
-fn ambiguous(
-    op: &Operation,
-    candidates: &[Candidate],
-    ty: Option<&(RustType, Site)>,
-    site: Site,
-    tool: &str,
-) -> Finding {
-    let ty = ty.map(|(t, _)| format!("type = {}, ", t.render()));
-    let lines = paste_lines(candidates, ty.as_deref().unwrap_or_default());
-    let listed: Vec<String> = candidates.iter().map(|c| c.to_string()).collect();
-    let width = lines.iter().map(|(h, _)| h.len()).max().unwrap_or(0);
-    let help: Vec<String> = lines
-        .iter()
-        .enumerate()
-        .map(|(i, (how, line))| {
-            let lead = if i == 0 { "help: " } else { "      " };
-            format!("{lead}{how:<width$}  {line}")
-        })
-        .collect();
-    Finding::at(
-        site,
-        format!(
-            "`{tool}` does not say which response of {} is its output, and the operation has \
-             several: {}; none is chosen silently\n{}",
-            super::names::its_operation(tool, op),
-            listed.join(", "),
-            help.join("\n")
-        ),
-    )
-}
-
-/// The `output(...)` lines that account for an ambiguous output, as `(what it does, the line)`:
-/// one per JSON candidate (with `ty`, e.g. `"type = Task, "`, written first), then one that keeps
-/// the output text. The media type is named only where the status has several JSON ones.
-pub fn paste_lines(candidates: &[Candidate], ty: &str) -> Vec<(String, String)> {
-    let mut lines = Vec::new();
-    for c in candidates {
-        let Some(m) = &c.media_type else { continue };
-        let several = candidates
-            .iter()
-            .filter(|o| o.status == c.status && o.media_type.is_some())
-            .count()
-            > 1;
-        let media = if several {
-            format!("media_type = \"{m}\", ")
-        } else {
-            String::new()
-        };
-        let how = if lines.is_empty() {
-            "return one".to_string()
-        } else {
-            "or".to_string()
-        };
-        lines.push((
-            how,
-            format!(
-                "output({ty}status = \"{}\", {media}reason = \"{PLACEHOLDER_REASON}\"),",
-                c.status
-            ),
-        ));
-    }
-    lines.push((
-        "or keep it text".to_string(),
-        format!("output(text, reason = \"{PLACEHOLDER_REASON}\"),"),
-    ));
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::{Content, Field, Response, Schema, Type};
 
-    const OP: Site = 0;
     const OUT: Site = 1;
     const STATUS: Site = 2;
     const MEDIA: Site = 3;
@@ -451,57 +401,65 @@ mod tests {
     }
 
     fn errors(op: &Operation, d: Option<&DeclaredOutput>) -> Vec<(Site, String)> {
-        match account_output(op, d, OP, "PutTask") {
+        match account_output(op, d, "PutTask") {
             Ok(t) => panic!("accepted: {t:?}"),
             Err(findings) => findings.into_iter().map(|f| (f.site, f.message)).collect(),
         }
     }
 
     #[test]
-    fn an_unaccounted_ambiguous_output_lists_the_candidates_with_lines_to_paste() {
+    fn several_statuses_need_no_choice_and_each_typed_one_is_the_output() {
+        let typed = account_output(&two_statuses(), None, "PutTask").unwrap();
+        let statuses: Vec<String> = typed.iter().map(|t| t.status.to_string()).collect();
+        assert_eq!(statuses, ["200", "201"]);
+        // `output = T` alone reads each of them.
+        let d = of_type(RustType::Named("Task".into()));
+        let typed = account_output(&two_statuses(), Some(&d), "PutTask").unwrap();
+        assert_eq!(typed.len(), 2);
+    }
+
+    #[test]
+    fn a_type_reads_every_body_and_one_that_cannot_says_how_to_narrow() {
+        let mut response = response("200", &["application/json", "application/vnd.x+json"]);
+        // Media types of one schema are one output: the second documents another body.
+        response.content[1].schema = Some(Schema::new(Type::Boolean));
+        let op = op(vec![response]);
         assert_eq!(
-            errors(&two_statuses(), None),
+            errors(&op, Some(&of_type(RustType::Named("Task".into())))),
             [(
-                OP,
-                "`PutTask` does not say which response of its operation is its output, and the \
-                 operation has several: 200 application/json, 201 application/json, 202 (no \
-                 JSON body); none is chosen silently\n\
-                 help: return one       output(status = \"200\", reason = \"<what a user loses, and why that is right>\"),\n      \
-                 or               output(status = \"201\", reason = \"<what a user loses, and why that is right>\"),\n      \
-                 or keep it text  output(text, reason = \"<what a user loses, and why that is right>\"),"
+                TY,
+                "the `200 application/vnd.x+json` response of `PutTask` is boolean in the spec; \
+                 `Task` cannot carry it; use `bool`; the type reads every success body (200 \
+                 application/json, 200 application/vnd.x+json): use `serde_json::Value` to \
+                 read them all, or narrow the output to one with its `status = \"...\"` (and \
+                 `media_type`) and a reason"
+                    .to_string()
+            )]
+        );
+        let mut chosen = status("200");
+        chosen.media_type = Some(("application/vnd.x+json".into(), MEDIA));
+        let typed = account_output(&op, Some(&chosen), "PutTask").unwrap();
+        assert_eq!(typed.len(), 1);
+        assert_eq!(typed[0].media_type, "application/vnd.x+json");
+        // The status alone is both bodies, as the rule gives them already.
+        assert_eq!(
+            errors(&op, Some(&status("200"))),
+            [(
+                STATUS,
+                "the success-response rule gives `200 application/json, 200 \
+                 application/vnd.x+json` as the output of `PutTask` already; remove \
+                 `status = \"200\"`"
                     .to_string()
             )]
         );
     }
 
     #[test]
-    fn a_status_with_several_json_media_types_names_them_in_its_lines() {
-        let mut response = response("200", &["application/json", "application/vnd.x+json"]);
-        // Media types of one schema are one output: the second documents another body.
-        response.content[1].schema = Some(Schema::new(Type::Boolean));
-        let op = op(vec![response]);
-        let found = errors(&op, Some(&of_type(RustType::Named("Task".into()))));
-        assert_eq!(found.len(), 1);
-        assert_eq!(found[0].0, OUT);
-        assert!(
-            found[0].1.contains(
-                "output(type = Task, status = \"200\", media_type = \"application/vnd.x+json\", \
-                 reason = "
-            ),
-            "{}",
-            found[0].1
-        );
-        let mut chosen = status("200");
-        chosen.media_type = Some(("application/vnd.x+json".into(), MEDIA));
-        let typed = account_output(&op, Some(&chosen), OP, "PutTask").unwrap();
-        assert_eq!(typed.unwrap().media_type, "application/vnd.x+json");
-    }
-
-    #[test]
     fn media_types_of_one_schema_need_no_choice_and_refuse_one() {
         let op = op(vec![response("200", &["application/json", "text/json"])]);
-        let typed = account_output(&op, None, OP, "PutTask").unwrap();
-        assert_eq!(typed.unwrap().media_type, "application/json");
+        let typed = account_output(&op, None, "PutTask").unwrap();
+        assert_eq!(typed.len(), 1);
+        assert_eq!(typed[0].media_type, "application/json");
         let mut chosen = status("200");
         chosen.media_type = Some(("text/json".into(), MEDIA));
         assert_eq!(
@@ -518,10 +476,11 @@ mod tests {
 
     #[test]
     fn a_chosen_status_is_the_output_and_text_is_none() {
-        let typed = account_output(&two_statuses(), Some(&status("201")), OP, "PutTask");
-        assert_eq!(typed.unwrap().unwrap().status, StatusKey::Code(201));
-        let text = account_output(&two_statuses(), Some(&text()), OP, "PutTask");
-        assert_eq!(text.unwrap(), None);
+        let typed = account_output(&two_statuses(), Some(&status("201")), "PutTask").unwrap();
+        let statuses: Vec<StatusKey> = typed.iter().map(|t| t.status).collect();
+        assert_eq!(statuses, [StatusKey::Code(201)]);
+        let text = account_output(&two_statuses(), Some(&text()), "PutTask");
+        assert_eq!(text.unwrap(), []);
     }
 
     #[test]
@@ -647,11 +606,10 @@ mod tests {
         assert_eq!(sites(&d), [MEDIA]);
         d.media_type = None;
         assert_eq!(sites(&d), [REASON]);
-        // Where the operation is ambiguous, the missing choice is what is reported.
+        // Where the operation has several outputs, `output = T` alone reads them all: no reason.
         let found = errors(&two_statuses(), Some(&d));
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].0, OUT);
-        assert!(found[0].1.contains("output(type = Task, status = \"201\""));
+        assert_eq!(found[0].0, REASON);
         let empty = DeclaredOutput {
             site: OUT,
             ..Default::default()
@@ -664,10 +622,9 @@ mod tests {
         let typed = account_output(
             &one(),
             Some(&of_type(RustType::Named("Task".into()))),
-            OP,
             "GetTask",
         );
-        assert_eq!(typed.unwrap().unwrap().schema, task());
+        assert_eq!(typed.unwrap()[0].schema, task());
         assert_eq!(
             errors(
                 &one(),
@@ -693,8 +650,8 @@ mod tests {
                     .to_string()
             )]
         );
-        let value = account_output(&one(), Some(&of_type(RustType::JsonValue)), OP, "PutTask");
-        assert!(value.unwrap().is_some());
+        let value = account_output(&one(), Some(&of_type(RustType::JsonValue)), "PutTask");
+        assert_eq!(value.unwrap().len(), 1);
     }
 
     #[test]

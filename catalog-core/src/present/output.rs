@@ -10,9 +10,15 @@
 //! - an array: `{"items": [...]}` ([`Wrap::Items`]);
 //! - anything else that is not always an object (a scalar, a union, a nullable object, any
 //!   value): `{"value": ...}` ([`Wrap::Value`]).
+//!
+//! A tool whose output is several bodies (several success statuses, or JSON media types of
+//! different schemas: [`Output::Several`](crate::check::output::Output::Several)) advertises their union ([`union_output_schema`]): the
+//! distinct schemas as `anyOf` arms under `type: object` when every one is an object, else the
+//! union wrapped under `value` as any other union is. Each body is wrapped the union's way and
+//! checked against its own response's schema ([`arm_output_schema`]).
 
 use super::schema::output_schema_of;
-use crate::check::output::{Output, output};
+use crate::check::output::output;
 use crate::model::{Operation, Schema, Type};
 use serde_json::{Map, Value, json};
 
@@ -64,20 +70,66 @@ impl Wrap {
 }
 
 /// The `outputSchema` of a tool over `op` by the success-response rule, or `None` when the
-/// rule gives no typed output (no content, ambiguous, not JSON, no schema, undocumented).
+/// rule gives no typed output (no content, not JSON, no schema, undocumented).
 pub fn output_schema(op: &Operation) -> Option<Value> {
-    match output(op) {
-        Output::Typed(t) => Some(wrapped_output_schema(&t.schema).0),
-        _ => None,
-    }
+    let typed = output(op).into_typed();
+    let schemas: Vec<&Schema> = typed.iter().map(|t| &t.schema).collect();
+    union_output_schema(&schemas).map(|(schema, _)| schema)
 }
 
 /// How a tool over `op` wraps its body by the success-response rule, or `None` when it has no
 /// typed output.
 pub fn output_wrap(op: &Operation) -> Option<Wrap> {
-    match output(op) {
-        Output::Typed(t) => Some(Wrap::for_schema(&t.schema)),
-        _ => None,
+    let typed = output(op).into_typed();
+    let schemas: Vec<&Schema> = typed.iter().map(|t| &t.schema).collect();
+    union_output_schema(&schemas).map(|(_, wrap)| wrap)
+}
+
+/// The `outputSchema` of an output of several bodies, with how each body is wrapped: one
+/// distinct schema is that schema ([`wrapped_output_schema`]); several are their union, an
+/// object at the root (`type: object` and the arms as `anyOf`) when every arm is always an
+/// object, else wrapped under `value`. `None` for no schema.
+pub fn union_output_schema(schemas: &[&Schema]) -> Option<(Value, Wrap)> {
+    let mut distinct: Vec<&Schema> = Vec::new();
+    for s in schemas {
+        if !distinct.contains(s) {
+            distinct.push(s);
+        }
+    }
+    match distinct.as_slice() {
+        [] => None,
+        [one] => Some(wrapped_output_schema(one)),
+        several => {
+            let arms: Vec<Value> = several.iter().map(|s| output_schema_of(s)).collect();
+            let wrap = if several.iter().all(|s| Wrap::for_schema(s) == Wrap::None) {
+                Wrap::None
+            } else {
+                Wrap::Value
+            };
+            let union = match wrap {
+                Wrap::None => json!({"type": "object", "anyOf": arms}),
+                _ => json!({"anyOf": arms}),
+            };
+            Some((wrap_schema(union, wrap), wrap))
+        }
+    }
+}
+
+/// The schema one body of a several-body output is checked against once wrapped as `wrap` (the
+/// union's: [`union_output_schema`]) says.
+pub fn arm_output_schema(schema: &Schema, wrap: Wrap) -> Value {
+    wrap_schema(output_schema_of(schema), wrap)
+}
+
+// `schema` under the property `wrap` names, in an object.
+fn wrap_schema(schema: Value, wrap: Wrap) -> Value {
+    match wrap.key() {
+        None => schema,
+        Some(key) => {
+            let mut properties = Map::new();
+            properties.insert(key.to_string(), schema);
+            json!({"type": "object", "properties": properties, "required": [key]})
+        }
     }
 }
 
@@ -85,29 +137,17 @@ pub fn output_wrap(op: &Operation) -> Option<Wrap> {
 /// how the body is wrapped.
 pub fn wrapped_output_schema(schema: &Schema) -> (Value, Wrap) {
     let wrap = Wrap::for_schema(schema);
-    let inner = output_schema_of(schema);
-    let schema = match wrap.key() {
-        None => inner,
-        Some(key) => {
-            let mut properties = Map::new();
-            properties.insert(key.to_string(), inner);
-            json!({"type": "object", "properties": properties, "required": [key]})
-        }
-    };
-    (schema, wrap)
+    (wrap_schema(output_schema_of(schema), wrap), wrap)
 }
 
 /// One line naming the output of a tool over `op`, for `catalog check` and the scaffold: the
 /// response and how its body is wrapped (`200 application/json, wrapped under `items``), or why
-/// the output is not typed (`not typed: ambiguous, a tool must choose one of ...`).
+/// the output is not typed (`not typed: the 200 response is not JSON (text/csv)`).
 pub fn describe_output(op: &Operation) -> String {
     let o = output(op);
-    match &o {
-        Output::Typed(t) => match Wrap::for_schema(&t.schema).key() {
-            Some(key) => format!("{o}, wrapped under `{key}`"),
-            None => o.to_string(),
-        },
-        _ => o.to_string(),
+    match output_wrap(op).and_then(Wrap::key) {
+        Some(key) => format!("{o}, wrapped under `{key}`"),
+        None => o.to_string(),
     }
 }
 
@@ -263,5 +303,74 @@ mod tests {
         assert_eq!(output_schema(&op), None);
         assert_eq!(output_wrap(&op), None);
         assert_eq!(output_schema_string(&op), None);
+    }
+
+    fn op_returning_each(schemas: Vec<(u16, Schema)>) -> Operation {
+        let mut b = op("PUT", "/x");
+        for (status, schema) in schemas {
+            b = b.response(json_response(StatusKey::Code(status), Some(schema)));
+        }
+        b.build()
+    }
+
+    #[test]
+    fn several_object_bodies_are_an_object_union_each_checked_as_it_is() {
+        let created = object(vec![field("id", true, false, string())]);
+        let queued = object(vec![field("job", true, false, string())]);
+        let op = op_returning_each(vec![(200, created.clone()), (201, queued.clone())]);
+        assert_eq!(
+            output_schema(&op),
+            Some(json!({
+                "type": "object",
+                "anyOf": [output_schema_of(&created), output_schema_of(&queued)],
+            }))
+        );
+        assert_eq!(output_wrap(&op), Some(Wrap::None));
+        assert_eq!(
+            arm_output_schema(&queued, Wrap::None),
+            output_schema_of(&queued)
+        );
+        assert_eq!(
+            describe_output(&op),
+            "200 application/json or 201 application/json, the response's status and media \
+             type selecting which"
+        );
+    }
+
+    #[test]
+    fn several_bodies_not_all_objects_are_wrapped_under_value_and_one_schema_is_itself() {
+        let task = object(vec![field("id", true, false, string())]);
+        let list = s(Type::Array {
+            items: Box::new(task.clone()),
+            min_items: None,
+            max_items: None,
+        });
+        let op = op_returning_each(vec![(200, task.clone()), (206, list.clone())]);
+        assert_eq!(
+            output_schema(&op),
+            Some(json!({
+                "type": "object",
+                "properties": {"value": {"anyOf": [
+                    output_schema_of(&task),
+                    output_schema_of(&list),
+                ]}},
+                "required": ["value"],
+            }))
+        );
+        assert_eq!(output_wrap(&op), Some(Wrap::Value));
+        assert_eq!(
+            arm_output_schema(&list, Wrap::Value),
+            json!({
+                "type": "object",
+                "properties": {"value": output_schema_of(&list)},
+                "required": ["value"],
+            })
+        );
+        assert!(describe_output(&op).ends_with(", wrapped under `value`"));
+        // Two statuses of one schema: the union is that schema, wrapped its own way.
+        let op = op_returning_each(vec![(200, list.clone()), (206, list.clone())]);
+        assert_eq!(output_schema(&op), Some(wrapped_output_schema(&list).0));
+        assert_eq!(output_wrap(&op), Some(Wrap::Items));
+        assert_eq!(union_output_schema(&[]), None);
     }
 }

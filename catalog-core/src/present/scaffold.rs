@@ -7,16 +7,13 @@
 //! [`PLACEHOLDER_REASON`]: uncommenting one without writing the reason is a compile error, so
 //! nothing is left out by accident.
 //!
-//! The output comes after `// output:`; where several responses could be the output, the
-//! scaffold lists a commented `output(...)` line for each, and does not compile until one is
-//! uncommented with its reason: the choice is the tool author's. Likewise where every
+//! The output comes after `// output:`: every typed success body, the response's status and
+//! media type selecting which at run time, so no choice is printed. Where every
 //! alternative of the operation's security requirement needs a scheme catalog cannot send
 //! (mutual TLS, say; an OAuth2 access token it sends): a commented `security(none, ...)` line,
 //! uncommented with how the credential is added.
 
 use crate::check::names::{field_matches, field_name_for};
-use crate::check::output::{Output, output};
-use crate::check::output_choice::paste_lines;
 use crate::check::reasons::PLACEHOLDER_REASON;
 use crate::check::security::{self, SecurityError};
 use crate::check::types::rust_type_for;
@@ -137,15 +134,6 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
         );
     }
     let _ = writeln!(out, "    // output: {}", one_line(&describe_output(op)));
-    if let Output::Ambiguous(candidates) = output(op) {
-        out.push_str(
-            "    // Several responses could be the output: uncomment the line of the one the tool\n    \
-             // returns as structured content (or keep it text), and write its reason.\n",
-        );
-        for (_, line) in paste_lines(&candidates, "") {
-            let _ = writeln!(out, "    // {line}");
-        }
-    }
     if let Err(SecurityError::Unsendable { schemes, .. }) = security::account(&op.security, None) {
         let named: Vec<String> = schemes
             .iter()
@@ -731,7 +719,7 @@ pub struct EmojiList;
     }
 
     #[test]
-    fn an_ambiguous_output_gets_a_commented_line_per_candidate_and_one_for_text() {
+    fn several_outputs_need_no_choice_and_print_none() {
         let ops = operations(
             r#"{"/tasks": {"put": {"operationId": "PutTask", "responses": {
                 "200": {"description": "replaced", "content": {"application/json": {
@@ -746,13 +734,7 @@ pub struct EmojiList;
 #[tool(
     spec = "t",
     operation = "PutTask",
-    // output: not typed: ambiguous, a tool must choose one of 200 application/json, 201 application/json, 201 application/vnd.x+json
-    // Several responses could be the output: uncomment the line of the one the tool
-    // returns as structured content (or keep it text), and write its reason.
-    // output(status = "200", reason = "<what a user loses, and why that is right>"),
-    // output(status = "201", media_type = "application/json", reason = "<what a user loses, and why that is right>"),
-    // output(status = "201", media_type = "application/vnd.x+json", reason = "<what a user loses, and why that is right>"),
-    // output(text, reason = "<what a user loses, and why that is right>"),
+    // output: 200 application/json or 201 application/json or 201 application/vnd.x+json, the response's status and media type selecting which, wrapped under `value`
 )]
 pub struct PutTask;
 "#

@@ -3,7 +3,7 @@
 //!
 //! | the API answered | result |
 //! |---|---|
-//! | the tool's output status, a JSON body its `outputSchema` accepts (after wrapping) | `structuredContent` = the wrapped body; text = the status, the headers and `[the body is in structuredContent: N bytes]` (the body itself in the `both` form; no `structuredContent` and the answer in the text for a client without it: [`crate::serve::result_size`]) |
+//! | the tool's output status, a JSON body its `outputSchema` accepts (after wrapping; for an output of several bodies, the schema of the body the status and media type select) | `structuredContent` = the wrapped body; text = the status, the headers and `[the body is in structuredContent: N bytes]` (the body itself in the `both` form; no `structuredContent` and the answer in the text for a client without it: [`crate::serve::result_size`]) |
 //! | a 2xx that is not that (a body that does not match, is not JSON or is too large; another 2xx status) | a success (`isError` false), no `structuredContent`; text = the answer and a line saying why, also in `_meta` as `unstructured` |
 //! | a 1xx or 3xx status, for a tool with an `outputSchema` | `isError`, no `structuredContent`; text says the status is not the tool's output |
 //! | 1xx-3xx, a tool without an `outputSchema` | text; a binary body as `image` (`image/*`) or `resource` (blob) content |
@@ -25,15 +25,17 @@
 //! Every such result also carries `_meta["catalog/attempts"]`: how many times the request was
 //! sent (more than 1 when it was retried; the text then ends with a line saying so).
 
-use crate::model::StatusKey;
+use crate::model::{StatusKey, media_base};
 use crate::present::output::wrap_output;
 use crate::present::schema::output_schema_of;
 use crate::serve::bounded::{BodyReader, Bounded};
 use crate::serve::catalog::ToolInfo;
 use crate::serve::credentials::base64;
 use crate::serve::executor::ApiResponse;
+use crate::serve::output_schema::{OutputSchema, output_schema};
 use crate::serve::paging::{next_page_hint, smaller_hint};
 use crate::serve::result_size::{Form, fit, result_bytes};
+use crate::serve::tool::OutputArm;
 use rmcp::model::{CallToolResult, ContentBlock, MetaObject, ResourceContents};
 use serde_json::{Map, Value, json};
 
@@ -302,13 +304,7 @@ fn typed(
     response: &ApiResponse,
     output: &crate::serve::tool::ToolOutput,
 ) -> Result<Value, String> {
-    let status = response.status.as_u16();
-    if !is_output_status(tool, output.status, status) {
-        return Err(format!(
-            "HTTP {status} is not the tool's output (the `{}` response)",
-            output.status
-        ));
-    }
+    let schema = output_arm_schema(tool, response, output)?;
     let text = match &response.body {
         Bounded::Whole(_) | Bounded::Items { .. } => response.body_text(),
         Bounded::Cut(_) | Bounded::TooLarge { .. } => {
@@ -322,7 +318,7 @@ fn typed(
         serde_json::from_str(text).map_err(|e| format!("the body is not JSON: {e}"))?;
     let value = (tool.output_value)(body)?;
     let wrapped = wrap_output(value, output.wrap);
-    if let Some(schema) = tool.output_schema
+    if let Some(schema) = schema
         && let Some(errors) = schema.errors(&wrapped)
     {
         return Err(format!(
@@ -330,6 +326,60 @@ fn typed(
         ));
     }
     Ok(wrapped)
+}
+
+// The schema the answer's body is checked against: the output's, or for an output of several
+// bodies the one its status and media type select; an error when the answer is none of them.
+fn output_arm_schema(
+    tool: &ToolInfo,
+    response: &ApiResponse,
+    output: &crate::serve::tool::ToolOutput,
+) -> Result<Option<&'static OutputSchema>, String> {
+    let status = response.status.as_u16();
+    if output.arms.is_empty() {
+        if !is_output_status(tool, output.status, status) {
+            return Err(format!(
+                "HTTP {status} is not the tool's output (the `{}` response)",
+                output.status
+            ));
+        }
+        return Ok(tool.output_schema);
+    }
+    let at_status: Vec<&OutputArm> = output
+        .arms
+        .iter()
+        .filter(|a| is_output_status(tool, a.status, status))
+        .collect();
+    let arm = match at_status.as_slice() {
+        [] => {
+            let mut statuses: Vec<&str> = output.arms.iter().map(|a| a.status).collect();
+            statuses.dedup();
+            return Err(format!(
+                "HTTP {status} is not the tool's output (the `{}` responses)",
+                statuses.join("`, `")
+            ));
+        }
+        [one] => *one,
+        several => {
+            let media = response.media_type();
+            let found = several
+                .iter()
+                .find(|a| media.as_deref() == Some(media_base(a.media_type).as_ref()));
+            match found {
+                Some(arm) => *arm,
+                None => {
+                    let documented: Vec<&str> = several.iter().map(|a| a.media_type).collect();
+                    return Err(format!(
+                        "the body's media type ({}) is none of the tool's outputs for HTTP \
+                         {status} ({})",
+                        media.as_deref().unwrap_or("none given"),
+                        documented.join(", ")
+                    ));
+                }
+            }
+        }
+    };
+    Ok(Some(output_schema(tool.name, arm.schema)))
 }
 
 // Whether a live status is the tool's output response: the documented response it falls under

@@ -54,6 +54,11 @@ pub trait Tool: Sized {
 
 /// The typed output of a [`Tool`]: which response it is, and the `outputSchema` describing the
 /// `structuredContent` built from it. Written by `#[tool]`.
+///
+/// An output of several bodies (several success statuses, or JSON media types of different
+/// schemas) lists each in [`arms`](ToolOutput::arms): the response's status and media type
+/// select the arm whose schema its body is checked against; `status` and `media_type` are then
+/// the first arm's, and `schema` is the union every client is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ToolOutput {
     /// The response's status key as the spec writes it (`200`, `2XX`, `default`).
@@ -64,6 +69,21 @@ pub struct ToolOutput {
     pub schema: &'static str,
     /// How the decoded body is wrapped into `structuredContent`.
     pub wrap: crate::present::output::Wrap,
+    /// Each body of an output of several, in spec order; empty when the output is the one
+    /// response above.
+    pub arms: &'static [OutputArm],
+}
+
+/// One body of a [`ToolOutput`] of several: the response it is, and the schema its body is
+/// checked against once wrapped (the output's [`Wrap`](crate::present::output::Wrap)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutputArm {
+    /// The response's status key as the spec writes it (`200`, `2XX`, `default`).
+    pub status: &'static str,
+    /// The body's JSON media type.
+    pub media_type: &'static str,
+    /// The schema of the wrapped body, compact JSON text, an object at the root.
+    pub schema: &'static str,
 }
 
 /// A Rust enum standing for a string enum of the spec: its variants' names on the wire.

@@ -18,6 +18,7 @@ impl Tool for GetCampaign {
         media_type: "application/json",
         schema: OUTPUT_SCHEMA,
         wrap: Wrap::None,
+        arms: &[],
     });
 
     fn operation() -> &'static Operation {

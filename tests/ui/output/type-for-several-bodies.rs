@@ -6,7 +6,8 @@ pub struct Report {
     pub summary: String,
 }
 
-/// The 200 response is JSON in two media types: the type alone does not say which.
+/// The 200 response is JSON in two media types of different schemas: the type reads both, and
+/// `Report` has no `lines`, which the v2 body requires.
 #[tool(spec = "outputs", operation = "GetReport", output = Report)]
 pub struct GetReport {
     pub id: i64,
