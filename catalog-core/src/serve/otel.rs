@@ -1,4 +1,4 @@
-//! The call spans ([`crate::serve::span`]) exported over OTLP/HTTP with protobuf bodies (feature
+//! The call spans (one per `tools/call`) exported over OTLP/HTTP with protobuf bodies (feature
 //! `otel`), configured by the standard OpenTelemetry environment:
 //!
 //! | variable | what |
