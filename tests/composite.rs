@@ -456,3 +456,42 @@ fn tasks(n: usize) -> Value {
             .collect(),
     )
 }
+
+#[tokio::test]
+async fn an_api_error_over_the_result_cap_is_cut_with_the_tools_message() {
+    let body = serde_json::to_vec(&json!({"message": "x".repeat(6000)})).unwrap();
+    let api = loopback::start(move |_| {
+        response(
+            "500 Internal Server Error",
+            &[("content-type", "application/json")],
+            &body,
+        )
+    })
+    .await;
+    let server = listing_server(&api.url)
+        .with_env(|name| (name == "CATALOG_MAX_RESULT_TOKENS").then(|| "1000".to_string()))
+        .unwrap();
+    let mut c = Client::start(server).await;
+    let reply = c.call("count_tasks", json!({"board_id": "ops"})).await;
+    let result = &reply["result"];
+    assert_eq!(result["isError"], true, "{reply}");
+    let bytes = serde_json::to_vec(result).unwrap().len();
+    assert!(bytes <= 4000, "{bytes} bytes: {result}");
+    // The body's copy in `_meta` goes first (the text has it), then the text's end.
+    let meta = &result["_meta"]["catalog/composite"];
+    assert_eq!(meta["binding"], "list_tasks");
+    assert_eq!(meta["status"], 500);
+    assert_eq!(meta["body_left_out"], 6014);
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("`list_tasks`: the API answered HTTP 500: {\"message\":\"xxx"),
+        "{text}"
+    );
+    let tail = "; _meta error body left out (6014 bytes; the body is in this text)]";
+    assert!(
+        text.contains("\n[result cut to the 1000-token cap (4000 bytes; it was ")
+            && text.ends_with(tail),
+        "{}",
+        &text[text.len().saturating_sub(300)..]
+    );
+}
