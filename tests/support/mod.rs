@@ -194,20 +194,6 @@ impl TempCrate {
     }
 }
 
-/// A scaffold as its author finishes it where the operation has several possible outputs: its
-/// first commented `output(...)` line, if it has one, uncommented with a reason in place of the
-/// placeholder.
-pub fn choose_first_output(scaffold: &str) -> String {
-    let Some(line) = scaffold.lines().find(|l| l.starts_with("    // output(")) else {
-        return scaffold.to_string();
-    };
-    let chosen = line.replacen("// ", "", 1).replace(
-        catalog_core::check::reasons::PLACEHOLDER_REASON,
-        "the other success responses answer the same call; an agent reads them as text",
-    );
-    scaffold.replacen(line, &chosen, 1)
-}
-
 /// A scaffold as its author finishes it where the operation needs credentials catalog cannot
 /// send: its commented `security(none, ...)` line, if it has one, uncommented with a reason.
 pub fn waive_unsendable_security(scaffold: &str) -> String {

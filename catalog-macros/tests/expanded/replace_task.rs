@@ -141,6 +141,7 @@ impl ::catalog::Tool for ReplaceTask {
             media_type: "application/json",
             schema: "{\"type\":\"object\",\"properties\":{\"title\":{\"description\":\"One line that says what is to be done\",\"type\":\"string\",\"minLength\":1,\"maxLength\":200},\"status\":{\"type\":\"string\",\"enum\":[\"todo\",\"doing\",\"done\"]},\"description\":{\"description\":\"Details, in Markdown\",\"type\":[\"string\",\"null\"]},\"priority\":{\"description\":\"How urgent the task is; null when nobody decided\",\"type\":[\"string\",\"null\"],\"enum\":[\"low\",\"normal\",\"high\",null]},\"due\":{\"description\":\"The day it is due\",\"type\":\"string\",\"format\":\"date\"},\"estimate_hours\":{\"description\":\"Estimated work in hours\",\"type\":\"number\",\"format\":\"double\",\"minimum\":0},\"labels\":{\"description\":\"Labels, by name\",\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"assignee\":{\"description\":\"Who does it; null to unassign\",\"type\":[\"object\",\"null\"],\"properties\":{\"username\":{\"type\":\"string\"}},\"required\":[\"username\"]},\"metadata\":{\"description\":\"Integration data; free-form\",\"type\":\"object\"},\"id\":{\"type\":\"integer\",\"format\":\"int64\"}},\"required\":[\"title\",\"status\",\"id\"]}",
             wrap: ::catalog::Wrap::None,
+            arms: &[],
         },
     );
     fn operation() -> &'static ::catalog::Operation {
