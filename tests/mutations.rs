@@ -349,7 +349,8 @@ fn a_new_spec_version_adding_a_property_to_a_map_s_values_fails_naming_it() {
     c.write("openapi/nested.yaml", &v1);
     c.build_rs("openapi/nested.yaml");
     c.write("src/lib.rs", CREATE_ROUTE);
-    c.check().assert_ok("CreateRoute against the unchanged spec");
+    c.check()
+        .assert_ok("CreateRoute against the unchanged spec");
 
     // The next version: each target (a value of the `targets` map) gains an optional `zone`.
     let anchor = "        weight: {type: integer, minimum: 0}\n";

@@ -261,7 +261,6 @@ pub(crate) fn declared(
     }
 }
 
-
 /// One trait per property the node's struct must account for (a required one: a field always
 /// present; an optional one, in a request: a field, or omitted on the struct), implemented for every type
 /// that does, each with the message naming the property and the lines that fix it. `name` is

@@ -93,8 +93,14 @@ fn any_schema() -> impl Strategy<Value = Schema> {
             read_only: false,
             schema,
         });
-        let object = (prop::collection::vec(field, 0..3), any::<bool>())
-            .prop_map(|(fields, open)| Type::Object { fields, open, values: None });
+        let object =
+            (prop::collection::vec(field, 0..3), any::<bool>()).prop_map(|(fields, open)| {
+                Type::Object {
+                    fields,
+                    open,
+                    values: None,
+                }
+            });
         (prop_oneof![array, object], any::<bool>()).prop_map(|(ty, nullable)| schema(ty, nullable))
     })
 }
