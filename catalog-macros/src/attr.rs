@@ -23,6 +23,7 @@
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
 //! #[arg(wire_type = "integer", read_at = "...", reason = "...")] // the spec's type is wrong
+//! #[arg(family = "query.cf_*", read_at = "...", reason = "...")] // a map of undocumented names
 //! ```
 
 use crate::ctxt::{Ctxt, Range};
@@ -615,6 +616,8 @@ pub struct FieldAttr {
     pub undocumented: Option<Span>,
     /// `wire_type = "integer"`: the type the server reads where the spec's is wrong.
     pub wire_type: Option<Spanned<String>>,
+    /// `family = "query.cf_*"`: a map field of undocumented parameters named by a pattern.
+    pub family: Option<Spanned<String>>,
     pub read_at: Option<Spanned<String>>,
     pub reason: Option<Spanned<String>>,
     /// An attribute was malformed; its error is already reported.
@@ -629,6 +632,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     let mut null = Slot::new("null");
     let mut undocumented = Slot::new("undocumented");
     let mut wire_type = Slot::new("wire_type");
+    let mut family = Slot::new("family");
     let mut read_at = Slot::new("read_at");
     let mut reason = Slot::new("reason");
     let mut broken = false;
@@ -645,12 +649,14 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
                 "undocumented" => flag(cx, &meta, &mut undocumented),
                 // #[arg(wire_type = "integer", read_at = "...", reason = "...")]
                 "wire_type" => string(cx, &meta, &mut wire_type)?,
+                // #[arg(family = "query.cf_*", read_at = "...", reason = "...")]
+                "family" => string(cx, &meta, &mut family)?,
                 "read_at" => string(cx, &meta, &mut read_at)?,
                 "reason" => string(cx, &meta, &mut reason)?,
                 key => {
                     return Err(meta.error(format!(
                         "unknown #[arg] option `{key}`; expected one of: param, rename, null, \
-                         undocumented, wire_type, read_at, reason"
+                         undocumented, wire_type, family, read_at, reason"
                     )));
                 }
             }
@@ -667,6 +673,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
         null: null.get(),
         undocumented: undocumented.get(),
         wire_type: wire_type.get(),
+        family: family.get(),
         read_at: read_at.get(),
         reason: reason.get(),
         broken,

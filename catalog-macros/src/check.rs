@@ -6,7 +6,7 @@ use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
 use catalog_core::check::declared::{
-    Declared, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented,
+    Declared, DeclaredFamily, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented,
     DeclaredWireType, Reason, Reconciled, Site,
 };
 use catalog_core::check::reasons::check_reason;
@@ -168,7 +168,7 @@ fn operation_given(cx: &Ctxt, tool: &Tool) {
 /// core's: [`catalog_core::check::wire_type`]), and `undocumented` needs both.
 fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
     for f in tool.fields.iter().filter(|f| !f.attr.broken) {
-        if f.attr.wire_type.is_some() {
+        if f.attr.wire_type.is_some() || f.attr.family.is_some() {
             continue;
         }
         match (&f.attr.undocumented, &f.attr.read_at, &f.attr.reason) {
@@ -180,8 +180,9 @@ fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
             ),
             (None, Some(x), _) | (None, None, Some(x)) => cx.error(
                 x.span,
-                "`read_at` and `reason` on a field go with `undocumented` or `wire_type`; a \
-                 field that sets a documented parameter with the spec's type needs neither",
+                "`read_at` and `reason` on a field go with `undocumented`, `wire_type` or \
+                 `family`; a field that sets a documented parameter with the spec's type needs \
+                 neither",
             ),
         }
     }
@@ -304,6 +305,12 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
             reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
         });
+        let family = f.attr.family.as_ref().map(|w| DeclaredFamily {
+            pattern: w.value.clone(),
+            site: sites.site(w.span),
+            read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
+            reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
+        });
         d.fields.push(DeclaredField {
             ident: f.ident.to_string(),
             site: sites.site(f.ident.span()),
@@ -317,6 +324,7 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             rename: f.attr.rename.as_ref().map(|r| r.value.clone()),
             undocumented,
             wire_type,
+            family,
             doc: f.doc.clone(),
         });
     }

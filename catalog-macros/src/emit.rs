@@ -199,6 +199,11 @@ fn from_arguments(tool: &Tool, bound: &[Bound], refuse: TokenStream) -> TokenStr
         );
         let (layers, _) = b.field.shape.options();
         let (decode, init) = match layers {
+            // A family's map is empty when the agent names no parameter of it.
+            0 if b.row.family().is_some() => (
+                quote!(__decoder.value(#index, #argument, __value)),
+                quote!(::core::option::Option::unwrap_or_default(#slot)),
+            ),
             0 => (
                 quote!(__decoder.value(#index, #argument, __value)),
                 quote!(::catalog::__private_v1::required(#slot, #argument)?),

@@ -1,6 +1,7 @@
 //! What a tool declares, as [`reconcile`](super::reconcile::reconcile) reads it, and what comes
 //! back: findings at opaque sites the caller maps to its own places (the macro: spans).
 
+pub use super::family::DeclaredFamily;
 use super::types::RustType;
 pub use super::wire_type::DeclaredWireType;
 use crate::model::Accounted;
@@ -38,6 +39,9 @@ pub struct DeclaredField {
     /// `#[arg(wire_type = "...", read_at = "...", reason = "...")]`: the spec's type of the
     /// parameter overridden.
     pub wire_type: Option<DeclaredWireType>,
+    /// `#[arg(family = "query.cf_*", read_at = "...", reason = "...")]`: a map of undocumented
+    /// parameters whose names match a pattern.
+    pub family: Option<DeclaredFamily>,
     /// The field's doc comment, if any.
     pub doc: Option<String>,
 }

@@ -210,6 +210,7 @@ mod tests {
                 rename: None,
                 undocumented: None,
                 wire_type: Some(w),
+                family: None,
                 doc: None,
             }],
             tool: "List".into(),

@@ -109,10 +109,10 @@ pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError
     for (key, value) in map {
         let path = root.key(key);
         match declared_from(op, key, next) {
-            Some((i, param)) => {
+            Some((i, _)) => {
                 next = i + 1;
                 seen.mark(i);
-                cx.check(&path, &param.schema, value);
+                cx.check_row(&path, &op.accounting[i], value);
             }
             None => cx.undeclared(&path, op, key),
         }
@@ -250,8 +250,7 @@ impl<'o> Decoder<'o> {
             return true;
         }
         let before = self.cx.problems.len() + self.cx.more;
-        self.cx
-            .check(&Path::ROOT.key(key), &accounted.param.schema, value);
+        self.cx.check_row(&Path::ROOT.key(key), accounted, value);
         self.cx.problems.len() + self.cx.more == before
     }
 
