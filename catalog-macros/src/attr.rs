@@ -104,6 +104,9 @@ pub struct ToolAttr {
     /// `variant = N`, `variant = "Name"` or `variant(whole, reason = "...")`: how the tool
     /// sends a union request body.
     pub variant: Option<VariantAttr>,
+    /// `check = path`: the tool's value rule, `fn(&Self) -> Result<(), String>`, run after
+    /// decoding and before anything is sent.
+    pub check: Option<syn::ExprPath>,
 }
 
 /// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
@@ -133,6 +136,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut output = Slot::new("output");
     let mut security = Slot::new("security");
     let mut variant = Slot::new("variant");
+    let mut check = Slot::new("check");
     let (mut fixed, mut omitted, mut undocumented) = (Vec::new(), Vec::new(), Vec::new());
     let parser = syn::meta::parser(|meta| {
         let key = key_name(&meta.path);
@@ -171,10 +175,17 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                 let v = variant_attr(cx, &meta, key_span)?;
                 variant.set(cx, key_span, v.range.end, v);
             }
+            // check = Self::vrf_needs_rd: a value rule the schema cannot carry
+            "check" => {
+                let path: syn::ExprPath = meta.value()?.parse()?;
+                let end = path.span();
+                check.set(cx, key_span, end, path);
+            }
             _ => {
                 return Err(meta.error(format!(
                     "unknown #[tool] option `{key}`; expected one of: operation, spec, name, \
-                     fixed, omitted, undocumented, semantics, effects, output, security, variant"
+                     fixed, omitted, undocumented, semantics, effects, output, security, \
+                     variant, check"
                 )));
             }
         }
@@ -196,6 +207,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         output: output.get(),
         security: security.get(),
         variant: variant.get(),
+        check: check.get(),
     })
 }
 

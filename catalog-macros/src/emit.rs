@@ -225,6 +225,29 @@ fn from_arguments(tool: &Tool, bound: &[Bound], refuse: TokenStream) -> TokenStr
         syn::Fields::Unit => quote!(#ident),
         _ => quote!(#ident { #(#inits,)* }),
     };
+    // The value rule: its error is the agent's, and nothing is sent. The signature is checked
+    // where the rule is named.
+    let construct = match &tool.attr.check {
+        None => construct,
+        Some(rule) => {
+            let rule = quote::quote_spanned! {syn::spanned::Spanned::span(rule)=>
+                let __rule: fn(&Self) -> ::core::result::Result<(), ::std::string::String> = #rule;
+            };
+            quote! {{
+                let __tool = #construct;
+                #rule
+                match __rule(&__tool) {
+                    ::core::result::Result::Ok(()) => __tool,
+                    ::core::result::Result::Err(__message) => {
+                        return ::core::result::Result::Err(::catalog::ArgumentError::other(
+                            "$",
+                            __message,
+                        ));
+                    }
+                }
+            }}
+        }
+    };
     quote! {
         fn from_arguments(
             args: ::catalog::__private_v1::Value,
