@@ -107,6 +107,9 @@ pub struct ToolAttr {
     /// `check = path`: the tool's value rule, `fn(&Self) -> Result<(), String>`, run after
     /// decoding and before anything is sent.
     pub check: Option<syn::ExprPath>,
+    /// `aliases(device_role = "role", ...)`: former argument names and the arguments that
+    /// replaced them, for the refusal's suggestion.
+    pub aliases: Vec<(Spanned<String>, Spanned<String>)>,
 }
 
 /// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
@@ -137,6 +140,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut security = Slot::new("security");
     let mut variant = Slot::new("variant");
     let mut check = Slot::new("check");
+    let mut aliases = Vec::new();
     let (mut fixed, mut omitted, mut undocumented) = (Vec::new(), Vec::new(), Vec::new());
     let parser = syn::meta::parser(|meta| {
         let key = key_name(&meta.path);
@@ -181,11 +185,21 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                 let end = path.span();
                 check.set(cx, key_span, end, path);
             }
+            // aliases(device_role = "role"): a former name gets "did you mean" the current one
+            "aliases" => meta.parse_nested_meta(|entry| {
+                let former = Spanned {
+                    value: key_name(&entry.path),
+                    span: entry.path.span(),
+                };
+                let current = lit(&entry.value()?.parse()?);
+                aliases.push((former, current));
+                Ok(())
+            })?,
             _ => {
                 return Err(meta.error(format!(
                     "unknown #[tool] option `{key}`; expected one of: operation, spec, name, \
                      fixed, omitted, undocumented, semantics, effects, output, security, \
-                     variant, check"
+                     variant, check, aliases"
                 )));
             }
         }
@@ -208,6 +222,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         security: security.get(),
         variant: variant.get(),
         check: check.get(),
+        aliases,
     })
 }
 

@@ -5,6 +5,7 @@
 use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
+use catalog_core::check::aliases::{DeclaredAlias, check_aliases};
 use catalog_core::check::declared::{
     Declared, DeclaredFamily, DeclaredField, DeclaredFixed, DeclaredOmitted, DeclaredUndocumented,
     DeclaredWireType, Reason, Reconciled, Site,
@@ -52,6 +53,22 @@ pub fn check(cx: &Ctxt, tool: &Tool) -> Result<(Operation, Vec<PathBuf>), TokenS
     }
     if cx.has_errors() {
         return Err(bound_type_checks(tool, &declared, &result));
+    }
+    let aliases: Vec<DeclaredAlias> = tool
+        .attr
+        .aliases
+        .iter()
+        .map(|(former, current)| DeclaredAlias {
+            former: former.value.clone(),
+            current: current.value.clone(),
+            site: sites.site(former.span),
+        })
+        .collect();
+    for f in check_aliases(&result.accounting, &aliases) {
+        cx.error(sites.range(f.site), &f.message);
+    }
+    if cx.has_errors() {
+        return Err(TokenStream::new());
     }
     op.accounting = result.accounting;
     null_forms(&mut op, tool);

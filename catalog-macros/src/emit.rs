@@ -220,6 +220,11 @@ fn from_arguments(tool: &Tool, bound: &[Bound], refuse: TokenStream) -> TokenStr
         arms.push(quote!(#argument => #slot = #decode,));
         inits.push(quote!(#fident: #init));
     }
+    // Former names: refused, naming the argument that replaced each.
+    for (former, current) in &tool.attr.aliases {
+        let (former, current) = (&former.value, &current.value);
+        arms.push(quote!(#former => __decoder.renamed(&__key, #current),));
+    }
     let ident = &tool.item.ident;
     let construct = match &tool.item.fields {
         syn::Fields::Unit => quote!(#ident),

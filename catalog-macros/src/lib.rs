@@ -72,6 +72,7 @@ use proc_macro::TokenStream;
 /// | `variant = N` | The arm (0-based) of a union (`oneOf`/`anyOf`) request body the tool sends; the tool is accounted as if the body were that arm. Required over a union body. |
 /// | `variant = "NewTask"` | The same arm by name: a `$ref` arm's component name, a discriminator mapping key that maps to it, or its `title`. |
 /// | `variant(whole, reason = "...")` | Send the whole union as one `body` argument (`serde_json::Value` or a type of the user's), validated against the union's schema; the reason says what is lost by not accounting the arms' properties. |
+/// | `aliases(former = "current", ...)` | Former argument names of a renamed API (NetBox 4's `device_role` is `role`): a former name is still refused, and the refusal says ``did you mean `current`?``. Each must point at an argument of the tool and not be one. |
 /// | `check = Self::rule` | A value rule the schema cannot carry: a `fn(&Self) -> Result<(), String>` run after strict decoding and before the request is built; its `Err` message is the agent's argument error (at `$`) and nothing is sent. Another signature does not compile. |
 /// | `security = "<scheme>"` | Send only the alternatives of the operation's security requirement that use this scheme (one the operation lists). |
 /// | `security(none, reason = "...")` | Send no credential (a gateway adds it). Required when every alternative needs a scheme catalog cannot send (OAuth2 authorization code, OpenID Connect, ...). |

@@ -13,6 +13,7 @@
 //! - [`clears`]: the full-replace rule: a body property a replacing tool cannot send is cleared, and says so.
 //! - [`output`]: which documented response is the tool's output.
 //! - [`output_choice`]: the output a tool declares, checked.
+//! - [`aliases`]: former argument names, for the refusal's suggestion.
 //! - [`family`]: a map field that takes undocumented query parameters by name pattern.
 //! - [`paging`]: the paging rule: a list tool that cannot page says how an agent reaches the rest.
 //! - [`security`]: which credentials the tool sends.
@@ -20,6 +21,7 @@
 //! - [`wire_type`]: a parameter's spec type overridden with the type the server reads.
 
 pub mod address;
+pub mod aliases;
 pub mod clears;
 pub mod declared;
 pub mod family;

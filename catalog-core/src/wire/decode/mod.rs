@@ -259,6 +259,23 @@ impl<'o> Decoder<'o> {
         self.cx.undeclared(&Path::ROOT.key(key), self.op, key);
     }
 
+    /// An argument under a name the tool declares stale (`aliases(device_role = "role")`):
+    /// refused like any unknown argument, naming the one that replaced it.
+    #[cold]
+    #[inline(never)]
+    pub fn renamed(&mut self, key: &str, current: &str) {
+        self.cx.report(
+            &Path::ROOT.key(key),
+            ProblemKind::UnknownArgument,
+            format!(
+                "unknown argument `{}`; did you mean `{}`? (`{}` is its former name)",
+                text::shown(key),
+                text::shown(current),
+                text::shown(key)
+            ),
+        );
+    }
+
     /// Reports required arguments never given, then every problem found.
     pub fn finish(mut self) -> Result<(), ArgumentError> {
         if self.not_object {
