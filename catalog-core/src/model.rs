@@ -954,6 +954,22 @@ pub struct Accounted {
     pub overridden: Option<Overridden>,
 }
 
+impl Accounted {
+    /// The name pattern (`cf_*`) when this row is an undocumented family of parameters
+    /// (`#[arg(family = "query.cf_*", ...)]`): an argument whose keys are parameter names that
+    /// match it, each value sent as that parameter in `param`'s style, `param.schema` being each
+    /// value's schema. Only a family's Undocumented row has a `*` in its name: accounting
+    /// refuses one in an exact address.
+    pub fn family(&self) -> Option<&str> {
+        match self.disposition {
+            Disposition::Undocumented {
+                argument: Some(_), ..
+            } if self.param.name.contains('*') => Some(&self.param.name),
+            _ => None,
+        }
+    }
+}
+
 /// A parameter whose spec type is wrong, with the type the server reads declared by the tool
 /// (`#[arg(wire_type = "integer", read_at = "...", reason = "...")]`), or whose server accepts
 /// fewer values than the spec says (`#[arg(values = ["active", ...], read_at, reason)]`,

@@ -162,8 +162,25 @@ pub fn shape(ty: &syn::Type) -> RustType {
         ("f64", _) => RustType::F64,
         ("Value", _) => RustType::JsonValue,
         ("Map", _) => RustType::JsonMap,
+        ("BTreeMap" | "HashMap", _) => match string_keyed(seg) {
+            Some(value) => RustType::Map(Box::new(shape(value))),
+            None => RustType::Named(name),
+        },
         (int, _) => int_shape(int).unwrap_or(RustType::Named(name)),
     }
+}
+
+/// `V` in `BTreeMap<String, V>` (or `HashMap<String, V>`), when the key is `String`.
+fn string_keyed(seg: &syn::PathSegment) -> Option<&syn::Type> {
+    let syn::PathArguments::AngleBracketed(a) = &seg.arguments else {
+        return None;
+    };
+    let mut types = a.args.iter().filter_map(|a| match a {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    });
+    let (key, value) = (types.next()?, types.next()?);
+    (shape(key) == RustType::String).then_some(value)
 }
 
 /// The first type argument of the last path segment (`T` in `Option<T>`, `Vec<T>`).

@@ -25,6 +25,7 @@
 //! #[arg(wire_type = "integer", read_at = "...", reason = "...")] // the spec's type is wrong
 //! #[arg(values = ["active", "planned"], read_at = "...", reason = "...")] // fewer values read
 //! #[arg(pattern = "^...$", read_at = "...", reason = "...")] // fewer strings read
+//! #[arg(family = "query.cf_*", read_at = "...", reason = "...")] // a map of undocumented names
 //! ```
 
 use crate::ctxt::{Ctxt, Range};
@@ -105,6 +106,12 @@ pub struct ToolAttr {
     /// `variant = N`, `variant = "Name"` or `variant(whole, reason = "...")`: how the tool
     /// sends a union request body.
     pub variant: Option<VariantAttr>,
+    /// `check = path`: the tool's value rule, `fn(&Self) -> Result<(), String>`, run after
+    /// decoding and before anything is sent.
+    pub check: Option<syn::ExprPath>,
+    /// `aliases(device_role = "role", ...)`: former argument names and the arguments that
+    /// replaced them, for the refusal's suggestion.
+    pub aliases: Vec<(Spanned<String>, Spanned<String>)>,
 }
 
 /// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
@@ -134,6 +141,8 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut output = Slot::new("output");
     let mut security = Slot::new("security");
     let mut variant = Slot::new("variant");
+    let mut check = Slot::new("check");
+    let mut aliases = Vec::new();
     let (mut fixed, mut omitted, mut undocumented) = (Vec::new(), Vec::new(), Vec::new());
     let parser = syn::meta::parser(|meta| {
         let key = key_name(&meta.path);
@@ -172,10 +181,27 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                 let v = variant_attr(cx, &meta, key_span)?;
                 variant.set(cx, key_span, v.range.end, v);
             }
+            // check = Self::vrf_needs_rd: a value rule the schema cannot carry
+            "check" => {
+                let path: syn::ExprPath = meta.value()?.parse()?;
+                let end = path.span();
+                check.set(cx, key_span, end, path);
+            }
+            // aliases(device_role = "role"): a former name gets "did you mean" the current one
+            "aliases" => meta.parse_nested_meta(|entry| {
+                let former = Spanned {
+                    value: key_name(&entry.path),
+                    span: entry.path.span(),
+                };
+                let current = lit(&entry.value()?.parse()?);
+                aliases.push((former, current));
+                Ok(())
+            })?,
             _ => {
                 return Err(meta.error(format!(
                     "unknown #[tool] option `{key}`; expected one of: operation, spec, name, \
-                     fixed, omitted, undocumented, semantics, effects, output, security, variant"
+                     fixed, omitted, undocumented, semantics, effects, output, security, \
+                     variant, check, aliases"
                 )));
             }
         }
@@ -197,6 +223,8 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         output: output.get(),
         security: security.get(),
         variant: variant.get(),
+        check: check.get(),
+        aliases,
     })
 }
 
@@ -641,6 +669,8 @@ pub struct FieldAttr {
     pub values: Option<Spanned<Vec<Spanned<String>>>>,
     /// `pattern = "^...$"`: the strings the server reads, where the spec allows any.
     pub pattern: Option<Spanned<String>>,
+    /// `family = "query.cf_*"`: a map field of undocumented parameters named by a pattern.
+    pub family: Option<Spanned<String>>,
     pub read_at: Option<Spanned<String>>,
     pub reason: Option<Spanned<String>>,
     /// An attribute was malformed; its error is already reported.
@@ -657,6 +687,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     let mut wire_type = Slot::new("wire_type");
     let mut values = Slot::new("values");
     let mut pattern = Slot::new("pattern");
+    let mut family = Slot::new("family");
     let mut read_at = Slot::new("read_at");
     let mut reason = Slot::new("reason");
     let mut broken = false;
@@ -677,12 +708,14 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
                 "values" => strings(cx, &meta, &mut values)?,
                 // #[arg(pattern = "^...$", read_at = "...", reason = "...")]
                 "pattern" => string(cx, &meta, &mut pattern)?,
+                // #[arg(family = "query.cf_*", read_at = "...", reason = "...")]
+                "family" => string(cx, &meta, &mut family)?,
                 "read_at" => string(cx, &meta, &mut read_at)?,
                 "reason" => string(cx, &meta, &mut reason)?,
                 key => {
                     return Err(meta.error(format!(
                         "unknown #[arg] option `{key}`; expected one of: param, rename, null, \
-                         undocumented, wire_type, values, pattern, read_at, reason"
+                         undocumented, wire_type, values, pattern, family, read_at, reason"
                     )));
                 }
             }
@@ -701,6 +734,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
         wire_type: wire_type.get(),
         values: values.get(),
         pattern: pattern.get(),
+        family: family.get(),
         read_at: read_at.get(),
         reason: reason.get(),
         broken,

@@ -5,8 +5,9 @@
 use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
+use catalog_core::check::aliases::{DeclaredAlias, check_aliases};
 use catalog_core::check::declared::{
-    Declared, DeclaredField, DeclaredFixed, DeclaredNarrowing, DeclaredOmitted,
+    Declared, DeclaredFamily, DeclaredField, DeclaredFixed, DeclaredNarrowing, DeclaredOmitted,
     DeclaredUndocumented, DeclaredWireType, Reason, Reconciled, Site,
 };
 use catalog_core::check::reasons::check_reason;
@@ -52,6 +53,22 @@ pub fn check(cx: &Ctxt, tool: &Tool) -> Result<(Operation, Vec<PathBuf>), TokenS
     }
     if cx.has_errors() {
         return Err(bound_type_checks(tool, &declared, &result));
+    }
+    let aliases: Vec<DeclaredAlias> = tool
+        .attr
+        .aliases
+        .iter()
+        .map(|(former, current)| DeclaredAlias {
+            former: former.value.clone(),
+            current: current.value.clone(),
+            site: sites.site(former.span),
+        })
+        .collect();
+    for f in check_aliases(&result.accounting, &aliases) {
+        cx.error(sites.range(f.site), &f.message);
+    }
+    if cx.has_errors() {
+        return Err(TokenStream::new());
     }
     op.accounting = result.accounting;
     null_forms(&mut op, tool);
@@ -169,7 +186,11 @@ fn operation_given(cx: &Ctxt, tool: &Tool) {
 /// [`catalog_core::check::narrow`]), and `undocumented` needs both.
 fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
     for f in tool.fields.iter().filter(|f| !f.attr.broken) {
-        if f.attr.wire_type.is_some() || f.attr.values.is_some() || f.attr.pattern.is_some() {
+        if f.attr.wire_type.is_some()
+            || f.attr.values.is_some()
+            || f.attr.pattern.is_some()
+            || f.attr.family.is_some()
+        {
             continue;
         }
         match (&f.attr.undocumented, &f.attr.read_at, &f.attr.reason) {
@@ -181,9 +202,9 @@ fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
             ),
             (None, Some(x), _) | (None, None, Some(x)) => cx.error(
                 x.span,
-                "`read_at` and `reason` on a field go with `undocumented`, `wire_type`, `values` \
-                 or `pattern`; a field that sets a documented parameter as the spec types it \
-                 needs neither",
+                "`read_at` and `reason` on a field go with `undocumented`, `wire_type`, `values`, \
+                 `pattern` or `family`; a field that sets a documented parameter as the spec types \
+                 it needs neither",
             ),
         }
     }
@@ -324,6 +345,12 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
                 read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
                 reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
             });
+        let family = f.attr.family.as_ref().map(|w| DeclaredFamily {
+            pattern: w.value.clone(),
+            site: sites.site(w.span),
+            read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
+            reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
+        });
         d.fields.push(DeclaredField {
             ident: f.ident.to_string(),
             site: sites.site(f.ident.span()),
@@ -338,6 +365,7 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             undocumented,
             wire_type,
             narrowed,
+            family,
             doc: f.doc.clone(),
         });
     }

@@ -195,6 +195,11 @@ fn from_arguments(tool: &Tool, bound: &[Bound], refuse: TokenStream) -> TokenStr
         );
         let (layers, _) = b.field.shape.options();
         let (decode, init) = match layers {
+            // A family's map is empty when the agent names no parameter of it.
+            0 if b.row.family().is_some() => (
+                quote!(__decoder.value(#index, #argument, __value)),
+                quote!(::core::option::Option::unwrap_or_default(#slot)),
+            ),
             0 => (
                 quote!(__decoder.value(#index, #argument, __value)),
                 quote!(::catalog::__private_v1::required(#slot, #argument)?),
@@ -211,10 +216,38 @@ fn from_arguments(tool: &Tool, bound: &[Bound], refuse: TokenStream) -> TokenStr
         arms.push(quote!(#argument => #slot = #decode,));
         inits.push(quote!(#fident: #init));
     }
+    // Former names: refused, naming the argument that replaced each.
+    for (former, current) in &tool.attr.aliases {
+        let (former, current) = (&former.value, &current.value);
+        arms.push(quote!(#former => __decoder.renamed(&__key, #current),));
+    }
     let ident = &tool.item.ident;
     let construct = match &tool.item.fields {
         syn::Fields::Unit => quote!(#ident),
         _ => quote!(#ident { #(#inits,)* }),
+    };
+    // The value rule: its error is the agent's, and nothing is sent. The signature is checked
+    // where the rule is named.
+    let construct = match &tool.attr.check {
+        None => construct,
+        Some(rule) => {
+            let rule = quote::quote_spanned! {syn::spanned::Spanned::span(rule)=>
+                let __rule: fn(&Self) -> ::core::result::Result<(), ::std::string::String> = #rule;
+            };
+            quote! {{
+                let __tool = #construct;
+                #rule
+                match __rule(&__tool) {
+                    ::core::result::Result::Ok(()) => __tool,
+                    ::core::result::Result::Err(__message) => {
+                        return ::core::result::Result::Err(::catalog::ArgumentError::other(
+                            "$",
+                            __message,
+                        ));
+                    }
+                }
+            }}
+        }
     };
     quote! {
         fn from_arguments(

@@ -194,6 +194,42 @@ mod real {
     }
 
     #[test]
+    fn custom_field_filters_reach_the_wire_as_their_own_parameters() {
+        // NetBox adds a `cf_<name>` filter (and its lookups) per custom field: the tools take
+        // them as a `cf_*` family, each entry sent as its own parameter, repeated per value.
+        assert_eq!(
+            uri::<n::ListDevices>(json!({
+                "custom_fields": {"cf_env": ["prod", "dev"], "cf_owner__ic": ["ops"]},
+                "limit": 5
+            })),
+            "/api/dcim/devices/?limit=5&cf_env=prod&cf_env=dev&cf_owner__ic=ops"
+        );
+        assert_eq!(
+            uri::<n::ListPrefixes>(json!({"custom_fields": {"cf_contract": ["c-17"]}})),
+            "/api/ipam/prefixes/?cf_contract=c-17"
+        );
+        assert_eq!(
+            uri::<n::ListVirtualMachines>(json!({"custom_fields": {"cf_env": ["prod"]}})),
+            "/api/virtualization/virtual-machines/?cf_env=prod"
+        );
+        assert_eq!(
+            refusal::<n::ListDevices>(json!({"custom_fields": {"env": ["prod"]}})),
+            "invalid arguments: $.custom_fields.env: key `env` does not match `cf_*`: each key \
+             is the name of a query parameter of that family; did you mean `cf_env`?"
+        );
+    }
+
+    #[test]
+    fn a_netbox_3_filter_name_gets_its_netbox_4_name() {
+        assert_eq!(
+            refusal::<n::ListDevices>(json!({"device_role": ["leaf"], "device_role_id": [7]})),
+            "invalid arguments: $.device_role: unknown argument `device_role`; did you mean \
+             `role`? (`device_role` is its former name); $.device_role_id: unknown argument \
+             `device_role_id`; did you mean `role_id`? (`device_role_id` is its former name)"
+        );
+    }
+
+    #[test]
     fn a_filter_in_the_glob_tail_is_refused_with_the_tail_reason() {
         let e = refusal::<n::ListSites>(json!({"created__gte": ["2026-01-01T00:00:00Z"]}));
         assert!(

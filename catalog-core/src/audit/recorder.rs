@@ -709,7 +709,8 @@ fn undocumented_of(op: &Operation) -> BTreeMap<String, usize> {
 }
 
 /// Whether a request carries the parameter at `address`: a query or form key (or a
-/// `deepObject` key under it), a header, a cookie, or a key of a JSON object body.
+/// `deepObject` key under it, or any key a family's pattern matches), a header, a cookie, or a
+/// key of a JSON object body.
 fn carries<B: AsRef<[u8]>>(req: &http::Request<B>, address: &str) -> bool {
     let Some((location, name)) = address
         .split_once('.')
@@ -721,7 +722,10 @@ fn carries<B: AsRef<[u8]>>(req: &http::Request<B>, address: &str) -> bool {
         pairs.split(sep).any(|pair| {
             let key = pair.split('=').next().unwrap_or_default();
             let key = percent_decode_str(key.trim()).decode_utf8_lossy();
-            key == name || key.starts_with(&format!("{name}["))
+            // A pattern family (`query.cf_*`) is carried by any key it matches.
+            key == name
+                || key.starts_with(&format!("{name}["))
+                || (name.contains('*') && crate::check::address::glob_matches(name, &key))
         })
     };
     let body = req.body().as_ref();

@@ -1,6 +1,7 @@
 //! What a tool declares, as [`reconcile`](super::reconcile::reconcile) reads it, and what comes
 //! back: findings at opaque sites the caller maps to its own places (the macro: spans).
 
+pub use super::family::DeclaredFamily;
 pub use super::narrow::DeclaredNarrowing;
 use super::types::RustType;
 pub use super::wire_type::DeclaredWireType;
@@ -42,6 +43,9 @@ pub struct DeclaredField {
     /// `#[arg(values = [...] or pattern = "...", read_at = "...", reason = "...")]`: the
     /// parameter narrowed to what the server reads.
     pub narrowed: Option<DeclaredNarrowing>,
+    /// `#[arg(family = "query.cf_*", read_at = "...", reason = "...")]`: a map of undocumented
+    /// parameters whose names match a pattern.
+    pub family: Option<DeclaredFamily>,
     /// The field's doc comment, if any.
     pub doc: Option<String>,
 }

@@ -13,6 +13,8 @@
 //! - [`clears`]: the full-replace rule: a body property a replacing tool cannot send is cleared, and says so.
 //! - [`output`]: which documented response is the tool's output.
 //! - [`output_choice`]: the output a tool declares, checked.
+//! - [`aliases`]: former argument names, for the refusal's suggestion.
+//! - [`family`]: a map field that takes undocumented query parameters by name pattern.
 //! - [`paging`]: the paging rule: a list tool that cannot page says how an agent reaches the rest.
 //! - [`security`]: which credentials the tool sends.
 //! - [`union`]: the arm a tool over a union request body sends.
@@ -20,8 +22,10 @@
 //! - [`narrow`]: a parameter narrowed to the values the server reads (an enum or a pattern).
 
 pub mod address;
+pub mod aliases;
 pub mod clears;
 pub mod declared;
+pub mod family;
 pub mod names;
 pub mod narrow;
 pub mod nested;

@@ -12,6 +12,7 @@
 use super::address::{candidates, parse_address, parts_match, unknown_param};
 use super::clears::full_replace_clears;
 use super::declared::{Declared, DeclaredField, Finding, Reason, Reconciled, Site};
+use super::family::{DeclaredFamily, family_row};
 use super::names::{ParamNames, field_name_for, its_operation};
 use super::narrow::narrow;
 use super::paging::{cannot_page, reason_of};
@@ -138,6 +139,10 @@ impl<'a> Reconciler<'a> {
     /// explicit address, else by name across locations, and have their type checked.
     fn claim_by_fields(&mut self) {
         for (fi, f) in self.declared.fields.iter().enumerate() {
+            if let Some(family) = &f.family {
+                self.family_field(f, family);
+                continue;
+            }
             if let Some((read_at, reason)) = &f.undocumented {
                 if let Some(w) = &f.wire_type {
                     self.findings.push(Finding::at(
@@ -204,6 +209,42 @@ impl<'a> Reconciler<'a> {
                 ));
             }
             self.claims[i].push((Claim::Field(fi), f.site));
+        }
+    }
+
+    /// A pattern family's field: its own row, checked by [`family_row`].
+    fn family_field(&mut self, f: &DeclaredField, family: &DeclaredFamily) {
+        let mut alone = true;
+        for (key, given) in [
+            ("param", f.param.is_some()),
+            ("undocumented", f.undocumented.is_some()),
+            ("wire_type", f.wire_type.is_some()),
+        ] {
+            if given {
+                alone = false;
+                self.findings.push(Finding::at(
+                    family.site,
+                    format!(
+                        "`family` names the parameters of field `{}` by its pattern; remove                          `{key}`",
+                        f.ident
+                    ),
+                ));
+            }
+        }
+        if !alone {
+            return;
+        }
+        let others: Vec<String> = self
+            .declared
+            .fields
+            .iter()
+            .filter(|o| o.undocumented.is_some())
+            .filter_map(|o| o.param.as_ref().map(|(a, _)| a.clone()))
+            .chain(self.declared.undocumented.iter().map(|u| u.param.clone()))
+            .collect();
+        match family_row(self.op, f, family, &others) {
+            Ok(row) => self.undocumented_rows.push(row),
+            Err(found) => self.findings.extend(found),
         }
     }
 
@@ -864,6 +905,14 @@ fn undocumented_problem(
                 op.display_name()
             ),
         )),
+        Some((_, name)) if name.contains('*') => out.push(Finding::at(
+            site,
+            format!(
+                "an undocumented parameter has one exact name, not `{address}`; for parameters \
+                 named by a pattern, use a map field with `#[arg(family = \"{address}\", \
+                 read_at = \"...\", reason = \"...\")]`"
+            ),
+        )),
         Some((Location::Path, _)) => out.push(Finding::at(
             site,
             format!(
@@ -915,7 +964,7 @@ fn synthesized(
     }
 }
 
-fn schema_of_rust(t: &RustType) -> Schema {
+pub(super) fn schema_of_rust(t: &RustType) -> Schema {
     let ty = match t {
         RustType::String => Type::String {
             format: None,
@@ -952,7 +1001,9 @@ fn schema_of_rust(t: &RustType) -> Schema {
                 ..schema_of_rust(inner)
             };
         }
-        RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => Type::Any,
+        RustType::JsonValue | RustType::JsonMap | RustType::Map(_) | RustType::Named(_) => {
+            Type::Any
+        }
     };
     Schema::new(ty)
 }
@@ -988,6 +1039,7 @@ mod tests {
                     undocumented: None,
                     wire_type: None,
                     narrowed: None,
+                    family: None,
                     doc: None,
                 })
                 .collect(),
@@ -1024,6 +1076,7 @@ mod tests {
             undocumented: None,
             wire_type: None,
             narrowed: None,
+            family: None,
             doc: None,
         }
     }

@@ -29,6 +29,9 @@ pub enum RustType {
     JsonValue,
     /// `serde_json::Map<String, Value>`.
     JsonMap,
+    /// `BTreeMap<String, T>` or `HashMap<String, T>`: a map from names to values (a pattern
+    /// family's field).
+    Map(Box<RustType>),
     /// Any other named type (a user enum or struct), by its last path segment.
     Named(String),
 }
@@ -48,6 +51,7 @@ impl RustType {
             RustType::F64 => "f64".into(),
             RustType::JsonValue => "serde_json::Value".into(),
             RustType::JsonMap => "serde_json::Map<String, serde_json::Value>".into(),
+            RustType::Map(t) => format!("BTreeMap<String, {}>", t.render()),
             RustType::Named(n) => n.clone(),
         }
     }
@@ -441,7 +445,9 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {
         }),
         (Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. }, t) => {
             match t {
-                RustType::JsonValue | RustType::JsonMap | RustType::Named(_) => None,
+                RustType::JsonValue | RustType::JsonMap | RustType::Map(_) | RustType::Named(_) => {
+                    None
+                }
                 _ => Some(Mismatch {
                     own_type: true,
                     ..Mismatch::use_("serde_json::Value".into())

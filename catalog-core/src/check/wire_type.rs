@@ -231,6 +231,7 @@ mod tests {
                 undocumented: None,
                 wire_type: Some(w),
                 narrowed: None,
+                family: None,
                 doc: None,
             }],
             tool: "List".into(),

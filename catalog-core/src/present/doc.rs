@@ -101,7 +101,15 @@ pub fn accounting_markdown(op: &Operation) -> String {
             // Reasons are the tool author's own words, written for this table: shown whole.
             disposition => Cell::Own(tail_cells(
                 REQUIRED[required],
-                &disposition_cell(disposition),
+                &match row.family() {
+                    // The row stands for every parameter its pattern names (`cf_*`).
+                    Some(_) => disposition_cell(disposition).replacen(
+                        "Undocumented",
+                        "Undocumented family",
+                        1,
+                    ),
+                    None => disposition_cell(disposition),
+                },
                 &match (&row.overridden, authored_reason(disposition)) {
                     (Some(o), _) => overridden_cell(o, &row.param),
                     (None, Some(reason)) => prose(reason),

@@ -57,10 +57,11 @@ where
             .and_then(&field_doc)
             .filter(|d| !d.trim().is_empty())
             .or_else(|| row.param.description.clone());
-        properties.insert(
-            argument.to_string(),
-            schema_with_description(&row.param.schema, doc.as_deref()),
-        );
+        let property = match row.family() {
+            Some(pattern) => family_schema(pattern, &row.param.schema, doc.as_deref()),
+            None => schema_with_description(&row.param.schema, doc.as_deref()),
+        };
+        properties.insert(argument.to_string(), property);
         let name = Value::String(argument.to_string());
         if row.param.required && !required.contains(&name) {
             required.push(name);
@@ -74,6 +75,23 @@ where
     }
     root.insert("additionalProperties".into(), Value::Bool(false));
     Value::Object(root)
+}
+
+/// A pattern family's argument ([`Accounted::family`]): an object whose keys are parameter
+/// names matching the pattern (`propertyNames`) and whose values each fit the schema
+/// (`additionalProperties`).
+fn family_schema(pattern: &str, values: &Schema, description: Option<&str>) -> Value {
+    let mut out = Map::new();
+    if let Some(d) = description {
+        out.insert("description".into(), Value::String(d.to_string()));
+    }
+    out.insert("type".into(), json!("object"));
+    out.insert(
+        "propertyNames".into(),
+        json!({ "pattern": crate::check::family::pattern_regex(pattern) }),
+    );
+    out.insert("additionalProperties".into(), schema_of(values));
+    Value::Object(out)
 }
 
 /// [`input_schema`] as compact JSON text, e.g. for a compile-time `&'static str` constant.

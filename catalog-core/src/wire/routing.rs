@@ -604,6 +604,11 @@ impl<'a, 'n, A: AsSource> Writer<'a, 'n, A> {
                 self.write_body_field(param, source)?;
                 continue;
             }
+            if let Some(pattern) = row.family() {
+                let value = self.typed.lower(source, param)?;
+                write_family(op, param, pattern, value, &mut self.uri, &mut self.scratch)?;
+                continue;
+            }
             let value = self.typed.lower(source, param)?;
             let value = null_as_text(value, self.scratch.null, param)?;
             match param.location {
@@ -773,6 +778,63 @@ fn refuse_spread_keys<'u>(
             ),
         )),
     }
+}
+
+/// A pattern family's argument ([`Accounted::family`]): each key is a query parameter's name,
+/// checked against the pattern and against the tool's other query parameters (a family never
+/// sends one the tool accounts otherwise), and each value is sent under it in the family's
+/// style (`cf_env=prod&cf_env=dev` for a list, exploded). A null is not sent.
+fn write_family(
+    op: &Operation,
+    param: &Param,
+    pattern: &str,
+    value: Resolved<'_>,
+    uri: &mut String,
+    scratch: &mut Scratch<'_>,
+) -> Result<(), RequestError> {
+    let map = match value {
+        Resolved::Absent | Resolved::Null => return Ok(()),
+        Resolved::Value(Value::Object(map)) => map,
+        _ => {
+            return Err(RequestError::new(
+                RequestErrorKind::Shape,
+                Some(param),
+                format!("a family's value is an object of `{pattern}` parameters by name"),
+            ));
+        }
+    };
+    for (name, v) in map {
+        let refuse = |why: String| {
+            Err(RequestError::new(
+                RequestErrorKind::Shape,
+                Some(param),
+                format!("its key `{}` {why}", name.escape_debug()),
+            ))
+        };
+        if !crate::check::address::glob_matches(pattern, name) {
+            return refuse(format!("does not match `{pattern}`"));
+        }
+        if op
+            .accounting
+            .iter()
+            .any(|r| r.param.location == Location::Query && r.param.name == *name)
+        {
+            return refuse(
+                "names a query parameter this tool accounts separately; a family cannot set it"
+                    .into(),
+            );
+        }
+        encode_query(
+            uri,
+            scratch,
+            param,
+            name,
+            query_style(param.style),
+            param.explode,
+            Resolved::Value(v),
+        )?;
+    }
+    Ok(())
 }
 
 /// A query parameter's style; path styles in a query are sent as `form`.

@@ -9,6 +9,8 @@ use catalog::tool;
     spec = "netbox-4.6.8",
     operation = "dcim_devices_list",
     name = "list_devices",
+    // NetBox 4.0 renamed the device role filters; an agent trained on 3.x sends the old names.
+    aliases(device_role = "role", device_role_id = "role_id"),
     output(
         text,
         reason = "NetBox's response schemas run to tens of KB (nested objects, custom fields); as outputSchema they would make this set's tools/list 140 000 tokens, so the agent reads the JSON as text"
@@ -253,6 +255,14 @@ pub struct ListDevices {
     )]
     pub role_id: Option<Vec<i64>>,
     pub tag_id: Option<Vec<i64>>,
+    /// Custom-field filters, defined per NetBox instance: `cf_<name>` (or a lookup of it,
+    /// `cf_<name>__ic`) to the values to match, e.g. `{"cf_env": ["prod", "dev"]}`.
+    #[arg(
+        family = "query.cf_*",
+        read_at = "netbox/netbox/filtersets.py: NetBoxModelFilterSet.__init__ (a cf_<name> filter and its lookups per custom field of the model)",
+        reason = "custom fields are defined per instance, so the spec cannot name their filters; operators tag inventory with them (environment, owner, contract) and search by them"
+    )]
+    pub custom_fields: std::collections::BTreeMap<String, Vec<String>>,
     pub limit: Option<i64>,
     pub offset: Option<i64>,
     pub ordering: Option<String>,

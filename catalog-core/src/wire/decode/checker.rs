@@ -6,7 +6,8 @@ use super::problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
 use super::text::{expected, got, num, plural, quoted, shown, spec_text};
 use super::{Seen, argument_of};
 use super::{format, pattern};
-use crate::model::{Disposition, Field, Operation, Param, Schema, Type};
+use crate::check::address::glob_matches;
+use crate::model::{Accounted, Disposition, Field, Operation, Param, Schema, Type};
 use crate::present::suggest::{Candidate, suggest};
 use heck::ToSnakeCase;
 use serde_json::{Map, Number, Value};
@@ -147,6 +148,54 @@ impl Checker {
         self.report_with(path, ProblemKind::UnknownArgument, || {
             format!("unknown argument `{}`; {hint}", shown(key))
         });
+    }
+
+    /// An argument's value against its row: the parameter's schema, or for a pattern family
+    /// ([`Accounted::family`]) an object whose keys match the pattern and whose values each fit
+    /// the schema.
+    pub(super) fn check_row(&mut self, path: &Path<'_>, row: &Accounted, value: &Value) {
+        match row.family() {
+            None => self.check(path, &row.param.schema, value),
+            Some(pattern) => self.family(path, pattern, &row.param.schema, value),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn family(&mut self, path: &Path<'_>, pattern: &str, schema: &Schema, value: &Value) {
+        let Value::Object(map) = value else {
+            return self.report_with(path, ProblemKind::Type, || {
+                format!(
+                    "expected an object of query parameters named `{pattern}` (each key a \
+                     parameter name, each value {}), got {}",
+                    expected(schema),
+                    got(value)
+                )
+            });
+        };
+        for (key, value) in map {
+            let path = path.key(key);
+            if glob_matches(pattern, key) {
+                self.check(&path, schema, value);
+                continue;
+            }
+            // The agent wrote the name without the pattern's fixed prefix (`env` for `cf_env`).
+            let prefixed = pattern
+                .split_once('*')
+                .map(|(prefix, _)| format!("{prefix}{key}"))
+                .filter(|p| glob_matches(pattern, p));
+            self.report_with(&path, ProblemKind::UnknownField, || {
+                let mut message = format!(
+                    "key `{}` does not match `{pattern}`: each key is the name of a query \
+                     parameter of that family",
+                    shown(key)
+                );
+                if let Some(p) = prefixed {
+                    message.push_str(&format!("; did you mean `{}`?", shown(&p)));
+                }
+                message
+            });
+        }
     }
 
     pub(super) fn check(&mut self, path: &Path<'_>, schema: &Schema, value: &Value) {

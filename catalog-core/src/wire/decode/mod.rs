@@ -109,10 +109,10 @@ pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError
     for (key, value) in map {
         let path = root.key(key);
         match declared_from(op, key, next) {
-            Some((i, param)) => {
+            Some((i, _)) => {
                 next = i + 1;
                 seen.mark(i);
-                cx.check(&path, &param.schema, value);
+                cx.check_row(&path, &op.accounting[i], value);
             }
             None => cx.undeclared(&path, op, key),
         }
@@ -250,14 +250,30 @@ impl<'o> Decoder<'o> {
             return true;
         }
         let before = self.cx.problems.len() + self.cx.more;
-        self.cx
-            .check(&Path::ROOT.key(key), &accounted.param.schema, value);
+        self.cx.check_row(&Path::ROOT.key(key), accounted, value);
         self.cx.problems.len() + self.cx.more == before
     }
 
     /// An argument the tool does not declare: says why (omitted, fixed) or what was meant.
     pub fn unknown(&mut self, key: &str) {
         self.cx.undeclared(&Path::ROOT.key(key), self.op, key);
+    }
+
+    /// An argument under a name the tool declares stale (`aliases(device_role = "role")`):
+    /// refused like any unknown argument, naming the one that replaced it.
+    #[cold]
+    #[inline(never)]
+    pub fn renamed(&mut self, key: &str, current: &str) {
+        self.cx.report(
+            &Path::ROOT.key(key),
+            ProblemKind::UnknownArgument,
+            format!(
+                "unknown argument `{}`; did you mean `{}`? (`{}` is its former name)",
+                text::shown(key),
+                text::shown(current),
+                text::shown(key)
+            ),
+        );
     }
 
     /// Reports required arguments never given, then every problem found.

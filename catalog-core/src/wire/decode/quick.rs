@@ -89,7 +89,11 @@ impl Checks {
             rows: op
                 .accounting
                 .iter()
-                .map(|row| Quick::new(&row.param.schema))
+                .map(|row| match row.family() {
+                    // A family's value is a map of these: checked in full.
+                    Some(_) => Quick::full(),
+                    None => Quick::new(&row.param.schema),
+                })
                 .collect(),
             required,
         }
@@ -108,6 +112,14 @@ impl Checks {
 }
 
 impl Quick {
+    /// No quick pass: every value is checked in full.
+    fn full() -> Quick {
+        Quick {
+            nullable: false,
+            kind: Kind::Full,
+        }
+    }
+
     fn new(schema: &Schema) -> Quick {
         let kind = match &schema.ty {
             Type::Any => Kind::Any,
