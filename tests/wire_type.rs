@@ -108,6 +108,7 @@ fn the_accounting_row_records_what_the_spec_said() {
             read_at: READ_AT.into(),
             reason: "the spec types the assignee as a string; the server reads a user id only"
                 .into(),
+            narrowed: false,
         })
     );
 }

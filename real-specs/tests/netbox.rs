@@ -226,6 +226,49 @@ mod real {
             "invalid arguments: $.device_role: unknown argument `device_role`; did you mean \
              `role`? (`device_role` is its former name); $.device_role_id: unknown argument \
              `device_role_id`; did you mean `role_id`? (`device_role_id` is its former name)"
+    fn a_narrowed_status_or_mac_filter_takes_what_the_server_reads_and_refuses_the_rest() {
+        // 4.6.8's status filters are plain strings and its MAC filters any text; NetBox reads
+        // its own choices and EUI-48 texts. The tools narrow them (`#[arg(values = [...])]`,
+        // `#[arg(pattern = "...")]`): the schema names what is read, the rest is refused.
+        let schema = n::ListDevices::input_schema();
+        assert_eq!(
+            schema["properties"]["status"]["items"]["enum"],
+            json!([
+                "offline",
+                "active",
+                "planned",
+                "staged",
+                "failed",
+                "inventory",
+                "decommissioning"
+            ])
+        );
+        assert!(
+            schema["properties"]["mac_address"]["items"]["pattern"].is_string(),
+            "{schema}"
+        );
+        assert_eq!(
+            uri::<n::ListDevices>(json!({
+                "status": ["active", "staged"],
+                "mac_address": ["00:1a:2b:3c:4d:5e", "001a.2b3c.4d5e", "001A2B3C4D5E"]
+            })),
+            "/api/dcim/devices/?mac_address=00%3A1a%3A2b%3A3c%3A4d%3A5e\
+             &mac_address=001a.2b3c.4d5e&mac_address=001A2B3C4D5E&status=active&status=staged"
+        );
+        assert_eq!(
+            uri::<n::ListVlans>(json!({"status__n": ["reserved"]})),
+            "/api/ipam/vlans/?status__n=reserved"
+        );
+        assert_eq!(
+            refusal::<n::ListVlans>(json!({"status__n": ["retired"]})),
+            "invalid arguments: $.status__n[0]: expected one of \"active\", \"reserved\", \
+             \"deprecated\", got string \"retired\""
+        );
+        let e = refusal::<n::ListInterfaces>(json!({"mac_address": ["00:1a:2b:3c:4d"]}));
+        assert!(
+            e.starts_with("invalid arguments: $.mac_address[0]: must match the pattern /^(?:")
+                && e.ends_with("/, got string \"00:1a:2b:3c:4d\""),
+            "{e}"
         );
     }
 

@@ -627,9 +627,16 @@ mod live {
             .iter()
             .map(|(f, _)| f.to_string())
             .collect();
-        assert_eq!(
-            fields, known,
-            "the response fields that differ from the spec differ from KNOWN_RESPONSE_DRIFT"
+        // Every drift found must be listed; a listed one no call reached this run is said, not
+        // failed: which brief answers the generated calls ask for moves with the generator's
+        // draws (a pattern's samples, say), while a new drift is always a finding.
+        let unknown: Vec<&String> = fields.difference(&known).collect();
+        assert!(
+            unknown.is_empty(),
+            "response fields differ from the spec and are not in KNOWN_RESPONSE_DRIFT: {unknown:?}"
         );
+        for field in known.difference(&fields) {
+            println!("response drift listed but not reached this run: {field}");
+        }
     }
 }
