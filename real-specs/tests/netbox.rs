@@ -226,6 +226,10 @@ mod real {
             "invalid arguments: $.device_role: unknown argument `device_role`; did you mean \
              `role`? (`device_role` is its former name); $.device_role_id: unknown argument \
              `device_role_id`; did you mean `role_id`? (`device_role_id` is its former name)"
+        );
+    }
+
+    #[test]
     fn a_narrowed_status_or_mac_filter_takes_what_the_server_reads_and_refuses_the_rest() {
         // 4.6.8's status filters are plain strings and its MAC filters any text; NetBox reads
         // its own choices and EUI-48 texts. The tools narrow them (`#[arg(values = [...])]`,
