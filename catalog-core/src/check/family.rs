@@ -252,6 +252,7 @@ mod tests {
                 rename: None,
                 undocumented: None,
                 wire_type: None,
+                narrowed: None,
                 family: Some(DeclaredFamily {
                     pattern: pattern.into(),
                     site: 3,

@@ -281,6 +281,7 @@ mod tests {
                 undocumented: None,
                 wire_type: None,
                 narrowed: Some(n),
+                family: None,
                 doc: None,
             }],
             tool: "List".into(),
