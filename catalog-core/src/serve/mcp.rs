@@ -878,7 +878,7 @@ impl Budget {
             .into_iter()
             .filter(|op| op.borrow().is_supported())
             .map(|op| {
-                let op = op.borrow();
+                let op = &scaffolded(op.borrow());
                 let name = tool_name(None, op.id.as_deref(), &op.key());
                 let hints = crate::serve::effects::hints(&op.method, &Effects::FROM_METHOD);
                 let tool = listing(
@@ -893,6 +893,29 @@ impl Budget {
             .collect();
         Budget { tools }
     }
+}
+
+/// `op` accounted as `catalog scaffold` writes a tool for it: every parameter Set, its argument
+/// named as on the wire. An operation from the index has no accounting, and without one its
+/// input schema would offer no argument at all.
+fn scaffolded(op: &Operation) -> Operation {
+    let mut op = op.clone();
+    if op.accounting.is_empty() {
+        op.accounting = op
+            .params
+            .iter()
+            .map(|param| crate::model::Accounted {
+                param: param.clone(),
+                disposition: crate::model::Disposition::Set {
+                    argument: param.name.clone(),
+                    field: heck::ToSnakeCase::to_snake_case(param.name.as_str()),
+                },
+                null: None,
+                overridden: None,
+            })
+            .collect();
+    }
+    op
 }
 
 impl fmt::Display for Budget {
