@@ -340,7 +340,7 @@ fn tool(index: &Index, op: &Operation, stem: &str, used: &mut HashSet<String>) -
         n += 1;
         options.struct_name = format!("{base}{n}");
     }
-    let text = support::choose_first_output(&scaffold_with(op, &options));
+    let text = scaffold_with(op, &options);
     // A union body is scaffolded as its first arm (`variant = 0`): its fields are that arm's.
     let mut as_written = op.clone();
     if catalog_core::check::union::union_arms(op).is_some() {
