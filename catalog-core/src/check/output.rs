@@ -245,13 +245,13 @@ impl Output {
         }
     }
 
-    /// The verdict in a word or two, for counts (`typed`, `typed, several`, `no content`,
+    /// The verdict in a word or two, for counts (`typed`, `typed as several`, `no content`,
     /// `not JSON`, `no schema`, `undocumented`).
     pub fn kind(&self) -> &'static str {
         match self {
             Output::Typed(_) => "typed",
             Output::NoContent { .. } => "no content",
-            Output::Several(_) => "typed, several",
+            Output::Several(_) => "typed as several",
             Output::NotJson { .. } => "not JSON",
             Output::NoSchema { .. } => "no schema",
             Output::Undocumented => "undocumented",
@@ -420,7 +420,7 @@ mod tests {
             "200 application/json or 201 application/json, the response's status and media \
              type selecting which"
         );
-        assert_eq!(o.kind(), "typed, several");
+        assert_eq!(o.kind(), "typed as several");
         assert_eq!(o.into_typed().len(), 2);
     }
 
