@@ -347,6 +347,8 @@ fn listing_server(base: &str) -> McpServer {
             .composite::<CountTasks>(),
         executor,
     )
+    // Output schemas are listed only when the operator asks (CATALOG_OUTPUT_SCHEMAS=summary).
+    .advertise_output_schemas(true)
 }
 
 fn listed(reply: &Value, name: &str) -> Value {
