@@ -21,14 +21,33 @@ fn resolve<'a>(root: &'a Value, mut v: &'a Value) -> &'a Value {
     v
 }
 
-// Top-level property names of a body schema: `properties`, plus those of `allOf` arms.
+// Top-level property names of a body schema: `properties`, plus those of `allOf` arms, plus
+// each name `required` lists that no property declares (a validator requires it of any value).
 fn body_fields(root: &Value, schema: &Value, names: &mut Vec<String>, depth: usize) {
+    let (mut declared, mut required) = (Vec::new(), Vec::new());
+    walk_fields(root, schema, names, &mut declared, &mut required, depth);
+    for r in required {
+        if !declared.contains(&r) && !names.contains(&r) {
+            names.push(r);
+        }
+    }
+}
+
+fn walk_fields(
+    root: &Value,
+    schema: &Value,
+    names: &mut Vec<String>,
+    declared: &mut Vec<String>,
+    required: &mut Vec<String>,
+    depth: usize,
+) {
     let s = resolve(root, schema);
     if depth > 16 {
         return;
     }
     if let Some(props) = s.get("properties").and_then(Value::as_object) {
         for (k, v) in props {
+            declared.push(k.clone());
             let read_only = resolve(root, v).get("readOnly") == Some(&Value::Bool(true))
                 || v.get("readOnly") == Some(&Value::Bool(true));
             if !read_only && !names.contains(k) {
@@ -36,9 +55,12 @@ fn body_fields(root: &Value, schema: &Value, names: &mut Vec<String>, depth: usi
             }
         }
     }
+    if let Some(list) = s.get("required").and_then(Value::as_array) {
+        required.extend(list.iter().filter_map(Value::as_str).map(String::from));
+    }
     if let Some(arms) = s.get("allOf").and_then(Value::as_array) {
         for a in arms {
-            body_fields(root, a, names, depth + 1);
+            walk_fields(root, a, names, declared, required, depth + 1);
         }
     }
 }

@@ -205,14 +205,6 @@ mod real {
             "/api/dcim/devices/?limit=5&cf_env=prod&cf_env=dev&cf_owner__ic=ops"
         );
         assert_eq!(
-            uri::<n::ListPrefixes>(json!({"custom_fields": {"cf_contract": ["c-17"]}})),
-            "/api/ipam/prefixes/?cf_contract=c-17"
-        );
-        assert_eq!(
-            uri::<n::ListVirtualMachines>(json!({"custom_fields": {"cf_env": ["prod"]}})),
-            "/api/virtualization/virtual-machines/?cf_env=prod"
-        );
-        assert_eq!(
             refusal::<n::ListDevices>(json!({"custom_fields": {"env": ["prod"]}})),
             "invalid arguments: $.custom_fields.env: key `env` does not match `cf_*`: each key \
              is the name of a query parameter of that family; did you mean `cf_env`?"

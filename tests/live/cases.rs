@@ -441,6 +441,20 @@ fn device_cases() -> Vec<Case> {
             },
             honours: Some("cf_live_owner"),
         },
+        Case {
+            tool: "list_devices",
+            what: "the custom-field family takes cf_live_owner and returns the devices that team owns",
+            args: |w| json!({"site": w.sites(), "custom_fields": {"cf_live_owner": ["network-team"]}}),
+            expect: |w| {
+                exactly(
+                    "name",
+                    devices(w, |d| {
+                        d["custom_fields"]["live_owner"] == json!("network-team")
+                    }),
+                )
+            },
+            honours: Some("custom_fields"),
+        },
         case(
             "get_device",
             "a device by id, as the fixture has it",

@@ -63,14 +63,6 @@ pub struct ListPrefixes {
     /// `true`: only objects without a description; `false`: only those with one.
     #[arg(param = "query.description__empty")]
     pub description_empty: Option<bool>,
-    /// Custom-field filters, defined per NetBox instance: `cf_<name>` (or a lookup of it,
-    /// `cf_<name>__ic`) to the values to match, e.g. `{"cf_env": ["prod", "dev"]}`.
-    #[arg(
-        family = "query.cf_*",
-        read_at = "netbox/netbox/filtersets.py: NetBoxModelFilterSet.__init__ (a cf_<name> filter and its lookups per custom field of the model)",
-        reason = "custom fields are defined per instance, so the spec cannot name their filters; operators tag inventory with them (environment, owner, contract) and search by them"
-    )]
-    pub custom_fields: std::collections::BTreeMap<String, Vec<String>>,
     /// Page size (NetBox default 50, at most its MAX_PAGE_SIZE).
     pub limit: Option<i64>,
     /// How many results to skip: the next page starts at `offset + limit`.
