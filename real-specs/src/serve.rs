@@ -125,7 +125,12 @@ impl ToolSet {
             Transport::Stdio => None,
             Transport::Http(_) => Some(HttpConfig::new().with_catalog_env()?),
         };
-        let server = McpServer::new((self.catalog)(), executor);
+        // The server's own settings (selection, confirmation, results, retries, ...), refused
+        // at start-up when wrong, as a `main` of one's own reads them.
+        let server = McpServer::new((self.catalog)(), executor)
+            .with_catalog_env()
+            .map_err(|e| e.to_string())?;
+        server.check_settings().map_err(|e| e.to_string())?;
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
