@@ -163,6 +163,13 @@ def value_for(schema: dict, top: bool = False):
     if ty == "string":
         if schema.get("format") in FORMATS:
             return FORMATS[schema["format"]]
+        if "pattern" in schema:
+            # A sample the pattern takes (a narrowed MAC filter, say); none is a finding.
+            samples = ["x", "00:1a:2b:3c:4d:5e", "abc", "1", "a-1"]
+            found = [v for v in samples if re.search(schema["pattern"], v)]
+            if not found:
+                raise SystemExit(f"no sample matches the pattern {schema['pattern']!r}")
+            return found[0]
         return "x" * max(1, schema.get("minLength", 1))
     if ty == "array":
         return [value_for(schema.get("items", {}))]
