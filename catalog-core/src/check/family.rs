@@ -12,7 +12,6 @@
 
 use super::address::{glob_matches, parse_address};
 use super::declared::{DeclaredField, Finding, Reason, Site};
-use super::reasons::check_reason;
 use super::reconcile::schema_of_rust;
 use super::types::RustType;
 use crate::model::{Accounted, Disposition, Location, Operation, Param, Style};
@@ -77,30 +76,16 @@ pub fn family_row(
             None
         }
     };
-    match &family.read_at {
-        None => findings.push(Finding::at(
-            family.site,
-            format!(
-                "{what} needs `read_at = \"<where the server reads them>\"` (file and function): \
-                 the reviewer checks the family there"
-            ),
-        )),
-        Some(r) if r.text.trim().is_empty() => findings.push(Finding::at(
-            r.site,
-            format!("say where the server reads `{address}`: `read_at = \"<file and function>\"`"),
-        )),
-        Some(_) => {}
-    }
-    match &family.reason {
-        None => findings.push(Finding::at(
-            family.site,
-            format!(
-                "{what} needs `reason = \"...\"`: say what the parameters are and why the spec \
-                 cannot name them"
-            ),
-        )),
-        Some(r) => findings.extend(check_reason(r, &what)),
-    }
+    super::wire_type::read_at_and_reason_of(
+        &mut findings,
+        ("them", "family"),
+        &what,
+        &address,
+        family.site,
+        &family.read_at,
+        &family.reason,
+        "say what the parameters are and why the spec cannot name them",
+    );
     if let Some(name) = name {
         let mut covered: Vec<String> = op
             .params

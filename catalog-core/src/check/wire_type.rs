@@ -127,12 +127,37 @@ pub(super) fn read_at_and_reason(
     reason: &Option<Reason>,
     why: &str,
 ) {
+    read_at_and_reason_of(
+        findings,
+        ("it", "override"),
+        what,
+        address,
+        site,
+        read_at,
+        reason,
+        why,
+    );
+}
+
+/// [`read_at_and_reason`] for a declaration the server reads as `read` (`it`, `them`) and the
+/// reviewer checks as `kind` (`override`, `family`).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn read_at_and_reason_of(
+    findings: &mut Vec<Finding>,
+    (read, kind): (&str, &str),
+    what: &str,
+    address: &str,
+    site: Site,
+    read_at: &Option<Reason>,
+    reason: &Option<Reason>,
+    why: &str,
+) {
     match read_at {
         None => findings.push(Finding::at(
             site,
             format!(
-                "{what} needs `read_at = \"<where the server reads it>\"` (file and function): \
-                 the reviewer checks the override there"
+                "{what} needs `read_at = \"<where the server reads {read}>\"` (file and \
+                 function): the reviewer checks the {kind} there"
             ),
         )),
         Some(r) if r.text.trim().is_empty() => findings.push(Finding::at(
