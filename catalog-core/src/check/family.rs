@@ -80,7 +80,7 @@ pub fn family_row(
         &mut findings,
         ("them", "family"),
         &what,
-        &address,
+        address,
         family.site,
         &family.read_at,
         &family.reason,
