@@ -56,7 +56,7 @@ fn a_tool_that_cannot_page_tells_the_agent_the_result_is_one_page_and_how_to_rea
          only the first page of 20 tasks: an agent narrows with `status` or `label` to see the \
          rest\n\n\
          Not available through this tool:\n\
-         - `X-Request-Id` is not available: request ids only help the server's own operators\n\n\
+         - `X-Request-Id`: request ids only help the server's own operators\n\n\
          The API returns a JSON array; the structured result holds it under `items`."
     );
 }
@@ -67,7 +67,7 @@ fn a_tool_that_can_page_says_nothing_of_pages() {
         PagedTasks::DESCRIPTION,
         "Every task of a board, a page at a time.\n\n\
          Not available through this tool:\n\
-         - `X-Request-Id` is not available: request ids only help the server's own operators\n\n\
+         - `X-Request-Id`: request ids only help the server's own operators\n\n\
          The API returns a JSON array; the structured result holds it under `items`."
     );
 }

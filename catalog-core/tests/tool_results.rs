@@ -324,8 +324,7 @@ async fn a_matching_body_is_structured_content_that_validates_against_the_output
     // structured output gets it in the text instead).
     assert_eq!(
         text(&result),
-        "HTTP 200 OK\ncontent-type: application/json\netag: \"5\"\n\n\
-         [the body is in structuredContent: 40 bytes]"
+        "HTTP 200 OK\netag: \"5\"\n\n[the body is in structuredContent]"
     );
     let older = api
         .server
@@ -612,13 +611,7 @@ async fn a_list_over_the_cap_is_cut_with_how_to_ask_for_the_rest() {
     let (pointer, marker) = body.split_once('\n').unwrap();
     let json_text = Value::Array(kept.clone()).to_string();
     assert!(json_text.len() + "content-type: application/json\n".len() <= 300);
-    assert_eq!(
-        pointer,
-        format!(
-            "[the body is in structuredContent: {} bytes]",
-            structured.to_string().len()
-        )
-    );
+    assert_eq!(pointer, "[the body is in structuredContent]");
     let n = kept.len();
     assert_eq!(
         marker,

@@ -93,7 +93,8 @@ pub struct DeleteTask {
     pub task_id: i64,
 }
 
-/// Replace the labels of a task (an operation without an operationId, named by method and path).
+// An operation without an operationId, named by method and path.
+/// Replace the labels of a task.
 #[tool(
     spec = "taskboard",
     operation = "PUT /boards/{board_id}/tasks/{task_id}/labels",

@@ -221,7 +221,7 @@ def check_structured(checks: Checks, name: str, result, schemas: dict) -> None:
     # structuredContent, and the text says where it is instead of carrying it again.
     text = text_of(result)
     pointer = text.split("\n\n", 1)[1] if "\n\n" in text else text
-    checks.check(pointer.startswith("[the body is in structuredContent: "),
+    checks.check(pointer.startswith("[the body is in structuredContent]"),
                  f"{name}: the text points to structuredContent instead of repeating the body",
                  text[:300])
 

@@ -108,7 +108,7 @@ fn not_available(op: &Operation, paging: &[&Accounted]) -> String {
     }
     let lines: Vec<String> = omitted
         .iter()
-        .map(|(name, reason)| format!("- `{name}` is not available: {reason}"))
+        .map(|(name, reason)| format!("- `{name}`: {reason}"))
         .collect();
     format!("\n\nNot available through this tool:\n{}", lines.join("\n"))
 }
@@ -162,7 +162,7 @@ mod tests {
             "List tasks.\n\nThis tool returns one page of results and cannot ask for another \
              (`page`, `per_page`): only the first page: an agent narrows with `q` instead\n\n\
              Not available through this tool:\n\
-             - `X-Trace` is not available: traces are for the server's own operators"
+             - `X-Trace`: traces are for the server's own operators"
         );
     }
 
@@ -182,7 +182,7 @@ mod tests {
         assert_eq!(
             tool_description(Some("List tasks."), &op),
             "List tasks.\n\nNot available through this tool:\n\
-             - `per_page` is not available: the server's default of 20 fits"
+             - `per_page`: the server's default of 20 fits"
         );
     }
 

@@ -549,6 +549,10 @@ impl ApiResponse {
             self.status.canonical_reason().unwrap_or("")
         );
         for (name, value) in &self.headers {
+            // A body in `structuredContent` is JSON: its media type tells the agent nothing more.
+            if instead.is_some() && name.eq_ignore_ascii_case("content-type") {
+                continue;
+            }
             out.push_str(name);
             out.push_str(": ");
             out.push_str(value);

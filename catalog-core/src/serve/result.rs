@@ -3,7 +3,7 @@
 //!
 //! | the API answered | result |
 //! |---|---|
-//! | the tool's output status, a JSON body its `outputSchema` accepts (after wrapping; for an output of several bodies, the schema of the body the status and media type select) | `structuredContent` = the wrapped body; text = the status, the headers and `[the body is in structuredContent: N bytes]` (the body itself in the `both` form; no `structuredContent` and the answer in the text for a client without it: [`crate::serve::result_size`]) |
+//! | the tool's output status, a JSON body its `outputSchema` accepts (after wrapping; for an output of several bodies, the schema of the body the status and media type select) | `structuredContent` = the wrapped body; text = the status, the headers but the media type, and `[the body is in structuredContent]` (the body itself in the `both` form; no `structuredContent` and the answer in the text for a client without it: [`crate::serve::result_size`]) |
 //! | a 2xx that is not that (a body that does not match, is not JSON or is too large; another 2xx status) | a success (`isError` false), no `structuredContent`; text = the answer and a line saying why, also in `_meta` as `unstructured` |
 //! | a 1xx or 3xx status, for a tool with an `outputSchema` | `isError`, no `structuredContent`; text says the status is not the tool's output |
 //! | 1xx-3xx, a tool without an `outputSchema` | text; a binary body as `image` (`image/*`) or `resource` (blob) content |
@@ -74,7 +74,7 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse, form: Form) -> CallT
     };
     let mut text = match (&structured, form) {
         (Some(value), Form::Structured) => {
-            response.text_in_place_of_body(hint.as_deref(), Some(&in_structured_content(value)))
+            response.text_in_place_of_body(hint.as_deref(), Some(IN_STRUCTURED_CONTENT))
         }
         _ => response.text_with(hint.as_deref()),
     };
@@ -180,7 +180,7 @@ pub fn value_result(tool: &ToolInfo, value: &Value, form: Form) -> CallToolResul
         },
     };
     let mut text = match (&structured, form) {
-        (Some(v), Form::Structured) => in_structured_content(v),
+        (Some(_), Form::Structured) => IN_STRUCTURED_CONTENT.to_string(),
         _ => value.to_string(),
     };
     if let Some(why) = &unstructured {
@@ -199,11 +199,8 @@ pub fn value_result(tool: &ToolInfo, value: &Value, form: Form) -> CallToolResul
     result
 }
 
-// What the text says in place of a body that is in `structuredContent`.
-fn in_structured_content(structured: &Value) -> String {
-    let bytes = serde_json::to_vec(structured).map_or(0, |v| v.len());
-    format!("[the body is in structuredContent: {bytes} bytes]")
-}
+/// What the text says in place of a body that is in `structuredContent`.
+pub(crate) const IN_STRUCTURED_CONTENT: &str = "[the body is in structuredContent]";
 
 /// `response` with its text body read again within `budget` bytes, as the executor would have
 /// read it under that cap (the items a first cut left out still counted); `None` when the body

@@ -4,8 +4,8 @@
 //!
 //! **The form.** MCP has `structuredContent` from revision 2025-06-18 on; a client that negotiated
 //! that revision or a later one reads it, so the body is sent there once and the text content is
-//! a short pointer (the status line, the selected headers, `[the body is in structuredContent:
-//! N bytes]`, and the lines saying what was cut). A client on an earlier revision gets the body in
+//! a short pointer (the status line, the selected headers less the media type (the body is
+//! JSON), `[the body is in structuredContent]`, and the lines saying what was cut). A client on an earlier revision gets the body in
 //! the text and no `structuredContent`. The specification says a tool returning structured
 //! content SHOULD also return it serialized in a text block "for backwards compatibility"; the
 //! clients that need it are the ones that negotiated an earlier revision, and they get the text
@@ -236,18 +236,22 @@ pub fn fit(mut result: CallToolResult, cap: usize, hint: Option<&str>) -> CallTo
         }
     }
     // 3: the body in the text, when `structuredContent` holds it too.
-    if over(&result)
-        && let Some(structured) = &result.structured_content
-    {
-        let bytes = serde_json::to_vec(structured).map_or(0, |v| v.len());
+    if over(&result) && result.structured_content.is_some() {
         // A tool's text has the status and headers before a blank line; a composite's is the
         // value alone (compact JSON, which has no blank line).
         if let Some(text) = first_text(&mut result) {
+            // The media type goes with the body, as in the structured form's own text.
             let head = text
                 .split_once("\n\n")
-                .map(|(head, _)| format!("{head}\n\n"))
+                .map(|(head, _)| {
+                    let lines = head.lines().filter(|l| {
+                        !l.get(..13)
+                            .is_some_and(|k| k.eq_ignore_ascii_case("content-type:"))
+                    });
+                    format!("{}\n\n", lines.collect::<Vec<_>>().join("\n"))
+                })
                 .unwrap_or_default();
-            *text = format!("{head}[the body is in structuredContent: {bytes} bytes]");
+            *text = format!("{head}{}", crate::serve::result::IN_STRUCTURED_CONTENT);
         }
     }
     // 4: `structuredContent`, the text keeping what fits of the body.

@@ -14,7 +14,7 @@ const _: &[u8] = ::core::include_bytes!("$CATALOG_INDEX_DIR/taskboard.catalog-di
 #[automatically_derived]
 impl ::catalog::Tool for AddComment {
     const NAME: &'static str = "add_comment";
-    const DESCRIPTION: &'static str = "Comment on a board.\n\nNot available through this tool:\n- `session` is not available: the web session belongs to a person's browser; an agent authenticates by API key";
+    const DESCRIPTION: &'static str = "Comment on a board.\n\nNot available through this tool:\n- `session`: the web session belongs to a person's browser; an agent authenticates by API key";
     const INPUT_SCHEMA: &'static str = "{\"type\":\"object\",\"properties\":{\"board_id\":{\"description\":\"The board, by its slug\",\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"text\":{\"description\":\"The comment\",\"type\":\"string\",\"minLength\":1,\"maxLength\":2000},\"pinned\":{\"description\":\"Pin the comment to the top of the board\",\"type\":\"boolean\"}},\"required\":[\"board_id\",\"text\"],\"additionalProperties\":false}";
     fn operation() -> &'static ::catalog::Operation {
         static OPERATION: ::std::sync::LazyLock<::catalog::Operation> = ::std::sync::LazyLock::new(

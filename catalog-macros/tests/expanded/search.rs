@@ -13,7 +13,7 @@ const _: &[u8] = ::core::include_bytes!("$CATALOG_INDEX_DIR/taskboard.catalog-di
 #[automatically_derived]
 impl ::catalog::Tool for Search {
     const NAME: &'static str = "search";
-    const DESCRIPTION: &'static str = "Search tasks across boards.\n\nNot available through this tool:\n- `include_archived` is not available: archived boards are closed history; results from them mislead an agent planning work\n\nThe API returns a JSON array; the structured result holds it under `items`.";
+    const DESCRIPTION: &'static str = "Search tasks across boards.\n\nNot available through this tool:\n- `include_archived`: archived boards are closed history; results from them mislead an agent planning work\n\nThe API returns a JSON array; the structured result holds it under `items`.";
     const INPUT_SCHEMA: &'static str = "{\"type\":\"object\",\"properties\":{\"q\":{\"description\":\"Words to search for\",\"type\":\"string\",\"minLength\":2},\"score_min\":{\"description\":\"Only results scoring at least this much\",\"type\":\"number\",\"format\":\"float\",\"minimum\":0,\"maximum\":1}},\"required\":[\"q\"],\"additionalProperties\":false}";
     const OUTPUT: ::core::option::Option<::catalog::ToolOutput> = ::core::option::Option::Some(
         ::catalog::ToolOutput {

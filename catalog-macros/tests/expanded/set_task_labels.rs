@@ -1,4 +1,4 @@
-#[doc = " Replace the labels of a task (an operation without an operationId, named by method and path)."]
+#[doc = " Replace the labels of a task."]
 #[doc = ""]
 #[doc = "MCP tool name: `set_task_labels`"]
 #[doc = ""]
@@ -15,7 +15,7 @@ const _: &[u8] = ::core::include_bytes!("$CATALOG_INDEX_DIR/taskboard.catalog-di
 #[automatically_derived]
 impl ::catalog::Tool for SetTaskLabels {
     const NAME: &'static str = "set_task_labels";
-    const DESCRIPTION: &'static str = "Replace the labels of a task (an operation without an operationId, named by method and path).\n\nThis is a full replace (PUT): every body field you leave out is written as empty.";
+    const DESCRIPTION: &'static str = "Replace the labels of a task.\n\nThis is a full replace (PUT): every body field you leave out is written as empty.";
     const INPUT_SCHEMA: &'static str = "{\"type\":\"object\",\"properties\":{\"board_id\":{\"description\":\"The board, by its slug\",\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"task_id\":{\"type\":\"integer\",\"format\":\"int64\"},\"labels\":{\"description\":\"The labels, replacing the current ones.\",\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1}}},\"required\":[\"board_id\",\"task_id\",\"labels\"],\"additionalProperties\":false}";
     fn operation() -> &'static ::catalog::Operation {
         static OPERATION: ::std::sync::LazyLock<::catalog::Operation> = ::std::sync::LazyLock::new(

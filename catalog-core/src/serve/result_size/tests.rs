@@ -124,7 +124,7 @@ fn a_text_over_the_cap_is_cut_and_says_how_to_ask_for_less() {
 fn structured_content_over_the_cap_leaves_the_text_pointer_then_goes() {
     let big = json!({"items": vec!["z".repeat(100); 60]});
     let mut r = CallToolResult::success(vec![ContentBlock::text(
-        "HTTP 200 OK\n\n[the body is in structuredContent: 6200 bytes]",
+        "HTTP 200 OK\n\n[the body is in structuredContent]",
     )]);
     r.structured_content = Some(big);
     let fitted = fit(r, 4000, None);
