@@ -152,11 +152,10 @@ const LAYERS: [&str; 8] = [
 /// The imports that still go up a layer, as (from, to): each is a debt, listed so that no new
 /// one comes in unseen. The list only shrinks: a pair that is gone must be removed from it. How
 /// they go is in docs/decisions/house.md (the shared vocabulary moves down).
-const KNOWN_UPWARD: [(&str, &str); 6] = [
+const KNOWN_UPWARD: [(&str, &str); 5] = [
     ("model", "spec"),
     ("spec", "index"),
     ("spec", "check"),
-    ("check", "present"),
     ("check", "wire"),
     ("present", "wire"),
 ];

@@ -2,7 +2,7 @@
 
 use super::declared::{Finding, Site};
 use crate::model::{Location, Operation};
-use crate::present::suggest::{Candidate, suggest};
+use crate::check::suggest::{Candidate, suggest};
 
 /// Matches a glob (`*` is any run of characters) against an address.
 pub fn glob_matches(pattern: &str, text: &str) -> bool {

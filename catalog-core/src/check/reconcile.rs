@@ -26,7 +26,7 @@ use super::wire_type::override_type;
 use crate::model::{
     Accounted, Disposition, Location, Operation, Overridden, Param, Schema, Style, Type,
 };
-use crate::present::suggest::suggest;
+use crate::check::suggest::suggest;
 use crate::spec::shapes::{unsendable, value_unsendable};
 
 /// At most this many parameters are listed by name in one message.

@@ -373,7 +373,7 @@ fn integer_bounds(
 ) -> (Option<f64>, Option<f64>) {
     let Some((lo, hi)) = format
         .filter(|f| *f != "int64")
-        .and_then(crate::wire::decode::integer_range)
+        .and_then(crate::check::arguments::integer_range)
     else {
         return (minimum, maximum);
     };

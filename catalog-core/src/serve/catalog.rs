@@ -13,7 +13,7 @@
 use crate::audit::recorder::Recorder;
 use crate::index::Index;
 use crate::model::Operation;
-use crate::present::suggest::{Candidate, suggest};
+use crate::check::suggest::{Candidate, suggest};
 use crate::serve::effects::{Effects, Hints, hints};
 use crate::serve::output_schema::{OutputSchema, output_schema};
 use crate::serve::tool::{Tool, ToolOutput};

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::ToolInfo;
 use crate::present::projection::{Rules, project};
-use crate::present::suggest::{Candidate, suggest};
+use crate::check::suggest::{Candidate, suggest};
 
 /// The projection settings of a catalog.
 #[derive(Clone, Debug)]

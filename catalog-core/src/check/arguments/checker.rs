@@ -8,7 +8,7 @@ use super::{Seen, argument_of};
 use super::{format, pattern};
 use crate::check::address::glob_matches;
 use crate::model::{Accounted, Disposition, Field, Operation, Param, Schema, Type};
-use crate::present::suggest::{Candidate, suggest};
+use crate::check::suggest::{Candidate, suggest};
 use heck::ToSnakeCase;
 use serde_json::{Map, Number, Value};
 

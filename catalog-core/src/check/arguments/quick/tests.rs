@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::model::Field;
-use crate::wire::decode::{Decoder, check_value};
+use crate::check::arguments::{Decoder, check_value};
 use proptest::prelude::*;
 use serde_json::json;
 use std::sync::OnceLock;
