@@ -10,10 +10,14 @@ use std::fmt;
 
 mod path;
 mod response;
+mod security;
+mod union;
 pub use path::{Part, Parts, PathTemplate, TemplateError, TemplateErrorKind};
 #[cfg(test)]
 pub(crate) mod testing;
 pub use response::{Content, Response, ResponseHeader, StatusKey, is_json_media_type, media_base};
+pub use security::{Requirement, SchemeKind, SchemeUse};
+pub use union::{describe_arm, describe_arms, union_arms};
 
 /// Where a parameter travels on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -1042,7 +1046,7 @@ pub struct Operation {
     /// The security requirement (the operation's `security`, else the document's), each
     /// alternative with its schemes' definitions; empty when no credential is needed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub security: Vec<crate::spec::security::Requirement>,
+    pub security: Vec<Requirement>,
     /// The operation's `tags`, in spec order: the groups its tools belong to unless a tool
     /// names its own ([`Catalog::in_groups`](crate::serve::catalog::Catalog::in_groups)).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
