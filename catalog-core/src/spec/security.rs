@@ -3,6 +3,7 @@
 //! that a tool knows what credential its request needs without the spec at run time.
 
 use crate::spec::tree::{Object, Tree};
+
 /// The requirement's types, at their former path (they are the model's: [`crate::model::SchemeUse`]).
 pub use crate::model::{Requirement, SchemeKind, SchemeUse};
 

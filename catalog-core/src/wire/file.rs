@@ -12,7 +12,9 @@
 //! a valid file argument: the argument checker reports by it, and decoding a [`File`] refuses by
 //! it.
 
-use crate::check::arguments::file_shape::{CONTENT_BASE64, FILENAME, MEDIA_TYPE, PATH, check_shape};
+use crate::check::arguments::file_shape::{
+    CONTENT_BASE64, FILENAME, MEDIA_TYPE, PATH, check_shape,
+};
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, STANDARD_PAD_INDIFFERENT};
 use serde::{Deserialize, Serialize};

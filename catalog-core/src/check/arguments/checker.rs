@@ -7,8 +7,8 @@ use super::text::{expected, got, num, plural, quoted, shown, spec_text};
 use super::{Seen, argument_of};
 use super::{format, pattern};
 use crate::check::address::glob_matches;
-use crate::model::{Accounted, Disposition, Field, Operation, Param, Schema, Type};
 use crate::check::suggest::{Candidate, suggest};
+use crate::model::{Accounted, Disposition, Field, Operation, Param, Schema, Type};
 use heck::ToSnakeCase;
 use serde_json::{Map, Number, Value};
 
