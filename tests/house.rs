@@ -255,3 +255,21 @@ fn every_known_upward_import_is_still_there() {
         );
     }
 }
+
+/// The executor sees the test suites' recorder through `wire::observe::RequestObserver` only: no
+/// file of `serve/executor` names the `audit` layer, so sending a request does not depend on
+/// auditing it. (That `audit` never uses `serve` is the layering above.)
+#[test]
+fn the_executor_names_no_recorder() {
+    let named: Vec<String> = core_imports()
+        .into_iter()
+        .filter(|(from, to, file)| {
+            from == "serve" && to == "audit" && file.starts_with("serve/executor")
+        })
+        .map(|(_, _, file)| file)
+        .collect();
+    assert!(
+        named.is_empty(),
+        "the executor names the audit layer in {named:?}: take a `RequestObserver` instead"
+    );
+}

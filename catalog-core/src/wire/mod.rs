@@ -5,6 +5,7 @@
 pub use crate::check::arguments as decode;
 pub mod file;
 pub mod nullable;
+pub mod observe;
 pub mod or_empty;
 pub mod routing;
 pub mod uploads;
