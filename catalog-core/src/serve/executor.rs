@@ -19,12 +19,11 @@
 //! - proxies come from `HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY` and `NO_PROXY`, as curl reads
 //!   them;
 //! - with a [`Recorder`](crate::audit::recorder::Recorder) attached ([`Executor::with_recorder`];
-//!   the executor sees it as a [`RequestObserver`]), every request that passed the
-//!   writes guard is recorded before it is sent, and one that reaches an operation its tool does
-//!   not declare is refused ([`ExecuteError::Undeclared`]), and every response is checked
-//!   against the spec
-//!   ([`Recorder::record_response`](crate::audit::recorder::Recorder::record_response); a body cut at the cap for its status and
-//!   media type only).
+//!   the executor sees it as a [`RequestObserver`] only), every request that passed the writes
+//!   guard is recorded before it is sent, and one that reaches an operation its tool does not
+//!   declare is refused ([`ExecuteError::Undeclared`]), and every response is checked against the
+//!   spec ([`Recorder::record_response`](crate::audit::recorder::Recorder::record_response); a
+//!   body cut at the cap for its status and media type only).
 //!
 //! - a tool call that may be sent twice (its `idempotentHint`) is sent again on a connection
 //!   failure, 429 or 503, honouring `Retry-After`, within the call's one timeout
