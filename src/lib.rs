@@ -195,6 +195,7 @@ pub mod recorder {
     pub use catalog_core::audit::recorder::{
         ENV_RECORD, Recorder, Report, ResponseMismatch, ToolCalls, Undeclared,
     };
+    pub use catalog_core::wire::observe::RequestObserver;
 }
 
 /// Which operations are wrapped by which tool, pinned for review; spec version checks.

@@ -27,6 +27,12 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Mutex;
 
+#[cfg(feature = "runtime")]
+use crate::wire::observe::RequestObserver;
+/// The verdict on a request, at its former path (named where the executor sees it:
+/// [`crate::wire::observe`]).
+pub use crate::wire::observe::{RouteMatch, Undeclared};
+
 /// The environment variable the examples (and `.ci/e2e.sh`) use to ask an MCP server for a
 /// recorder: the path of the JSON report it merges its [`Report`] into on shutdown.
 pub const ENV_RECORD: &str = "CATALOG_RECORD";
@@ -50,17 +56,6 @@ struct Route {
 #[derive(Debug, Clone)]
 pub struct RouteMatcher {
     routes: Vec<Route>,
-}
-
-/// The outcome of matching one request.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RouteMatch {
-    /// The operation, as `METHOD /path`.
-    Operation(String),
-    /// The path matches operations, but none with this method; their methods.
-    WrongMethod(Vec<String>),
-    /// No template matches the path.
-    NoRoute,
 }
 
 fn split(path: &str) -> (Vec<&str>, bool) {
@@ -184,51 +179,6 @@ fn specificity(pieces: &[Piece]) -> u8 {
         _ => 0,
     }
 }
-
-/// A request that reached an operation its tool does not declare, or no operation at all.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Undeclared {
-    /// The tool that sent it; empty when it was sent without a tool name
-    /// ([`Executor::execute`](crate::serve::executor::Executor::execute) rather than `execute_tool`).
-    pub tool: String,
-    /// The request's method and path.
-    pub request: String,
-    /// What it matched.
-    pub matched: RouteMatch,
-    /// The operation the tool declares; empty when the recorder does not know the tool.
-    pub declared: String,
-}
-
-impl fmt::Display for Undeclared {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let reached = match &self.matched {
-            RouteMatch::Operation(k) => format!("operation `{k}`"),
-            RouteMatch::WrongMethod(m) => {
-                format!("a path the spec serves only for {}", m.join(", "))
-            }
-            RouteMatch::NoRoute => "no operation of the spec".to_string(),
-        };
-        let who = if self.tool.is_empty() {
-            "a request without a tool name".to_string()
-        } else {
-            format!("tool `{}`", self.tool)
-        };
-        let declares = match (self.tool.is_empty(), self.declared.is_empty()) {
-            (true, _) => "send it with Executor::execute_tool or Catalog::call so that it can \
-                          be checked against its tool"
-                .to_string(),
-            (false, true) => "the recorder was not given this tool".to_string(),
-            (false, false) => format!("the tool declares `{}`", self.declared),
-        };
-        write!(
-            f,
-            "{who} sent `{}`, which reaches {reached}; {declares}",
-            self.request
-        )
-    }
-}
-
-impl std::error::Error for Undeclared {}
 
 /// A live response that does not match what the spec documents for its status.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -706,6 +656,24 @@ fn undocumented_of(op: &Operation) -> BTreeMap<String, usize> {
         .filter(|r| matches!(r.disposition, Disposition::Undocumented { .. }))
         .map(|r| (r.param.address(), 0))
         .collect()
+}
+
+/// The executor sees a recorder through [`RequestObserver`]: a request is recorded (and refused
+/// when its tool does not declare it), a response checked and any mismatch kept for the report.
+#[cfg(feature = "runtime")]
+impl RequestObserver for Recorder {
+    fn observe_request(
+        &self,
+        tool: &str,
+        request: &http::Request<Vec<u8>>,
+    ) -> Result<(), Undeclared> {
+        self.record_request(tool, request)
+    }
+
+    fn observe_response(&self, tool: &str, status: u16, content_type: Option<&str>, body: &[u8]) {
+        // A mismatch is kept in the report (`response_mismatches`); the answer is not changed.
+        let _ = self.record_response(tool, status, content_type, body);
+    }
 }
 
 /// Whether a request carries the parameter at `address`: a query or form key (or a

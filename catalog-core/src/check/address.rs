@@ -1,8 +1,8 @@
 //! Parameter addresses (`query.page`, `body`) and globs (`query.*__n`) as users write them.
 
 use super::declared::{Finding, Site};
+use crate::check::suggest::{Candidate, suggest};
 use crate::model::{Location, Operation};
-use crate::present::suggest::{Candidate, suggest};
 
 /// Matches a glob (`*` is any run of characters) against an address.
 pub fn glob_matches(pattern: &str, text: &str) -> bool {

@@ -20,9 +20,13 @@
 //! - [`union`]: the arm a tool over a union request body sends.
 //! - [`wire_type`]: a parameter's spec type overridden with the type the server reads.
 //! - [`narrow`]: a parameter narrowed to the values the server reads (an enum or a pattern).
+//! - [`arguments`]: a value or an agent's arguments checked against the schema (the one value
+//!   validator: literal values here, agents' arguments at run time, as `wire::decode`).
+//! - [`suggest`]: did-you-mean suggestions for a wrong name (the macro's fields, agents' arguments).
 
 pub mod address;
 pub mod aliases;
+pub mod arguments;
 pub mod clears;
 pub mod declared;
 pub mod family;
@@ -37,6 +41,7 @@ pub mod pins;
 pub mod reasons;
 pub mod reconcile;
 pub mod security;
+pub mod suggest;
 pub mod types;
 pub mod union;
 pub mod values;

@@ -17,8 +17,8 @@
 use super::declared::{Finding, Reason, Site};
 use super::values::check_value;
 use super::wire_type::read_at_and_reason;
+use crate::check::arguments::pattern;
 use crate::model::{Overridden, Param, Schema, Type};
-use crate::wire::decode::pattern;
 use serde_json::Value;
 
 /// `#[arg(values = [...])]` or `#[arg(pattern = "...")]` on a field, with its `read_at` and

@@ -20,8 +20,8 @@ use std::path::Path;
 /// The lock file's name, beside the crate's `Cargo.toml`.
 pub const LOCK_FILE: &str = "catalog.lock";
 
-/// The environment variable that chooses the [`Mode`].
-pub const PINS_VAR: &str = "CATALOG_PINS";
+/// The environment variable that chooses the [`Mode`] (named where the build script reads it).
+pub use crate::spec::build::PINS_VAR;
 
 /// The one command that accepts a reviewed change of what globs cover.
 pub const ACCEPT_COMMAND: &str = "CATALOG_PINS=accept cargo build";

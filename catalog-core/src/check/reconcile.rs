@@ -23,10 +23,10 @@ use super::reasons::{
 use super::types::{RustType, check_type, describe_param, int_type_range};
 use super::values::check_value;
 use super::wire_type::override_type;
+use crate::check::suggest::suggest;
 use crate::model::{
     Accounted, Disposition, Location, Operation, Overridden, Param, Schema, Style, Type,
 };
-use crate::present::suggest::suggest;
 use crate::spec::shapes::{unsendable, value_unsendable};
 
 /// At most this many parameters are listed by name in one message.

@@ -1,5 +1,5 @@
 //! Fixed values at compile time, held to the runtime's own validator
-//! ([`crate::wire::decode::check_value`]): a tool cannot always send a value that the same tool
+//! ([`crate::check::arguments::check_value`]): a tool cannot always send a value that the same tool
 //! would refuse from an agent.
 
 use crate::model::Schema;
@@ -7,7 +7,7 @@ use serde_json::Value;
 
 /// Every problem `value` has against `schema`, as one sentence; `None` when it fits.
 pub fn check_value(schema: &Schema, value: &Value) -> Option<String> {
-    let err = crate::wire::decode::check_value(schema, value).err()?;
+    let err = crate::check::arguments::check_value(schema, value).err()?;
     let mut parts: Vec<String> = err
         .problems()
         .iter()

@@ -46,12 +46,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 const FORMAT_TAG: &str = "catalog-index 3";
 // Bytes per slot of the names file: 12 hex digits and a newline.
 const SLOT: usize = 13;
-/// File name of the manifest listing the indexed stems in an index directory.
-pub const MANIFEST: &str = "catalog-manifest";
-/// The environment variable that tells the `#[tool]` macro where the index directory is. The
-/// build script sets it with `cargo:rustc-env`; tests that compile tools out of tree (trybuild)
-/// set it themselves.
-pub const INDEX_DIR_VAR: &str = "CATALOG_INDEX_DIR";
+pub use crate::spec::build::{INDEX_DIR_VAR, MANIFEST};
 
 /// A spec, normalized: its identity and every operation, in spec order, expanded.
 #[derive(Debug, Clone)]

@@ -1,5 +1,5 @@
-//! What people and models read: input and output schemas, the rustdoc accounting table, scaffolded tools,
-//! did-you-mean suggestions and the capability projection.
+//! What people and models read: input and output schemas, the rustdoc accounting table, scaffolded tools
+//! and the capability projection.
 
 pub mod doc;
 pub mod output;
@@ -7,6 +7,8 @@ pub mod output_budget;
 pub mod projection;
 pub mod scaffold;
 pub mod schema;
-pub mod suggest;
 pub mod tool_name;
 pub mod tool_text;
+
+/// The did-you-mean suggestions, at their former path (they live in [`crate::check::suggest`]).
+pub use crate::check::suggest;

@@ -266,7 +266,7 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
 /// A file argument ([`crate::wire::file`]): its bytes in base64, or a path under the operator's
 /// files directory, each with an optional file name and media type.
 fn file_schema(out: &mut Map<String, Value>, nullable: bool) {
-    use crate::wire::file::{CONTENT_BASE64, FILENAME, MEDIA_TYPE, PATH};
+    use crate::check::arguments::file_shape::{CONTENT_BASE64, FILENAME, MEDIA_TYPE, PATH};
     let form = |key: &str, about: &str, extra: Option<(&str, &str)>| {
         let mut content = json!({"type": "string", "description": about});
         if let Some((k, v)) = extra {
@@ -373,7 +373,7 @@ fn integer_bounds(
 ) -> (Option<f64>, Option<f64>) {
     let Some((lo, hi)) = format
         .filter(|f| *f != "int64")
-        .and_then(crate::wire::decode::integer_range)
+        .and_then(crate::check::arguments::integer_range)
     else {
         return (minimum, maximum);
     };

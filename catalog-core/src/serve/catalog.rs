@@ -11,9 +11,9 @@
 //! arguments or the request are wrong, nothing is sent.
 
 use crate::audit::recorder::Recorder;
+use crate::check::suggest::{Candidate, suggest};
 use crate::index::Index;
 use crate::model::Operation;
-use crate::present::suggest::{Candidate, suggest};
 use crate::serve::effects::{Effects, Hints, hints};
 use crate::serve::output_schema::{OutputSchema, output_schema};
 use crate::serve::tool::{Tool, ToolOutput};

@@ -18,11 +18,12 @@
 //! - redirects are not followed: a 3xx is an answer like any other, returned as it came;
 //! - proxies come from `HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY` and `NO_PROXY`, as curl reads
 //!   them;
-//! - with a [`Recorder`] attached ([`Executor::with_recorder`]), every request that passed the
-//!   writes guard is recorded before it is sent, and one that reaches an operation its tool does
-//!   not declare is refused ([`ExecuteError::Undeclared`]), and every response is checked
-//!   against the spec ([`Recorder::record_response`]; a body cut at the cap for its status and
-//!   media type only).
+//! - with a [`Recorder`](crate::audit::recorder::Recorder) attached ([`Executor::with_recorder`];
+//!   the executor sees it as a [`RequestObserver`] only), every request that passed the writes
+//!   guard is recorded before it is sent, and one that reaches an operation its tool does not
+//!   declare is refused ([`ExecuteError::Undeclared`]), and every response is checked against the
+//!   spec ([`Recorder::record_response`](crate::audit::recorder::Recorder::record_response); a
+//!   body cut at the cap for its status and media type only).
 //!
 //! - a tool call that may be sent twice (its `idempotentHint`) is sent again on a connection
 //!   failure, 429 or 503, honouring `Retry-After`, within the call's one timeout
@@ -30,11 +31,11 @@
 //!
 //! The response (status, a few selected headers, body) is never interpreted.
 
-use crate::audit::recorder::{Recorder, Undeclared};
 use crate::serve::bounded::{BodyReader, Bounded, KeptHeaders, SCAN_FACTOR, bound_headers};
 use crate::serve::credentials::{Credential, Credentials, DEFAULT_TOKEN_LIFETIME, base64};
 use crate::serve::settings;
 use crate::spec::security::{Requirement, SchemeKind};
+use crate::wire::observe::{RequestObserver, Undeclared};
 use client::{Client, describe_failure};
 use http::header::{HeaderName, HeaderValue};
 use http::{Method, StatusCode};
@@ -410,7 +411,7 @@ pub enum ExecuteError {
     Timeout(Duration),
     /// The connection failed or broke off.
     Transport(String),
-    /// The executor's [`Recorder`] found that the request reaches an operation its tool does not
+    /// The executor's recorder ([`RequestObserver`]) found that the request reaches an operation its tool does not
     /// declare; nothing was sent.
     Undeclared(Undeclared),
     /// The operation needs a credential the executor does not have, or a client-credentials
@@ -675,7 +676,7 @@ pub struct Executor {
     max_response_bytes: usize,
     writes: Writes,
     credentials: Credentials,
-    recorder: Option<Arc<Recorder>>,
+    recorder: Option<Arc<dyn RequestObserver>>,
     retry: RetryPolicy,
 }
 
@@ -747,13 +748,16 @@ impl Executor {
     /// [`ExecuteError::Undeclared`], and the recorder reports the declared operations never
     /// called. Requests are recorded relative to the base URL, so build the recorder with an
     /// empty base path ([`Catalog::recorder`](crate::serve::catalog::Catalog::recorder)). Keep a clone of the `Arc` to read the report.
-    pub fn with_recorder(mut self, recorder: Arc<Recorder>) -> Executor {
+    ///
+    /// The executor sees it through [`RequestObserver`] only, so any observer of one's own goes
+    /// here too.
+    pub fn with_recorder<R: RequestObserver + 'static>(mut self, recorder: Arc<R>) -> Executor {
         self.recorder = Some(recorder);
         self
     }
 
-    /// The recorder attached with [`with_recorder`](Self::with_recorder), if any.
-    pub fn recorder(&self) -> Option<&Arc<Recorder>> {
+    /// The recorder (or observer) attached with [`with_recorder`](Self::with_recorder), if any.
+    pub fn recorder(&self) -> Option<&Arc<dyn RequestObserver>> {
         self.recorder.as_ref()
     }
 
@@ -1078,7 +1082,7 @@ impl Executor {
     ) -> Result<ApiResponse, ExecuteError> {
         if let Some(recorder) = self.recorder.as_ref().filter(|_| record) {
             recorder
-                .record_request(tool, &request)
+                .observe_request(tool, &request)
                 .map_err(ExecuteError::Undeclared)?;
         }
         let sent_to = self.url_for(&request);
@@ -1169,8 +1173,7 @@ impl Executor {
                     Bounded::Whole(bytes) => bytes,
                     _ => &[],
                 };
-                let _ =
-                    recorder.record_response(tool, status.as_u16(), content_type.as_deref(), whole);
+                recorder.observe_response(tool, status.as_u16(), content_type.as_deref(), whole);
             }
             Ok(ApiResponse {
                 status,

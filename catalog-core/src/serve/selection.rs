@@ -22,7 +22,7 @@
 //! [`HEADER_TOOLSETS`], [`HEADER_TOOLS`] and [`HEADER_READ_ONLY`] on its requests: a client
 //! sees the tools both selections offer, never more than the operator's.
 
-use crate::present::suggest::{Candidate, suggest};
+use crate::check::suggest::{Candidate, suggest};
 use crate::serve::catalog::{CallError, Catalog, ToolInfo};
 use crate::serve::executor::ConfigError;
 use rmcp::{Peer, RoleServer};

@@ -449,9 +449,9 @@ mod tests {
             json!({"application/json": {"schema": {"oneOf": [object(), {"type": "array", "items": object()}]}}}),
         );
         assert!(op.unsupported.is_empty(), "{:?}", op.unsupported);
-        let arms = crate::check::union::union_arms(&op).expect("a union body");
+        let arms = crate::model::union_arms(&op).expect("a union body");
         assert_eq!(
-            crate::check::union::describe_arms(arms),
+            crate::model::describe_arms(arms),
             "object (name, slug) | array of object (name, slug)"
         );
     }

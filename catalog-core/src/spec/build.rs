@@ -1,11 +1,20 @@
 //! Indexing specs from a build script: `catalog::build::index("openapi/spec.json")`.
 
-use crate::index::{INDEX_DIR_VAR, MANIFEST};
 use crate::model::SpecInfo;
 use crate::spec::load::SpecError;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+
+/// File name of the manifest listing the indexed stems in an index directory.
+pub const MANIFEST: &str = "catalog-manifest";
+/// The environment variable that tells the `#[tool]` macro where the index directory is. The
+/// build script sets it with `cargo:rustc-env`; tests that compile tools out of tree (trybuild)
+/// set it themselves.
+pub const INDEX_DIR_VAR: &str = "CATALOG_INDEX_DIR";
+/// The environment variable that chooses the glob pin mode (`crate::check::pins::Mode`): the
+/// build script reruns when it changes.
+pub const PINS_VAR: &str = "CATALOG_PINS";
 
 /// What [`index`] did.
 #[derive(Debug, Clone)]
@@ -118,10 +127,7 @@ fn index_spec(spec: &Spec) -> Result<Indexed, BuildError> {
     println!("cargo:rerun-if-changed={}", path.display());
     // The glob pin mode: a crate built before is checked again when it changes (CI's
     // `CATALOG_PINS=check` after a plain build re-expands every tool).
-    println!(
-        "cargo:rerun-if-env-changed={}",
-        crate::check::pins::PINS_VAR
-    );
+    println!("cargo:rerun-if-env-changed={PINS_VAR}");
     let out = std::env::var_os("OUT_DIR").ok_or(BuildError::NotInBuildScript)?;
     let dir = Path::new(&out).join("catalog");
     let indexed = index_spec_to(spec, &dir)?;

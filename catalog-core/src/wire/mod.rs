@@ -1,8 +1,11 @@
 //! Run time, on the wire: decode an agent's arguments and encode the one HTTP request.
 
-pub mod decode;
+/// Decoding an agent's arguments: the argument checker of [`crate::check::arguments`], which
+/// compile-time checks share.
+pub use crate::check::arguments as decode;
 pub mod file;
 pub mod nullable;
+pub mod observe;
 pub mod or_empty;
 pub mod routing;
 pub mod uploads;

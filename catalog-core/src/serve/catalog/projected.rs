@@ -9,8 +9,8 @@ use std::fmt;
 use serde_json::Value;
 
 use super::ToolInfo;
+use crate::check::suggest::{Candidate, suggest};
 use crate::present::projection::{Rules, project};
-use crate::present::suggest::{Candidate, suggest};
 
 /// The projection settings of a catalog.
 #[derive(Clone, Debug)]

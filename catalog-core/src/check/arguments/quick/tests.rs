@@ -3,8 +3,8 @@
 //! without them does.
 
 use super::*;
+use crate::check::arguments::{Decoder, check_value};
 use crate::model::Field;
-use crate::wire::decode::{Decoder, check_value};
 use proptest::prelude::*;
 use serde_json::json;
 use std::sync::OnceLock;

@@ -20,6 +20,7 @@
 //! - Lengths count Unicode scalar values, as JSON Schema does.
 
 mod checker;
+pub(crate) mod file_shape;
 pub mod format;
 pub mod omitted;
 mod path;

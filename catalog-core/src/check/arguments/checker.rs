@@ -7,8 +7,8 @@ use super::text::{expected, got, num, plural, quoted, shown, spec_text};
 use super::{Seen, argument_of};
 use super::{format, pattern};
 use crate::check::address::glob_matches;
+use crate::check::suggest::{Candidate, suggest};
 use crate::model::{Accounted, Disposition, Field, Operation, Param, Schema, Type};
-use crate::present::suggest::{Candidate, suggest};
 use heck::ToSnakeCase;
 use serde_json::{Map, Number, Value};
 
@@ -334,7 +334,7 @@ impl Checker {
             ) => self.object(path, fields, *open, values.as_deref(), map),
             (Type::AnyOf { arms }, _) => self.any_of(path, schema, arms, value),
             (Type::File, Value::Object(map)) => {
-                for (key, kind, message) in crate::wire::file::check_shape(map) {
+                for (key, kind, message) in super::file_shape::check_shape(map) {
                     match key {
                         Some(k) => self.report(&path.key(k), kind, message),
                         None => self.report(path, kind, message),

@@ -1,0 +1,116 @@
+//! What a tool decided for each parameter of its operation: the [`Accounted`] rows, each with
+//! its [`Disposition`], and a parameter's type [`Overridden`] by the tool.
+
+use super::{Param, is_false};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// What a tool decided for one parameter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "disposition", rename_all = "lowercase")]
+pub enum Disposition {
+    /// A field of the tool sets it from the agent's argument.
+    Set {
+        /// The argument name the agent uses (MCP schema property).
+        argument: String,
+        /// The Rust field name.
+        field: String,
+    },
+    /// Always sent with this value.
+    Fixed {
+        /// The value sent.
+        value: Value,
+        /// Why the agent may not choose it.
+        reason: String,
+    },
+    /// Never sent.
+    Omitted {
+        /// What a user loses, and why that is right.
+        reason: String,
+        /// The glob that covered it, when it was omitted as part of a group.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pattern: Option<String>,
+    },
+    /// Read by the server though the spec does not document it.
+    Undocumented {
+        /// The argument that sets it, when a field does.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        argument: Option<String>,
+        /// The Rust field name, when a field sets it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        field: Option<String>,
+        /// A value always sent, when no field sets it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        value: Option<Value>,
+        /// Where in the server's code it is read.
+        read_at: String,
+        /// Why the tool relies on it.
+        reason: String,
+    },
+}
+
+impl Disposition {
+    /// The disposition's name as accounting tables show it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Disposition::Set { .. } => "Set",
+            Disposition::Fixed { .. } => "Fixed",
+            Disposition::Omitted { .. } => "Omitted",
+            Disposition::Undocumented { .. } => "Undocumented",
+        }
+    }
+}
+
+/// One row of a tool's accounting table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Accounted {
+    /// The parameter, as the operation declares it. For an Undocumented parameter this is
+    /// synthesized from the declaration (its schema is the argument's type, or `Any`).
+    pub param: Param,
+    /// What the tool does with it.
+    #[serde(flatten)]
+    pub disposition: Disposition,
+    /// This parameter's wire form of null (`#[arg(null = "...")]`), overriding the spec's
+    /// ([`SpecInfo::null`](super::SpecInfo::null)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub null: Option<String>,
+    /// The spec's type overridden by the tool (`#[arg(wire_type = "...")]`) or narrowed
+    /// (`#[arg(values = [...])]`, `#[arg(pattern = "...")]`): `param.schema` is then what the
+    /// server really reads, and this says what the spec said, where the server reads it and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overridden: Option<Overridden>,
+}
+
+impl Accounted {
+    /// The name pattern (`cf_*`) when this row is an undocumented family of parameters
+    /// (`#[arg(family = "query.cf_*", ...)]`): an argument whose keys are parameter names that
+    /// match it, each value sent as that parameter in `param`'s style, `param.schema` being each
+    /// value's schema. Only a family's Undocumented row has a `*` in its name: accounting
+    /// refuses one in an exact address.
+    pub fn family(&self) -> Option<&str> {
+        match self.disposition {
+            Disposition::Undocumented {
+                argument: Some(_), ..
+            } if self.param.name.contains('*') => Some(&self.param.name),
+            _ => None,
+        }
+    }
+}
+
+/// A parameter whose spec type is wrong, with the type the server reads declared by the tool
+/// (`#[arg(wire_type = "integer", read_at = "...", reason = "...")]`), or whose server accepts
+/// fewer values than the spec says (`#[arg(values = ["active", ...], read_at, reason)]`,
+/// `#[arg(pattern = "^...$", read_at, reason)]`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Overridden {
+    /// The type the spec gives the parameter (`array of string`).
+    pub spec_type: String,
+    /// Where in the server's code the parameter is read.
+    pub read_at: String,
+    /// Why the spec's type is wrong.
+    pub reason: String,
+    /// Whether the override narrows the spec's type (an enum or a pattern added) rather than
+    /// replacing it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub narrowed: bool,
+}
