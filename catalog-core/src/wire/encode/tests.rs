@@ -1,5 +1,5 @@
 use super::*;
-use serde_json::json;
+use serde_json::{Value, json};
 
 pub(super) fn param(location: &str, name: &str, extra: Value) -> Value {
     let style = match location {
