@@ -12,7 +12,7 @@
 //! a valid file argument: the argument checker reports by it, and decoding a [`File`] refuses by
 //! it.
 
-use crate::wire::decode::ProblemKind;
+use crate::wire::decode::problem::ProblemKind;
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, STANDARD_PAD_INDIFFERENT};
 use serde::{Deserialize, Serialize};
