@@ -38,7 +38,7 @@
 //! The rooms: [`ArgValue`] and the typed `ArgRef`/`Encode` arguments (`args`), the request
 //! assembled row by row (`request`), the writers of each location (`path`, `query` with a
 //! pattern `family`, `headers` for headers and cookies, `body` with `form` and `multipart`),
-//! the percent-encoding and text of values (`text`, `scalar_text`), the errors (`error`), and
+//! the percent-encoding and text of values (`text`, `scalar_text`), the lowered values the writers take (`resolved`), the errors (`error`), and
 //! the per-tool `Plan` that skips the general path for the common shapes (`plan`).
 
 use crate::model::Operation;
@@ -46,7 +46,7 @@ use crate::model::Operation;
 mod absent;
 mod args;
 mod body;
-mod error;
+pub(crate) mod error;
 mod family;
 mod form;
 mod headers;
@@ -55,6 +55,7 @@ mod path;
 mod plan;
 mod query;
 mod request;
+mod resolved;
 mod scalar_text;
 mod text;
 

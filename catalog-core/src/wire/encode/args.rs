@@ -1,8 +1,9 @@
 //! The arguments as the encoder reads them: [`ArgValue`]s given by name, or the `#[tool]`
 //! expansion's borrowed [`ArgRef`]s (any [`Encode`] value), found row by row ([`Lookup`]) and
-//! lowered to text or a `Value` for the location writers ([`Resolved`]).
+//! lowered to text or a `Value` for the location writers (`Resolved`).
 
 use super::error::{RequestError, RequestErrorKind};
+use super::resolved::{Items, Resolved};
 use super::scalar_text;
 use crate::model::{Accounted, Disposition, Param};
 use serde_json::Value;
@@ -137,39 +138,8 @@ pub(super) enum Source<'a> {
     Typed(&'a dyn Encode),
 }
 
-/// A value as the location encoders take it: typed values are lowered to scalar text, or to a
-/// `Value` for arrays and objects.
-#[derive(Clone, Copy)]
-pub(super) enum Resolved<'a> {
-    Absent,
-    Null,
-    Value(&'a Value),
-    Text(&'a str),
-    /// An array of scalars: their texts one after another in `text`, each ending at `ends[i]`.
-    Items(Items<'a>),
-}
-
-/// An array of scalars lowered to text, read element by element.
-#[derive(Clone, Copy)]
-pub(super) struct Items<'a> {
-    text: &'a str,
-    ends: &'a [usize],
-}
-
-impl<'a> Items<'a> {
-    pub(super) fn is_empty(self) -> bool {
-        self.ends.is_empty()
-    }
-
-    pub(super) fn iter(self) -> impl Iterator<Item = &'a str> {
-        let mut start = 0;
-        self.ends.iter().map(move |&end| {
-            let item = self.text.get(start..end).unwrap_or_default();
-            start = end;
-            item
-        })
-    }
-}
+/// A body field as the body encoders take it: its parameter, value and wire form of null.
+pub(super) type BodyField<'a> = (&'a Param, Source<'a>, Option<&'a str>);
 
 /// Lowers a source for the location encoders; `text` and `owned` hold what a typed value becomes.
 pub(super) fn lower<'b>(

@@ -1,8 +1,9 @@
 //! The body: a JSON object written field by field, a whole JSON or text body, and the other
 //! kinds handed to `form` and `multipart`.
 
-use super::args::{Resolved, Source, Typed};
+use super::args::{BodyField, Source, Typed};
 use super::error::{RequestError, RequestErrorKind, not_json};
+use super::resolved::Resolved;
 use super::text::{Scratch, null_as_text, scalar};
 use super::{absent, form, multipart};
 use crate::model::{BodyKind, Operation, Param, Schema};
@@ -59,9 +60,6 @@ pub(super) fn push_json_key(json: &mut Vec<u8>, name: &str) -> serde_json::Resul
     json.push(b'"');
     Ok(())
 }
-
-/// A body field as the body encoders take it: its parameter, value and wire form of null.
-pub(super) type BodyField<'a> = (&'a Param, Source<'a>, Option<&'a str>);
 
 /// Writes a JSON object body: each field's name and its value, straight from the arguments.
 pub(super) fn write_body_object(

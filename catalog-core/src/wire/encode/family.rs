@@ -1,9 +1,9 @@
 //! A pattern family's argument: an object whose keys are query parameter names matching the
 //! family's pattern, each sent as its own query parameter.
 
-use super::args::Resolved;
 use super::error::{RequestError, RequestErrorKind};
 use super::query::{encode_query, query_style};
+use super::resolved::Resolved;
 use super::text::Scratch;
 use crate::model::{Location, Operation, Param};
 use serde_json::Value;

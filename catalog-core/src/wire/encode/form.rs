@@ -27,10 +27,10 @@
 //!   its value): it is refused, saying so.
 
 use super::absent::{allows_null, items_of, property};
-use super::args::{Resolved, Typed};
-use super::body::BodyField;
+use super::args::{BodyField, Typed};
 use super::error::{RequestError, RequestErrorKind};
 use super::query::{delimiter, push_pair};
+use super::resolved::Resolved;
 use super::text::{Scratch, null_as_text, push_enc, push_scalar_enc};
 use crate::model::{Param, Schema, Style, Type};
 use serde_json::Value;

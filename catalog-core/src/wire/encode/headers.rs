@@ -1,7 +1,7 @@
 //! Headers and cookies (style simple and form), and the `content-type` of the body.
 
-use super::args::Resolved;
 use super::error::{RequestError, RequestErrorKind, nested};
+use super::resolved::Resolved;
 use super::text::{Scratch, push_enc, push_scalar_enc, scalar};
 use crate::model::Param;
 use http::header::{HeaderName, HeaderValue};

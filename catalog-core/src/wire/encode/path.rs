@@ -1,8 +1,8 @@
 //! The path: each parameter's value written per its style (simple, label, matrix), and the
 //! values refused that would name another resource (empty, `.`, `..`, null).
 
-use super::args::Resolved;
 use super::error::{RequestError, RequestErrorKind, nested, path_null, template_error};
+use super::resolved::Resolved;
 use super::text::{Scratch, push_enc, scalar};
 use crate::model::{Accounted, Location, Operation, Param, Style};
 use serde_json::Value;

@@ -1,8 +1,8 @@
 //! The query: each parameter's pairs per its style and explode (`form`, `spaceDelimited`,
 //! `pipeDelimited`, `deepObject`), also used for the fields of a form body.
 
-use super::args::Resolved;
 use super::error::{RequestError, RequestErrorKind, nested};
+use super::resolved::Resolved;
 use super::text::{Scratch, push_enc, push_scalar_enc};
 use crate::model::{Location, Operation, Param, Style};
 use serde_json::Value;

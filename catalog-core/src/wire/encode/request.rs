@@ -2,8 +2,8 @@
 //! headers and cookies as they come, body fields into the body), then the URI, cookie header,
 //! body and `content-type`.
 
-use super::args::{AsSource, Lookup, Source, Typed};
-use super::body::{BodyField, encode_body, push_json_field};
+use super::args::{AsSource, BodyField, Lookup, Source, Typed};
+use super::body::{encode_body, push_json_field};
 use super::error::{RequestError, RequestErrorKind, missing, template_error};
 use super::family::write_family;
 use super::headers::{append_header, content_type, cookie_header, encode_cookie};

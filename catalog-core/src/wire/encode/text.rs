@@ -1,7 +1,7 @@
 //! The text of values: RFC 3986 percent-encoding, a scalar's text, and the wire form of null.
 
-use super::args::Resolved;
 use super::error::{RequestError, RequestErrorKind, path_null};
+use super::resolved::Resolved;
 use crate::model::{Accounted, Location, Operation, Param};
 use serde_json::Value;
 use std::fmt::Write as _;
