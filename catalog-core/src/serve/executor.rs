@@ -41,8 +41,8 @@ pub use config::{
     ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecutorConfig, Writes,
 };
 pub use error::ExecuteError;
-use http::header::{HeaderName, HeaderValue};
 use http::Method;
+use http::header::{HeaderName, HeaderValue};
 use http_body_util::BodyExt;
 pub use response::{ApiResponse, truncation_marker};
 pub use retry::RetryPolicy;
