@@ -108,7 +108,10 @@ impl McpServer {
                     t.description.to_string(),
                     advertised.as_ref(),
                     catalog.advertised_output_schema(t.name).as_deref(),
-                    crate::serve::effects::annotations(&t),
+                    crate::serve::effects::annotations_of(
+                        t.hints(),
+                        t.operation.summary.as_deref(),
+                    ),
                 )
             })
             .collect();
