@@ -70,10 +70,10 @@ pub use catalog_core::model::{
 };
 pub use catalog_core::serve::catalog::{CallError, Catalog, ToolInfo};
 pub use catalog_core::wire::decode::{ArgumentError, Problem, ProblemKind};
+pub use catalog_core::wire::encode::{RequestError, RequestErrorKind};
 pub use catalog_core::wire::file::File;
 pub use catalog_core::wire::nullable::Nullable;
 pub use catalog_core::wire::or_empty::OrEmpty;
-pub use catalog_core::wire::routing::{RequestError, RequestErrorKind};
 
 /// Indexing a spec from a build script: `catalog::build::index("openapi/api.yaml")`.
 pub mod build {

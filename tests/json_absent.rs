@@ -2,7 +2,7 @@
 //! field of a `#[derive(catalog::Object)]` struct (no `skip_serializing_if` written) is not
 //! sent as `null` where its property's schema allows no null (openapi/nested.yaml's
 //! `CreateMonitor`, whose properties are not nullable). A nullable property's explicit null is
-//! sent: see `wire::routing::absent`'s tests.
+//! sent: see `wire::encode::absent`'s tests.
 
 #[path = "../catalog-core/tests/support/loopback.rs"]
 mod loopback;

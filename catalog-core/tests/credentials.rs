@@ -15,7 +15,7 @@ use catalog_core::serve::credentials::Credential;
 use catalog_core::serve::executor::{ExecuteError, Executor, ExecutorConfig};
 use catalog_core::serve::tool::Tool;
 use catalog_core::wire::decode::ArgumentError;
-use catalog_core::wire::routing::RequestError;
+use catalog_core::wire::encode::RequestError;
 use loopback::{Seen, response};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -27,7 +27,7 @@ use catalog_core::serve::mcp::McpServer;
 use catalog_core::serve::tool::Tool;
 use catalog_core::spec::security::SchemeUse;
 use catalog_core::wire::decode::ArgumentError;
-use catalog_core::wire::routing::RequestError;
+use catalog_core::wire::encode::RequestError;
 use serde_json::{Value, json};
 use std::io::BufRead;
 use std::sync::OnceLock;

@@ -16,7 +16,7 @@ use catalog_core::serve::executor::{ExecuteError, Executor, ExecutorConfig};
 use catalog_core::serve::tool::Tool;
 use catalog_core::spec::load::{self as spec, Format};
 use catalog_core::wire::decode::ArgumentError;
-use catalog_core::wire::routing::RequestError;
+use catalog_core::wire::encode::RequestError;
 use loopback::response;
 use serde_json::{Value, json};
 use std::sync::{Arc, OnceLock};

@@ -19,7 +19,7 @@ use catalog_core::serve::result::META_KEY;
 use catalog_core::serve::tool::{OutputArm, Tool, ToolOutput};
 use catalog_core::spec::load::{self as spec, Format};
 use catalog_core::wire::decode::ArgumentError;
-use catalog_core::wire::routing::RequestError;
+use catalog_core::wire::encode::RequestError;
 use loopback::{Part, Seen, response};
 use serde_json::{Value, json};
 use std::sync::{Arc, OnceLock};

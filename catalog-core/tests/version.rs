@@ -7,7 +7,7 @@ use catalog_core::model::SpecInfo;
 use catalog_core::serve::catalog::Catalog;
 use catalog_core::serve::tool::Tool;
 use catalog_core::wire::decode::ArgumentError;
-use catalog_core::wire::routing::RequestError;
+use catalog_core::wire::encode::RequestError;
 use serde_json::{Value, json};
 use std::sync::OnceLock;
 

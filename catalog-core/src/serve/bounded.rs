@@ -185,7 +185,7 @@ impl BodyReader {
             return b;
         }
         let textual = self.media_type.as_deref().is_none_or(is_text_media_type);
-        let prefix = crate::serve::executor::utf8_prefix(&self.kept, self.budget);
+        let prefix = utf8_prefix(&self.kept, self.budget);
         match std::str::from_utf8(prefix) {
             Ok(text) if textual => Bounded::Cut(text.to_string()),
             _ => Bounded::TooLarge {
@@ -341,6 +341,35 @@ impl ArrayScan {
             self.cut = Some((end, items));
         }
     }
+}
+
+/// The response headers handed back to the agent, in this order, when present. Others are left
+/// out: they are transport detail an agent cannot act on, and they cost context.
+pub const SELECTED_HEADERS: &[&str] = &[
+    "content-type",
+    "etag",
+    "last-modified",
+    "location",
+    "retry-after",
+    "link",
+];
+
+/// The longest prefix of `bytes` of at most `max` bytes that does not split a UTF-8 sequence.
+pub fn utf8_prefix(bytes: &[u8], max: usize) -> &[u8] {
+    if bytes.len() <= max {
+        return bytes;
+    }
+    let mut cut = max;
+    // Step back over continuation bytes (10xxxxxx) to the start of the character the cut falls
+    // in; a sequence is at most 4 bytes long, so this looks back at most 3.
+    while cut > 0 && max - cut < 3 && (bytes[cut] & 0xC0) == 0x80 {
+        cut -= 1;
+    }
+    if (bytes[cut] & 0xC0) == 0x80 {
+        // Not UTF-8 around the cut anyway: cut where asked.
+        cut = max;
+    }
+    &bytes[..cut]
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use crate::serve::effects::{Effects, Hints, hints};
 use crate::serve::output_schema::{OutputSchema, output_schema};
 use crate::serve::tool::{Tool, ToolOutput};
 use crate::wire::decode::ArgumentError;
-use crate::wire::routing::RequestError;
+use crate::wire::encode::RequestError;
 use serde_json::Value;
 use std::fmt;
 

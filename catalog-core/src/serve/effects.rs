@@ -155,13 +155,7 @@ pub fn hints(method: &str, effects: &Effects) -> Hints {
     }
 }
 
-/// The MCP annotations of a tool: its [`hints`] and its operation's summary as `title`.
-#[cfg(feature = "mcp")]
-pub fn annotations(tool: &crate::serve::catalog::ToolInfo) -> rmcp::model::ToolAnnotations {
-    annotations_of(tool.hints(), tool.operation.summary.as_deref())
-}
-
-/// MCP annotations from hints, titled by the operation's summary.
+/// The MCP annotations of a tool: its [`hints`], titled by its operation's summary.
 #[cfg(feature = "mcp")]
 pub fn annotations_of(h: Hints, summary: Option<&str>) -> rmcp::model::ToolAnnotations {
     let mut a = rmcp::model::ToolAnnotations::new()

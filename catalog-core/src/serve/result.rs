@@ -73,7 +73,7 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse, form: Form) -> CallT
         false
     };
     let mut text = match (&structured, form) {
-        (Some(value), Form::Structured) => {
+        (Some(_), Form::Structured) => {
             response.text_in_place_of_body(hint.as_deref(), Some(IN_STRUCTURED_CONTENT))
         }
         _ => response.text_with(hint.as_deref()),

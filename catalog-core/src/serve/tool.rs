@@ -3,7 +3,7 @@
 
 use crate::model::Operation;
 use crate::wire::decode::ArgumentError;
-use crate::wire::routing::{RequestError, build_request_ref};
+use crate::wire::encode::{RequestError, build_request_ref};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -379,7 +379,7 @@ pub mod __private {
         impl IsFile for crate::wire::file::File {}
     }
 
-    pub use crate::wire::routing::{ArgRef, Encode};
+    pub use crate::wire::encode::{ArgRef, Encode};
 
     /// A required field's value once [`Decoder::finish`] passed (which reports it missing
     /// first, so this error is a fallback, not a second message).
@@ -453,7 +453,7 @@ pub mod __private {
     }
 
     pub use crate::wire::decode::omitted::{Nested, OmittedAt, PathStep};
-    pub use crate::wire::routing::Plan;
+    pub use crate::wire::encode::Plan;
 
     /// The input schema embedded by `#[tool]`, without the properties its nested structs omit.
     pub fn schema_without(json: &str, nested: &Nested) -> Value {

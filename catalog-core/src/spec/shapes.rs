@@ -3,7 +3,7 @@
 //! being refused at run time.
 //!
 //! - A form or multipart body field, and a `deepObject` query parameter, take any shape: objects
-//!   nest in brackets and arrays are indexed at any depth (see `routing::form`).
+//!   nest in brackets and arrays are indexed at any depth (see `encode::form`).
 //! - Every other query parameter (styles `form`, `spaceDelimited`, `pipeDelimited`), and path,
 //!   header and cookie parameters, have an encoding for a scalar, an array of scalars and an
 //!   object whose property values are scalars, and none for anything deeper: an array of arrays

@@ -3,9 +3,9 @@
 /// Decoding an agent's arguments: the argument checker of [`crate::check::arguments`], which
 /// compile-time checks share.
 pub use crate::check::arguments as decode;
+pub mod encode;
 pub mod file;
 pub mod nullable;
 pub mod observe;
 pub mod or_empty;
-pub mod routing;
 pub mod uploads;

@@ -11,8 +11,8 @@
 //! - `CATALOG_MAX_UPLOAD_BYTES`: the cap on an encoded multipart or binary body, default
 //!   [`DEFAULT_MAX_UPLOAD_BYTES`] (16 MiB). A file on disk is measured before it is read.
 
+use super::encode::error::{RequestError, RequestErrorKind};
 use super::file::Content;
-use super::routing::{RequestError, RequestErrorKind};
 use crate::model::Param;
 use std::io::Read as _;
 use std::path::{Component, Path, PathBuf};

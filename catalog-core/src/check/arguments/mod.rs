@@ -19,16 +19,19 @@
 //!   them would refuse values read back from the same API.
 //! - Lengths count Unicode scalar values, as JSON Schema does.
 
+mod arguments;
 mod checker;
 pub(crate) mod file_shape;
 pub mod format;
 pub mod omitted;
 mod path;
 pub(crate) mod pattern;
-mod problem;
+pub(crate) mod problem;
 mod quick;
 mod text;
 
+use arguments::Seen;
+pub(crate) use arguments::argument_of;
 use checker::Checker;
 pub(crate) use format::integer_range;
 use path::Path;
@@ -38,20 +41,9 @@ pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
 pub use quick::Checks;
 use text::got;
 
-use crate::model::{Disposition, Operation, Param, Schema};
+use crate::model::{Operation, Param, Schema};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-
-/// The argument name an accounting row takes from the agent, if any.
-pub(crate) fn argument_of(d: &Disposition) -> Option<&str> {
-    match d {
-        Disposition::Set { argument, .. } => Some(argument),
-        Disposition::Undocumented {
-            argument: Some(a), ..
-        } => Some(a),
-        _ => None,
-    }
-}
 
 /// The parameter an argument sets, if the tool declares that argument, searching from row `start`
 /// onwards (wrapping): agents and the emitted code usually pass arguments in accounting order, so
@@ -71,23 +63,6 @@ fn declared_from<'o>(op: &'o Operation, name: &str, start: usize) -> Option<(usi
         i += 1;
     }
     None
-}
-
-/// Which rows (or fields) were matched by a key, so that required ones are confirmed present
-/// without a hash lookup each. Indices past 63 are not recorded; callers look those up.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Seen(u64);
-
-impl Seen {
-    pub(super) fn mark(&mut self, i: usize) {
-        if i < 64 {
-            self.0 |= 1 << i;
-        }
-    }
-
-    pub(super) fn has(self, i: usize) -> bool {
-        i < 64 && self.0 & (1 << i) != 0
-    }
 }
 
 /// Checks an agent's arguments against the tool's accounting and the parameters' schemas.

@@ -1,4 +1,5 @@
 use super::*;
+use crate::model::Disposition;
 use serde_json::json;
 
 /// A tool over `POST /teams/{team_id}/posts` with one argument of each shape.

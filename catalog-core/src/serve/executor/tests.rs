@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::serve::bounded::Bounded;
+use http::StatusCode;
 
 #[path = "../../../tests/support/loopback.rs"]
 mod loopback;

@@ -27,10 +27,11 @@
 //!   its value): it is refused, saying so.
 
 use super::absent::{allows_null, items_of, property};
-use super::{
-    BodyField, RequestError, RequestErrorKind, Resolved, Scratch, Typed, delimiter, null_as_text,
-    push_enc, push_pair, push_scalar_enc,
-};
+use super::args::{BodyField, Typed};
+use super::error::{RequestError, RequestErrorKind};
+use super::query::{delimiter, push_pair};
+use super::resolved::Resolved;
+use super::text::{Scratch, null_as_text, push_enc, push_scalar_enc};
 use crate::model::{Param, Schema, Style, Type};
 use serde_json::Value;
 

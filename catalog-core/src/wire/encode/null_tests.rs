@@ -2,7 +2,7 @@
 //! to the exact bytes.
 
 use super::*;
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// A Set row for a nullable array of nullable integers (NetBox's `tenant_id`), or a nullable
 /// scalar, at `location` with the given style.

@@ -9,10 +9,13 @@
 //! writes the request or its error, so a planned request is always exactly the request
 //! [`build_request_ref`](super::build_request_ref) writes for the same arguments.
 
-use super::{
-    ArgRef, BODY_CAPACITY, Encode, check_header_text, content_type, enc_in_place, method_of,
-    must_send, path_row, push_enc, push_json_key, push_pair, refuse_dot_segments,
-};
+use super::args::{ArgRef, Encode};
+use super::body::{BODY_CAPACITY, push_json_key};
+use super::headers::{check_header_text, content_type};
+use super::path::{path_row, refuse_dot_segments};
+use super::query::push_pair;
+use super::request::{method_of, must_send};
+use super::text::{enc_in_place, push_enc};
 use crate::model::{BodyKind, Disposition, Location, Operation, Part, PathTemplate, Style};
 use http::header::{CONTENT_TYPE, HeaderName, HeaderValue};
 use std::cell::RefCell;

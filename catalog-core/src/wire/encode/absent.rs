@@ -67,7 +67,7 @@ pub(super) fn items_of(schema: &Schema) -> Option<&Schema> {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{json_body, op, set};
-    use crate::wire::routing::{ArgValue, build_request};
+    use crate::wire::encode::{ArgValue, build_request};
     use serde_json::json;
 
     /// A JSON body's `address`: `line1` and `country` not nullable, `state` nullable.

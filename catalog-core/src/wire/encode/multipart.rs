@@ -25,7 +25,10 @@
 //! - The encoded body is capped ([`crate::wire::uploads`]); a file on disk is measured before
 //!   it is read.
 
-use super::{BodyField, RequestError, RequestErrorKind, Resolved, Scratch, lower, scalar};
+use super::args::{BodyField, lower};
+use super::error::{RequestError, RequestErrorKind};
+use super::resolved::Resolved;
+use super::text::{Scratch, scalar};
 use crate::model::{Body, Param, PartEncoding, Type, is_json_media_type, media_base};
 use crate::wire::file::{Content, File};
 use crate::wire::uploads::Uploads;

@@ -1,6 +1,7 @@
 //! The multipart and binary encoders, read back by an independent parser (`multer`).
 
-use super::super::{ArgValue, Source, build_request};
+use super::super::args::Source;
+use super::super::{ArgValue, build_request};
 use super::*;
 use crate::model::{Accounted, Disposition, Operation};
 use crate::spec::normalize::normalize;

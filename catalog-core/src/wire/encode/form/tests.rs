@@ -4,7 +4,7 @@
 
 use super::super::tests::{op, param, set};
 use crate::model::Operation;
-use crate::wire::routing::{ArgValue, RequestErrorKind, build_request};
+use crate::wire::encode::{ArgValue, RequestErrorKind, build_request};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 

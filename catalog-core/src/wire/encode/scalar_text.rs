@@ -255,10 +255,10 @@ impl ser::SerializeSeq for QueryPairs<'_> {
     type Error = NotScalar;
 
     fn serialize_element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result {
-        super::push_pair(self.out, self.key, true);
+        super::query::push_pair(self.out, self.key, true);
         let start = self.out.len();
         v.serialize(ScalarText(self.out))?;
-        super::enc_in_place(self.out, start, self.scratch);
+        super::text::enc_in_place(self.out, start, self.scratch);
         Ok(())
     }
 

@@ -1,0 +1,258 @@
+//! The call path: one `tools/call` answered (counted, traced, confirmed when the tool asks for
+//! it), as the MCP handler and the HTTP server run it, and how a call the API did not answer
+//! ends (its outcome for the metrics, its result or JSON-RPC error).
+
+use super::{Caller, McpServer};
+use crate::serve::catalog::CallError;
+use crate::serve::executor::ExecuteError;
+use crate::serve::metrics::Outcome;
+use crate::serve::trace::Context;
+use rmcp::ErrorData;
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+use serde_json::Value;
+
+impl McpServer {
+    /// Answers one `tools/call`, as the MCP handler does for a client on the newest revision,
+    /// and counts it in the [`metrics`](Self::metrics).
+    pub async fn call(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+    ) -> Result<CallToolResult, ErrorData> {
+        self.call_as(
+            name,
+            arguments,
+            rmcp::model::ProtocolVersion::LATEST.as_str(),
+        )
+        .await
+    }
+
+    /// [`call`](Self::call) for a client that negotiated MCP revision `revision`
+    /// (`2025-03-26`, `2025-06-18`, ...), which decides the result's form
+    /// ([`crate::serve::result_size`]).
+    pub async fn call_as(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        revision: &str,
+    ) -> Result<CallToolResult, ErrorData> {
+        self.call_traced(
+            name,
+            arguments,
+            Context::default(),
+            Caller {
+                revision: Some(revision),
+                ..Caller::default()
+            },
+        )
+        .await
+    }
+
+    /// [`call`](Self::call), its API requests continuing the caller's `trace`.
+    pub(crate) async fn call_traced(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        trace: Context,
+        caller: Caller<'_>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let started = std::time::Instant::now();
+        let form = self.results.form.for_revision(caller.revision);
+        // Its span ([`crate::serve::span`]) carries the trace into the API requests.
+        let operation = self.catalog.get(name).map(|t| t.operation);
+        let (answer, outcome, served) = crate::serve::span::run(
+            name,
+            operation,
+            trace,
+            self.call_counted(name, arguments, caller, form),
+        )
+        .await;
+        self.metrics.record(served, outcome, started.elapsed());
+        answer
+    }
+
+    async fn call_counted(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        caller: Caller<'_>,
+        form: crate::serve::result_size::Form,
+    ) -> (
+        Result<CallToolResult, ErrorData>,
+        Outcome,
+        Option<&'static str>,
+    ) {
+        // A tool the selection does not offer is unknown to the caller; a confirmation is
+        // asked before the call waits for a slot, so no slot is held while a person decides.
+        let arguments = arguments.unwrap_or_default();
+        let offered = self.catalog.get(name).filter(|t| {
+            self.offer
+                .offers(&self.catalog, t, caller.selection.as_ref())
+        });
+        if let Some(tool) = &offered
+            && let Some(refused) = self.confirm(tool, &arguments, &caller).await
+        {
+            return refused;
+        }
+        // Held, not refused: the call waits for a slot, and the one timeout bounds the wait and
+        // the exchange together. Refused only when no slot frees in time: the agent learns to
+        // wait, not to fix its arguments.
+        let timeout = self.executor.timeout();
+        let deadline = tokio::time::Instant::now() + timeout;
+        let Ok(Ok(_permit)) = tokio::time::timeout_at(deadline, self.calls.acquire()).await else {
+            let busy = ErrorData::internal_error(
+                format!(
+                    "the server is busy: {} waiting on the API, the most it allows at once, for \
+                     the whole {} s timeout; retry when one has finished",
+                    match self.max_in_flight {
+                        1 => "1 tool call was".to_string(),
+                        n => format!("{n} tool calls were"),
+                    },
+                    timeout.as_secs_f64()
+                ),
+                None,
+            );
+            let served = self.catalog.get(name).map(|t| t.name);
+            return (Err(busy), Outcome::Busy, served);
+        };
+        let args = Value::Object(arguments);
+        let Some(tool) = offered else {
+            let names = self.offer.offered(&self.catalog, caller.selection.as_ref());
+            let e = crate::serve::selection::unknown(name, names.into_iter());
+            return (call_error(e), Outcome::Refused("unknown_tool"), None);
+        };
+        let cap = self.results.caps.bytes(tool.name);
+        if tool.is_composite() {
+            return match self
+                .catalog
+                .run_until(&self.executor, name, args, deadline.into_std())
+                .await
+            {
+                Ok(value) => (
+                    Ok(crate::serve::result::sized_result(
+                        &tool,
+                        crate::serve::result::Answer::Value(&value),
+                        form,
+                        cap,
+                    )),
+                    Outcome::Answered(200),
+                    Some(tool.name),
+                ),
+                Err(e) => {
+                    let outcome = outcome_of(&e);
+                    // An API error's body is in the text and `_meta`: held to the cap too.
+                    let result =
+                        call_error(e).map(|r| crate::serve::result_size::fit(r, cap, None));
+                    (result, outcome, Some(tool.name))
+                }
+            };
+        }
+        // The body is read within what the tool's result cap leaves for it.
+        let executor = self
+            .executor
+            .capped(self.results.caps.body_bytes(tool.name, form));
+        match self
+            .catalog
+            .call_until(&executor, name, args, deadline.into_std())
+            .await
+        {
+            Ok(response) => (
+                {
+                    crate::serve::span::note_response(&response.body);
+                    Ok(crate::serve::result::sized_result(
+                        &tool,
+                        crate::serve::result::Answer::Api(&response),
+                        form,
+                        cap,
+                    ))
+                },
+                Outcome::Answered(response.status.as_u16()),
+                Some(tool.name),
+            ),
+            Err(e) => {
+                let outcome = outcome_of(&e);
+                (call_error(e), outcome, Some(tool.name))
+            }
+        }
+    }
+
+    /// Asks for the confirmation a call of `tool` needs; `None` when the call goes on.
+    async fn confirm(
+        &self,
+        tool: &crate::serve::catalog::ToolInfo,
+        arguments: &JsonObject,
+        caller: &Caller<'_>,
+    ) -> Option<(
+        Result<CallToolResult, ErrorData>,
+        Outcome,
+        Option<&'static str>,
+    )> {
+        let name = tool.name;
+        if !self.confirmation.needs(tool) {
+            return None;
+        }
+        // A call the server refuses anyway (writes disabled, wrong arguments) asks nothing: it
+        // goes on to be refused with its reason.
+        let writes_allowed = tool.read_only() || self.executor.writes().allows(tool.name);
+        let buildable = self
+            .catalog
+            .request(name, Value::Object(arguments.clone()))
+            .is_ok();
+        if !writes_allowed || !buildable {
+            return None;
+        }
+        let refused = crate::serve::confirm::ask(
+            &self.confirmation,
+            tool,
+            arguments,
+            caller.peer,
+            caller.rounds.as_ref(),
+        )
+        .await?;
+        Some((
+            Ok(refused),
+            Outcome::Refused("not_confirmed"),
+            Some(tool.name),
+        ))
+    }
+}
+
+/// How a call that the API did not answer ended, for the metrics.
+pub(super) fn outcome_of(e: &CallError) -> Outcome {
+    match e {
+        CallError::UnknownTool { .. } => Outcome::Refused("unknown_tool"),
+        CallError::Arguments(_) => Outcome::Refused("arguments"),
+        CallError::Request(_) => Outcome::Refused("request"),
+        CallError::Execute(ExecuteError::WritesDisabled { .. }) => {
+            Outcome::Refused("writes_disabled")
+        }
+        CallError::Execute(ExecuteError::InvalidRequest(_)) => Outcome::Refused("invalid_request"),
+        CallError::Execute(ExecuteError::Undeclared(_)) => Outcome::Refused("undeclared"),
+        CallError::Execute(ExecuteError::Timeout(_)) => Outcome::Failed("timeout"),
+        CallError::Execute(ExecuteError::Transport(_)) => Outcome::Failed("transport"),
+        CallError::Execute(ExecuteError::Credentials(_)) => Outcome::Failed("credentials"),
+        CallError::Execute(ExecuteError::CallerCredential(_)) => {
+            Outcome::Refused("caller_credential")
+        }
+        CallError::Composite(e) => crate::serve::composite::result::outcome_of(e, outcome_of),
+    }
+}
+
+pub(super) fn call_error(e: CallError) -> Result<CallToolResult, ErrorData> {
+    let message = e.to_string();
+    match e {
+        CallError::UnknownTool { .. } => Err(ErrorData::invalid_params(message, None)),
+        CallError::Execute(
+            ExecuteError::Timeout(_) | ExecuteError::Transport(_) | ExecuteError::Credentials(_),
+        ) => Err(ErrorData::internal_error(message, None)),
+        CallError::Composite(e) => Ok(crate::serve::composite::result::error_result(&e)),
+        CallError::Arguments(_)
+        | CallError::Request(_)
+        | CallError::Execute(
+            ExecuteError::WritesDisabled { .. }
+            | ExecuteError::InvalidRequest(_)
+            | ExecuteError::Undeclared(_)
+            | ExecuteError::CallerCredential(_),
+        ) => Ok(CallToolResult::error(vec![ContentBlock::text(message)])),
+    }
+}

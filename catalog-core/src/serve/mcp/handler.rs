@@ -1,0 +1,102 @@
+//! The MCP handler: `initialize`, `tools/list` and `tools/call` as `rmcp` asks them.
+
+use super::McpServer;
+use crate::serve::trace::Context;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ListToolsResult, PaginatedRequestParams, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+
+impl ServerHandler for McpServer {
+    fn get_info(&self) -> ServerConfig {
+        self.info.clone()
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let headers = context
+            .extensions
+            .get::<http::request::Parts>()
+            .map(|parts| &parts.headers);
+        let caller = self.caller(headers, None)?;
+        let offered = self.offer.offered(&self.catalog, caller.selection.as_ref());
+        let list = ListToolsResult::with_all_items(
+            self.tools
+                .iter()
+                .filter(|t| offered.contains(&t.name.as_ref()))
+                .map(|t| self.as_listed(t))
+                .collect(),
+        );
+        Ok(self.with_cache_hints(list, context.protocol_version().as_ref()))
+    }
+
+    async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
+        self.offer.add_peer(context.peer);
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        // Cancelled (`notifications/cancelled`, a dropped HTTP stream): dropping the call drops
+        // the API request with it. rmcp sends no answer for a cancelled request.
+        // The call's `_meta` (rmcp hands it over in the context), else the HTTP POST's own
+        // headers ([`crate::serve::trace`]).
+        let meta = request.meta.as_ref().unwrap_or(&context.meta);
+        let from_meta = Context::from_values(meta.get_traceparent(), meta.get_tracestate());
+        let from_headers = context
+            .extensions
+            .get::<http::request::Parts>()
+            .map_or_else(Context::default, |parts| {
+                let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
+                Context::from_values(header("traceparent"), header("tracestate"))
+            });
+        let trace = from_meta.or(from_headers);
+        let headers = context
+            .extensions
+            .get::<http::request::Parts>()
+            .map(|parts| &parts.headers);
+        let revision = context.protocol_version();
+        let mut caller = self.caller(headers, Some(&context.peer))?;
+        caller.revision = revision.as_ref().map(rmcp::model::ProtocolVersion::as_str);
+        // A client on 2026-07-28 or later is asked for a confirmation by `input_required`, when
+        // it declared form elicitation on the request.
+        let asked = std::sync::Mutex::new(None);
+        let current = revision
+            .as_ref()
+            .is_some_and(|r| *r >= rmcp::model::ProtocolVersion::V_2026_07_28);
+        let elicits = context
+            .client_capabilities()
+            .and_then(|c| c.elicitation)
+            .is_some_and(|e| e.form.is_some() || e.url.is_none());
+        if current && elicits {
+            caller.rounds = Some(crate::serve::confirm::Rounds {
+                responses: request.input_responses.as_ref(),
+                asked: &asked,
+            });
+        }
+        // The verified caller the HTTP server put on the request, for per-user credentials.
+        let verified = context
+            .extensions
+            .get::<http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<crate::serve::credentials::Caller>())
+            .cloned();
+        let call = crate::serve::credentials::per_user::scope(
+            verified,
+            self.call_traced(&request.name, request.arguments, trace, caller),
+        );
+        let answer = tokio::select! {
+            result = call => result,
+            () = context.ct.cancelled() => Err(ErrorData::internal_error("the call was cancelled", None)),
+        }?;
+        match asked.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(question) => Ok(CallToolResponse::InputRequired(question)),
+            None => Ok(answer.into()),
+        }
+    }
+}
