@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 
+pub mod effects;
 mod path;
 mod response;
 pub use path::{Part, Parts, PathTemplate, TemplateError, TemplateErrorKind};
