@@ -195,6 +195,64 @@ mod tests {
         );
     }
 
+    /// `METHOD /tasks/{id}` omitting `body.note` with a reason.
+    fn write_task(method: &str) -> Operation {
+        let mut write = op(method, "/tasks/{id}").build();
+        write.accounting = vec![Accounted {
+            param: crate::model::testing::param(Location::Body, "note"),
+            disposition: Disposition::Omitted {
+                reason: "notes are written by people in the app".into(),
+                pattern: None,
+            },
+            null: None,
+            overridden: None,
+        }];
+        write
+    }
+
+    #[test]
+    fn the_description_words_the_semantics_it_is_given() {
+        let not_available = "\n\nNot available through this tool:\n\
+             - `note` is not available: notes are written by people in the app";
+        assert_eq!(
+            tool_description(
+                Some("Save."),
+                &write_task("PUT"),
+                Some(Semantics::FullReplace)
+            ),
+            format!(
+                "Save.\n\nThis is a full replace (PUT): every body field you leave out is \
+                 written as empty. This tool cannot send `note`, so those are cleared too.\
+                 {not_available}"
+            )
+        );
+        assert_eq!(
+            tool_description(
+                Some("Save."),
+                &write_task("POST"),
+                Some(Semantics::FullReplace)
+            ),
+            format!(
+                "Save.\n\nThis is a full replace: every body field you leave out is written as \
+                 empty. This tool cannot send `note`, so those are cleared too.{not_available}"
+            )
+        );
+        assert_eq!(
+            tool_description(Some("Save."), &write_task("PUT"), Some(Semantics::Merge)),
+            format!(
+                "Save.\n\nThis PUT merges: only the body fields you send change; the others \
+                 are kept.{not_available}"
+            )
+        );
+        for (method, semantics) in [("PATCH", Some(Semantics::Merge)), ("POST", None)] {
+            assert_eq!(
+                tool_description(Some("Save."), &write_task(method), semantics),
+                format!("Save.{not_available}"),
+                "{method}"
+            );
+        }
+    }
+
     #[test]
     fn the_tool_name_is_the_explicit_name_else_the_snake_case_operation_id_else_the_type() {
         assert_eq!(

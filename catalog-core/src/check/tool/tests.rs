@@ -283,11 +283,11 @@ fn a_correct_tool_gets_its_requirement_narrowed_and_its_null_forms() {
     let bearer_only: Vec<_> = op
         .security
         .iter()
-        .filter(|alt| alt.iter().all(|s| s.name == "bearer"))
+        .filter(|alt| alt.iter().all(|s| s.scheme == "bearer"))
         .cloned()
         .collect();
     let checked = check_tool(op, &d, None);
-    assert_eq!((checked.stopped, checked.findings), (None, vec![]));
+    assert_eq!((checked.stopped, &checked.findings[..]), (None, &[][..]));
     assert_eq!(checked.operation.security, bearer_only);
     assert_eq!(checked.operation.security.len(), 1);
     assert_eq!(
@@ -324,7 +324,7 @@ fn the_full_replace_rule_follows_the_method_and_the_declared_semantics() {
     assert_eq!(sites(&put.findings), [3]);
     // A PUT declared `merge` keeps what it does not send.
     let merge = replace_task(Some("merge"));
-    assert_eq!((merge.stopped, merge.findings), (None, vec![]));
+    assert_eq!((merge.stopped, &merge.findings[..]), (None, &[][..]));
     assert_eq!(merge.semantics(), Some(Semantics::Merge));
     assert_eq!(merge.effects.semantics, Some(Semantics::Merge));
 }
