@@ -297,6 +297,27 @@ fn a_correct_tool_gets_its_requirement_narrowed_and_its_null_forms() {
     assert_eq!(checked.semantics(), None);
 }
 
+#[test]
+fn a_null_form_goes_to_the_row_its_field_sets_documented_or_not() {
+    let mut verbose = field("verbose", optional_string(), 2);
+    verbose.param = Some(("query.verbose".into(), 3));
+    verbose.undocumented = Some((
+        reason("server/tasks/list.rs parse_verbose", 4),
+        reason(REASON, 5),
+    ));
+    let mut d = declared("ListTasks", vec![field("q", optional_string(), 1), verbose]);
+    d.null_forms = vec![("verbose".into(), "nil".into())];
+    let checked = check_tool(operation("ListTasks"), &d, None);
+    assert_eq!(checked.findings, []);
+    let nulls: Vec<(&str, Option<&str>)> = checked
+        .operation
+        .accounting
+        .iter()
+        .map(|r| (r.param.name.as_str(), r.null.as_deref()))
+        .collect();
+    assert_eq!(nulls, [("q", None), ("verbose", Some("nil"))]);
+}
+
 /// `ReplaceTask` omitting `body.note` (site 3) without `clears`, declared `semantics`.
 fn replace_task(semantics: Option<&str>) -> CheckedTool {
     let mut d = declared(
