@@ -17,6 +17,7 @@ use std::fmt;
 mod accounting;
 mod operation;
 mod param;
+pub mod effects;
 mod path;
 mod response;
 mod schema;

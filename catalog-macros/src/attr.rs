@@ -30,6 +30,7 @@
 
 use crate::ctxt::{Ctxt, Range};
 use crate::slot::Slot;
+use catalog_core::check::effects::Hint;
 use proc_macro2::Span;
 use serde_json::Value;
 use syn::parse::{ParseStream, Parser};
@@ -65,9 +66,9 @@ pub struct Undocumented {
 /// `effects(read_only = .., destructive = .., idempotent = .., open_world = .., reason = "...")`
 pub struct EffectsAttr {
     pub span: Span,
-    /// `(key, value, span)` of each hint given, in the order read_only, destructive,
+    /// `(hint, value, span)` of each hint given, in the order read_only, destructive,
     /// idempotent, open_world.
-    pub hints: Vec<(&'static str, bool, Span)>,
+    pub hints: Vec<(Hint, bool, Span)>,
     pub reason: Option<Spanned<String>>,
 }
 
@@ -280,14 +281,14 @@ fn effects_attr(
     meta: &syn::meta::ParseNestedMeta,
     span: Span,
 ) -> syn::Result<EffectsAttr> {
-    let mut hints = HINTS.map(|key| (key, Slot::new(key)));
+    let mut hints = Hint::ALL.map(|hint| (hint, Slot::new(hint.as_str())));
     let mut reason = Slot::new("reason");
     meta.parse_nested_meta(|m| {
         let k = key_name(&m.path);
         if k == "reason" {
             return string(cx, &m, &mut reason);
         }
-        let Some((_, slot)) = hints.iter_mut().find(|(key, _)| *key == k) else {
+        let Some((_, slot)) = hints.iter_mut().find(|(hint, _)| hint.as_str() == k) else {
             return Err(m.error(format!(
                 "unknown key `{k}`; expected one of: read_only, destructive, idempotent, \
                  open_world, reason"
@@ -301,14 +302,11 @@ fn effects_attr(
         span,
         hints: hints
             .into_iter()
-            .filter_map(|(key, slot)| slot.get().map(|(value, at)| (key, value, at)))
+            .filter_map(|(hint, slot)| slot.get().map(|(value, at)| (hint, value, at)))
             .collect(),
         reason: reason.get(),
     })
 }
-
-/// The four MCP hints `effects(..)` overrides, in the order they are checked.
-const HINTS: [&str; 4] = ["read_only", "destructive", "idempotent", "open_world"];
 
 /// `security = "scheme"` or `security(none, reason = "...")`.
 fn security_attr(

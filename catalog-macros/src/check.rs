@@ -1,20 +1,20 @@
 //! The checks of a tool, in order: the shape rules the macro owns (a list of named rules), then
-//! the operation resolved from the index and `catalog_core::check::reconcile::reconcile`, whose
-//! findings become errors at their ranges.
+//! the operation resolved from the index, the tool's declaration built from its attributes
+//! (every key, each at a [`Site`] this module maps back to its span), and
+//! `catalog_core::check::tool::check_tool`, whose findings become errors at their ranges.
 
 use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
-use catalog_core::check::aliases::{DeclaredAlias, check_aliases};
 use catalog_core::check::declared::{
-    Declared, DeclaredFamily, DeclaredField, DeclaredFixed, DeclaredNarrowing, DeclaredOmitted,
-    DeclaredUndocumented, DeclaredWireType, Reason, Reconciled, Site,
+    Declared, DeclaredAlias, DeclaredEffects, DeclaredFamily, DeclaredField, DeclaredFixed,
+    DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented, DeclaredVariant,
+    DeclaredWireType, Finding, Reason, Site,
 };
-use catalog_core::check::reasons::check_reason;
-use catalog_core::check::reconcile::reconcile;
-use catalog_core::check::union;
+use catalog_core::check::tool::{Stop, check_tool};
 use catalog_core::index::{self, IndexReader, Lookup};
-use catalog_core::model::{Disposition, Operation};
+use catalog_core::model::effects::{Effects, Semantics};
+use catalog_core::model::{Accounted, Disposition, Operation};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use proc_macro2::{Span, TokenStream};
 use std::path::PathBuf;
@@ -31,65 +31,86 @@ const RULES: &[(&str, Rule)] = &[
     ("undocumented field keys", undocumented_field_keys),
 ];
 
-/// The operation the tool wraps, with its accounting filled in, and the files whose change
-/// re-expands it (the index directory file, and `catalog.lock` when the tool has a glob). `Err` when anything is wrong (the errors are in `cx`), with the
-/// checks of the user types of the fields the accounting did bind, so that their errors come
-/// in the same build as the accounting's.
-pub fn check(cx: &Ctxt, tool: &Tool) -> Result<(Operation, Vec<PathBuf>), TokenStream> {
+/// A tool that passed the checks that stop (its operation is complete); the checks that do not
+/// stop (pins, security, effects) may still have reported into `cx`.
+pub struct Checked {
+    /// The operation as the tool sends it.
+    pub op: Operation,
+    /// The files whose change re-expands the tool: the index directory file, and
+    /// `catalog.lock` when the tool has a glob.
+    pub tracked: Vec<PathBuf>,
+    pub effects: Effects,
+    pub effects_reason: Option<String>,
+    /// What the tool does to the fields it does not send, as served: the description words it.
+    pub semantics: Option<Semantics>,
+}
+
+/// The tool checked by `catalog_core::check::tool::check_tool`, its findings reported at their
+/// spans. `Err` when a check that stops failed (the errors are in `cx`), with the checks of the
+/// user types of the fields the accounting did bind, so that their errors come in the same
+/// build as the accounting's.
+pub fn check(cx: &Ctxt, tool: &Tool) -> Result<Checked, TokenStream> {
     for (_name, rule) in RULES {
         rule(cx, tool);
     }
     if cx.has_errors() {
         return Err(TokenStream::new());
     }
-    let (mut op, dir_file) = resolve(cx, tool).ok_or_else(TokenStream::new)?;
-    pick_variant(cx, tool, &mut op).ok_or_else(TokenStream::new)?;
+    let (op, dir_file) = resolve(cx, tool).ok_or_else(TokenStream::new)?;
     let mut sites = Sites::default();
-    let mut declared = declared(&mut sites, tool);
-    declared.full_replace = crate::effects::full_replace(&tool.attr, &op);
-    let result = reconcile(&op, &declared);
-    for f in &result.findings {
+    let declared = declared(&mut sites, tool);
+    let lock = crate::pins::lock(&declared);
+    let checked = check_tool(op, &declared, lock.as_ref().map(|(_, lock)| lock));
+    for f in &checked.findings {
         cx.error(sites.range(f.site), &f.message);
     }
-    if cx.has_errors() {
-        return Err(bound_type_checks(tool, &declared, &result));
+    match checked.stopped {
+        Some(Stop::Accounting) => {
+            return Err(bound_type_checks(
+                tool,
+                &declared,
+                &checked.operation.accounting,
+                &checked.findings,
+            ));
+        }
+        Some(Stop::Variant | Stop::Aliases) => return Err(TokenStream::new()),
+        None => {}
     }
-    let aliases: Vec<DeclaredAlias> = tool
-        .attr
-        .aliases
-        .iter()
-        .map(|(former, current)| DeclaredAlias {
-            former: former.value.clone(),
-            current: current.value.clone(),
-            site: sites.site(former.span),
-        })
-        .collect();
-    for f in check_aliases(&result.accounting, &aliases) {
-        cx.error(sites.range(f.site), &f.message);
-    }
-    if cx.has_errors() {
-        return Err(TokenStream::new());
-    }
-    op.accounting = result.accounting;
-    null_forms(&mut op, tool);
     let mut tracked = vec![dir_file];
-    tracked.extend(crate::pins::check(cx, &sites, tool, &op, &declared));
-    Ok((op, tracked))
+    if let Some((path, _)) = lock {
+        tracked.extend(crate::pins::write(
+            cx,
+            &sites,
+            &declared,
+            path,
+            checked.pins.as_ref(),
+        ));
+    }
+    Ok(Checked {
+        semantics: checked.semantics(),
+        op: checked.operation,
+        tracked,
+        effects: checked.effects,
+        effects_reason: checked.effects_reason,
+    })
 }
 
 /// The checks of the user types (`Object`, `StringEnum`) of the fields that set one parameter,
 /// for a tool whose accounting failed elsewhere. A field with a finding of its own (mistyped,
 /// matching two parameters, ...) is left out: its finding says what is wrong with it.
-fn bound_type_checks(tool: &Tool, declared: &Declared, result: &Reconciled) -> TokenStream {
+fn bound_type_checks(
+    tool: &Tool,
+    declared: &Declared,
+    accounting: &[Accounted],
+    findings: &[Finding],
+) -> TokenStream {
     let flagged = |d: &DeclaredField| {
-        result
-            .findings
+        findings
             .iter()
             .any(|f| f.site == d.site || f.site == d.ty_site)
     };
     let ident = &tool.item.ident;
-    result
-        .accounting
+    accounting
         .iter()
         .filter_map(|row| {
             let Disposition::Set { field, .. } = &row.disposition else {
@@ -102,55 +123,6 @@ fn bound_type_checks(tool: &Tool, declared: &Declared, result: &Reconciled) -> T
             crate::user_types::checks(ident, &tool.fields[at], row)
         })
         .collect()
-}
-
-/// A union request body made the arm `variant` names (or kept whole, with a reason); a tool
-/// over a union body without `variant` is an error listing the arms and the whole form.
-fn pick_variant(cx: &Ctxt, tool: &Tool, op: &mut Operation) -> Option<()> {
-    if let Some(r) = tool.attr.variant.as_ref().and_then(|v| v.reason.as_ref()) {
-        let reason = Reason {
-            text: r.value.clone(),
-            site: 0,
-        };
-        let what = format!("sending the whole union body of `{}`", op.display_name());
-        if let Some(f) = check_reason(&reason, &what) {
-            cx.error(r.span, &f.message);
-            return None;
-        }
-    }
-    let picked = match &tool.attr.variant {
-        Some(v) => union::pick_variant(op, &v.variant).map_err(|e| (v.range, e)),
-        None => match union::union_arms(op) {
-            Some(arms) => {
-                let at = tool
-                    .attr
-                    .operation
-                    .as_ref()
-                    .map_or_else(Span::call_site, |o| o.span);
-                Err((Range::from(at), union::variant_needed(op, arms)))
-            }
-            None => Ok(()),
-        },
-    };
-    picked.map_err(|(span, e)| cx.error(span, e)).ok()
-}
-
-/// Each `#[arg(null = "...")]` onto the row its field sets.
-fn null_forms(op: &mut Operation, tool: &Tool) {
-    for f in &tool.fields {
-        let Some(null) = &f.attr.null else { continue };
-        let ident = f.ident.to_string();
-        for row in &mut op.accounting {
-            let sets = match &row.disposition {
-                Disposition::Set { field, .. } => *field == ident,
-                Disposition::Undocumented { field, .. } => field.as_deref() == Some(&ident),
-                _ => false,
-            };
-            if sets {
-                row.null = Some(null.value.clone());
-            }
-        }
-    }
 }
 
 fn not_generic(cx: &Ctxt, tool: &Tool) {
@@ -311,9 +283,52 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
         .operation
         .as_ref()
         .map_or_else(Span::call_site, |o| o.span);
+    let attr = &tool.attr;
     let mut d = Declared {
+        operation: attr
+            .operation
+            .as_ref()
+            .map(|o| o.value.clone())
+            .unwrap_or_default(),
         operation_site: sites.site(operation_span),
         tool: tool.item.ident.to_string(),
+        semantics: attr
+            .semantics
+            .as_ref()
+            .map(|s| (s.value.clone(), sites.site(s.span))),
+        effects: attr.effects.as_ref().map(|e| DeclaredEffects {
+            hints: e
+                .hints
+                .iter()
+                .map(|(hint, value, span)| (*hint, *value, sites.site(*span)))
+                .collect(),
+            reason: e.reason.as_ref().map(|r| sites.reason(r)),
+            site: sites.site(e.span),
+        }),
+        security: attr.security.as_ref().map(|s| DeclaredSecurity {
+            scheme: s.scheme.as_ref().map(|s| s.value.clone()),
+            reason: s.reason.as_ref().map(|r| sites.reason(r)),
+            site: sites.site(s.range),
+        }),
+        variant: attr.variant.as_ref().map(|v| DeclaredVariant {
+            variant: v.variant.clone(),
+            reason: v.reason.as_ref().map(|r| sites.reason(r)),
+            site: sites.site(v.range),
+        }),
+        aliases: attr
+            .aliases
+            .iter()
+            .map(|(former, current)| DeclaredAlias {
+                former: former.value.clone(),
+                current: current.value.clone(),
+                site: sites.site(former.span),
+            })
+            .collect(),
+        null_forms: tool
+            .fields
+            .iter()
+            .filter_map(|f| Some((f.ident.to_string(), f.attr.null.as_ref()?.value.clone())))
+            .collect(),
         ..Default::default()
     };
     for f in &tool.fields {

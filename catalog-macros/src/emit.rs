@@ -5,10 +5,9 @@
 use crate::ast::{Field, Tool};
 use crate::literal::str_literal;
 use catalog_core::model::{Accounted, Disposition, Operation};
-use catalog_core::present::tool_text::tool_name;
+use catalog_core::present::tool_text::{tool_description, tool_name};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use std::path::PathBuf;
 
 /// Each field with the accounting row it sets (and that row's index), found once.
 struct Bound<'t, 'a> {
@@ -20,28 +19,34 @@ struct Bound<'t, 'a> {
 
 pub fn emit(
     tool: &Tool,
-    op: Operation,
-    tracked: &[PathBuf],
-    (effects, reason): &(catalog_core::serve::effects::Effects, Option<String>),
+    checked: crate::check::Checked,
     output: &crate::output::Checked,
 ) -> TokenStream {
+    let crate::check::Checked {
+        op,
+        tracked,
+        effects,
+        effects_reason: reason,
+        semantics,
+    } = checked;
+    let tracked = tracked.as_slice();
     let ident = &tool.item.ident;
     let name = tool_name(
         tool.attr.name.as_ref().map(|n| n.value.as_str()),
         op.id.as_deref(),
         &ident.to_string(),
     );
-    let mut description = crate::effects::description(
+    let mut description = tool_description(
         crate::attr::doc(&tool.item.attrs).as_deref(),
         &op,
-        effects.semantics,
+        semantics,
     );
     // Where the body sits in the structured result, when it is wrapped to put an object there.
     if let Some(note) = output.wrap().and_then(|w| w.note()) {
         description.push_str("\n\n");
         description.push_str(note);
     }
-    let effects_const = crate::effects::emit(effects, reason.as_deref());
+    let effects_const = crate::effects::emit(&effects, reason.as_deref());
     let (output_checks, output_items) = crate::output::emit(ident, output);
     let schema = catalog_core::present::schema::json_text(
         &catalog_core::present::schema::input_schema_with_docs(&op, |field| {

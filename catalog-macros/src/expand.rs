@@ -12,30 +12,23 @@ pub fn tool(args: TokenStream, input: &Input) -> TokenStream {
     let mut still_checked = TokenStream::new();
     let checked = Tool::from_input(&cx, args, input)
         .and_then(|tool| match check::check(&cx, &tool) {
-            Ok((op, tracked)) => Some((tool, op, tracked)),
+            Ok(checked) => Some((tool, checked)),
             Err(type_checks) => {
                 still_checked = type_checks;
                 None
             }
         })
-        .map(|(tool, mut op, tracked)| {
-            crate::security::apply(&cx, &tool, &mut op);
-            let name = tool.item.ident.to_string();
-            let effects = crate::effects::effects(&cx, &tool.attr, &op, &name);
-            let output = crate::output::check(&cx, &tool, &op);
-            check_name(&cx, &tool, &op);
-            (tool, op, tracked, effects, output)
+        .map(|(tool, checked)| {
+            let output = crate::output::check(&cx, &tool, &checked.op);
+            check_name(&cx, &tool, &checked.op);
+            (tool, checked, output)
         });
     if let Err(errors) = cx.check() {
         return crate::fallback::tool(input, errors, still_checked);
     }
     // Every path that gives `None` reported why, so `cx.check()` returned it above.
-    match checked.and_then(|(tool, op, tracked, effects, output)| {
-        Some((tool, op, tracked, effects, output?))
-    }) {
-        Some((tool, op, tracked, effects, output)) => {
-            emit::emit(&tool, op, &tracked, &effects, &output)
-        }
+    match checked.and_then(|(tool, checked, output)| Some((tool, checked, output?))) {
+        Some((tool, checked, output)) => emit::emit(&tool, checked, &output),
         None => crate::fallback::tool(
             input,
             syn::Error::new(

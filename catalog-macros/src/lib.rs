@@ -3,7 +3,7 @@
 //!
 //! The shape of serde_derive and thiserror: the input is parsed once into an IR that keeps the
 //! user's tokens (`ast`), checked by a list of named rules and by
-//! `catalog_core::check::reconcile` (`check`), and emitted (`emit`, `user_types`); every error
+//! `catalog_core::check::tool::check_tool` (`check`), and emitted (`emit`, `user_types`); every error
 //! is collected in a `Ctxt` that must be consumed, and on any error the expansion is the errors,
 //! the user's item and a stub impl (`fallback`).
 
@@ -25,7 +25,6 @@ mod literal;
 mod nested_types;
 mod output;
 mod pins;
-mod security;
 mod slot;
 mod user_types;
 

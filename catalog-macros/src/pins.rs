@@ -1,63 +1,45 @@
-//! Glob pins: `catalog.lock` beside the crate being built (`CARGO_MANIFEST_DIR`), compared by
-//! `catalog_core::check::pins` with what the tool's globs cover; the findings go to the globs'
-//! spans, and the file is written back when the mode (`CATALOG_PINS`) allows.
+//! Glob pins: `catalog.lock` beside the crate being built (`CARGO_MANIFEST_DIR`), read for
+//! `catalog_core::check::tool::check_tool` (which compares it with what the tool's globs cover)
+//! and written back when the check says so.
 
-use crate::ast::Tool;
 use crate::check::Sites;
 use crate::ctxt::Ctxt;
 use catalog_core::check::declared::Declared;
-use catalog_core::check::pins::{self, LOCK_FILE, Mode, PINS_VAR};
-use catalog_core::model::Operation;
+use catalog_core::check::pins::{self, LOCK_FILE, Mode, PINS_VAR, Pins};
+use catalog_core::check::tool::{Lock, pins_site};
 use std::path::PathBuf;
 
-/// Checks the tool's globs against the lock file, writing it when allowed. Returns the lock
-/// file to track for rebuilds when the tool has a glob and the file exists.
-pub fn check(
-    cx: &Ctxt,
-    sites: &Sites,
-    tool: &Tool,
-    op: &Operation,
-    declared: &Declared,
-) -> Option<PathBuf> {
-    let operation = tool.attr.operation.as_ref()?;
-    // Outside cargo there is no crate directory to keep the pins in.
+fn has_glob(declared: &Declared) -> bool {
+    declared.omitted.iter().any(|o| o.pattern.contains('*'))
+}
+
+/// The lock file and what it holds, when the tool has pins to check: it has a glob, or the file
+/// exists (a tool without a glob reads it only to drop pins of globs it no longer has). Outside
+/// cargo there is no crate directory to keep the pins in.
+pub fn lock(declared: &Declared) -> Option<(PathBuf, Lock)> {
     let dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
     let path = PathBuf::from(dir).join(LOCK_FILE);
-    let first_glob = declared.omitted.iter().find(|o| o.pattern.contains('*'));
-    // A tool without a glob reads the file only to drop pins of globs it no longer has.
-    if first_glob.is_none() && !path.exists() {
+    if !has_glob(declared) && !path.exists() {
         return None;
     }
-    let at = first_glob.map_or(declared.operation_site, |o| o.site);
-    let mode = match Mode::from_var(std::env::var(PINS_VAR).ok().as_deref()) {
-        Ok(mode) => mode,
-        Err(e) => {
-            cx.error(sites.range(at), e);
-            return None;
-        }
-    };
-    let pinned = match pins::read(&path) {
-        Ok(pinned) => pinned,
-        Err(e) => {
-            cx.error(sites.range(at), e);
-            return None;
-        }
-    };
-    let checked = pins::check_pins(
-        &pinned,
-        &operation.value,
-        op,
-        declared,
-        &op.accounting,
-        mode,
-    );
-    for f in &checked.findings {
-        cx.error(sites.range(f.site), &f.message);
-    }
-    if let Some(updated) = &checked.updated
+    let mode = Mode::from_var(std::env::var(PINS_VAR).ok().as_deref());
+    let pins = pins::read(&path);
+    Some((path, Lock { pins, mode }))
+}
+
+/// Writes the pins the check updated. Returns the lock file to track for rebuilds when the
+/// tool has a glob and the file exists.
+pub fn write(
+    cx: &Ctxt,
+    sites: &Sites,
+    declared: &Declared,
+    path: PathBuf,
+    updated: Option<&Pins>,
+) -> Option<PathBuf> {
+    if let Some(updated) = updated
         && let Err(e) = pins::write(&path, updated)
     {
-        cx.error(sites.range(at), e);
+        cx.error(sites.range(pins_site(declared)), e);
     }
-    (first_glob.is_some() && path.exists()).then_some(path)
+    (has_glob(declared) && path.exists()).then_some(path)
 }

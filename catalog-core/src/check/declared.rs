@@ -1,9 +1,12 @@
 //! What a tool declares, as [`reconcile`](super::reconcile::reconcile) reads it, and what comes
 //! back: findings at opaque sites the caller maps to its own places (the macro: spans).
 
+pub use super::aliases::DeclaredAlias;
+pub use super::effects::DeclaredEffects;
 pub use super::family::DeclaredFamily;
 pub use super::narrow::DeclaredNarrowing;
 use super::types::RustType;
+use super::union::Variant;
 pub use super::wire_type::DeclaredWireType;
 use crate::model::Accounted;
 use serde_json::Value;
@@ -105,13 +108,50 @@ pub struct Declared {
     pub omitted: Vec<DeclaredOmitted>,
     /// Tool-level `undocumented(...)` entries.
     pub undocumented: Vec<DeclaredUndocumented>,
+    /// `operation = "..."` as written (the key of its pins in `catalog.lock`).
+    pub operation: String,
     /// Where the `operation = "..."` literal is: unaccounted parameters are reported here.
     pub operation_site: Site,
     /// The tool's Rust name, for messages.
     pub tool: String,
     /// Whether the operation replaces what it writes (a PUT, or declared `full-replace`): every
     /// body property the tool cannot send is cleared by each call.
+    /// [`check_tool`](super::tool::check_tool) sets it from the method and `semantics`.
     pub full_replace: bool,
+    /// `semantics = "..."` as written, with where.
+    pub semantics: Option<(String, Site)>,
+    /// `effects(...)`.
+    pub effects: Option<DeclaredEffects>,
+    /// `security = "..."` or `security(none, reason = "...")`.
+    pub security: Option<DeclaredSecurity>,
+    /// `variant = ...` or `variant(whole, reason = "...")`.
+    pub variant: Option<DeclaredVariant>,
+    /// `aliases(former = "current", ...)`.
+    pub aliases: Vec<DeclaredAlias>,
+    /// `#[arg(null = "...")]`: (the field's Rust name, the text a null is sent as).
+    pub null_forms: Vec<(String, String)>,
+}
+
+/// `security = "scheme"` or `security(none, reason = "...")`.
+#[derive(Clone, Debug)]
+pub struct DeclaredSecurity {
+    /// The scheme sent; `None` for `security(none, ...)`.
+    pub scheme: Option<String>,
+    /// `reason = "..."` (`security(none, ...)` has one).
+    pub reason: Option<Reason>,
+    /// From the `security` key to the end of what it says: where its accounting fails.
+    pub site: Site,
+}
+
+/// `variant = N`, `variant = "Name"` or `variant(whole, reason = "...")`.
+#[derive(Clone, Debug)]
+pub struct DeclaredVariant {
+    /// The arm, or the whole union.
+    pub variant: Variant,
+    /// `reason = "..."` (the whole union has one).
+    pub reason: Option<Reason>,
+    /// From the `variant` key to the end of what it says: where a wrong arm is reported.
+    pub site: Site,
 }
 
 /// One problem, at one site.

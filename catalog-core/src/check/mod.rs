@@ -1,6 +1,8 @@
 //! The macro-expansion phase: account every parameter of an operation for one tool, and say
 //! which response is its output.
 //!
+//! - [`tool`]: the one entry point, [`tool::check_tool`]: every rule below, in order, over what a
+//!   tool [`declared`].
 //! - [`reconcile`]: the accounting itself, as named steps, over what a tool [`declared`].
 //! - [`types`]: the Rust type table and the check of a field's type.
 //! - [`values`]: Fixed values against their parameter's schema.
@@ -17,6 +19,7 @@
 //! - [`family`]: a map field that takes undocumented query parameters by name pattern.
 //! - [`paging`]: the paging rule: a list tool that cannot page says how an agent reaches the rest.
 //! - [`security`]: which credentials the tool sends.
+//! - [`effects`]: what the tool declares it does to the API's data (`semantics`, `effects`).
 //! - [`union`]: the arm a tool over a union request body sends.
 //! - [`wire_type`]: a parameter's spec type overridden with the type the server reads.
 //! - [`narrow`]: a parameter narrowed to the values the server reads (an enum or a pattern).
@@ -29,6 +32,7 @@ pub mod aliases;
 pub mod arguments;
 pub mod clears;
 pub mod declared;
+pub mod effects;
 pub mod family;
 pub mod names;
 pub mod narrow;
@@ -42,6 +46,7 @@ pub mod reasons;
 pub mod reconcile;
 pub mod security;
 pub mod suggest;
+pub mod tool;
 pub mod types;
 pub mod union;
 pub mod values;

@@ -5,6 +5,7 @@
 use super::tool_name::snake_name;
 use crate::check::paging::{cannot_page, reason_of};
 use crate::check::reasons::reaches_the_rest;
+use crate::model::effects::Semantics;
 use crate::model::{Accounted, Disposition, Location, Operation};
 
 /// A tool description lists the parameters it cannot send (with the reasons) only up to this
@@ -25,17 +26,24 @@ pub fn tool_name(explicit: Option<&str>, operation_id: Option<&str>, type_name: 
 }
 
 /// The tool description: the struct's doc comment, else the operation's summary, description,
-/// or `METHOD /path`; then what the accounting means for the agent: a PUT is a full replace
-/// that clears what the tool cannot send, a list tool that cannot page returns one page (with
-/// how to reach the rest), and the parameters it cannot send, with why.
-pub fn tool_description(doc: Option<&str>, op: &Operation) -> String {
+/// or `METHOD /path`; then what the accounting means for the agent: a full replace clears what
+/// the tool cannot send, a PUT that merges says so, a list tool that cannot page returns one
+/// page (with how to reach the rest), and the parameters it cannot send, with why.
+///
+/// `semantics` is what the tool does to the fields it does not send, as served: the `semantics`
+/// of [`hints`](crate::model::effects::hints) for the tool's method and declaration.
+pub fn tool_description(doc: Option<&str>, op: &Operation, semantics: Option<Semantics>) -> String {
     let mut text = doc
         .map(str::to_string)
         .or_else(|| op.summary.clone())
         .or_else(|| op.description.clone())
         .unwrap_or_else(|| format!("{} {}", op.method, op.path));
-    if op.method == "PUT" {
-        text.push_str(&full_replace_warning(op));
+    match semantics {
+        Some(Semantics::FullReplace) => text.push_str(&full_replace_warning(op)),
+        Some(Semantics::Merge) if op.method == "PUT" => text.push_str(
+            "\n\nThis PUT merges: only the body fields you send change; the others are kept.",
+        ),
+        _ => {}
     }
     let paging = cannot_page(op, &op.accounting).unwrap_or_default();
     text.push_str(&one_page(&paging));
@@ -65,7 +73,7 @@ fn one_page(paging: &[&Accounted]) -> String {
     )
 }
 
-/// A full replace clears what the tool cannot send.
+/// A full replace clears what the tool cannot send; a PUT's says it is one because it is a PUT.
 fn full_replace_warning(op: &Operation) -> String {
     let omitted: Vec<String> = op
         .accounting
@@ -76,9 +84,10 @@ fn full_replace_warning(op: &Operation) -> String {
         })
         .map(|r| format!("`{}`", r.param.name))
         .collect();
-    let mut text =
-        "\n\nThis is a full replace (PUT): every body field you leave out is written as empty."
-            .to_string();
+    let which = if op.method == "PUT" { " (PUT)" } else { "" };
+    let mut text = format!(
+        "\n\nThis is a full replace{which}: every body field you leave out is written as empty."
+    );
     if !omitted.is_empty() {
         text.push_str(&format!(
             " This tool cannot send {}, so those are cleared too.",
@@ -158,7 +167,7 @@ mod tests {
             omitted("X-Trace", "traces are for the server's own operators"),
         ]);
         assert_eq!(
-            tool_description(Some("List tasks."), &op),
+            tool_description(Some("List tasks."), &op, None),
             "List tasks.\n\nThis tool returns one page of results and cannot ask for another \
              (`page`, `per_page`): only the first page: an agent narrows with `q` instead\n\n\
              Not available through this tool:\n\
@@ -180,10 +189,68 @@ mod tests {
             overridden: None,
         });
         assert_eq!(
-            tool_description(Some("List tasks."), &op),
+            tool_description(Some("List tasks."), &op, None),
             "List tasks.\n\nNot available through this tool:\n\
              - `per_page`: the server's default of 20 fits"
         );
+    }
+
+    /// `METHOD /tasks/{id}` omitting `body.note` with a reason.
+    fn write_task(method: &str) -> Operation {
+        let mut write = op(method, "/tasks/{id}").build();
+        write.accounting = vec![Accounted {
+            param: crate::model::testing::param(Location::Body, "note"),
+            disposition: Disposition::Omitted {
+                reason: "notes are written by people in the app".into(),
+                pattern: None,
+            },
+            null: None,
+            overridden: None,
+        }];
+        write
+    }
+
+    #[test]
+    fn the_description_words_the_semantics_it_is_given() {
+        let not_available = "\n\nNot available through this tool:\n\
+             - `note` is not available: notes are written by people in the app";
+        assert_eq!(
+            tool_description(
+                Some("Save."),
+                &write_task("PUT"),
+                Some(Semantics::FullReplace)
+            ),
+            format!(
+                "Save.\n\nThis is a full replace (PUT): every body field you leave out is \
+                 written as empty. This tool cannot send `note`, so those are cleared too.\
+                 {not_available}"
+            )
+        );
+        assert_eq!(
+            tool_description(
+                Some("Save."),
+                &write_task("POST"),
+                Some(Semantics::FullReplace)
+            ),
+            format!(
+                "Save.\n\nThis is a full replace: every body field you leave out is written as \
+                 empty. This tool cannot send `note`, so those are cleared too.{not_available}"
+            )
+        );
+        assert_eq!(
+            tool_description(Some("Save."), &write_task("PUT"), Some(Semantics::Merge)),
+            format!(
+                "Save.\n\nThis PUT merges: only the body fields you send change; the others \
+                 are kept.{not_available}"
+            )
+        );
+        for (method, semantics) in [("PATCH", Some(Semantics::Merge)), ("POST", None)] {
+            assert_eq!(
+                tool_description(Some("Save."), &write_task(method), semantics),
+                format!("Save.{not_available}"),
+                "{method}"
+            );
+        }
     }
 
     #[test]

@@ -113,7 +113,7 @@ impl Budget {
                 let hints = crate::serve::effects::hints(&op.method, &Effects::FROM_METHOD);
                 let tool = listing(
                     name.clone(),
-                    tool_description(None, op),
+                    tool_description(None, op, hints.semantics),
                     &input_schema(op),
                     None,
                     crate::serve::effects::annotations_of(hints, op.summary.as_deref()),

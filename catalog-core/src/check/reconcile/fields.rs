@@ -1,0 +1,189 @@
+//! The fields' claims: each field finds the parameter it sets (by address, else by name across
+//! locations) and has its type checked; an undocumented field or a family makes its own row.
+
+use super::findings::{ambiguous, cannot_send, no_parameter};
+use super::rows::{synthesized, undocumented_problem};
+use super::*;
+
+impl Reconciler<'_> {
+    /// Fields: undocumented ones become their own rows; the others find their parameter by
+    /// explicit address, else by name across locations, and have their type checked.
+    pub(super) fn claim_by_fields(&mut self) {
+        for (fi, f) in self.declared.fields.iter().enumerate() {
+            if let Some(family) = &f.family {
+                self.family_field(f, family);
+                continue;
+            }
+            if let Some((read_at, reason)) = &f.undocumented {
+                if let Some(w) = &f.wire_type {
+                    self.findings.push(Finding::at(
+                        w.site,
+                        format!(
+                            "undocumented field `{}` has no spec type to override: its type is \
+                             the field's own; remove `wire_type`",
+                            f.ident
+                        ),
+                    ));
+                }
+                if let Some(n) = &f.narrowed {
+                    self.findings.push(Finding::at(
+                        n.site(),
+                        format!(
+                            "undocumented field `{}` has no spec type to narrow: its type is the \
+                             field's own (a Rust enum of the values, say); remove `values` or \
+                             `pattern`",
+                            f.ident
+                        ),
+                    ));
+                }
+                self.undocumented_field(f, read_at, reason);
+                continue;
+            }
+            let Some(i) = self.target_of(f) else { continue };
+            let spec_param = &self.op.params[i];
+            let overridden = match (&f.wire_type, &f.narrowed) {
+                (Some(_), Some(n)) => Some(Err(vec![Finding::at(
+                    n.site(),
+                    format!(
+                        "field `{}` has both `wire_type` and a narrowing (`values` or \
+                         `pattern`): a narrowing keeps the spec's type; keep one",
+                        f.ident
+                    ),
+                )])),
+                (Some(w), None) => Some(override_type(spec_param, &f.ident, w)),
+                (None, Some(n)) => Some(narrow(spec_param, &f.ident, n)),
+                (None, None) => None,
+            };
+            match overridden {
+                Some(Ok(real)) => self.overridden[i] = Some(real),
+                Some(Err(found)) => {
+                    self.findings.extend(found);
+                    self.claims[i].push((Claim::Field(fi), f.site));
+                    continue;
+                }
+                None => {}
+            }
+            let param = self.overridden[i].as_ref().map_or(spec_param, |(p, _)| p);
+            if let Some(why) = unsendable(self.op, param, &[]) {
+                self.findings
+                    .push(cannot_send(param, &f.ident, f.site, &why));
+            } else if let Some(msg) = check_type(param, &f.ty) {
+                // The type is the override's, not the spec's.
+                let msg = if f.wire_type.is_some() {
+                    msg.replacen(" in the spec", " by its `wire_type`", 1)
+                } else {
+                    msg
+                };
+                self.findings.push(Finding::at(
+                    f.ty_site,
+                    format!("mistyped field `{}`: {msg}", f.ident),
+                ));
+            }
+            self.claims[i].push((Claim::Field(fi), f.site));
+        }
+    }
+
+    /// A pattern family's field: its own row, checked by [`family_row`].
+    fn family_field(&mut self, f: &DeclaredField, family: &DeclaredFamily) {
+        let mut alone = true;
+        for (key, given) in [
+            ("param", f.param.is_some()),
+            ("undocumented", f.undocumented.is_some()),
+            ("wire_type", f.wire_type.is_some()),
+        ] {
+            if given {
+                alone = false;
+                self.findings.push(Finding::at(
+                    family.site,
+                    format!(
+                        "`family` names the parameters of field `{}` by its pattern; remove                          `{key}`",
+                        f.ident
+                    ),
+                ));
+            }
+        }
+        if !alone {
+            return;
+        }
+        let others: Vec<String> = self
+            .declared
+            .fields
+            .iter()
+            .filter(|o| o.undocumented.is_some())
+            .filter_map(|o| o.param.as_ref().map(|(a, _)| a.clone()))
+            .chain(self.declared.undocumented.iter().map(|u| u.param.clone()))
+            .collect();
+        match family_row(self.op, f, family, &others) {
+            Ok(row) => self.undocumented_rows.push(row),
+            Err(found) => self.findings.extend(found),
+        }
+    }
+
+    fn undocumented_field(&mut self, f: &DeclaredField, read_at: &Reason, reason: &Reason) {
+        let Some((address, site)) = &f.param else {
+            self.findings.push(Finding::at(
+                f.site,
+                format!(
+                    "an undocumented argument needs its address: add `param = \"query.{}\"` \
+                     (or another location) to #[arg(...)]",
+                    f.ident
+                ),
+            ));
+            return;
+        };
+        if let Some(found) = undocumented_problem(self.op, address, *site, read_at, reason) {
+            self.findings.extend(found);
+            return;
+        }
+        let argument = f.rename.clone().unwrap_or_else(|| {
+            parse_address(address).map_or(f.ident.clone(), |(_, n)| n.to_string())
+        });
+        let (location, name) = parse_address(address).unwrap_or((Location::Query, ""));
+        self.undocumented_rows.push(Accounted {
+            param: synthesized(location, name, Some(&f.ty), f.doc.clone()),
+            disposition: Disposition::Undocumented {
+                argument: Some(argument),
+                field: Some(f.ident.clone()),
+                value: None,
+                read_at: read_at.text.clone(),
+                reason: reason.text.clone(),
+            },
+            null: None,
+            overridden: None,
+        });
+    }
+
+    /// The parameter a (documented) field sets, or `None` with the finding that says why not.
+    fn target_of(&mut self, f: &DeclaredField) -> Option<usize> {
+        if let Some((address, site)) = &f.param {
+            let found = self.index_of(address);
+            if found.is_none() {
+                self.unknown(
+                    address,
+                    *site,
+                    &format!(
+                        "field `{}` points at a parameter the operation does not have",
+                        f.ident
+                    ),
+                );
+            }
+            return found;
+        }
+        let ident = f.ident.trim_start_matches("r#");
+        match self.names.matching(ident).as_slice() {
+            [i] => Some(*i),
+            [] => {
+                self.findings.push(no_parameter(self.op, f.site, ident));
+                self.excuse_nearest(ident, None);
+                None
+            }
+            many => {
+                for i in many {
+                    self.excused[*i] = true;
+                }
+                self.findings.push(ambiguous(self.op, f, many));
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,241 @@
+use super::*;
+use crate::model::testing::{op, query};
+use heck::ToSnakeCase;
+
+// Field matching by snake_case name works from names converted once per parameter: with many
+// filters (NetBox lists have hundreds) each field still finds exactly its own parameter.
+#[test]
+fn many_fields_each_match_their_own_parameter_by_snake_case_name() {
+    let names: Vec<String> = (0..400)
+        .map(|i| format!("filterNo{i}__{}", ["ic", "n", "gte"][i % 3]))
+        .collect();
+    let op = op("GET", "/")
+        .id("list")
+        .params(names.iter().map(|n| query(n)).collect())
+        .build();
+    let declared = Declared {
+        fields: names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| DeclaredField {
+                ident: n.to_snake_case(),
+                site: i,
+                ty_site: i,
+                ty: RustType::Option(Box::new(RustType::Bool)),
+                param: None,
+                rename: None,
+                undocumented: None,
+                wire_type: None,
+                narrowed: None,
+                family: None,
+                doc: None,
+            })
+            .collect(),
+        tool: "List".into(),
+        ..Default::default()
+    };
+    let result = reconcile(&op, &declared);
+    assert_eq!(result.findings, []);
+    let fields: Vec<&str> = result
+        .accounting
+        .iter()
+        .map(|r| match &r.disposition {
+            Disposition::Set { field, .. } => field.as_str(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let expected: Vec<String> = names.iter().map(|n| n.to_snake_case()).collect();
+    assert_eq!(fields, expected);
+    assert_eq!(fields[1], "filter_no1_n");
+}
+
+fn op_with(params: Vec<Param>) -> Operation {
+    op("GET", "/").id("Op").params(params).build()
+}
+
+fn field(ident: &str, site: Site) -> DeclaredField {
+    DeclaredField {
+        ident: ident.into(),
+        site,
+        ty_site: site,
+        ty: RustType::Option(Box::new(RustType::Bool)),
+        param: None,
+        rename: None,
+        undocumented: None,
+        wire_type: None,
+        narrowed: None,
+        family: None,
+        doc: None,
+    }
+}
+
+fn omitted(pattern: &str, site: Site) -> crate::check::declared::DeclaredOmitted {
+    crate::check::declared::DeclaredOmitted {
+        pattern: pattern.into(),
+        site,
+        clears: None,
+        reason: Reason {
+            text: "the agent ranks results itself, so thresholds only hide them".into(),
+            site: 100 + site,
+        },
+    }
+}
+
+fn sites(findings: &[Finding]) -> Vec<Site> {
+    findings.iter().map(|f| f.site).collect()
+}
+
+#[test]
+fn a_list_tool_that_cannot_page_must_say_how_an_agent_reaches_the_rest() {
+    let op = op_with(vec![query("q"), query("page"), query("per_page")]);
+    let declared = |reason: &str| {
+        let because = |pattern: &str, site: Site| {
+            let mut o = omitted(pattern, site);
+            o.reason.text = reason.into();
+            o
+        };
+        Declared {
+            fields: vec![field("q", 1)],
+            omitted: vec![because("query.page", 2), because("query.per_page", 3)],
+            tool: "T".into(),
+            ..Default::default()
+        }
+    };
+    assert_eq!(
+        reconcile(&op, &declared("the web client sorts and filters these")).findings,
+        [Finding::at(
+            2,
+            "`T` cannot page: its operation `Op` returns a list a page at a time, and its \
+             paging parameters \
+             `query.page`, `query.per_page` are all omitted, so an agent gets one page and \
+             cannot tell it from the whole list; let it page with a field, or say in the \
+             reason how an agent reaches the rest (or why one page is all it needs)\n\
+             help: set it with a field      pub page: Option<bool>,\n      \
+             or say it in the reason  omitted(\"query.page\", reason = \"<what one page \
+             holds, and how an agent reaches the rest>\"),"
+        )]
+    );
+    let explained = reconcile(
+        &op,
+        &declared("only the first page: an agent narrows with `q` instead"),
+    );
+    assert_eq!(explained.findings, []);
+    // A reason that is itself reported is not reported again by the paging rule.
+    let vacuous = reconcile(&op, &declared("not needed"));
+    assert_eq!(sites(&vacuous.findings), [102, 103]);
+    // A field that sets one paging parameter lets the agent page.
+    let mut paging = declared("the web client sorts and filters these");
+    paging.omitted.remove(0);
+    paging.fields.push(field("page", 4));
+    assert_eq!(reconcile(&op, &paging).findings, []);
+}
+
+#[test]
+fn a_stale_glob_is_one_finding_that_lists_what_it_left_unaccounted() {
+    let op = op_with(vec![query("q"), query("a__n"), query("b__n")]);
+    let declared = Declared {
+        fields: vec![field("q", 1)],
+        omitted: vec![omitted("query.*__x", 2)],
+        tool: "T".into(),
+        ..Default::default()
+    };
+    let result = reconcile(&op, &declared);
+    assert_eq!(sites(&result.findings), [2]);
+    assert_eq!(
+        result.findings[0].message,
+        "`query.*__x` covers no parameter of `Op` that is not already accounted for, and 2 \
+         parameters are left unaccounted: `query.a__n`, `query.b__n`; fix the pattern to \
+         match them, or account for them another way"
+    );
+}
+
+#[test]
+fn a_field_matching_two_locations_is_one_finding_with_two_distinct_fields() {
+    let mut path = query("id");
+    path.location = Location::Path;
+    path.required = true;
+    let op = op_with(vec![path, query("id")]);
+    let declared = Declared {
+        fields: vec![field("id", 1)],
+        tool: "T".into(),
+        ..Default::default()
+    };
+    let result = reconcile(&op, &declared);
+    assert_eq!(sites(&result.findings), [1]);
+    let message = &result.findings[0].message;
+    assert!(
+        message.contains("#[arg(param = \"path.id\")] pub id: bool,")
+            && message.contains("#[arg(param = \"query.id\")] pub query_id: Option<bool>,"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_parameter_accounted_twice_is_one_finding_at_the_second_place() {
+    let op = op_with(vec![query("score")]);
+    let declared = Declared {
+        fields: vec![field("score", 1)],
+        omitted: vec![omitted("query.score", 2)],
+        tool: "T".into(),
+        ..Default::default()
+    };
+    let result = reconcile(&op, &declared);
+    assert_eq!(
+        result.findings,
+        [Finding::at(
+            2,
+            "`query.score` is accounted for two times (field `score`, omitted(...)); keep exactly one"
+        )]
+    );
+}
+
+#[test]
+fn option_advice_is_the_whole_type() {
+    let mut page = query("page");
+    page.schema = Schema::new(Type::Integer {
+        format: None,
+        minimum: None,
+        maximum: None,
+        enumeration: None,
+    });
+    let op = op_with(vec![page]);
+    let mut f = field("page", 1);
+    f.ty = RustType::Option(Box::new(RustType::String));
+    let declared = Declared {
+        fields: vec![f],
+        tool: "T".into(),
+        ..Default::default()
+    };
+    let result = reconcile(&op, &declared);
+    assert_eq!(
+        result.findings,
+        [Finding::at(
+            1,
+            "mistyped field `page`: `query.page` is integer, optional in the spec; \
+         `Option<String>` cannot carry it; use `Option<i64>`"
+        )]
+    );
+}
+
+#[test]
+fn a_misnamed_field_or_address_is_not_followed_by_unaccounted_for_its_parameter() {
+    let op = op_with(vec![query("status"), query("page")]);
+    let declared = Declared {
+        fields: vec![field("statuses", 1)],
+        omitted: vec![omitted("query.pag", 2)],
+        tool: "T".into(),
+        ..Default::default()
+    };
+    let result = reconcile(&op, &declared);
+    assert_eq!(sites(&result.findings), [1, 2]);
+    assert!(
+        result.findings[0]
+            .message
+            .contains("did you mean `query.status`?")
+    );
+    assert!(
+        result.findings[1]
+            .message
+            .contains("did you mean `query.page`?")
+    );
+}
