@@ -26,11 +26,10 @@
 //! unknown name reads every record. A `catalog-manifest` file lists the stems the build script
 //! indexed.
 
+mod codec;
 pub mod expand;
-mod ops_json;
-mod params_read;
 
-pub(crate) use ops_json::{write_operation, write_value};
+pub(crate) use codec::{write_operation, write_value};
 
 use crate::model::{Operation, SharedSchema, SpecInfo};
 use crate::spec::load::{self, Document, SpecError};
@@ -131,7 +130,7 @@ fn write_files(
             Vec::with_capacity(operations.len() * 2);
         for (i, op) in operations.iter().enumerate() {
             let start = ops.len();
-            ops_json::write_operation(&mut ops, op)?;
+            codec::write_operation(&mut ops, op)?;
             let len = ops.len() - start;
             let key: Rc<str> = clean(op.key()).into();
             if let Some(id) = op.id.as_deref().filter(|id| !id.is_empty()) {
@@ -170,7 +169,7 @@ fn write_files(
         let mut schema_slots = Vec::with_capacity(shared.len() + 1);
         for s in shared {
             schema_slots.push(schemas.len());
-            ops_json::write_shared(&mut schemas, s)?;
+            codec::write_shared(&mut schemas, s)?;
         }
         schema_slots.push(schemas.len());
         write_slots(&mut schemas, &schema_slots)?;
@@ -547,15 +546,8 @@ impl IndexReader {
         f.seek(SeekFrom::Start(offset))
             .and_then(|_| f.read_exact(&mut buf))
             .map_err(|e| not_an_index(&ops_file, &e.to_string()))?;
-        let unreadable = |e: serde_json::Error| not_an_index(&ops_file, &e.to_string());
-        let stored: Operation = match params_read::split(&buf) {
-            Some(params_read::Split { params, rest }) => {
-                let mut op: Operation = serde_json::from_slice(&rest).map_err(unreadable)?;
-                op.params = params;
-                op
-            }
-            None => serde_json::from_slice(&buf).map_err(unreadable)?,
-        };
+        let stored =
+            codec::read_operation(&buf).map_err(|e| not_an_index(&ops_file, &e.to_string()))?;
         let mut shared = self
             .shared_read
             .lock()
@@ -593,7 +585,7 @@ impl IndexReader {
             let bytes = file.record(id as u64)?;
             let schema = match shared.remove(&id) {
                 Some((read, schema)) if read == bytes => schema,
-                _ => serde_json::from_slice(&bytes).map_err(|e| file.unreadable(&e.to_string()))?,
+                _ => codec::read_shared(&bytes).map_err(|e| file.unreadable(&e.to_string()))?,
             };
             expand::references(&schema.schema, &mut pending);
             shared.insert(id, (bytes, schema));
