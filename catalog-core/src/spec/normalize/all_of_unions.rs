@@ -369,4 +369,30 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn past_the_copy_budget_an_all_of_is_any_value() {
+        // 16 arms of a member of 70,000 properties copy 1.1 M schema nodes, past the budget
+        // of 2^20: the `allOf` is any value.
+        let wide: Vec<String> = (0..70_000).map(|i| format!("p{i}")).collect();
+        let wide: Vec<&str> = wide.iter().map(String::as_str).collect();
+        let sixteen: Vec<Value> = (0..16)
+            .map(|i| object(&[&format!("arm{i}")], &[]))
+            .collect();
+        let op = operation(
+            json!({"allOf": [object(&wide, &[]), {"oneOf": sixteen}]}),
+            json!({}),
+        );
+        assert!(union_arms(&op).is_none(), "{:?}", op.body);
+        assert_eq!(op.params[0].schema.ty, Type::Any);
+        // Below it, the same shape is a union of sixteen arms.
+        let sixteen: Vec<Value> = (0..16)
+            .map(|i| object(&[&format!("arm{i}")], &[]))
+            .collect();
+        let op = operation(
+            json!({"allOf": [object(&wide[..1000], &[]), {"oneOf": sixteen}]}),
+            json!({}),
+        );
+        assert_eq!(union_arms(&op).expect("a union body").len(), 16);
+    }
 }
