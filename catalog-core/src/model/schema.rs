@@ -177,7 +177,8 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
                 SchemaKey::Arms => parts.arms = Some(map.next_value()?),
                 SchemaKey::Nullable => parts.schema.nullable = map.next_value()?,
                 SchemaKey::Description => parts.schema.description = map.next_value()?,
-                SchemaKey::Default => parts.schema.default = map.next_value()?,
+                // `"default": null` is a default of null, not none (`Option`'s own reading).
+                SchemaKey::Default => parts.schema.default = Some(map.next_value()?),
                 SchemaKey::Extensions => parts.schema.extensions = map.next_value()?,
                 SchemaKey::Id => parts.id = Some(map.next_value()?),
                 SchemaKey::Other => {
@@ -190,8 +191,7 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
 }
 
 /// A stored schema's keywords as read, before its type is settled: what [`Schema`]'s
-/// `Deserialize` and the index's own reader of parameters (`index::params_read`) both build
-/// a schema from.
+/// `Deserialize` builds a schema from.
 pub(crate) struct SchemaParts {
     pub(crate) tag: Option<String>,
     pub(crate) format: Option<String>,

@@ -70,13 +70,29 @@ fn unsupported(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Option
 /// properties, its files parts or arrays of parts, and its `encoding` without part headers.
 fn multipart_reason(body: &Body, params: &[Param], shared: &[SharedSchema]) -> Option<String> {
     if body.whole {
-        let shape = params
+        let whole = params
             .iter()
-            .find(|p| p.location == Location::Body && p.name.is_empty())
-            .map_or_else(
-                || "no schema".to_string(),
-                |p| format!("a schema of {}", resolved(&p.schema, shared).ty.describe()),
-            );
+            .find(|p| p.location == Location::Body && p.name.is_empty());
+        // A union of objects (PeerTube's video import: by URL, by magnet or by torrent file)
+        // could be sent arm by arm as a JSON body is; not yet.
+        if let Some(p) = whole
+            && let Type::AnyOf { arms } = &resolved(&p.schema, shared).ty
+            && arms
+                .iter()
+                .all(|a| matches!(resolved(a, shared).ty, Type::Object { .. }))
+        {
+            return Some(format!(
+                "the request body is `{}` with a union (oneOf/anyOf) of {} objects; tools send a \
+                 multipart body one part per property of one object, and do not pick a union's \
+                 arm for it yet",
+                body.media_type,
+                arms.len()
+            ));
+        }
+        let shape = whole.map_or_else(
+            || "no schema".to_string(),
+            |p| format!("a schema of {}", resolved(&p.schema, shared).ty.describe()),
+        );
         return Some(format!(
             "the request body is `{}` with {shape}, not an object with properties; tools send a \
              multipart body one part per property",
@@ -411,14 +427,11 @@ mod tests {
                 "unsupported: the request body is an `allOf` of object (`Base`), array, which is neither all objects (merged into one object's properties) nor all one scalar kind (merged into one scalar), so tools cannot account it at #/paths/~1x/post/requestBody/content/application~1json/schema"
             ]
         );
-        // Objects beside a `oneOf` (Intellifi's `addItem`, PeerTube's video import) are
-        // named as such.
+        // Objects beside a `oneOf` none of whose arms is an object: no value satisfies it.
         let doc = json!({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
             "/x": {"post": {"requestBody": {"content": {"application/json": {"schema": {"allOf": [
                 {"$ref": "#/components/schemas/Base"},
-                {"type": "object", "properties": {"b": {"type": "string"}}},
-                {"oneOf": [{"properties": {"c": {"type": "string"}}},
-                           {"properties": {"d": {"type": "string"}}}]}]}}}},
+                {"oneOf": [{"type": "string"}, {"type": "integer"}]}]}}}},
                 "responses": {"200": {"description": "ok"}}}}},
             "components": {"schemas": {"Base": {"properties": {"a": {"type": "string"}}}}}});
         let reasons: Vec<String> = normalize(&doc).operations[0]
@@ -429,7 +442,7 @@ mod tests {
         assert_eq!(
             reasons,
             [
-                "unsupported: the request body is an `allOf` of object (`Base`), object and a `oneOf`: a union of merged objects, which tools cannot send yet at #/paths/~1x/post/requestBody/content/application~1json/schema"
+                "unsupported: the request body is an `allOf` of object (`Base`) and a `oneOf` none of whose arms merges with the other members (objects with a scalar, or scalars of different kinds), so no value satisfies it at #/paths/~1x/post/requestBody/content/application~1json/schema"
             ]
         );
         // One typed arm beside annotations is that arm; scalars of one kind merge.

@@ -90,6 +90,9 @@ pub fn classify(reason: &str) -> ReasonClass {
     if reason.contains("holds a file (a `format: binary` string) at") {
         return class("multipart-nested-file", Gap);
     }
+    if reason.contains("and do not pick a union's arm for it yet") {
+        return class("multipart-union-body", Gap);
+    }
     if reason.contains("declares part headers") {
         return class("multipart-part-headers", Gap);
     }
@@ -98,8 +101,11 @@ pub fn classify(reason: &str) -> ReasonClass {
         // `form` query, a form body that is not an object): see `spec::shapes`.
         return class("unencodable-parameter", Spec);
     }
-    if reason.contains("a union of merged objects, which tools cannot send yet") {
-        return class("all-of-with-union-member", Gap);
+    if reason.contains("merged arms a tool picks among by `variant`") {
+        return class("all-of-union-too-many-arms", OutOfScope);
+    }
+    if reason.contains("none of whose arms merges with the other members") {
+        return class("all-of-contradictory", Spec);
     }
     if let Some(arms) = reason
         .strip_prefix("the request body is an `allOf` of ")
@@ -248,6 +254,12 @@ mod tests {
                 ("multipart-nested-file", Blame::Gap),
             ),
             (
+                "the request body is `multipart/form-data` with a union (oneOf/anyOf) of 3 \
+                 objects; tools send a multipart body one part per property of one object, and \
+                 do not pick a union's arm for it yet",
+                ("multipart-union-body", Blame::Gap),
+            ),
+            (
                 "the `encoding` of the `multipart/form-data` body declares part headers for \
                  `file` (X-Rate), which tools cannot send yet",
                 ("multipart-part-headers", Blame::Gap),
@@ -259,9 +271,15 @@ mod tests {
                 ("all-of-contradictory", Blame::Spec),
             ),
             (
-                "the request body is an `allOf` of object (`ItemUpdate`), object and a `oneOf`: a \
-                 union of merged objects, which tools cannot send yet",
-                ("all-of-with-union-member", Blame::Gap),
+                "the request body is an `allOf` of object (`Base`) and a `oneOf` none of whose \
+                 arms merges with the other members (objects with a scalar, or scalars of \
+                 different kinds), so no value satisfies it",
+                ("all-of-contradictory", Blame::Spec),
+            ),
+            (
+                "the request body is an `allOf` whose `oneOf`/`anyOf` members make 25 arms (5 × \
+                 5), more than the 16 merged arms a tool picks among by `variant`",
+                ("all-of-union-too-many-arms", Blame::OutOfScope),
             ),
             ("something new", ("other", Blame::Gap)),
         ] {

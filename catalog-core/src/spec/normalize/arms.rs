@@ -17,7 +17,12 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             .iter()
             .find_map(|k| union.get(k).and_then(T::as_array))
         else {
-            return Vec::new();
+            // An `allOf` distributed over a union member names its arms by that union's.
+            return union
+                .get("allOf")
+                .and_then(T::as_array)
+                .and_then(|all| self.distributed_arm_names(all))
+                .unwrap_or_default();
         };
         let mapping = union
             .get("discriminator")
@@ -77,7 +82,9 @@ fn component_name(reference: &str) -> Option<String> {
 impl<'a, T: Tree> Normalizer<'a, T> {
     /// Why a request body whose schema (through `$ref`s) is an `allOf` that normalized to an
     /// opaque value cannot be sent: two or more of its arms are typed, and they are neither all
-    /// objects nor all one scalar kind, so no argument could carry it accounted.
+    /// objects nor all one scalar kind, so no argument could carry it accounted; or a member is a
+    /// `oneOf`/`anyOf` and no arm of the union merges with the other members, or the arms are
+    /// too many to pick among (`all_of_unions`).
     pub(super) fn opaque_all_of(&mut self, schema: &'a T) -> Option<String> {
         let (schema, _) = self.deref(schema, "").ok()?;
         let arms = schema.get("allOf").and_then(T::as_array)?;
@@ -96,30 +103,41 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                 })
             })
             .collect();
+        // The union members (`oneOf`/`anyOf`), each with how many arms it has.
+        let unions: Vec<(&str, usize)> = arms
+            .iter()
+            .filter_map(|arm| {
+                let (target, _) = self.deref(arm, "").ok()?;
+                ["oneOf", "anyOf"].into_iter().find_map(|k| {
+                    let arms = target.get(k).and_then(T::as_array)?;
+                    Some((k, arms.iter().filter(|a| !is_null_arm(*a)).count()))
+                })
+            })
+            .collect();
+        if let Some((union, _)) = unions.first() {
+            let product = unions.iter().fold(1usize, |p, (_, n)| p.saturating_mul(*n));
+            if product > super::all_of_unions::MAX_ARMS {
+                let counts: Vec<String> = unions.iter().map(|(_, n)| n.to_string()).collect();
+                return Some(format!(
+                    "the request body is an `allOf` whose `oneOf`/`anyOf` members make {product} \
+                     arms ({}), more than the {} merged arms a tool picks among by `variant`",
+                    counts.join(" × "),
+                    super::all_of_unions::MAX_ARMS
+                ));
+            }
+            if !kinds.is_empty() {
+                return Some(format!(
+                    "the request body is an `allOf` of {} and a `{union}` none of whose arms \
+                     merges with the other members (objects with a scalar, or scalars of \
+                     different kinds), so no value satisfies it",
+                    kinds.join(", ")
+                ));
+            }
+        }
         // Arms that only describe or annotate (no `type`, no `properties`) are left out of
         // the merge, so an `allOf` with fewer than two typed arms is a plain opaque value.
         if kinds.len() < 2 {
             return None;
-        }
-        // Objects beside a union (`oneOf`/`anyOf`): a union of merged objects, which tools do
-        // not send yet; saying "neither all objects" of it would blame what is fine.
-        let unions: Vec<&str> = arms
-            .iter()
-            .filter_map(|arm| {
-                let (target, _) = self.deref(arm, "").ok()?;
-                ["oneOf", "anyOf"]
-                    .into_iter()
-                    .find(|k| target.get(k).is_some())
-            })
-            .collect();
-        if let Some(union) = unions.first()
-            && kinds.iter().all(|k| k.starts_with("object"))
-        {
-            return Some(format!(
-                "the request body is an `allOf` of {} and a `{union}`: a union of merged \
-                 objects, which tools cannot send yet",
-                kinds.join(", ")
-            ));
         }
         Some(format!(
             "the request body is an `allOf` of {}, which is neither all objects (merged into one \

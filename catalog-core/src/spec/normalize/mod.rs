@@ -26,6 +26,9 @@
 //!   that scalar with every arm's constraints; anything else is `Any` (and a request body of it
 //!   is unsupported); an arm that refers back to the schema being merged is a recursive
 //!   reference;
+//! - an `allOf` with a `oneOf`/`anyOf` member is distributed into a union of merged arms
+//!   (`allOf[A, oneOf[B, C]]` is `oneOf[allOf[A, B], allOf[A, C]]`), at most
+//!   [`all_of_unions::MAX_ARMS`] of them; arms whose merge contradicts drop out;
 //! - `oneOf`/`anyOf` arms become [`crate::model::Type::AnyOf`], one remaining arm stands for
 //!   itself;
 //! - the request body media type is picked in this order: `application/json` (parameters such as
@@ -44,6 +47,7 @@
 //!   response is recorded on the response and leaves the request side alone.
 
 mod all_of_scalars;
+mod all_of_unions;
 mod arms;
 mod files;
 mod keywords;
@@ -92,6 +96,8 @@ pub fn normalize<T: Tree>(doc: &T) -> Normalized {
         problems: Vec::new(),
         refs: Vec::new(),
         schema_nodes: 0,
+        distributed: HashMap::new(),
+        copied_nodes: 0,
     };
     let mut operations = Vec::new();
     // The shared schemas each operation (and each of its responses) refers to directly, to
@@ -137,4 +143,9 @@ struct Normalizer<'a, T: Tree> {
     problems: Vec<crate::model::Unsupported>,
     refs: Vec<usize>,
     schema_nodes: usize,
+    // Each `allOf` distributed over a union member (by the address of its array in the
+    // document): the combination of union arms behind each arm kept (`all_of_unions`).
+    distributed: HashMap<usize, Vec<all_of_unions::Combination>>,
+    // Schema nodes copied into distributed arms so far, against a budget.
+    copied_nodes: usize,
 }

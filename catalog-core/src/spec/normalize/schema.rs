@@ -73,13 +73,14 @@ impl<'a, T: Tree> Normalizer<'a, T> {
 
     fn all_of(&mut self, kw: &Keywords<'a, T>, arms: &'a [T], ptr: &Ptr<'_>) -> Schema {
         let all = ptr.key("allOf");
-        let mut normalized: Vec<Schema> = Vec::with_capacity(arms.len() + 1);
+        // Each member with the index of its arm in the document (`None`: the keywords beside
+        // `allOf`, which are one more member).
+        let mut normalized: Vec<(Option<usize>, Schema)> = Vec::with_capacity(arms.len() + 1);
         for (i, arm) in arms.iter().enumerate() {
-            normalized.push(self.schema(arm, &all.index(i)));
+            normalized.push((Some(i), self.schema(arm, &all.index(i))));
         }
-        // Keywords beside `allOf` (properties, type) are one more arm.
         if kw.properties.is_some() || kw.ty.is_some() {
-            normalized.push(self.typed(kw, ptr));
+            normalized.push((None, self.typed(kw, ptr)));
         }
         // A lone arm is kept as it is (a reference stays shared); several are merged, which
         // reads referenced arms one level deep.
@@ -88,95 +89,45 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             && kw.ty.is_none()
             && kw.required.is_none();
         let stored = if lone {
-            normalized.first().cloned()
+            normalized.first().map(|(_, s)| s.clone())
         } else {
             None
         };
-        let normalized: Vec<Schema> = normalized.iter().map(|s| self.resolved(s)).collect();
+        let mut resolved = Vec::with_capacity(normalized.len());
+        for (at, s) in &normalized {
+            resolved.push((*at, self.resolved(s)));
+        }
         // `required` beside `allOf`, or in any arm, binds fields that the arms declare: an arm
         // may require a property only another arm declares (DigitalOcean's `volumes_create`),
         // and a validator enforces it on the whole.
         let mut all_required = kw.required();
         self.required_in_arms(arms, &mut all_required, 0);
-        let meaningful: Vec<Schema> = normalized
+        let meaningful: Vec<(Option<usize>, Schema)> = resolved
             .into_iter()
-            .filter(|s| {
-                !(s.ty == Type::Any
-                    && s.description
-                        .as_deref()
-                        .is_none_or(|d| !d.starts_with("recursive")))
-            })
+            .filter(|(_, s)| is_meaningful(s))
             .collect();
-        let mut merged = match meaningful.len() {
+        // A `oneOf`/`anyOf` among other members is distributed: `allOf[A, oneOf[B, C]]` is
+        // `oneOf[allOf[A, B], allOf[A, C]]` (`all_of_unions`).
+        if meaningful.len() > 1
+            && meaningful
+                .iter()
+                .any(|(_, s)| matches!(s.ty, Type::AnyOf { .. }))
+        {
+            return self.distribute(arms, meaningful, &all_required);
+        }
+        let merged = match meaningful.len() {
             0 => Schema::any(),
             1 => match stored {
                 Some(arm) => arm,
-                None => meaningful.into_iter().next().unwrap_or_else(Schema::any),
+                None => meaningful
+                    .into_iter()
+                    .next()
+                    .map_or_else(Schema::any, |(_, s)| s),
             },
-            _ if meaningful
-                .iter()
-                .all(|s| matches!(s.ty, Type::Object { .. })) =>
-            {
-                let mut fields: Vec<Field> = Vec::new();
-                let mut open = true;
-                let mut values: Option<Box<Schema>> = None;
-                let mut description = None;
-                for s in meaningful {
-                    description = description.or(s.description);
-                    if let Type::Object {
-                        fields: arm_fields,
-                        open: arm_open,
-                        values: arm_values,
-                    } = s.ty
-                    {
-                        open &= arm_open;
-                        // The first arm that gives the values' schema gives it.
-                        values = values.or(arm_values);
-                        for f in arm_fields {
-                            match fields.iter_mut().find(|g| g.name == f.name) {
-                                Some(g) => {
-                                    // `required` from any arm binds; the later arm's schema
-                                    // refines the earlier one unless it is opaque.
-                                    let required = g.required || f.required;
-                                    if f.schema.ty != Type::Any {
-                                        *g = f;
-                                    }
-                                    g.required = required;
-                                }
-                                None => fields.push(f),
-                            }
-                        }
-                    }
-                }
-                Schema {
-                    description,
-                    ..Schema::new(Type::Object {
-                        fields,
-                        open,
-                        values: if open { values } else { None },
-                    })
-                }
-            }
-            // Arms of one scalar kind are that scalar with every arm's constraints; anything
-            // else is opaque (and a request body of it is unsupported, `operation::body`).
-            _ => super::all_of_scalars::merge(&meaningful).unwrap_or_else(Schema::any),
+            _ => merge_members(meaningful.into_iter().map(|(_, s)| s).collect())
+                .unwrap_or_else(Schema::any),
         };
-        if let Type::Object { fields, open, .. } = &mut merged.ty {
-            for f in fields.iter_mut() {
-                f.required |= all_required.contains(&f.name.as_str());
-            }
-            // A required name no arm declares is still required: the body must carry it, with
-            // any value (an open object admits it). DigitalOcean's uptime check requires a
-            // `method` its one arm does not declare.
-            if *open {
-                for name in all_required {
-                    if !fields.iter().any(|f| f.name == name) {
-                        fields.push(undeclared_required(name));
-                    }
-                }
-            }
-        }
-        merged
+        with_required(merged, &all_required)
     }
 
     // The `required` names of every arm, read through `$ref`s and nested `allOf`s.
@@ -388,6 +339,84 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             _ => Type::Any,
         }
     }
+}
+
+/// Whether an `allOf` member says something: an opaque member (one that only describes or
+/// annotates) is left out of the merge, unless it stands for a recursive reference.
+pub(super) fn is_meaningful(s: &Schema) -> bool {
+    !(s.ty == Type::Any
+        && s.description
+            .as_deref()
+            .is_none_or(|d| !d.starts_with("recursive")))
+}
+
+/// The one schema meeting every member of an `allOf` (two or more, each read one level deep):
+/// objects merge into one object's properties, scalars of one kind into that scalar with every
+/// member's constraints; `None` for anything else (no value, or none `catalog` can write as one
+/// schema, meets them all).
+pub(super) fn merge_members(members: Vec<Schema>) -> Option<Schema> {
+    if !members.iter().all(|s| matches!(s.ty, Type::Object { .. })) {
+        return super::all_of_scalars::merge(&members);
+    }
+    let mut fields: Vec<Field> = Vec::new();
+    let mut open = true;
+    let mut values: Option<Box<Schema>> = None;
+    let mut description = None;
+    for s in members {
+        description = description.or(s.description);
+        if let Type::Object {
+            fields: arm_fields,
+            open: arm_open,
+            values: arm_values,
+        } = s.ty
+        {
+            open &= arm_open;
+            // The first arm that gives the values' schema gives it.
+            values = values.or(arm_values);
+            for f in arm_fields {
+                match fields.iter_mut().find(|g| g.name == f.name) {
+                    Some(g) => {
+                        // `required` from any arm binds; the later arm's schema refines the
+                        // earlier one unless it is opaque.
+                        let required = g.required || f.required;
+                        if f.schema.ty != Type::Any {
+                            *g = f;
+                        }
+                        g.required = required;
+                    }
+                    None => fields.push(f),
+                }
+            }
+        }
+    }
+    Some(Schema {
+        description,
+        ..Schema::new(Type::Object {
+            fields,
+            open,
+            values: if open { values } else { None },
+        })
+    })
+}
+
+/// A merged `allOf` object with the names required across its members marked required. A
+/// required name no member declares is still required: the body must carry it, with any value
+/// (an open object admits it). DigitalOcean's uptime check requires a `method` its one arm
+/// does not declare.
+pub(super) fn with_required(mut merged: Schema, all_required: &[&str]) -> Schema {
+    if let Type::Object { fields, open, .. } = &mut merged.ty {
+        for f in fields.iter_mut() {
+            f.required |= all_required.contains(&f.name.as_str());
+        }
+        if *open {
+            for name in all_required {
+                if !fields.iter().any(|f| f.name == *name) {
+                    fields.push(undeclared_required(name));
+                }
+            }
+        }
+    }
+    merged
 }
 
 // A property the schema requires without declaring it: any value, required.
