@@ -301,7 +301,7 @@ fn a_map_value_is_checked_against_the_values_schema_at_every_depth() {
         e.to_string(),
         "invalid arguments: $.targets.eu.health.path: missing required field `path` (string); \
          $.targets.eu.url: missing required field `url` (string); \
-         $.targets.us: expected object (3 fields), got string \"https://us.example\""
+         $.targets.us: expected object (2 fields), got string \"https://us.example\""
     );
 }
 
@@ -335,10 +335,12 @@ fn the_input_schema_offers_a_map_s_values_without_their_omitted_properties() {
                         "path": {"type": "string"},
                         "interval_seconds": {"type": "integer"}
                     },
-                    "required": ["path"]
+                    "required": ["path"],
+                    "additionalProperties": false
                 }
             },
-            "required": ["url"]
+            "required": ["url"],
+            "additionalProperties": false
         })
     );
     assert!(CreateRoute::INPUT_SCHEMA.contains("weight"));

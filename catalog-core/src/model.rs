@@ -25,13 +25,11 @@ mod security;
 mod union;
 pub use accounting::{Accounted, Disposition, Overridden};
 pub use operation::{Degradation, DegradeReason, Operation, SharedSchema, SpecInfo, Unsupported};
-pub(crate) use param::ParamRepr;
 pub use param::{Body, BodyKind, Param, PartEncoding, address};
 pub use path::{Part, Parts, PathTemplate, TemplateError, TemplateErrorKind};
 #[cfg(test)]
 pub(crate) mod testing;
 pub use response::{Content, Response, ResponseHeader, StatusKey, is_json_media_type, media_base};
-pub(crate) use schema::SchemaParts;
 pub use schema::{Field, Schema, Type};
 pub use security::{Requirement, SchemeKind, SchemeUse};
 pub use union::{describe_arm, describe_arms, union_arms};

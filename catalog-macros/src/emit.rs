@@ -73,14 +73,14 @@ pub fn emit(
     // Last: the operation is moved into its embedded form.
     let op_json = str_literal(&catalog_core::serve::embedded::encode(op));
     // With a field of a user type, the operation refuses null where its structs' plain
-    // `Option` fields are (unset only).
+    // `Option` fields are (unset only), and keys where a struct stands that it has no field for.
     let make_operation = if omitted_fn.is_empty() {
         quote!(::catalog::__private_v1::operation(#op_json))
     } else {
         quote! {
-            ::catalog::__private_v1::operation_unset_only(
+            ::catalog::__private_v1::operation_nested(
                 #op_json,
-                &<#ident>::__catalog_omitted().unset_only,
+                <#ident>::__catalog_omitted(),
             )
         }
     };

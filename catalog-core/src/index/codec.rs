@@ -292,6 +292,10 @@ fn body(out: &mut Vec<u8>, b: &Body) -> io::Result<()> {
         o.key("arm_names");
         serde(o.out, &b.arm_names)?;
     }
+    if let Some(values) = &b.values {
+        o.key("values");
+        schema(o.out, values)?;
+    }
     o.end();
     Ok(())
 }
@@ -663,6 +667,12 @@ mod tests {
                     headers: vec!["X-Part".into()],
                 }],
                 arm_names: vec![vec!["Cat".into(), "cat".into()], vec![]],
+                values: Some(s(Type::Integer {
+                    minimum: Some(0.0),
+                    maximum: None,
+                    enumeration: None,
+                    format: None,
+                })),
             }),
             responses: vec![
                 Response {

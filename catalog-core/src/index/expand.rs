@@ -139,6 +139,15 @@ fn written<'s>(
             }
         })
         .collect();
+    // The values' schema of a body's extra keys, written out like a parameter's.
+    let body = op.body.as_ref().map(|b| {
+        let mut b = b.clone();
+        if let Some(values) = &b.values {
+            x.at = "body.*".to_string();
+            b.values = Some(x.schema(values));
+        }
+        b
+    });
     let output = response_schemas(op);
     let mut y = Expander::new(
         shared,
@@ -160,7 +169,7 @@ fn written<'s>(
         description: op.description.clone(),
         deprecated: op.deprecated,
         params,
-        body: op.body.clone(),
+        body,
         responses,
         unsupported: op.unsupported.clone(),
         degraded: x.degraded,

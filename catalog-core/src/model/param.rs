@@ -212,6 +212,12 @@ pub struct Body {
     /// mapping's keys that name it, its `title`. Empty when the body is no union.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub arm_names: Vec<Vec<String>>,
+    /// The schema of each property beyond the declared ones, when the body object declares
+    /// properties and a schema-valued `additionalProperties` beside them (`open` is then true).
+    /// A tool sends such a key only as an undocumented parameter (its name is the spec's to
+    /// leave open), whose value is checked against this schema.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Schema>,
 }
 
 impl Body {

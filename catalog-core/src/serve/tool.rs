@@ -137,8 +137,9 @@ pub trait Object {
 
     /// Appends the properties omitted by this struct and by the structs of its fields, at any
     /// depth, each with its path from `path` (the argument the struct is in, then any steps
-    /// down to it). Written by the derive; `#[tool]` calls it to leave them out of the input
-    /// schema and refuse them with their reason.
+    /// down to it), and where each of these structs stands. Written by the derive; `#[tool]`
+    /// calls it to leave them out of the input schema and refuse them with their reason, and to
+    /// close the object where a struct stands.
     #[doc(hidden)]
     fn __catalog_omitted(
         path: &mut Vec<crate::wire::decode::omitted::PathStep>,
@@ -455,11 +456,13 @@ pub mod __private {
     pub use crate::wire::decode::omitted::{Nested, OmittedAt, PathStep};
     pub use crate::wire::encode::Plan;
 
-    /// The input schema embedded by `#[tool]`, without the properties its nested structs omit.
+    /// The input schema embedded by `#[tool]`, without the properties its nested structs omit,
+    /// and closed where a struct stands (it has a field for each key it keeps).
     pub fn schema_without(json: &str, nested: &Nested) -> Value {
         let mut schema = schema(json);
         crate::wire::decode::omitted::prune(&mut schema, &nested.omitted);
         crate::wire::decode::omitted::not_null(&mut schema, &nested.unset_only);
+        crate::wire::decode::omitted::close(&mut schema, &nested.closed);
         schema
     }
 
@@ -469,7 +472,7 @@ pub mod __private {
         schema: &Value,
         nested: &Nested,
     ) -> std::borrow::Cow<'static, str> {
-        if nested.omitted.is_empty() && nested.unset_only.is_empty() {
+        if nested.omitted.is_empty() && nested.unset_only.is_empty() && nested.closed.is_empty() {
             std::borrow::Cow::Borrowed(json)
         } else {
             std::borrow::Cow::Owned(schema.to_string())
@@ -477,10 +480,15 @@ pub mod __private {
     }
 
     /// The operation a tool sends, with null no longer allowed where a nested struct's field
-    /// is a plain `Option<T>` ("unset only": its `None` is not sent, and null is refused).
-    pub fn operation_unset_only(json: &str, unset_only: &[Vec<PathStep>]) -> Operation {
+    /// is a plain `Option<T>` ("unset only": its `None` is not sent, and null is refused), and
+    /// the object closed where a struct stands (a key it has no field for is refused by name,
+    /// never dropped by serde), without the properties the structs omit (refused before
+    /// decoding, with their reasons).
+    pub fn operation_nested(json: &str, nested: &Nested) -> Operation {
         let mut op = operation(json);
-        crate::wire::decode::omitted::not_null_in_operation(&mut op, unset_only);
+        crate::wire::decode::omitted::not_null_in_operation(&mut op, &nested.unset_only);
+        crate::wire::decode::omitted::close_in_operation(&mut op, &nested.closed);
+        crate::wire::decode::omitted::prune_in_operation(&mut op, &nested.omitted);
         op
     }
 

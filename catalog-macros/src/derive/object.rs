@@ -216,8 +216,8 @@ struct Checks {
     nested_as: TokenStream,
 }
 
-/// The body of `__catalog_omitted`: the struct's own omissions, then each nested type's, below
-/// its field's steps (a type without the derive has none).
+/// The body of `__catalog_omitted`: where the struct stands (closed), its own omissions, then
+/// each nested type's, below its field's steps (a type without the derive has none).
 fn walk(fields: &[ObjectField]) -> TokenStream {
     let private = quote!(::catalog::__private_v1);
     let nested = fields.iter().filter_map(|f| {
@@ -250,6 +250,8 @@ fn walk(fields: &[ObjectField]) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #private::markers::{ProbeObject as _, ProbeOther as _};
+        // The struct stands here: serde would drop a key it has no field for.
+        out.closed.push(path.clone());
         for &(name, reason) in <Self as ::catalog::Object>::OMITTED {
             let mut at = path.clone();
             at.push(#private::PathStep::Property(name));

@@ -56,6 +56,11 @@ pub struct Nested {
     /// sent, so null is neither offered nor accepted there (a `catalog::Nullable<T>` field
     /// keeps the spec's null).
     pub unset_only: Vec<Vec<PathStep>>,
+    /// Where a derived struct stands (the path from the argument down to it): the object there
+    /// is closed, since serde would drop any key the struct has no field for, so an agent's
+    /// undeclared key is refused by name instead of lost. A map (its keys are data) and a
+    /// `serde_json::Value` (it keeps every key) are never listed.
+    pub closed: Vec<Vec<PathStep>>,
 }
 
 /// The deepest a struct's omissions are followed: a recursive struct (a tree of itself) would
@@ -110,6 +115,37 @@ fn prune_at(node: &mut Value, path: &[PathStep]) {
                 prune_at(values, rest);
             }
         }
+    }
+}
+
+/// Closes the object at each of `paths` of a tool's input schema (`additionalProperties:
+/// false`, in place of `true` or a values' schema), and each object arm of a union there
+/// (`anyOf [object, ""]`). The schema is built from the index, where `allOf` is merged, so
+/// `additionalProperties` sees every property.
+pub fn close(schema: &mut Value, paths: &[Vec<PathStep>]) {
+    for path in paths {
+        at_each(schema, path, &mut close_object);
+    }
+}
+
+fn close_object(node: &mut Value) {
+    let Some(obj) = node.as_object_mut() else {
+        return;
+    };
+    for union in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(arms)) = obj.get_mut(union) {
+            for arm in arms {
+                close_object(arm);
+            }
+        }
+    }
+    let object_type = match obj.get("type") {
+        Some(Value::String(t)) => t == "object",
+        Some(Value::Array(types)) => types.iter().any(|t| t == "object"),
+        _ => obj.contains_key("properties"),
+    };
+    if object_type {
+        obj.insert("additionalProperties".into(), Value::Bool(false));
     }
 }
 
@@ -175,6 +211,59 @@ fn drop_null(node: &mut Value) {
 /// Makes each property at `paths` of the operation refuse null (the schema the decoder checks
 /// and the encoder reads): its `nullable` is cleared, and its union arms'.
 pub fn not_null_in_operation(op: &mut Operation, paths: &[Vec<PathStep>]) {
+    in_operation(op, paths, &mut clear_nullable);
+}
+
+/// Closes the object at each of `paths` of the operation (the schema the decoder checks): a key
+/// it does not declare is then refused by name ("unknown field"), with the nearest declared one.
+pub fn close_in_operation(op: &mut Operation, paths: &[Vec<PathStep>]) {
+    in_operation(op, paths, &mut close_model_object);
+}
+
+/// Removes each omitted property from the operation (the schema the decoder checks), once
+/// [`refuse`] has answered for them: a closed object then offers only the properties its struct
+/// keeps when it lists or suggests names for an undeclared key.
+pub fn prune_in_operation(op: &mut Operation, omitted: &[OmittedAt]) {
+    for o in omitted {
+        let Some((PathStep::Property(name), parent)) = o.path.split_last() else {
+            continue;
+        };
+        in_operation(op, &[parent.to_vec()], &mut |schema| {
+            remove_field(schema, name)
+        });
+    }
+}
+
+fn remove_field(schema: &mut Schema, name: &str) {
+    match &mut schema.ty {
+        Type::Object { fields, .. } => fields.retain(|f| f.name != name),
+        Type::AnyOf { arms } => {
+            for arm in arms {
+                remove_field(arm, name);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn close_model_object(schema: &mut Schema) {
+    match &mut schema.ty {
+        Type::Object { open, values, .. } => {
+            *open = false;
+            *values = None;
+        }
+        Type::AnyOf { arms } => {
+            for arm in arms {
+                close_model_object(arm);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Calls `f` on each schema node of the operation `paths` lead to (each path starting at an
+/// argument's name).
+fn in_operation(op: &mut Operation, paths: &[Vec<PathStep>], f: &mut impl FnMut(&mut Schema)) {
     for path in paths {
         let Some((PathStep::Property(argument), rest)) = path.split_first() else {
             continue;
@@ -183,7 +272,7 @@ pub fn not_null_in_operation(op: &mut Operation, paths: &[Vec<PathStep>]) {
             let set =
                 matches!(&row.disposition, Disposition::Set { argument: a, .. } if a == argument);
             if set {
-                model_at_each(&mut row.param.schema, rest, &mut clear_nullable);
+                model_at_each(&mut row.param.schema, rest, f);
             }
         }
     }
@@ -330,6 +419,109 @@ mod tests {
             schema["properties"]["alerts"]["anyOf"][0]["properties"]["slack"]["items"],
             json!({"type": "object", "properties": {"channel": {"type": "string"}},
                    "required": ["channel"]})
+        );
+    }
+
+    fn slack_items() -> Vec<PathStep> {
+        vec![
+            PathStep::Property("alerts"),
+            PathStep::Property("slack"),
+            PathStep::Items,
+        ]
+    }
+
+    #[test]
+    fn closing_sets_additional_properties_false_on_the_object_and_its_union_s_object_arm() {
+        let mut schema = json!({"type": "object", "properties": {"alerts": {"anyOf": [
+            {"type": "object", "properties": {
+                "slack": {"type": "array", "items": {
+                    "type": ["object", "null"], "properties": {"channel": {"type": "string"}},
+                    "additionalProperties": {"type": "string"}}},
+                "labels": {"type": "object", "additionalProperties": {"type": "string"}}}},
+            {"type": "string", "enum": [""]}
+        ]}}});
+        close(
+            &mut schema,
+            &[vec![PathStep::Property("alerts")], slack_items()],
+        );
+        let alerts = &schema["properties"]["alerts"]["anyOf"];
+        assert_eq!(alerts[0]["additionalProperties"], json!(false));
+        assert_eq!(alerts[1], json!({"type": "string", "enum": [""]}));
+        assert_eq!(
+            alerts[0]["properties"]["slack"]["items"]["additionalProperties"],
+            json!(false)
+        );
+        // A map no struct stands for keeps its values' schema.
+        assert_eq!(
+            alerts[0]["properties"]["labels"]["additionalProperties"],
+            json!({"type": "string"})
+        );
+    }
+
+    fn monitor() -> Operation {
+        use crate::model::testing::{array_of, field, object, op, param};
+        use crate::model::{Accounted, Location, Param};
+        let open = |mut s: Schema| {
+            if let Type::Object { open, values, .. } = &mut s.ty {
+                *open = true;
+                *values = Some(Box::new(Schema::new(Type::Boolean)));
+            }
+            s
+        };
+        let string = || Schema::new(Type::Any);
+        let slack = open(object(vec![
+            field("channel", string()),
+            field("secret", string()),
+        ]));
+        let alerts = open(object(vec![field("slack", array_of(slack))]));
+        let mut o = op("POST", "/monitors").build();
+        o.accounting.push(Accounted {
+            param: Param {
+                schema: alerts,
+                ..param(Location::Body, "alerts")
+            },
+            disposition: Disposition::Set {
+                argument: "alerts".into(),
+                field: "alerts".into(),
+            },
+            null: None,
+            overridden: None,
+        });
+        o
+    }
+
+    #[test]
+    fn a_closed_object_of_the_operation_refuses_an_undeclared_key_by_name() {
+        let mut o = monitor();
+        let args = json!({"alerts": {"slack": [{"channel": "a", "chanel": true}]}});
+        assert_eq!(super::super::check_arguments(&o, &args), Ok(()));
+        close_in_operation(&mut o, &[slack_items()]);
+        let e = super::super::check_arguments(&o, &args).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid arguments: $.alerts.slack[0].chanel: unknown field `chanel`; did you mean \
+             `channel`?"
+        );
+        // The object above, no struct's, stays open, its values checked.
+        let above = json!({"alerts": {"extra": true, "wrong": 1}});
+        let e = super::super::check_arguments(&o, &above).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid arguments: $.alerts.wrong: expected boolean, got number 1"
+        );
+    }
+
+    #[test]
+    fn pruning_the_operation_leaves_omitted_properties_out_of_the_names_offered() {
+        let mut o = monitor();
+        close_in_operation(&mut o, &[slack_items()]);
+        prune_in_operation(&mut o, &[secret_in_slack()]);
+        let args = json!({"alerts": {"slack": [{"channel": "a", "colour": "b"}]}});
+        let e = super::super::check_arguments(&o, &args).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid arguments: $.alerts.slack[0].colour: unknown field `colour`; accepted: \
+             `channel`"
         );
     }
 }

@@ -139,8 +139,16 @@ impl Reconciler<'_> {
             parse_address(address).map_or(f.ident.clone(), |(_, n)| n.to_string())
         });
         let (location, name) = parse_address(address).unwrap_or((Location::Query, ""));
+        let mut param = synthesized(location, name, Some(&f.ty), f.doc.clone());
+        // A key beyond a body's declared properties: its name is the tool's to vouch for, its
+        // value the spec's `additionalProperties` describes, and is checked against.
+        if location == Location::Body
+            && let Some(values) = self.op.body.as_ref().and_then(|b| b.values.as_ref())
+        {
+            param.schema = values.clone();
+        }
         self.undocumented_rows.push(Accounted {
-            param: synthesized(location, name, Some(&f.ty), f.doc.clone()),
+            param,
             disposition: Disposition::Undocumented {
                 argument: Some(argument),
                 field: Some(f.ident.clone()),

@@ -346,6 +346,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                 Some(s) => self.arm_names(s),
                 None => Vec::new(),
             },
+            values: None,
         };
         if top.ty == Type::Any
             && let Some(reason) = media_object
@@ -358,8 +359,13 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             });
         }
         match top.ty {
-            Type::Object { fields, open, .. } if !fields.is_empty() => {
+            Type::Object {
+                fields,
+                open,
+                values,
+            } if !fields.is_empty() => {
                 body.open = open;
+                body.values = values.map(|v| *v);
                 for f in fields.into_iter().filter(|f| !f.read_only) {
                     let schema = match kind {
                         BodyKind::Multipart => self.part_schema(f.schema),
