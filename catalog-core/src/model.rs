@@ -15,9 +15,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 mod accounting;
+pub mod effects;
 mod operation;
 mod param;
-pub mod effects;
 mod path;
 mod response;
 mod schema;

@@ -31,11 +31,11 @@
 //!
 //! The response (status, a few selected headers, body) is never interpreted.
 
-use crate::wire::observe::RequestObserver;
 use crate::serve::bounded::{BodyReader, Bounded, KeptHeaders, SCAN_FACTOR, bound_headers};
 pub use crate::serve::bounded::{SELECTED_HEADERS, utf8_prefix};
 use crate::serve::credentials::{Credential, Credentials, DEFAULT_TOKEN_LIFETIME, base64};
 use crate::spec::security::{Requirement, SchemeKind};
+use crate::wire::observe::RequestObserver;
 use client::{Client, describe_failure};
 pub use config::{
     ConfigError, DEFAULT_ACCEPT, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,

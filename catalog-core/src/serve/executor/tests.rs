@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::serve::bounded::Bounded;
+use crate::wire::observe::Undeclared;
 use http::StatusCode;
 
 #[path = "../../../tests/support/loopback.rs"]
