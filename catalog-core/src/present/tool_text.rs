@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn the_description_words_the_semantics_it_is_given() {
         let not_available = "\n\nNot available through this tool:\n\
-             - `note` is not available: notes are written by people in the app";
+             - `note`: notes are written by people in the app";
         assert_eq!(
             tool_description(
                 Some("Save."),

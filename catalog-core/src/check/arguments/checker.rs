@@ -1,9 +1,9 @@
 //! The value validator: one walk of a JSON value against a normalized schema, collecting every
 //! problem. Decoding runs it over an agent's arguments; accounting runs it over Fixed values.
 
-use super::arguments::{Seen, argument_of};
 use super::path::{Path, render_path};
 use super::problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
+use super::rows::{Seen, argument_of};
 use super::text::{expected, got, num, plural, quoted, shown, spec_text};
 use super::{format, pattern};
 use crate::check::address::glob_matches;

@@ -19,7 +19,6 @@
 //!   them would refuse values read back from the same API.
 //! - Lengths count Unicode scalar values, as JSON Schema does.
 
-mod arguments;
 mod checker;
 pub(crate) mod file_shape;
 pub mod format;
@@ -28,10 +27,9 @@ mod path;
 pub(crate) mod pattern;
 pub(crate) mod problem;
 mod quick;
+mod rows;
 mod text;
 
-use arguments::Seen;
-pub(crate) use arguments::argument_of;
 use checker::Checker;
 pub(crate) use format::integer_range;
 use path::Path;
@@ -39,6 +37,8 @@ pub(crate) use path::{Step, json_path};
 pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
 #[doc(hidden)]
 pub use quick::Checks;
+use rows::Seen;
+pub(crate) use rows::argument_of;
 use text::got;
 
 use crate::model::{Operation, Param, Schema};

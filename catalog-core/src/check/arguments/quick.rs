@@ -9,9 +9,9 @@
 //! of those; unions, files, and strings with a `pattern` or `format` (and whatever holds one)
 //! always take the full check.
 
-use super::arguments::argument_of;
 use super::checker::length_to_check;
 use super::format::integer_range;
+use super::rows::argument_of;
 use crate::model::{Field, Operation, Schema, Type};
 use serde_json::{Number, Value};
 
