@@ -146,6 +146,14 @@ impl Reconciler<'_> {
             && let Some(values) = self.op.body.as_ref().and_then(|b| b.values.as_ref())
         {
             param.schema = values.clone();
+            // The field's type is held to that schema, as a documented field's to its own.
+            if let Some(msg) = check_type(&param, &f.ty) {
+                self.findings.push(Finding::at(
+                    f.ty_site,
+                    format!("mistyped field `{}`: {msg}", f.ident),
+                ));
+                return;
+            }
         }
         self.undocumented_rows.push(Accounted {
             param,
