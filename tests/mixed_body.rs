@@ -23,7 +23,7 @@ pub struct CreateCounters {
         read_at = "server/counters.rs: Counters::from_body",
         reason = "the visits counter is the one the dashboard shows; the spec names no counter"
     )]
-    pub visits: Option<Value>,
+    pub visits: Option<u64>,
 }
 
 fn server(url: &str) -> McpServer {
