@@ -5,7 +5,7 @@
 //! bounds the selected headers and the body together:
 //!
 //! - each selected header is kept whole or left out (a cut ETag or `Link` is worse than none),
-//!   in [`SELECTED_HEADERS`](crate::serve::executor::SELECTED_HEADERS) order, and what is kept
+//!   in [`SELECTED_HEADERS`] order, and what is kept
 //!   counts against the cap; the body gets what is left;
 //! - a JSON array over its share is cut at an element boundary (the first items, verbatim, then
 //!   `]`), and the items left out are counted by reading on without keeping (up to

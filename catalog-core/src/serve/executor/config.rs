@@ -24,7 +24,7 @@ pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 256 * 1024;
 /// taken.
 pub const DEFAULT_ACCEPT: &str = "application/json, */*;q=0.8";
 
-/// How an [`Executor`] reaches the API. Built with [`ExecutorConfig::new`] and its setters.
+/// How an [`Executor`](crate::serve::executor::Executor) reaches the API. Built with [`ExecutorConfig::new`] and its setters.
 #[derive(Clone)]
 pub struct ExecutorConfig {
     pub(super) base_url: String,
@@ -223,7 +223,7 @@ impl ExecutorConfig {
 
     /// The most attempts an idempotent tool call gets on a connection failure, 429 or 503
     /// (`0` and `1`: no retry; default
-    /// [`DEFAULT_ATTEMPTS`](crate::serve::settings::DEFAULT_ATTEMPTS)); see [`retry`].
+    /// [`DEFAULT_ATTEMPTS`](crate::serve::settings::DEFAULT_ATTEMPTS)); see [`retry`](crate::serve::executor::retry).
     pub fn retries(mut self, attempts: u32) -> Self {
         self.retry.attempts = attempts.max(1);
         self

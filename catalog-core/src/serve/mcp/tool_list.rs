@@ -76,7 +76,7 @@ fn compact_annotations(
     a
 }
 
-/// The size of a server's `tools/list`, per tool (see [`McpServer::budget`]).
+/// The size of a server's `tools/list`, per tool (see [`McpServer::budget`](crate::serve::mcp::McpServer::budget)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Each tool's name and the bytes of its JSON in `tools/list`.
@@ -99,7 +99,7 @@ impl Budget {
     /// What `tools/list` would cost with one tool per operation of `ops`, each as `catalog
     /// scaffold` writes it (every parameter a field, the spec's descriptions, effects from the
     /// method) and a server lists it by default (no `outputSchema`: see
-    /// [`McpServer::advertise_output_schemas`]): an upper bound for a catalog over the spec
+    /// [`McpServer::advertise_output_schemas`](crate::serve::mcp::McpServer::advertise_output_schemas)): an upper bound for a catalog over the spec
     /// before any tool is written. Operations no tool can wrap are left out.
     pub fn of_operations<O: std::borrow::Borrow<Operation>>(
         ops: impl IntoIterator<Item = O>,

@@ -28,7 +28,7 @@
 //!   reference;
 //! - an `allOf` with a `oneOf`/`anyOf` member is distributed into a union of merged arms
 //!   (`allOf[A, oneOf[B, C]]` is `oneOf[allOf[A, B], allOf[A, C]]`), at most
-//!   [`all_of_unions::MAX_ARMS`] of them; arms whose merge contradicts drop out;
+//!   16 (`all_of_unions::MAX_ARMS`) of them; arms whose merge contradicts drop out;
 //! - `oneOf`/`anyOf` arms become [`crate::model::Type::AnyOf`], one remaining arm stands for
 //!   itself;
 //! - the request body media type is picked in this order: `application/json` (parameters such as
