@@ -34,7 +34,7 @@
 # the SDK's elicitation callback, over stdio and Streamable HTTP, each checked against what Prism
 # received.
 #
-# Then per-user credentials (catalog-core/tests/per_user_credentials.rs, its ignored tests): a real
+# Then per-user credentials (catalog-runtime/tests/per_user_credentials.rs, its ignored tests): a real
 # OAuth authorization server, panva's oidc-provider (npm, pinned below, under target/e2e/oidc),
 # started by each test with tests/e2e/token_exchange_as.mjs; inbound tokens introspected there,
 # exchanged there for the API's (RFC 8693), two users at once, expiry and refresh, a refused user.
@@ -310,12 +310,12 @@ if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = fleet ]; then
 fi
 
 if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = credentials ]; then
-  echo "== per-user credentials: token exchange at oidc-provider $OIDC_PROVIDER_VERSION (catalog-core/tests/per_user_credentials.rs)"
+  echo "== per-user credentials: token exchange at oidc-provider $OIDC_PROVIDER_VERSION (catalog-runtime/tests/per_user_credentials.rs)"
   OIDC="$E2E/oidc"
   bash .ci/oidc.sh
   out="$E2E/per_user_credentials.out"
   set +e
-  CATALOG_E2E_OIDC="$OIDC" cargo test --quiet -p catalog-core --features mcp \
+  CATALOG_E2E_OIDC="$OIDC" cargo test --quiet -p catalog-runtime --features mcp \
     --test per_user_credentials -- --ignored 2>&1 | tee "$out"
   status="${PIPESTATUS[0]}"
   set -e

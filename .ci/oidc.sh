@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the authorization server the per-user credential tests start
-# (catalog-core/tests/per_user_credentials.rs, its ignored tests): panva's oidc-provider from the
+# (catalog-runtime/tests/per_user_credentials.rs, its ignored tests): panva's oidc-provider from the
 # npm registry, pinned, under target/e2e/oidc. A no-op when that version is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -6,7 +6,7 @@
 #[allow(dead_code)]
 mod tools;
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 #[path = "support/mcp_client.rs"]

@@ -2,7 +2,7 @@
 //! (`Tool::EFFECTS`), its description's wording, the annotations it is served with, and whether
 //! the writes guard counts it as a write.
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 #[path = "support/mcp_client.rs"]

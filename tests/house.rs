@@ -1,6 +1,7 @@
 //! The house rules that a reviewer would otherwise check by eye: the facade's public surface is
 //! pinned in `tests/house/public-api.txt` (any addition or removal shows in review), and the
-//! folders of `catalog-core` are layers, each using only the ones below it, and the files of one
+//! folders of `catalog-core` (compile time) and `catalog-runtime` (run time) are layers, each
+//! using only the ones below it, the macro depends on no run-time code, and the files of one
 //! folder use each other one way, in no circle (`circles`).
 
 use std::collections::BTreeSet;
@@ -145,12 +146,29 @@ fn the_surface_reader_sees_nested_modules_and_hidden_items() {
     );
 }
 
-/// The folders of `catalog-core/src`, lowest first: a folder may use the ones below it, never
-/// one above. `model` is the vocabulary, `spec` reads documents, `index` stores them, `check`
-/// holds the rules, `present` writes schemas and docs (the compile-time side ends here), `wire`
-/// encodes and decodes, `audit` records and reports, `serve` runs tools.
-const LAYERS: [&str; 8] = [
-    "model", "spec", "index", "check", "present", "wire", "audit", "serve",
+/// The layers, lowest first, each a folder of one crate's `src`: a folder may use the ones
+/// below it, never one above. `model` is the vocabulary, `spec` reads documents, `index` stores
+/// them, `check` holds the rules, `present` writes schemas and docs: that is the compile-time
+/// crate, `catalog-core`. Then the run-time crate, `catalog-runtime`: `wire` encodes and
+/// decodes, `audit` records and reports, `serve` runs tools.
+const LAYERS: [(&str, &str); 8] = [
+    ("catalog-core", "model"),
+    ("catalog-core", "spec"),
+    ("catalog-core", "index"),
+    ("catalog-core", "check"),
+    ("catalog-core", "present"),
+    ("catalog-runtime", "wire"),
+    ("catalog-runtime", "audit"),
+    ("catalog-runtime", "serve"),
+];
+
+/// The crates along the compile-time / run-time line, each with the workspace crates it may
+/// depend on (normal dependencies): the macro compiles no run-time code.
+const CRATE_DEPENDENCIES: [(&str, &[&str]); 4] = [
+    ("catalog-core", &[]),
+    ("catalog-runtime", &["catalog-core"]),
+    ("catalog-macros", &["catalog-core"]),
+    (".", &["catalog-core", "catalog-macros", "catalog-runtime"]),
 ];
 
 /// The imports that still go up a layer, as (from, to): none is left. What two layers share
@@ -158,12 +176,14 @@ const LAYERS: [&str; 8] = [
 /// review, and a listed pair that is gone fails, so the list can only shrink.
 const KNOWN_UPWARD: [(&str, &str); 0] = [];
 
-/// Each folder's production sources (test modules in their own files left out) and the
-/// `crate::<folder>` paths they name, as (from, to, file).
+/// Each folder's production sources (test modules in their own files left out) and the layers
+/// they name (`crate::<folder>` within a crate, `catalog_core::<folder>` from the run-time
+/// crate), as (from, to, file).
 fn core_imports() -> Vec<(String, String, String)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("catalog-core/src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    for layer in LAYERS {
+    for (krate, layer) in LAYERS {
+        let src = root.join(krate).join("src");
         let mut files = Vec::new();
         collect_sources(&src.join(layer), &mut files);
         let file = src.join(format!("{layer}.rs"));
@@ -173,18 +193,23 @@ fn core_imports() -> Vec<(String, String, String)> {
         assert!(!files.is_empty(), "no sources for the `{layer}` layer");
         for file in files {
             let text = strip_comments(&std::fs::read_to_string(&file).expect("a source file"));
-            for (at, _) in text.match_indices("crate::") {
-                let name: String = text[at + 7..]
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if name != layer && LAYERS.contains(&name.as_str()) {
-                    let shown = file
-                        .strip_prefix(&src)
-                        .unwrap_or(&file)
-                        .display()
-                        .to_string();
-                    found.push((layer.to_string(), name, shown));
+            for prefix in ["crate::", "catalog_core::", "catalog_runtime::"] {
+                for (at, _) in text.match_indices(prefix) {
+                    if text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                        continue;
+                    }
+                    let name: String = text[at + prefix.len()..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    if name != layer && LAYERS.iter().any(|(_, l)| *l == name) {
+                        let shown = file
+                            .strip_prefix(&src)
+                            .unwrap_or(&file)
+                            .display()
+                            .to_string();
+                        found.push((layer.to_string(), name, shown));
+                    }
                 }
             }
         }
@@ -209,28 +234,88 @@ fn collect_sources(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
 }
 
 fn layer_of(name: &str) -> usize {
-    LAYERS.iter().position(|l| *l == name).expect("a layer")
+    LAYERS
+        .iter()
+        .position(|(_, l)| *l == name)
+        .expect("a layer")
 }
 
 #[test]
-fn every_core_folder_is_a_layer() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("catalog-core/src");
-    let folders: BTreeSet<String> = std::fs::read_dir(&src)
-        .expect("catalog-core/src")
-        .filter_map(|e| {
-            let path = e.expect("a directory entry").path();
-            path.is_dir().then(|| {
-                path.file_name()
-                    .expect("a name")
-                    .to_string_lossy()
-                    .into_owned()
+fn every_folder_of_the_two_crates_is_a_layer() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for krate in ["catalog-core", "catalog-runtime"] {
+        let src = root.join(krate).join("src");
+        let folders: BTreeSet<String> = std::fs::read_dir(&src)
+            .unwrap_or_else(|e| panic!("{}: {e}", src.display()))
+            .filter_map(|e| {
+                let path = e.expect("a directory entry").path();
+                path.is_dir().then(|| {
+                    path.file_name()
+                        .expect("a name")
+                        .to_string_lossy()
+                        .into_owned()
+                })
             })
-        })
-        .collect();
-    let layers: BTreeSet<String> = LAYERS.iter().map(|l| l.to_string()).collect();
+            .collect();
+        let layers: BTreeSet<String> = LAYERS
+            .iter()
+            .filter(|(k, _)| *k == krate)
+            .map(|(_, l)| l.to_string())
+            .collect();
+        assert_eq!(
+            folders, layers,
+            "a folder of {krate}/src is not placed in LAYERS (tests/house.rs): say which layers it may use"
+        );
+    }
+}
+
+/// The workspace crates a manifest names under `[dependencies]` (not dev or build ones).
+fn workspace_dependencies(manifest: &str) -> BTreeSet<String> {
+    let mut section = "";
+    let mut found = BTreeSet::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        if section == "[dependencies]" {
+            let name = line.split(['.', ' ', '=']).next().unwrap_or("");
+            if name.starts_with("catalog-") {
+                found.insert(name.to_string());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_macro_and_the_compile_time_crate_depend_on_no_run_time_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (krate, allowed) in CRATE_DEPENDENCIES {
+        let manifest = root.join(krate).join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest)
+            .unwrap_or_else(|e| panic!("{}: {e}", manifest.display()));
+        let allowed: BTreeSet<String> = allowed.iter().map(|a| a.to_string()).collect();
+        let extra: Vec<String> = workspace_dependencies(&text)
+            .difference(&allowed)
+            .cloned()
+            .collect();
+        assert!(
+            extra.is_empty(),
+            "{krate} depends on {extra:?}; it may depend on {allowed:?} only (CRATE_DEPENDENCIES \
+             in tests/house.rs)"
+        );
+    }
+}
+
+#[test]
+fn the_dependency_reader_sees_only_normal_dependencies() {
+    let manifest = "[package]\nname = \"catalog-x\"\n[dependencies]\ncatalog-core.workspace = true\n\
+                    catalog-runtime = { path = \"../r\" }\nserde = \"1\"\n[dev-dependencies]\n\
+                    catalog-macros.workspace = true\n";
     assert_eq!(
-        folders, layers,
-        "a folder of catalog-core/src is not placed in LAYERS (tests/house.rs): say which layers it may use"
+        workspace_dependencies(manifest),
+        BTreeSet::from(["catalog-core".to_string(), "catalog-runtime".to_string()])
     );
 }
 

@@ -4,7 +4,7 @@
 //! `CreateMonitor`, whose properties are not nullable). A nullable property's explicit null is
 //! sent: see `wire::encode::absent`'s tests.
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 use catalog::executor::{Executor, ExecutorConfig};

@@ -3,7 +3,7 @@
 //! declared ones reaches the API only as an undocumented parameter of the tool, its value
 //! checked against that schema and offered with it in the input schema.
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 use catalog::executor::{Executor, ExecutorConfig};

@@ -4,7 +4,7 @@
 //! null; a plain `Option<T>` field is "unset only": its `None` is never sent, and null is
 //! neither offered in the input schema nor accepted.
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 use catalog::executor::{Executor, ExecutorConfig};

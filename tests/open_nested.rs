@@ -4,7 +4,7 @@
 //! schema closes the object there. A map's own keys, and an object typed `serde_json::Value`,
 //! stay open: nothing is dropped there.
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 use catalog::executor::{Executor, ExecutorConfig};

@@ -4,7 +4,7 @@
 
 use catalog::__private_v1::{arg, arg_nullable, arg_option};
 use catalog::Tool;
-use catalog_core::wire::encode::build_request_ref;
+use catalog_runtime::wire::encode::build_request_ref;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 

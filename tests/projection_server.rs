@@ -5,7 +5,7 @@
 #[path = "support/projection_tools.rs"]
 mod media;
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 #[path = "support/mcp_client.rs"]

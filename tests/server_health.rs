@@ -7,7 +7,7 @@
 #[allow(dead_code)]
 mod tools;
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 use catalog::executor::{Executor, ExecutorConfig};

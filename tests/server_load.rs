@@ -3,7 +3,7 @@
 //! the calls pile up far past the in-flight cap, and the server's memory stays bounded however
 //! many are sent.
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 use serde_json::{Value, json};

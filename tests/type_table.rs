@@ -220,8 +220,8 @@ fn typed_and_json_null_elements_encode_to_the_same_bytes() {
     };
     let typed = t.to_request().unwrap();
     let op = NullForms::operation();
-    let arg = |v: Value| catalog_core::wire::encode::ArgValue::from(v);
-    let by_value = catalog_core::wire::encode::build_request(
+    let arg = |v: Value| catalog_runtime::wire::encode::ArgValue::from(v);
+    let by_value = catalog_runtime::wire::encode::build_request(
         op,
         &[
             ("ids", arg(json!([null]))),

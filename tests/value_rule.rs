@@ -2,7 +2,7 @@
 //! after the agent's arguments are decoded and before anything is sent; its message is the
 //! agent's error, and a refused call never reaches the API.
 
-#[path = "../catalog-core/tests/support/loopback.rs"]
+#[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
 use catalog::executor::{Executor, ExecutorConfig};

@@ -4,9 +4,9 @@
 //! files (stored form, then expanded as the index gives it) and through the embedded form (less
 //! its response schemas), over every operation of the real specs and a corpus sample.
 
+use catalog_core::index::embedded;
 use catalog_core::index::{IndexReader, Lookup};
 use catalog_core::model::Operation;
-use catalog_core::serve::embedded;
 use catalog_core::spec::load;
 use std::path::Path;
 

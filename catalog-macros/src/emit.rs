@@ -71,7 +71,7 @@ pub fn emit(
     drop(bound);
     let item = documented(tool.item, &name, &op, &crate::output::doc_line(output, &op));
     // Last: the operation is moved into its embedded form.
-    let op_json = str_literal(&catalog_core::serve::embedded::encode(op));
+    let op_json = str_literal(&catalog_core::index::embedded::encode(op));
     // With a field of a user type, the operation refuses null where its structs' plain
     // `Option` fields are (unset only), and keys where a struct stands that it has no field for.
     let make_operation = if omitted_fn.is_empty() {

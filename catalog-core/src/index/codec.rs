@@ -1,6 +1,6 @@
 //! The codec of a stored operation: one writer ([`write_operation`], [`write_shared`]) and one
 //! reader ([`read_operation`], [`read_shared`]: the model's `Deserialize`), for the index's
-//! operation and schema files and the form a `#[tool]` embeds ([`crate::serve::embedded`]).
+//! operation and schema files and the form a `#[tool]` embeds ([`super::embedded`]).
 //!
 //! The writer is a fast path beside `serde_json::to_writer`, paid for by a measured win: build
 //! scripts and the macro run at opt-level 0, where `serde_json`'s string escaping costs a few

@@ -27,9 +27,10 @@
 //! indexed.
 //!
 //! Files: `codec` (the one writer and reader of a stored operation, which the form a `#[tool]`
-//! embeds shares), `write` (the files), `reader` ([`IndexReader`]), [`expand`].
+//! embeds ([`embedded`]) shares), `write` (the files), `reader` ([`IndexReader`]), [`expand`].
 
 mod codec;
+pub mod embedded;
 pub mod expand;
 mod reader;
 mod write;

@@ -83,7 +83,7 @@ pub fn value_unsendable(op: &Operation, param: &Param, value: &Value) -> Option<
 }
 
 /// The style a parameter is encoded with, as the spec spells it.
-pub(crate) fn style_name(location: Location, style: Style) -> &'static str {
+pub fn style_name(location: Location, style: Style) -> &'static str {
     match (location, style) {
         (Location::Header, _) => "simple",
         (Location::Cookie, _) => "form",

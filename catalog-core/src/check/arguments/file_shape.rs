@@ -1,4 +1,4 @@
-//! The shape of a file argument ([`crate::wire::file::File`]): its keys, and the one rule of what
+//! The shape of a file argument (`catalog_runtime::wire::file::File`): its keys, and the one rule of what
 //! is a valid one. The argument checker reports by it, decoding a `File` refuses by it, and the
 //! input schema names the same keys.
 
@@ -18,10 +18,10 @@ pub const MEDIA_TYPE: &str = "media_type";
 
 /// What is wrong with a file argument: the key at fault (`None` for the object as a whole), the
 /// kind of problem and the message.
-pub(crate) type ShapeProblem = (Option<&'static str>, ProblemKind, String);
+pub type ShapeProblem = (Option<&'static str>, ProblemKind, String);
 
 /// Every problem of a file argument given as a JSON object; empty when it is a valid file.
-pub(crate) fn check_shape(map: &Map<String, Value>) -> Vec<ShapeProblem> {
+pub fn check_shape(map: &Map<String, Value>) -> Vec<ShapeProblem> {
     let mut problems = Vec::new();
     for key in map.keys() {
         if ![CONTENT_BASE64, PATH, FILENAME, MEDIA_TYPE].contains(&key.as_str()) {
@@ -122,7 +122,7 @@ pub(crate) fn check_shape(map: &Map<String, Value>) -> Vec<ShapeProblem> {
 
 /// Whether `s` is a concrete media type: `type/subtype` tokens, optional `; parameters`, no
 /// control characters or wildcards.
-pub(crate) fn is_media_type(s: &str) -> bool {
+pub fn is_media_type(s: &str) -> bool {
     let token = |t: &str| {
         !t.is_empty()
             && t.bytes()

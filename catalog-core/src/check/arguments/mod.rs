@@ -20,7 +20,7 @@
 //! - Lengths count Unicode scalar values, as JSON Schema does.
 
 mod checker;
-pub(crate) mod file_shape;
+pub mod file_shape;
 pub mod format;
 pub mod omitted;
 mod path;
@@ -33,12 +33,12 @@ mod text;
 use checker::Checker;
 pub(crate) use format::integer_range;
 use path::Path;
-pub(crate) use path::{Step, json_path};
+pub use path::{Step, json_path};
 pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
 #[doc(hidden)]
 pub use quick::Checks;
 use rows::Seen;
-pub(crate) use rows::argument_of;
+pub use rows::argument_of;
 use text::got;
 
 use crate::model::{Operation, Param, Schema};

@@ -56,7 +56,7 @@ pub(super) fn render_path(path: &Path<'_>) -> String {
 
 /// One step down a JSON value.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Step<'a> {
+pub enum Step<'a> {
     /// Into an object's member.
     Key(&'a str),
     /// Into an array's element.
@@ -65,7 +65,7 @@ pub(crate) enum Step<'a> {
 
 /// The one way a JSON path is written in messages: `$`, then `.name` for identifier-like keys,
 /// `['odd name']` for others, `[3]` for array elements (`$.items[0]['x-id']`).
-pub(crate) fn json_path<'a>(steps: impl IntoIterator<Item = Step<'a>>) -> String {
+pub fn json_path<'a>(steps: impl IntoIterator<Item = Step<'a>>) -> String {
     let mut out = String::from("$");
     for step in steps {
         match step {

@@ -4,7 +4,7 @@
 use crate::model::Disposition;
 
 /// The argument name an accounting row takes from the agent, if any.
-pub(crate) fn argument_of(d: &Disposition) -> Option<&str> {
+pub fn argument_of(d: &Disposition) -> Option<&str> {
     match d {
         Disposition::Set { argument, .. } => Some(argument),
         Disposition::Undocumented {

@@ -1,0 +1,226 @@
+//! Keeping a catalog honest over time: which operations of a spec are wrapped by which tool,
+//! a pinned list of tools a reviewer reads, and the spec version stamp compared with what a
+//! server reports.
+
+use catalog_core::index::Index;
+use catalog_core::model::{Operation, SpecInfo};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Which operations of a spec a set of tools wraps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coverage {
+    /// The spec's stem.
+    pub spec: String,
+    /// Every operation of the spec (`METHOD /path`), in spec order, with the tools that wrap it
+    /// (empty when none does).
+    pub operations: Vec<(String, Vec<String>)>,
+    /// Tools whose operation is not in this spec (another spec's tools, or a stale build).
+    pub foreign: Vec<(String, String)>,
+}
+
+impl Coverage {
+    /// The operations no tool wraps.
+    pub fn unwrapped(&self) -> Vec<&str> {
+        self.operations
+            .iter()
+            .filter(|(_, tools)| tools.is_empty())
+            .map(|(k, _)| k.as_str())
+            .collect()
+    }
+
+    /// How many operations are wrapped.
+    pub fn wrapped(&self) -> usize {
+        self.operations.len() - self.unwrapped().len()
+    }
+}
+
+impl fmt::Display for Coverage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: {} of {} operations wrapped",
+            self.spec,
+            self.wrapped(),
+            self.operations.len()
+        )?;
+        for (key, tools) in &self.operations {
+            if tools.is_empty() {
+                writeln!(f, "  -  {key}")?;
+            } else {
+                writeln!(f, "  +  {key}  <- {}", tools.join(", "))?;
+            }
+        }
+        for (tool, key) in &self.foreign {
+            writeln!(f, "  ?  {tool} wraps {key}, which this spec does not have")?;
+        }
+        Ok(())
+    }
+}
+
+/// Coverage of `index` by `tools` (tool name and operation). Only tools whose operation came
+/// from this spec (by stem) count; the others are listed as foreign.
+pub fn coverage<'a>(
+    index: &Index,
+    tools: impl IntoIterator<Item = (&'a str, &'a Operation)>,
+) -> Coverage {
+    let mut by_key: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut foreign = Vec::new();
+    for (name, op) in tools {
+        let ours =
+            op.spec.stem == index.spec.stem && index.operations.iter().any(|o| o.key() == op.key());
+        if ours {
+            by_key.entry(op.key()).or_default().push(name.to_string());
+        } else {
+            foreign.push((name.to_string(), op.key()));
+        }
+    }
+    Coverage {
+        spec: index.spec.stem.clone(),
+        operations: index
+            .operations
+            .iter()
+            .map(|o| (o.key(), by_key.remove(&o.key()).unwrap_or_default()))
+            .collect(),
+        foreign,
+    }
+}
+
+/// The exact set of tools as lines a reviewer reads: `name -> METHOD /path (operationId) [spec]`,
+/// sorted by name. Pin it in a test with [`assert_pinned`]: adding, removing or re-pointing a
+/// tool changes this list.
+pub fn pin<'a>(tools: impl IntoIterator<Item = (&'a str, &'a Operation)>) -> String {
+    let mut lines: Vec<String> = tools
+        .into_iter()
+        .map(|(name, op)| {
+            let id = op
+                .id
+                .as_deref()
+                .map(|i| format!(" ({i})"))
+                .unwrap_or_default();
+            format!("{name} -> {}{id} [{}]", op.key(), op.spec.stem)
+        })
+        .collect();
+    lines.sort();
+    lines.join("\n") + "\n"
+}
+
+/// Panics with both lists when the tools differ from `expected` (the output of [`pin`]).
+pub fn assert_pinned<'a>(
+    tools: impl IntoIterator<Item = (&'a str, &'a Operation)>,
+    expected: &str,
+) {
+    let got = pin(tools);
+    fn norm(s: &str) -> Vec<&str> {
+        s.lines().map(str::trim).filter(|l| !l.is_empty()).collect()
+    }
+    let (g, e) = (norm(&got), norm(expected));
+    if g != e {
+        let added: Vec<&&str> = g.iter().filter(|l| !e.contains(l)).collect();
+        let removed: Vec<&&str> = e.iter().filter(|l| !g.contains(l)).collect();
+        panic!(
+            "the tool set changed; review it and update the pinned list\nadded:\n  {}\nremoved:\n  \
+             {}\nnow:\n{got}",
+            added
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join("\n  "),
+            removed
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join("\n  "),
+        );
+    }
+}
+
+/// The spec a tool was built against differs from what the server reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VersionMismatch {
+    /// The spec's title.
+    pub title: String,
+    /// `info.version` of the spec the tools were checked against.
+    pub built: String,
+    /// What the server reports.
+    pub reported: String,
+}
+
+impl fmt::Display for VersionMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tools were checked against {} {}, but the server reports {}: parameters may have \
+             been added or changed; re-index the server's spec and rebuild",
+            self.title, self.built, self.reported
+        )
+    }
+}
+
+/// Compares a spec's version with the version a server reports. Leading `v`s and surrounding
+/// whitespace are ignored; anything else that differs is a mismatch.
+pub fn compare_version(spec: &SpecInfo, reported: &str) -> Option<VersionMismatch> {
+    let clean = |s: &str| s.trim().trim_start_matches(['v', 'V']).to_string();
+    (clean(&spec.version) != clean(reported)).then(|| VersionMismatch {
+        title: spec.title.clone(),
+        built: spec.version.clone(),
+        reported: reported.trim().to_string(),
+    })
+}
+
+/// Reads a version out of a server's status document by a dotted path (NetBox's `/api/status/`
+/// has `{"netbox-version": "4.6.8", ...}`).
+pub fn version_from_status<'v>(status: &'v serde_json::Value, path: &str) -> Option<&'v str> {
+    path.split('.')
+        .try_fold(status, |v, key| v.get(key))
+        .and_then(serde_json::Value::as_str)
+}
+
+/// Why the tools of a catalog may not fit the server they talk to, as a value to log, show an
+/// operator, or fail a health check on ([`Catalog::check_spec_version`](crate::serve::catalog::Catalog::check_spec_version)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VersionWarning {
+    /// The server reports another version than the spec the tools were checked against.
+    Mismatch(VersionMismatch),
+    /// The server's status document has no version string where it was looked for.
+    NotReported {
+        /// The spec's title.
+        title: String,
+        /// `info.version` of the spec the tools were checked against.
+        built: String,
+        /// The dotted path looked at.
+        path: String,
+    },
+    /// Tools of one spec (by stem) were checked against different copies of it (their content
+    /// hashes differ): the catalog mixes builds.
+    MixedBuilds {
+        /// The spec's stem.
+        spec: String,
+        /// Each distinct `info.version (hash)` and the tools built against it.
+        builds: Vec<(String, Vec<String>)>,
+    },
+}
+
+impl fmt::Display for VersionWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VersionWarning::Mismatch(m) => m.fmt(f),
+            VersionWarning::NotReported { title, built, path } => write!(
+                f,
+                "tools were checked against {title} {built}, but the server's status has no \
+                 version at `{path}`: its version cannot be compared"
+            ),
+            VersionWarning::MixedBuilds { spec, builds } => {
+                write!(
+                    f,
+                    "tools of spec `{spec}` were checked against different copies of it:"
+                )?;
+                for (i, (build, tools)) in builds.iter().enumerate() {
+                    let sep = if i == 0 { " " } else { "; " };
+                    write!(f, "{sep}{build} for {}", tools.join(", "))?;
+                }
+                f.write_str("; rebuild them against one spec")
+            }
+        }
+    }
+}

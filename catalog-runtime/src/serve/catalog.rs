@@ -1,0 +1,741 @@
+//! A [`Catalog`]: a set of tools, listed and called by name.
+//!
+//! ```ignore
+//! let catalog = Catalog::new().tool::<ListTasks>().tool::<GetTask>();
+//! for t in catalog.tools() { println!("{}: {}", t.name, t.description); }
+//! let response = catalog.call(&executor, "get_task", json!({"board_id": "ops", "task_id": 1})).await?;
+//! ```
+//!
+//! A call decodes the arguments (`from_arguments`), builds the request (`to_request`) and, with
+//! the `runtime` feature, sends it through an [`Executor`](crate::serve::executor::Executor). When the
+//! arguments or the request are wrong, nothing is sent.
+
+use crate::audit::recorder::Recorder;
+use crate::serve::effects::{Effects, Hints, hints};
+use crate::serve::output_schema::{OutputSchema, output_schema};
+use crate::serve::tool::{Tool, ToolOutput};
+use crate::wire::decode::ArgumentError;
+use crate::wire::encode::RequestError;
+use catalog_core::check::suggest::{Candidate, suggest};
+use catalog_core::index::Index;
+use catalog_core::model::Operation;
+use serde_json::Value;
+use std::fmt;
+
+mod projected;
+pub use projected::SettingError as ProjectionSettingError;
+use projected::{Projection, SettingError};
+
+/// Decodes arguments and builds the request of one tool type, type-erased.
+type Build = fn(Value) -> Result<http::Request<Vec<u8>>, CallError>;
+
+fn build<T: Tool>(args: Value) -> Result<http::Request<Vec<u8>>, CallError> {
+    let tool = T::from_arguments(args).map_err(CallError::Arguments)?;
+    tool.to_request().map_err(CallError::Request)
+}
+
+/// One tool as the catalog lists it.
+#[derive(Clone, Copy)]
+pub struct ToolInfo {
+    /// The MCP tool name.
+    pub name: &'static str,
+    /// What the agent is told.
+    pub description: &'static str,
+    /// The MCP `inputSchema`.
+    pub input_schema: &'static Value,
+    /// The same schema as the JSON text the macro emitted.
+    pub input_schema_json: &'static str,
+    /// The operation the tool wraps.
+    pub operation: &'static Operation,
+    /// What the tool declares about its effects beyond its method.
+    pub effects: Effects,
+    /// The tool's typed output (`Tool::OUTPUT`): the response it returns as
+    /// `structuredContent`, and how; `None` when its output is text only.
+    pub output: Option<ToolOutput>,
+    /// The `outputSchema` (`Tool::OUTPUT`'s schema, or a composite's declared output, parsed
+    /// once per process), when the tool has a typed output.
+    pub output_schema: Option<&'static OutputSchema>,
+    /// `Tool::output_value`: the decoded success body turned into the tool's value; for a
+    /// composite, its value turned into `structuredContent` (wrapped as its output says).
+    pub output_value: fn(Value) -> Result<Value, String>,
+    /// For a composite tool, each binding it uses (empty for a tool of one operation); its
+    /// `operation` is then the table of its own arguments, sent nowhere.
+    pub uses: &'static [ToolInfo],
+}
+
+/// The [`ToolInfo`] of the tool `T`.
+pub(crate) fn info_of<T: Tool>() -> ToolInfo {
+    ToolInfo {
+        name: T::NAME,
+        description: T::DESCRIPTION,
+        input_schema: T::input_schema(),
+        input_schema_json: T::input_schema_json(),
+        operation: T::operation(),
+        effects: T::EFFECTS,
+        output: T::OUTPUT,
+        output_schema: T::OUTPUT.map(|o| output_schema(T::NAME, o.schema)),
+        output_value: T::output_value,
+        uses: &[],
+    }
+}
+
+impl fmt::Debug for ToolInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToolInfo")
+            .field("name", &self.name)
+            .field("method", &self.operation.method)
+            .field("path", &self.operation.path)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ToolInfo {
+    /// The tool's hints: from its method (GET, HEAD and OPTIONS only read; PUT and DELETE are
+    /// destructive and idempotent, ...) and what it declares; a composite's are the strongest
+    /// of its bindings'.
+    pub fn hints(&self) -> Hints {
+        if self.uses.is_empty() {
+            hints(&self.operation.method, &self.effects)
+        } else {
+            crate::serve::effects::strongest(self.uses.iter().map(ToolInfo::hints))
+        }
+    }
+
+    /// Whether the tool is a composite (it uses several bindings).
+    pub fn is_composite(&self) -> bool {
+        !self.uses.is_empty()
+    }
+
+    /// Whether the tool only reads (GET, HEAD, OPTIONS, unless it declares otherwise): the only
+    /// tools sent while writes are disabled.
+    pub fn read_only(&self) -> bool {
+        self.hints().read_only
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    info: ToolInfo,
+    build: Build,
+    // The tool's Rust type, to name both tools when two share a name.
+    type_name: &'static str,
+    // A composite's run.
+    #[cfg(feature = "runtime")]
+    run: Option<crate::serve::composite::Run>,
+}
+
+/// A set of tools, each a type implementing [`Tool`], held type-erased so that one catalog
+/// serves tools of many types.
+#[derive(Clone, Default)]
+pub struct Catalog {
+    entries: Vec<Entry>,
+    // The bindings composites use that are not listed as tools.
+    bindings: Vec<Entry>,
+    // Capability projection of advertised schemas: off unless `with_projection` is called.
+    projection: Option<std::sync::Arc<Projection>>,
+    // Groups named in code (`in_groups`), replacing the operation's tags for that tool.
+    groups: Vec<(&'static str, Vec<String>)>,
+}
+
+impl fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.entries.iter().map(|e| e.info.name))
+            .finish()
+    }
+}
+
+impl Catalog {
+    /// An empty catalog.
+    pub fn new() -> Catalog {
+        Catalog::default()
+    }
+
+    /// Adds the tool `T`.
+    ///
+    /// # Panics
+    ///
+    /// When the catalog already holds a tool of the same name: two tools cannot answer to one
+    /// name, and this is fixed in code, not by an agent. [`try_tool`](Self::try_tool) returns
+    /// the error instead.
+    pub fn tool<T: Tool>(self) -> Catalog {
+        let holder = self
+            .entries
+            .iter()
+            .find(|e| e.info.name == T::NAME)
+            .map(|e| e.type_name);
+        match self.try_tool::<T>() {
+            Ok(c) => c,
+            Err(name) => panic!(
+                "catalog: two tools are named `{name}`: `{}` and `{}`; rename one with \
+                 #[tool(name = \"...\")]",
+                holder.unwrap_or("?"),
+                std::any::type_name::<T>()
+            ),
+        }
+    }
+
+    /// Adds the tool `T`, or gives back its name when the catalog already has a tool so named.
+    pub fn try_tool<T: Tool>(mut self) -> Result<Catalog, &'static str> {
+        if self.get(T::NAME).is_some() {
+            return Err(T::NAME);
+        }
+        let type_name = std::any::type_name::<T>();
+        // A binding a composite uses, now listed: it moves from the unlisted ones (a tool of
+        // another operation under its name would make the recorder misread its requests).
+        if let Some(i) = self.bindings.iter().position(|b| b.info.name == T::NAME) {
+            if self.bindings[i].info.operation.key() != T::operation().key() {
+                return Err(T::NAME);
+            }
+            self.bindings.remove(i);
+        }
+        self.entries.push(Entry {
+            info: info_of::<T>(),
+            build: build::<T>,
+            type_name,
+            #[cfg(feature = "runtime")]
+            run: None,
+        });
+        Ok(self)
+    }
+
+    /// Adds the composite tool `C`, and each binding it uses that the catalog does not list
+    /// as a tool already, unlisted: the recorder, coverage and the credentials check know it,
+    /// agents do not see it (add it with [`tool`](Self::tool) too to list it).
+    ///
+    /// # Panics
+    ///
+    /// When the catalog already holds a tool of the same name, or a binding of another type
+    /// under one of the bindings' names.
+    #[cfg(feature = "runtime")]
+    pub fn composite<C: crate::serve::composite::Composite>(self) -> Catalog {
+        match self.try_composite::<C>() {
+            Ok(c) => c,
+            Err(name) => panic!(
+                "catalog: two tools are named `{name}` (adding the composite `{}`); rename one \
+                 with #[tool(name = \"...\")] or #[composite(name = \"...\")]",
+                std::any::type_name::<C>()
+            ),
+        }
+    }
+
+    /// Adds the composite tool `C` ([`composite`](Self::composite)), or gives back the name
+    /// two tools would share.
+    #[cfg(feature = "runtime")]
+    pub fn try_composite<C: crate::serve::composite::Composite>(
+        mut self,
+    ) -> Result<Catalog, &'static str> {
+        if self.get(C::NAME).is_some() || self.bindings.iter().any(|b| b.info.name == C::NAME) {
+            return Err(C::NAME);
+        }
+        let uses = C::uses();
+        for used in uses {
+            let listed = self.entries.iter().any(|e| e.info.name == used.name);
+            let unlisted = self.bindings.iter().any(|b| b.info.name == used.name);
+            if used.name == C::NAME {
+                return Err(C::NAME);
+            }
+            if !listed && !unlisted {
+                self.bindings.push(Entry {
+                    info: *used,
+                    build: binding_build,
+                    type_name: used.name,
+                    run: None,
+                });
+            }
+        }
+        self.entries.push(Entry {
+            info: ToolInfo {
+                name: C::NAME,
+                description: C::DESCRIPTION,
+                input_schema: C::input_schema(),
+                input_schema_json: C::input_schema_json(),
+                operation: C::arguments(),
+                effects: crate::serve::composite::effects_of(uses),
+                output: None,
+                output_schema: C::output()
+                    .map(|o| crate::serve::composite::output::interned(C::NAME, &o)),
+                output_value: match C::output() {
+                    Some(o) => o.structured,
+                    None => Ok,
+                },
+                uses,
+            },
+            build: composite_build::<C>,
+            type_name: std::any::type_name::<C>(),
+            run: Some(crate::serve::composite::run::<C>),
+        });
+        Ok(self)
+    }
+
+    /// The bindings composites use that are not listed as tools.
+    pub fn unlisted_bindings(&self) -> impl ExactSizeIterator<Item = ToolInfo> + '_ {
+        self.bindings.iter().map(|e| e.info)
+    }
+
+    /// Every operation the catalog's tools send to, under the name the requests are recorded
+    /// by: each tool of one operation, and each binding a composite uses (listed or not).
+    /// What [`recorder`](Self::recorder) and coverage read.
+    pub fn operations(&self) -> impl Iterator<Item = (&'static str, &'static Operation)> + '_ {
+        self.entries
+            .iter()
+            .chain(&self.bindings)
+            .filter(|e| !e.info.is_composite())
+            .map(|e| (e.info.name, e.info.operation))
+    }
+
+    /// The tools, in the order they were added.
+    pub fn tools(&self) -> impl ExactSizeIterator<Item = ToolInfo> + '_ {
+        self.entries.iter().map(|e| e.info)
+    }
+
+    /// A recorder for every tool of this catalog against `index`, the spec the tools were built
+    /// from, matching requests relative to the base URL (attach it with
+    /// [`Executor::with_recorder`](crate::serve::executor::Executor::with_recorder)).
+    pub fn recorder(&self, index: &Index) -> Recorder {
+        Recorder::for_tools(index, self.operations())
+    }
+
+    /// How many tools the catalog holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the catalog holds no tool.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Puts the tool `T` in `groups` (the toolsets an operator selects, see
+    /// [`crate::serve::selection`]) instead of the groups its operation's `tags` give it;
+    /// called again for `T`, the last call counts.
+    pub fn in_groups<T: Tool>(
+        mut self,
+        groups: impl IntoIterator<Item = impl Into<String>>,
+    ) -> Catalog {
+        let groups = groups.into_iter().map(Into::into).collect();
+        self.groups.retain(|(name, _)| *name != T::NAME);
+        self.groups.push((T::NAME, groups));
+        self
+    }
+
+    /// The groups of the tool `name`: those [`in_groups`](Self::in_groups) gave it, else its
+    /// operation's `tags`; empty when it has neither (or no tool has this name).
+    pub fn groups(&self, name: &str) -> Vec<String> {
+        if let Some((_, groups)) = self.groups.iter().find(|(n, _)| *n == name) {
+            return groups.clone();
+        }
+        self.get(name)
+            .map(|t| t.operation.tags.clone())
+            .unwrap_or_default()
+    }
+
+    /// A tool by name.
+    pub fn get(&self, name: &str) -> Option<ToolInfo> {
+        self.entry(name).map(|e| e.info)
+    }
+
+    fn entry(&self, name: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.info.name == name)
+    }
+
+    /// The error for a tool name the catalog does not hold, naming the nearest.
+    pub(crate) fn unknown(&self, name: &str) -> CallError {
+        let candidates: Vec<Candidate<'_>> = self
+            .entries
+            .iter()
+            .map(|e| Candidate::new(e.info.name))
+            .collect();
+        CallError::UnknownTool {
+            name: name.to_string(),
+            suggestion: suggest(name, None, &candidates).to_string(),
+        }
+    }
+
+    /// Advertise every input and output schema projected onto the server's `capabilities` (see
+    /// [`catalog_core::present::projection`]): optional properties whose applies-when annotation does not match
+    /// are left out of what [`advertised_schema`](Self::advertised_schema) and the MCP server
+    /// list. Off by default; decoding is unchanged either way. Calling it again replaces the
+    /// capabilities and rules, and drops exemptions and authored annotations.
+    pub fn with_projection(
+        mut self,
+        capabilities: Value,
+        rules: catalog_core::present::projection::Rules,
+    ) -> Catalog {
+        self.projection = Some(std::sync::Arc::new(Projection::new(capabilities, rules)));
+        self
+    }
+
+    /// Advertises the schemas of `T` whole although projection is on, for `reason` (the AdCP
+    /// rule: the schemas of records a server has already accepted are not projected, since the
+    /// record may hold what the server no longer offers). Refused when projection is off, `T`
+    /// is not in the catalog, the reason is blank, or an argument of `T` has an authored
+    /// annotation.
+    pub fn exempt_from_projection<T: Tool>(
+        self,
+        reason: impl Into<String>,
+    ) -> Result<Catalog, ProjectionSettingError> {
+        let reason = reason.into();
+        self.set_projection(T::NAME, |p, tool| p.exempt(tool, reason))
+    }
+
+    /// Why the tool `name` is exempted from projection, when it is.
+    pub fn projection_exemption(&self, name: &str) -> Option<&str> {
+        self.projection.as_ref()?.exemption(name)
+    }
+
+    /// Adds the applies-when `annotation` to the optional argument `argument` of `T`, as if the
+    /// spec declared it there: projection reads it under the rules' extension key, and the
+    /// advertised schema carries it. Refused when projection is off, `T` is not in the catalog
+    /// or is exempted, `T` has no such argument, the argument is required or already annotated
+    /// (by the spec or an earlier call), or the annotation is malformed or uses a key the rules
+    /// do not know ([`Rules::check`](catalog_core::present::projection::Rules::check)).
+    pub fn annotate<T: Tool>(
+        self,
+        argument: &str,
+        annotation: Value,
+    ) -> Result<Catalog, ProjectionSettingError> {
+        self.set_projection(T::NAME, |p, tool| p.annotate(tool, argument, annotation))
+    }
+
+    /// Applies one projection setting for the tool `name`.
+    fn set_projection(
+        mut self,
+        name: &'static str,
+        set: impl FnOnce(&mut Projection, &ToolInfo) -> Result<(), SettingError>,
+    ) -> Result<Catalog, SettingError> {
+        let tool = self
+            .get(name)
+            .ok_or_else(|| SettingError::unknown_tool(name))?;
+        let projection = self
+            .projection
+            .as_mut()
+            .ok_or_else(|| SettingError::off(name))?;
+        set(std::sync::Arc::make_mut(projection), &tool)?;
+        Ok(self)
+    }
+
+    /// The input schema the catalog advertises for `name`: the tool's own schema, or its
+    /// projection when [`with_projection`](Self::with_projection) is on and the tool is not
+    /// exempted.
+    pub fn advertised_schema(&self, name: &str) -> Option<std::borrow::Cow<'static, Value>> {
+        let info = self.get(name)?;
+        Some(match &self.projection {
+            None => std::borrow::Cow::Borrowed(info.input_schema),
+            Some(p) => p.input(&info),
+        })
+    }
+
+    /// The `outputSchema` the catalog advertises for `name`: the tool's own, or its projection
+    /// when [`with_projection`](Self::with_projection) is on and the tool is not exempted;
+    /// `None` when the tool has no typed output (or no tool has this name). Projection never
+    /// removes a property from a closed object, so a body the tool's own schema accepts is
+    /// accepted by the projected one.
+    pub fn advertised_output_schema(&self, name: &str) -> Option<std::borrow::Cow<'static, Value>> {
+        let schema = self.get(name)?.output_schema?.schema();
+        Some(match &self.projection {
+            None => std::borrow::Cow::Borrowed(schema),
+            Some(p) => p.output(name, schema),
+        })
+    }
+
+    /// The specs the tools were checked against, one per distinct spec (stem and content hash),
+    /// in the order of the first tool of each.
+    pub fn specs(&self) -> Vec<&'static catalog_core::model::SpecInfo> {
+        let mut specs: Vec<&'static catalog_core::model::SpecInfo> = Vec::new();
+        for (_, op) in self.operations() {
+            let s = &op.spec;
+            if !specs.iter().any(|k| k.stem == s.stem && k.hash == s.hash) {
+                specs.push(s);
+            }
+        }
+        specs
+    }
+
+    /// Compares the spec version every tool carries with the version the server reports in its
+    /// status document, read at the dotted `version_path` (NetBox's `/api/status/` answers
+    /// `{"netbox-version": "4.6.8", ...}`, so `"netbox-version"`). Empty when they agree;
+    /// otherwise one [`VersionWarning`] per problem: the server runs another version
+    /// (`Mismatch`), the status has no version at that path (`NotReported`), or tools of one
+    /// spec were built against different copies of it (`MixedBuilds`). Leading `v`s and
+    /// surrounding whitespace are ignored. Every spec of the catalog is compared, so a catalog
+    /// serving several APIs should compare each one's [`specs`](Self::specs) with
+    /// [`compare_version`](crate::audit::coverage::compare_version) instead.
+    ///
+    /// [`VersionWarning`]: crate::audit::coverage::VersionWarning
+    pub fn check_spec_version(
+        &self,
+        status: &Value,
+        version_path: &str,
+    ) -> Vec<crate::audit::coverage::VersionWarning> {
+        use crate::audit::coverage::{VersionWarning, compare_version, version_from_status};
+        let specs = self.specs();
+        let mut warnings = Vec::new();
+        // Several hashes for one stem: tools from different copies of a spec.
+        let mut stems: Vec<&str> = Vec::new();
+        for s in &specs {
+            if !stems.contains(&s.stem.as_str()) {
+                stems.push(&s.stem);
+            }
+        }
+        for stem in stems {
+            let builds: Vec<(String, Vec<String>)> = specs
+                .iter()
+                .filter(|s| s.stem == stem)
+                .map(|s| {
+                    let tools = self
+                        .operations()
+                        .filter(|(_, op)| op.spec.stem == s.stem && op.spec.hash == s.hash)
+                        .map(|(name, _)| name.to_string())
+                        .collect();
+                    (format!("{} ({})", s.version, s.hash), tools)
+                })
+                .collect();
+            if builds.len() > 1 {
+                warnings.push(VersionWarning::MixedBuilds {
+                    spec: stem.to_string(),
+                    builds,
+                });
+            }
+        }
+        let reported = version_from_status(status, version_path);
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        for spec in specs {
+            // One warning per spec version, not per copy of it.
+            if seen.contains(&(spec.stem.as_str(), spec.version.as_str())) {
+                continue;
+            }
+            seen.push((spec.stem.as_str(), spec.version.as_str()));
+            match reported {
+                Some(v) => warnings.extend(compare_version(spec, v).map(VersionWarning::Mismatch)),
+                None => warnings.push(VersionWarning::NotReported {
+                    title: spec.title.clone(),
+                    built: spec.version.clone(),
+                    path: version_path.to_string(),
+                }),
+            }
+        }
+        warnings
+    }
+
+    /// Checks at start-up that `executor`'s credentials satisfy every tool's security
+    /// requirement; the error names each tool that would fail, the schemes it accepts and how
+    /// to configure one.
+    #[cfg(feature = "runtime")]
+    pub fn check_credentials(
+        &self,
+        executor: &crate::serve::executor::Executor,
+    ) -> Result<(), crate::serve::executor::ConfigError> {
+        let problems: Vec<String> = self
+            .entries
+            .iter()
+            .chain(&self.bindings)
+            .filter(|e| !e.info.is_composite())
+            .filter(|e| !executor.satisfies(&e.info.operation.security))
+            .map(|e| {
+                let schemes: Vec<String> = e
+                    .info
+                    .operation
+                    .security
+                    .iter()
+                    .flatten()
+                    .map(crate::serve::credentials::describe)
+                    .collect();
+                format!(
+                    "tool `{}` ({} {}) needs credentials for one of {}",
+                    e.info.name,
+                    e.info.operation.method,
+                    e.info.operation.path,
+                    schemes.join(", ")
+                )
+            })
+            .collect();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(crate::serve::executor::ConfigError::new(
+                problems.join("\n"),
+            ))
+        }
+    }
+
+    /// Decodes `args` for the tool `name` and builds its HTTP request, without sending it.
+    pub fn request(&self, name: &str, args: Value) -> Result<http::Request<Vec<u8>>, CallError> {
+        match self.entry(name) {
+            Some(e) => (e.build)(args),
+            None => Err(self.unknown(name)),
+        }
+    }
+
+    /// Runs the composite tool `name` by `deadline`: the writes guard checks it once, by its
+    /// own name and the strongest effect of its bindings, before its arguments are read; then
+    /// its arguments are decoded and it runs, each request sent through `executor` under its
+    /// binding's name. Its value is what it returned.
+    #[cfg(feature = "runtime")]
+    pub async fn run_until(
+        &self,
+        executor: &crate::serve::executor::Executor,
+        name: &str,
+        args: Value,
+        deadline: std::time::Instant,
+    ) -> Result<Value, CallError> {
+        let entry = self.entry(name).ok_or_else(|| self.unknown(name))?;
+        let Some(run) = entry.run else {
+            return Err(CallError::Composite(
+                crate::serve::composite::ToolError::Message(format!(
+                    "`{name}` is a tool of one operation; call it with Catalog::call_until"
+                )),
+            ));
+        };
+        let method = http::Method::from_bytes(
+            crate::serve::composite::guard_method(entry.info.uses).as_bytes(),
+        )
+        .unwrap_or(http::Method::POST);
+        executor
+            .check_tool(entry.info.name, entry.info.read_only(), &method)
+            .map_err(CallError::Execute)?;
+        run(args, executor, deadline).await
+    }
+
+    /// Calls the tool `name`: decodes `args`, builds the request and sends it through
+    /// `executor`. A tool that writes is refused first unless writes are enabled for it; nothing
+    /// is sent unless every step before sending succeeded.
+    #[cfg(feature = "runtime")]
+    pub async fn call(
+        &self,
+        executor: &crate::serve::executor::Executor,
+        name: &str,
+        args: Value,
+    ) -> Result<crate::serve::executor::ApiResponse, CallError> {
+        let deadline = std::time::Instant::now() + executor.timeout();
+        self.call_until(executor, name, args, deadline).await
+    }
+
+    /// [`call`](Self::call), answered by `deadline`: the exchange, and any retries, end by then
+    /// (a server that held the call for a slot gives it what is left of its timeout).
+    #[cfg(feature = "runtime")]
+    pub async fn call_until(
+        &self,
+        executor: &crate::serve::executor::Executor,
+        name: &str,
+        args: Value,
+        deadline: std::time::Instant,
+    ) -> Result<crate::serve::executor::ApiResponse, CallError> {
+        let entry = self.entry(name).ok_or_else(|| self.unknown(name))?;
+        if entry.run.is_some() {
+            return Err(CallError::Composite(
+                crate::serve::composite::ToolError::Message(format!(
+                    "`{name}` is a composite tool: it makes several requests and answers with \
+                     a value, not one API response; call it with Catalog::run_until"
+                )),
+            ));
+        }
+        // Refuse a write before looking at its arguments: the agent learns the tool is off, not
+        // how to fix arguments it cannot use.
+        let method =
+            http::Method::from_bytes(entry.info.operation.method.as_bytes()).map_err(|e| {
+                CallError::Execute(crate::serve::executor::ExecuteError::InvalidRequest(
+                    e.to_string(),
+                ))
+            })?;
+        executor
+            .check_tool(entry.info.name, entry.info.read_only(), &method)
+            .map_err(CallError::Execute)?;
+        let request = (entry.build)(args)?;
+        // A request whose method is not its operation's (a hand-written `Tool`) is guarded by
+        // the method it actually sends.
+        if !request
+            .method()
+            .as_str()
+            .eq_ignore_ascii_case(&entry.info.operation.method)
+        {
+            let sent = request.method().clone();
+            executor
+                .check_tool(
+                    entry.info.name,
+                    crate::serve::effects::safe_method(sent.as_str()),
+                    &sent,
+                )
+                .map_err(CallError::Execute)?;
+        }
+        executor
+            .send_call(
+                crate::serve::executor::Call {
+                    tool: entry.info.name,
+                    security: &entry.info.operation.security,
+                    idempotent: entry.info.hints().idempotent,
+                    deadline,
+                },
+                request,
+            )
+            .await
+            .map_err(CallError::Execute)
+    }
+}
+
+/// A binding listed only through a composite is not built on its own.
+#[cfg(feature = "runtime")]
+fn binding_build(_args: Value) -> Result<http::Request<Vec<u8>>, CallError> {
+    Err(CallError::UnknownTool {
+        name: String::new(),
+        suggestion: "a binding a composite uses is not called on its own".into(),
+    })
+}
+
+/// A composite's arguments decoded; it has no one request to build.
+#[cfg(feature = "runtime")]
+fn composite_build<C: crate::serve::composite::Composite>(
+    args: Value,
+) -> Result<http::Request<Vec<u8>>, CallError> {
+    C::from_arguments(args).map_err(CallError::Arguments)?;
+    Err(CallError::Composite(
+        crate::serve::composite::ToolError::Message(format!(
+            "`{}` is a composite tool: it makes several requests, not one",
+            C::NAME
+        )),
+    ))
+}
+
+/// Why a call was not answered by the API.
+#[derive(Debug)]
+pub enum CallError {
+    /// No tool has this name; `suggestion` names the nearest one (or lists them all).
+    UnknownTool {
+        /// The name asked for.
+        name: String,
+        /// `did you mean `x`?`, or the list of tools.
+        suggestion: String,
+    },
+    /// The arguments were refused; nothing was sent.
+    Arguments(ArgumentError),
+    /// The request could not be built from valid arguments (e.g. a CR/LF in a header value, a
+    /// `..` path segment); nothing was sent.
+    Request(RequestError),
+    /// The executor refused the request or it failed on the way.
+    #[cfg(feature = "runtime")]
+    Execute(crate::serve::executor::ExecuteError),
+    /// A composite tool did not finish: what went wrong, told to the agent.
+    #[cfg(feature = "runtime")]
+    Composite(crate::serve::composite::ToolError),
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CallError::UnknownTool { name, suggestion } => {
+                write!(f, "unknown tool `{name}`: {suggestion}")
+            }
+            CallError::Arguments(e) => write!(f, "{e}"),
+            CallError::Request(e) => write!(f, "{e}"),
+            #[cfg(feature = "runtime")]
+            CallError::Execute(e) => write!(f, "{e}"),
+            #[cfg(feature = "runtime")]
+            CallError::Composite(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CallError {}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,360 @@
+//! Upstream credentials: what the executor sends to the API for a tool whose operation has a
+//! security requirement, by the spec's `securitySchemes`.
+//!
+//! Credentials are configured by scheme name, from code ([`ExecutorConfig::credential`]) or
+//! the environment ([`ExecutorConfig::with_credentials_env`]), never from a tool's arguments or
+//! schema. For each request the first alternative of the operation's requirement whose every
+//! scheme has a credential is sent (an alternative with no scheme, meaning "anonymous", is used
+//! only when none can be satisfied):
+//!
+//! | scheme | sent as | environment (`<S>` = the scheme name in upper snake case) |
+//! |---|---|---|
+//! | `apiKey` in header / query / cookie | that header / query parameter / cookie | `CATALOG_CREDENTIAL_<S>` |
+//! | `http` bearer | `Authorization: Bearer ..` | `CATALOG_CREDENTIAL_<S>` |
+//! | `http` basic | `Authorization: Basic ..` | `CATALOG_CREDENTIAL_<S>_USER`, `.._PASSWORD` |
+//! | `oauth2` with another flow (authorization code, implicit, password, device), `openIdConnect` | `Authorization: Bearer <token>`, an access token the operator obtained (RFC 6750: the API reads it however it was issued); catalog does not run the flow or refresh it | `CATALOG_CREDENTIAL_<S>` |
+//! | `oauth2` client credentials | `Authorization: Bearer <token>`, the token fetched from `tokenUrl` (client_secret_basic), cached, and fetched again [`REFRESH_MARGIN`] before it expires | `CATALOG_CREDENTIAL_<S>_CLIENT_ID`, `.._CLIENT_SECRET` |
+//!
+//! [`Catalog::check_credentials`](crate::serve::catalog::Catalog::check_credentials) tells at
+//! start-up which tool's requirement the configured credentials cannot satisfy.
+//!
+//! Per-user credentials ([`per_user`]: token exchange, or the operator's [`CredentialSource`])
+//! take the place of these for the schemes they cover.
+//!
+//! [`ExecutorConfig::credential`]: crate::serve::executor::ExecutorConfig::credential
+//! [`ExecutorConfig::with_credentials_env`]: crate::serve::executor::ExecutorConfig::with_credentials_env
+
+pub mod per_user;
+
+pub use per_user::{Caller, CredentialFuture, CredentialSource, PerUser, Refusal};
+
+use catalog_core::spec::security::{Requirement, SchemeKind, SchemeUse};
+use heck::ToShoutySnakeCase;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// A client-credentials token is fetched again when it has less than this left.
+pub const REFRESH_MARGIN: Duration = Duration::from_secs(60);
+/// How long a token whose response gives no `expires_in` is used.
+pub const DEFAULT_TOKEN_LIFETIME: Duration = Duration::from_secs(300);
+
+/// One scheme's credential. `Debug` never shows a secret.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Credential {
+    /// An API key (`apiKey` schemes) or a bearer token (`http` bearer).
+    Secret(String),
+    /// `http` basic.
+    Basic {
+        /// The user name.
+        user: String,
+        /// The password.
+        password: String,
+    },
+    /// `oauth2` client credentials.
+    Client {
+        /// `client_id`.
+        id: String,
+        /// `client_secret`.
+        secret: String,
+    },
+}
+
+impl fmt::Debug for Credential {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Credential::Secret(_) => f.write_str("Secret(<redacted>)"),
+            Credential::Basic { user, .. } => write!(f, "Basic({user}, <redacted>)"),
+            Credential::Client { id, .. } => write!(f, "Client({id}, <redacted>)"),
+        }
+    }
+}
+
+/// The environment variable prefix of scheme `scheme`: `CATALOG_CREDENTIAL_<S>`.
+pub fn env_name(scheme: &str) -> String {
+    format!("CATALOG_CREDENTIAL_{}", scheme.to_shouty_snake_case())
+}
+
+/// The credential for `scheme` from `lookup`, if its variables are set.
+pub fn from_env(
+    scheme: &SchemeUse,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<Credential>, String> {
+    let base = env_name(&scheme.scheme);
+    let pair = |a: &str, b: &str| -> Result<Option<(String, String)>, String> {
+        match (
+            lookup(&format!("{base}_{a}")),
+            lookup(&format!("{base}_{b}")),
+        ) {
+            (Some(x), Some(y)) => Ok(Some((x, y))),
+            (None, None) => Ok(None),
+            _ => Err(format!(
+                "{base}_{a} and {base}_{b} go together; set both for scheme `{}`",
+                scheme.scheme
+            )),
+        }
+    };
+    Ok(match &scheme.kind {
+        SchemeKind::ApiKey { .. } | SchemeKind::Bearer | SchemeKind::AccessToken { .. } => {
+            lookup(&base).map(Credential::Secret)
+        }
+        SchemeKind::Basic => {
+            pair("USER", "PASSWORD")?.map(|(user, password)| Credential::Basic { user, password })
+        }
+        SchemeKind::ClientCredentials { .. } => pair("CLIENT_ID", "CLIENT_SECRET")?
+            .map(|(id, secret)| Credential::Client { id, secret }),
+        SchemeKind::Unsupported { .. } => None,
+    })
+}
+
+/// What to configure for `scheme`, for messages.
+pub fn describe(scheme: &SchemeUse) -> String {
+    let base = env_name(&scheme.scheme);
+    let how = match &scheme.kind {
+        SchemeKind::ApiKey { location, name } => {
+            format!("an API key in {location} `{name}`: set {base}")
+        }
+        SchemeKind::Bearer => format!("a bearer token: set {base}"),
+        SchemeKind::AccessToken { what } => {
+            format!("{what}: an access token obtained outside catalog: set {base}")
+        }
+        SchemeKind::Basic => format!("a user and password: set {base}_USER and {base}_PASSWORD"),
+        SchemeKind::ClientCredentials { token_url } => format!(
+            "OAuth2 client credentials for {token_url}: set {base}_CLIENT_ID and \
+             {base}_CLIENT_SECRET"
+        ),
+        SchemeKind::Unsupported { what } => format!("{what}, which catalog cannot send"),
+    };
+    format!("`{}` ({how})", scheme.scheme)
+}
+
+/// The configured credentials, the client-credentials tokens fetched so far, and where
+/// per-user credentials come from.
+#[derive(Clone, Default)]
+pub struct Credentials {
+    by_scheme: BTreeMap<String, Credential>,
+    tokens: Arc<Mutex<HashMap<String, (String, Instant)>>>,
+    per_user: Option<PerUser>,
+}
+
+impl fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut map = f.debug_map();
+        map.entries(self.by_scheme.iter());
+        if let Some(p) = &self.per_user {
+            map.entry(&"per_user", p);
+        }
+        map.finish()
+    }
+}
+
+impl Credentials {
+    /// Sets the credential of `scheme`.
+    pub fn insert(&mut self, scheme: impl Into<String>, credential: Credential) {
+        self.by_scheme.insert(scheme.into(), credential);
+    }
+
+    /// The credential of `scheme`.
+    pub fn get(&self, scheme: &str) -> Option<&Credential> {
+        self.by_scheme.get(scheme)
+    }
+
+    /// Takes the credentials of the schemes `per_user` covers from the caller.
+    pub fn set_per_user(&mut self, per_user: PerUser) {
+        self.per_user = Some(per_user);
+    }
+
+    /// Where per-user credentials come from, if anywhere.
+    pub fn per_user(&self) -> Option<&PerUser> {
+        self.per_user.as_ref()
+    }
+
+    /// The credential to send for `scheme` in the call being served: the caller's when
+    /// per-user credentials cover it (an error when the caller has none), else the configured
+    /// one.
+    pub(crate) async fn resolve(
+        &self,
+        scheme: &SchemeUse,
+        client: &crate::serve::executor::client::Client,
+        timeout: Duration,
+    ) -> Result<Option<Credential>, crate::serve::executor::ExecuteError> {
+        match &self.per_user {
+            Some(p) if p.covers(scheme) => p.credential(client, timeout, scheme).await.map(Some),
+            _ => Ok(self.get(&scheme.scheme).cloned()),
+        }
+    }
+
+    /// Whether the credential of `scheme` fits its kind, or comes from the caller.
+    pub fn satisfies(&self, scheme: &SchemeUse) -> bool {
+        if self.per_user.as_ref().is_some_and(|p| p.covers(scheme)) {
+            return true;
+        }
+        matches!(
+            (&scheme.kind, self.get(&scheme.scheme)),
+            (
+                SchemeKind::ApiKey { .. } | SchemeKind::Bearer | SchemeKind::AccessToken { .. },
+                Some(Credential::Secret(_))
+            ) | (SchemeKind::Basic, Some(Credential::Basic { .. }))
+                | (
+                    SchemeKind::ClientCredentials { .. },
+                    Some(Credential::Client { .. })
+                )
+        )
+    }
+
+    /// The alternative of `requirements` to send: the first whose every scheme is satisfied,
+    /// else an anonymous one. `None` when nothing fits (and something is required).
+    pub fn choose<'r>(&self, requirements: &'r [Requirement]) -> Option<&'r Requirement> {
+        if requirements.is_empty() {
+            return None;
+        }
+        requirements
+            .iter()
+            .find(|r| !r.is_empty() && r.iter().all(|s| self.satisfies(s)))
+            .or_else(|| requirements.iter().find(|r| r.is_empty()))
+    }
+
+    /// A cached token for `key` with more than [`REFRESH_MARGIN`] left.
+    pub(crate) fn cached_token(&self, key: &str) -> Option<String> {
+        let tokens = self.tokens.lock().unwrap_or_else(PoisonError::into_inner);
+        tokens
+            .get(key)
+            .filter(|(_, expires)| {
+                expires.saturating_duration_since(Instant::now()) > REFRESH_MARGIN
+            })
+            .map(|(t, _)| t.clone())
+    }
+
+    pub(crate) fn store_token(&self, key: &str, token: String, lifetime: Duration) {
+        let mut tokens = self.tokens.lock().unwrap_or_else(PoisonError::into_inner);
+        tokens.insert(key.to_string(), (token, Instant::now() + lifetime));
+    }
+}
+
+/// Standard base64 with padding (RFC 4648 §4), for `Authorization: Basic`.
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uses(scheme: &str, kind: SchemeKind) -> SchemeUse {
+        SchemeUse {
+            scheme: scheme.into(),
+            kind,
+            scopes: vec![],
+        }
+    }
+
+    #[test]
+    fn base64_matches_rfc_4648() {
+        for (plain, encoded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), encoded, "{plain}");
+        }
+    }
+
+    #[test]
+    fn the_first_satisfied_alternative_is_chosen_and_anonymous_is_the_fallback() {
+        let key = uses(
+            "key",
+            SchemeKind::ApiKey {
+                location: "header".into(),
+                name: "X-Key".into(),
+            },
+        );
+        let jwt = uses("jwt", SchemeKind::Bearer);
+        let mut c = Credentials::default();
+        let reqs = vec![vec![jwt.clone()], vec![], vec![key.clone()]];
+        assert_eq!(c.choose(&reqs), Some(&reqs[1]));
+        c.insert("key", Credential::Secret("k".into()));
+        assert_eq!(c.choose(&reqs), Some(&reqs[2]));
+        c.insert("jwt", Credential::Secret("t".into()));
+        assert_eq!(c.choose(&reqs), Some(&reqs[0]));
+        assert_eq!(c.choose(&[vec![uses("pw", SchemeKind::Basic)]]), None);
+        // A credential of the wrong kind does not satisfy.
+        c.insert("pw", Credential::Secret("x".into()));
+        assert!(!c.satisfies(&uses("pw", SchemeKind::Basic)));
+    }
+
+    #[test]
+    fn credentials_come_from_the_environment_by_scheme_name() {
+        let env = |name: &str| match name {
+            "CATALOG_CREDENTIAL_API_KEY" => Some("k-1".to_string()),
+            "CATALOG_CREDENTIAL_BASIC_AUTH_USER" => Some("ana".to_string()),
+            "CATALOG_CREDENTIAL_BASIC_AUTH_PASSWORD" => Some("pw".to_string()),
+            "CATALOG_CREDENTIAL_OAUTH_CLIENT_ID" => Some("client".to_string()),
+            _ => None,
+        };
+        let key = uses(
+            "api_key",
+            SchemeKind::ApiKey {
+                location: "query".into(),
+                name: "k".into(),
+            },
+        );
+        assert_eq!(
+            from_env(&key, &env),
+            Ok(Some(Credential::Secret("k-1".into())))
+        );
+        assert_eq!(
+            from_env(&uses("basicAuth", SchemeKind::Basic), &env),
+            Ok(Some(Credential::Basic {
+                user: "ana".into(),
+                password: "pw".into()
+            }))
+        );
+        let oauth = uses(
+            "oauth",
+            SchemeKind::ClientCredentials {
+                token_url: "http://t".into(),
+            },
+        );
+        assert_eq!(
+            from_env(&oauth, &env),
+            Err(
+                "CATALOG_CREDENTIAL_OAUTH_CLIENT_ID and CATALOG_CREDENTIAL_OAUTH_CLIENT_SECRET go \
+                 together; set both for scheme `oauth`"
+                    .into()
+            )
+        );
+        assert_eq!(from_env(&uses("jwt", SchemeKind::Bearer), &env), Ok(None));
+        assert_eq!(
+            format!(
+                "{:?}",
+                Credential::Basic {
+                    user: "ana".into(),
+                    password: "pw".into()
+                }
+            ),
+            "Basic(ana, <redacted>)"
+        );
+    }
+}
