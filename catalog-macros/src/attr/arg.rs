@@ -6,9 +6,9 @@ use super::{Spanned, flag, key_name, lit, string};
 use crate::ctxt::Ctxt;
 use crate::slot::Slot;
 use proc_macro2::Span;
-use syn::{LitStr, Token};
 use syn::parse::ParseStream;
 use syn::spanned::Spanned as _;
+use syn::{LitStr, Token};
 
 pub struct FieldAttr {
     pub param: Option<Spanned<String>>,
