@@ -213,7 +213,9 @@ pub mod smuggling {
 
 /// The capability projection of input schemas (the catalog's `projection` option).
 pub mod projection {
-    pub use catalog_core::present::projection::{CAPABILITIES_KEY, Rules, project};
+    pub use catalog_core::present::projection::{
+        AnnotationError, CAPABILITIES_KEY, Rules, project,
+    };
     pub use catalog_runtime::serve::catalog::ProjectionSettingError as SettingError;
 }
 

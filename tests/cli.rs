@@ -660,6 +660,16 @@ fn check_budget_refuses_a_budget_that_is_not_a_number_of_tokens() {
             &["check", "--tool-budget", "60"][..],
             "error: no spec given",
         ),
+        (
+            &[
+                "check",
+                "--budget",
+                "60",
+                "openapi/taskboard.yaml",
+                "more.yaml",
+            ][..],
+            "error: unexpected argument `more.yaml`",
+        ),
     ] {
         let run = catalog(args);
         assert_eq!(run.code, Some(2), "{args:?}");

@@ -46,25 +46,59 @@ fn tools_in(source: &str) -> Vec<(proc_macro2::TokenStream, syn::ItemStruct)> {
     tools
 }
 
+/// Why `rustfmt` did not format the expanded code.
+#[derive(Debug)]
+enum RustfmtError {
+    /// It could not be started (not installed).
+    Start(std::io::Error),
+    /// The code could not be handed to it, or its output read.
+    Pipe(std::io::Error),
+    /// It refused the code; holds what it printed on stderr.
+    Refused(String),
+}
+
+impl std::fmt::Display for RustfmtError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RustfmtError::Start(e) => write!(
+                f,
+                "rustfmt could not start ({e}); `rustup component add rustfmt`"
+            ),
+            RustfmtError::Pipe(e) => write!(f, "{e}"),
+            RustfmtError::Refused(stderr) => f.write_str(stderr),
+        }
+    }
+}
+
+impl std::error::Error for RustfmtError {}
+
 /// `code` as `rustfmt` prints it, or why it could not.
-fn rustfmt(code: &str) -> Result<String, String> {
+fn rustfmt(code: &str) -> Result<String, RustfmtError> {
+    format_with("rustfmt", code)
+}
+
+/// `code` as `program` (rustfmt) prints it.
+fn format_with(program: &str, code: &str) -> Result<String, RustfmtError> {
     use std::io::Write;
-    let mut child = Command::new("rustfmt")
+    let mut child = Command::new(program)
         .args(["--edition", "2024", "--emit", "stdout"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
-        .map_err(|e| format!("rustfmt could not start ({e}); `rustup component add rustfmt`"))?;
-    child
+        .map_err(RustfmtError::Start)?;
+    let written = child
         .stdin
         .take()
         .expect("stdin is piped")
-        .write_all(code.as_bytes())
-        .map_err(|e| e.to_string())?;
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+        .write_all(code.as_bytes());
+    // Reap the child before reporting a write that failed, so no zombie is left.
+    let out = child.wait_with_output().map_err(RustfmtError::Pipe)?;
+    written.map_err(RustfmtError::Pipe)?;
     if !out.status.success() {
-        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+        return Err(RustfmtError::Refused(
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        ));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
@@ -154,4 +188,38 @@ fn tools_are_read_with_their_arguments_and_without_the_attribute() {
         tools[0].1.attrs.is_empty(),
         "the #[tool] attribute is taken off the struct"
     );
+}
+
+#[test]
+fn rustfmt_that_cannot_start_says_how_to_install_it() {
+    let e = format_with("catalog-no-such-rustfmt", "fn main() {}").expect_err("no such program");
+    let RustfmtError::Start(io) = &e else {
+        panic!("not a start error: {e:?}");
+    };
+    assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
+    assert_eq!(
+        e.to_string(),
+        format!("rustfmt could not start ({io}); `rustup component add rustfmt`")
+    );
+}
+
+#[test]
+fn code_rustfmt_refuses_is_reported_with_what_it_printed() {
+    let e = rustfmt("fn (").expect_err("not Rust");
+    let RustfmtError::Refused(stderr) = &e else {
+        panic!("not a refusal: {e:?}");
+    };
+    assert!(stderr.contains("error"), "{stderr}");
+    assert_eq!(e.to_string(), *stderr);
+}
+
+#[test]
+fn a_formatter_that_stops_reading_is_a_pipe_error() {
+    // `true` exits without reading its input: writing more than a pipe holds fails.
+    let e = format_with("true", &"x".repeat(1 << 20)).expect_err("the pipe is closed");
+    let RustfmtError::Pipe(io) = &e else {
+        panic!("not a pipe error: {e:?}");
+    };
+    assert_eq!(io.kind(), std::io::ErrorKind::BrokenPipe);
+    assert_eq!(e.to_string(), io.to_string());
 }

@@ -249,9 +249,43 @@ fn is_budget_flag(arg: &str) -> bool {
         .any(|f| arg == *f || arg.starts_with(&format!("{f}=")))
 }
 
+/// Why the arguments of `check --budget` cannot be used (a usage error, exit 2).
+#[derive(Debug, PartialEq, Eq)]
+enum ArgsError {
+    /// An argument that is no flag `check --budget` takes, or a second spec.
+    Unexpected(String),
+    /// `--tool-budget` not followed by its number.
+    NoNumber(String),
+    /// A flag's value that is not a positive whole number.
+    NotPositive {
+        /// The flag.
+        flag: String,
+        /// The value given.
+        value: String,
+    },
+    /// No spec among the arguments.
+    NoSpec,
+}
+
+impl std::fmt::Display for ArgsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArgsError::Unexpected(arg) => write!(f, "unexpected argument `{arg}`"),
+            ArgsError::NoNumber(flag) => write!(f, "`{flag}` needs a number of tokens"),
+            ArgsError::NotPositive { flag, value } => write!(
+                f,
+                "`{flag}` needs a positive whole number of tokens, got `{value}`"
+            ),
+            ArgsError::NoSpec => f.write_str("no spec given"),
+        }
+    }
+}
+
+impl std::error::Error for ArgsError {}
+
 /// The spec and the limits of `check --budget <tokens> [--tool-budget <tokens>] <spec>` (either
 /// limit may be left out; `--flag=N` works as well as `--flag N`).
-fn budget_args<'a>(args: &[&'a str]) -> Result<(&'a str, Limits), String> {
+fn budget_args<'a>(args: &[&'a str]) -> Result<(&'a str, Limits), ArgsError> {
     let mut limits = Limits {
         list_tokens: usize::MAX,
         tool_tokens: usize::MAX,
@@ -270,7 +304,7 @@ fn budget_args<'a>(args: &[&'a str]) -> Result<(&'a str, Limits), String> {
                 spec = Some(arg);
                 continue;
             }
-            _ => return Err(format!("unexpected argument `{arg}`")),
+            _ => return Err(ArgsError::Unexpected(arg.to_string())),
         };
         // `--budget` alone (then the spec) measures without a limit.
         let value = match inline {
@@ -280,19 +314,20 @@ fn budget_args<'a>(args: &[&'a str]) -> Result<(&'a str, Limits), String> {
                     args.next().unwrap_or_default()
                 }
                 _ if flag == "--budget" => continue,
-                _ => return Err(format!("`{flag}` needs a number of tokens")),
+                _ => return Err(ArgsError::NoNumber(flag.to_string())),
             },
         };
         *slot = match value.parse::<usize>() {
             Ok(n) if n > 0 => n,
             _ => {
-                return Err(format!(
-                    "`{flag}` needs a positive whole number of tokens, got `{value}`"
-                ));
+                return Err(ArgsError::NotPositive {
+                    flag: flag.to_string(),
+                    value: value.to_string(),
+                });
             }
         };
     }
-    let spec = spec.ok_or("no spec given")?;
+    let spec = spec.ok_or(ArgsError::NoSpec)?;
     Ok((spec, limits))
 }
 
@@ -382,4 +417,81 @@ fn scaffold(spec: &Path, operation: &str) -> ExitCode {
     }
     print!("use catalog::tool;\n\n{}", scaffold_with(&op, &options));
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ArgsError, budget_args};
+
+    fn refused(args: &[&str]) -> ArgsError {
+        match budget_args(args) {
+            Ok((spec, _)) => panic!("{args:?} read as spec `{spec}`"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn both_limits_are_read_in_either_form_around_the_spec() {
+        let (spec, limits) =
+            budget_args(&["--budget=1500", "s.yaml", "--tool-budget", "300"]).expect("valid");
+        assert_eq!(
+            (spec, limits.list_tokens, limits.tool_tokens),
+            ("s.yaml", 1500, 300)
+        );
+        let (spec, limits) = budget_args(&["--budget", "s.yaml"]).expect("no limit");
+        assert_eq!(
+            (spec, limits.list_tokens, limits.tool_tokens),
+            ("s.yaml", usize::MAX, usize::MAX)
+        );
+    }
+
+    #[test]
+    fn an_argument_no_flag_takes_is_named() {
+        for (args, arg) in [
+            (&["--budget", "10", "a.yaml", "b.yaml"][..], "b.yaml"),
+            (&["--budget", "10", "--cuts", "a.yaml"][..], "--cuts"),
+        ] {
+            let e = refused(args);
+            assert_eq!(e, ArgsError::Unexpected(arg.into()), "{args:?}");
+            assert_eq!(e.to_string(), format!("unexpected argument `{arg}`"));
+        }
+    }
+
+    #[test]
+    fn a_tool_budget_without_its_number_is_refused() {
+        let e = refused(&["--tool-budget", "a.yaml"]);
+        assert_eq!(e, ArgsError::NoNumber("--tool-budget".into()));
+        assert_eq!(e.to_string(), "`--tool-budget` needs a number of tokens");
+    }
+
+    #[test]
+    fn a_budget_that_is_not_a_positive_whole_number_is_refused() {
+        for (args, flag, value) in [
+            (&["--budget=x", "a.yaml"][..], "--budget", "x"),
+            (&["--budget", "0", "a.yaml"][..], "--budget", "0"),
+            (&["--tool-budget=-3", "a.yaml"][..], "--tool-budget", "-3"),
+            (&["--budget=", "a.yaml"][..], "--budget", ""),
+        ] {
+            let e = refused(args);
+            assert_eq!(
+                e,
+                ArgsError::NotPositive {
+                    flag: flag.into(),
+                    value: value.into()
+                },
+                "{args:?}"
+            );
+            assert_eq!(
+                e.to_string(),
+                format!("`{flag}` needs a positive whole number of tokens, got `{value}`")
+            );
+        }
+    }
+
+    #[test]
+    fn limits_without_a_spec_are_refused() {
+        let e = refused(&["--tool-budget", "60"]);
+        assert_eq!(e, ArgsError::NoSpec);
+        assert_eq!(e.to_string(), "no spec given");
+    }
 }

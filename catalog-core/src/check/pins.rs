@@ -14,8 +14,8 @@
 use super::declared::{Declared, Finding};
 use crate::model::{Accounted, Disposition, Operation};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
-use std::path::Path;
+use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
 
 /// The lock file's name, beside the crate's `Cargo.toml`.
 pub const LOCK_FILE: &str = "catalog.lock";
@@ -40,16 +40,12 @@ pub enum Mode {
 
 impl Mode {
     /// The mode [`PINS_VAR`]'s value names (`None` when unset).
-    pub fn from_var(value: Option<&str>) -> Result<Mode, String> {
+    pub fn from_var(value: Option<&str>) -> Result<Mode, PinsError> {
         match value {
             None | Some("") => Ok(Mode::Record),
             Some("check") => Ok(Mode::Check),
             Some("accept") => Ok(Mode::Accept),
-            Some(other) => Err(format!(
-                "{PINS_VAR}=`{other}` is not a pin mode: use `check` (write nothing, fail on any \
-                 difference from {LOCK_FILE}) or `accept` (pin what each glob covers now, after \
-                 review), or leave it unset"
-            )),
+            Some(other) => Err(PinsError::Mode(other.to_string())),
         }
     }
 
@@ -58,6 +54,76 @@ impl Mode {
         self != Mode::Check
     }
 }
+
+/// Why the lock file or its mode cannot be used. Each message says the fix.
+#[derive(Debug)]
+pub enum PinsError {
+    /// [`PINS_VAR`] holds a value that is no [`Mode`].
+    Mode(String),
+    /// A line of the lock file cannot be read.
+    Line {
+        /// The line's number, from 1.
+        line: usize,
+        /// The line as written.
+        text: String,
+    },
+    /// A `[[glob]]` (starting at `line`) lacks `tool`, `operation` or `glob`.
+    Incomplete {
+        /// The line of its `[[glob]]`, from 1.
+        line: usize,
+    },
+    /// The file ends inside a `covers` list.
+    Unclosed,
+    /// The file exists and cannot be read.
+    Read {
+        /// The lock file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The file cannot be written.
+    Write {
+        /// The lock file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for PinsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PinsError::Mode(value) => write!(
+                f,
+                "{PINS_VAR}=`{value}` is not a pin mode: use `check` (write nothing, fail on any \
+                 difference from {LOCK_FILE}) or `accept` (pin what each glob covers now, after \
+                 review), or leave it unset"
+            ),
+            PinsError::Line { line, text } => write!(
+                f,
+                "{LOCK_FILE} line {line} cannot be read: `{}`; restore the file from version \
+                 control, or delete it and build again to record every glob anew",
+                text.trim()
+            ),
+            PinsError::Incomplete { line } => write!(
+                f,
+                "{LOCK_FILE} line {line}: a [[glob]] needs `tool`, `operation` and `glob`"
+            ),
+            PinsError::Unclosed => write!(f, "{LOCK_FILE} ends inside a `covers` list"),
+            PinsError::Read { path, error } => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            PinsError::Write { path, error } => write!(
+                f,
+                "cannot write {}: {error}; make it writable, or set {PINS_VAR}=check to build \
+                 without writing it",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PinsError {}
 
 /// Which glob a pin is for: the tool's Rust name, its operation as the tool names it, the glob.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,7 +152,7 @@ const HEADER: &str = "\
 
 impl Pins {
     /// Reads a lock file's text. Errors name the line.
-    pub fn parse(text: &str) -> Result<Pins, String> {
+    pub fn parse(text: &str) -> Result<Pins, PinsError> {
         let mut pins = Pins::default();
         let mut current: Option<(usize, [Option<String>; 3], Vec<String>)> = None;
         let mut in_covers = false;
@@ -128,7 +194,7 @@ impl Pins {
             fields[slot] = Some(string(value.trim()).ok_or_else(|| bad(at, raw))?);
         }
         if in_covers {
-            return Err(format!("{LOCK_FILE} ends inside a `covers` list"));
+            return Err(PinsError::Unclosed);
         }
         if let Some(done) = current.take() {
             pins.finish(done)?;
@@ -139,11 +205,9 @@ impl Pins {
     fn finish(
         &mut self,
         (at, fields, mut covers): (usize, [Option<String>; 3], Vec<String>),
-    ) -> Result<(), String> {
+    ) -> Result<(), PinsError> {
         let [Some(tool), Some(operation), Some(glob)] = fields else {
-            return Err(format!(
-                "{LOCK_FILE} line {at}: a [[glob]] needs `tool`, `operation` and `glob`"
-            ));
+            return Err(PinsError::Incomplete { line: at });
         };
         covers.sort();
         covers.dedup();
@@ -196,36 +260,37 @@ impl Pins {
 }
 
 /// Reads the lock file at `path`; a missing file is no pins.
-pub fn read(path: &Path) -> Result<Pins, String> {
+pub fn read(path: &Path) -> Result<Pins, PinsError> {
     match std::fs::read_to_string(path) {
         Ok(text) => Pins::parse(&text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Pins::default()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        Err(error) => Err(PinsError::Read {
+            path: path.to_path_buf(),
+            error,
+        }),
     }
 }
 
 /// Writes the lock file at `path` whole, through a temporary file renamed over it, so that a
 /// build reading it meanwhile sees the old text or the new one, never a part.
-pub fn write(path: &Path, pins: &Pins) -> Result<(), String> {
+pub fn write(path: &Path, pins: &Pins) -> Result<(), PinsError> {
     let tmp = path.with_extension(format!("lock.{}.tmp", std::process::id()));
     std::fs::write(&tmp, pins.render())
         .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
+        .map_err(|error| {
             let _ = std::fs::remove_file(&tmp);
-            format!(
-                "cannot write {}: {e}; make it writable, or set {PINS_VAR}=check to build \
-                 without writing it",
-                path.display()
-            )
+            PinsError::Write {
+                path: path.to_path_buf(),
+                error,
+            }
         })
 }
 
-fn bad(at: usize, raw: &str) -> String {
-    format!(
-        "{LOCK_FILE} line {at} cannot be read: `{}`; restore the file from version control, or \
-         delete it and build again to record every glob anew",
-        raw.trim()
-    )
+fn bad(at: usize, raw: &str) -> PinsError {
+    PinsError::Line {
+        line: at,
+        text: raw.trim().to_string(),
+    }
 }
 
 /// A TOML basic string, which is a JSON string for the characters addresses use.

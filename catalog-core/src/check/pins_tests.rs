@@ -229,38 +229,122 @@ fn the_lock_file_round_trips_sorted() {
          covers = [\n    \"query.name\",\n    \"query.site\",\n]\n"
     ));
     assert!(text.starts_with("# catalog.lock: "));
-    assert_eq!(Pins::parse(&text), Ok(pins));
+    assert_eq!(
+        Pins::parse(&text).expect("the rendered text reads back"),
+        pins
+    );
 }
 
 #[test]
-fn an_unreadable_lock_file_names_the_line() {
+fn an_unreadable_line_is_named_with_its_number_and_text() {
     let text = "[[glob]]\ntool = \"T\"\noperation = \"Op\"\nglob = \"query.*\"\ncovers = [\n    query.a,\n]\n";
+    let e = Pins::parse(text).expect_err("an unquoted address");
+    assert!(
+        matches!(&e, PinsError::Line { line: 6, text } if text == "query.a,"),
+        "{e:?}"
+    );
     assert_eq!(
-        Pins::parse(text),
-        Err(
-            "catalog.lock line 6 cannot be read: `query.a,`; restore the file from version \
-             control, or delete it and build again to record every glob anew"
-                .into()
+        e.to_string(),
+        "catalog.lock line 6 cannot be read: `query.a,`; restore the file from version \
+         control, or delete it and build again to record every glob anew"
+    );
+    // A key before any [[glob]], and a key no glob has, are unreadable lines too.
+    let e = Pins::parse("tool = \"T\"\n").expect_err("no [[glob]] yet");
+    assert!(matches!(&e, PinsError::Line { line: 1, .. }), "{e:?}");
+    let e = Pins::parse("[[glob]]\n\n  colour = \"red\"\n").expect_err("no such key");
+    assert!(
+        matches!(&e, PinsError::Line { line: 3, text } if text == "colour = \"red\""),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_glob_without_its_three_names_is_named_by_its_line() {
+    let e = Pins::parse("[[glob]]\ntool = \"T\"\ncovers = [\n]\n").expect_err("no operation");
+    assert!(matches!(e, PinsError::Incomplete { line: 1 }), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "catalog.lock line 1: a [[glob]] needs `tool`, `operation` and `glob`"
+    );
+}
+
+#[test]
+fn a_file_ending_inside_covers_is_refused() {
+    let text =
+        "[[glob]]\ntool = \"T\"\noperation = \"Op\"\nglob = \"q.*\"\ncovers = [\n  \"q.a\",\n";
+    let e = Pins::parse(text).expect_err("covers is not closed");
+    assert!(matches!(e, PinsError::Unclosed), "{e:?}");
+    assert_eq!(e.to_string(), "catalog.lock ends inside a `covers` list");
+}
+
+/// A fresh directory for one test.
+fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("catalog-pins-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+#[test]
+fn a_missing_lock_file_is_no_pins_and_an_unreadable_one_is_an_error_naming_it() {
+    let dir = scratch("read");
+    let missing = read(&dir.join(LOCK_FILE)).expect("a missing file is no pins");
+    assert!(missing.is_empty());
+    // A directory where the file should be cannot be read as one.
+    let e = read(&dir).expect_err("a directory is no lock file");
+    let PinsError::Read { path, error } = &e else {
+        panic!("not a read error: {e:?}");
+    };
+    assert_eq!(path, &dir);
+    assert_eq!(error.kind(), std::io::ErrorKind::IsADirectory);
+    assert_eq!(
+        e.to_string(),
+        format!("cannot read {}: {error}", dir.display())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_lock_file_that_cannot_be_written_says_how_to_build_without_writing() {
+    let dir = scratch("write");
+    let path = dir.join("gone").join(LOCK_FILE);
+    let e = write(&path, &pinned(&["query.a"])).expect_err("no such directory");
+    let PinsError::Write { path: at, error } = &e else {
+        panic!("not a write error: {e:?}");
+    };
+    assert_eq!(at, &path);
+    assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "cannot write {}: {error}; make it writable, or set CATALOG_PINS=check to build \
+             without writing it",
+            path.display()
         )
     );
-    assert_eq!(
-        Pins::parse("[[glob]]\ntool = \"T\"\ncovers = [\n]\n"),
-        Err("catalog.lock line 1: a [[glob]] needs `tool`, `operation` and `glob`".into())
-    );
+    // Where it can be written, what is written reads back.
+    let path = dir.join(LOCK_FILE);
+    write(&path, &pinned(&["query.a"])).expect("written");
+    assert_eq!(read(&path).expect("read back"), pinned(&["query.a"]));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_mode_comes_from_catalog_pins() {
-    assert_eq!(Mode::from_var(None), Ok(Mode::Record));
-    assert_eq!(Mode::from_var(Some("check")), Ok(Mode::Check));
-    assert_eq!(Mode::from_var(Some("accept")), Ok(Mode::Accept));
+    for (value, mode) in [
+        (None, Mode::Record),
+        (Some(""), Mode::Record),
+        (Some("check"), Mode::Check),
+        (Some("accept"), Mode::Accept),
+    ] {
+        assert_eq!(Mode::from_var(value).expect("a mode"), mode, "{value:?}");
+    }
+    let e = Mode::from_var(Some("yes")).expect_err("not a mode");
+    assert!(matches!(&e, PinsError::Mode(v) if v == "yes"), "{e:?}");
     assert_eq!(
-        Mode::from_var(Some("yes")),
-        Err(
-            "CATALOG_PINS=`yes` is not a pin mode: use `check` (write nothing, fail on any \
-             difference from catalog.lock) or `accept` (pin what each glob covers now, after \
-             review), or leave it unset"
-                .into()
-        )
+        e.to_string(),
+        "CATALOG_PINS=`yes` is not a pin mode: use `check` (write nothing, fail on any \
+         difference from catalog.lock) or `accept` (pin what each glob covers now, after \
+         review), or leave it unset"
     );
 }

@@ -6,7 +6,7 @@
 use super::aliases::check_aliases;
 use super::declared::{Declared, Finding, Reconciled};
 use super::effects;
-use super::pins::{self, Mode, Pins};
+use super::pins::{self, Mode, Pins, PinsError};
 use super::reasons::check_reason;
 use super::reconcile::reconcile;
 use super::security::{self, Declared as Credentials};
@@ -29,12 +29,12 @@ pub enum Stop {
 
 /// The tool's `catalog.lock`, as the caller read it (the file is the caller's to read and
 /// write, as the index is): the pins, and the mode from `CATALOG_PINS`.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Lock {
     /// The pins the file holds ([`pins::read`]).
-    pub pins: Result<Pins, String>,
+    pub pins: Result<Pins, PinsError>,
     /// The mode ([`Mode::from_var`]).
-    pub mode: Result<Mode, String>,
+    pub mode: Result<Mode, PinsError>,
 }
 
 /// A tool, checked.
@@ -146,7 +146,7 @@ fn pick_variant(op: &mut Operation, declared: &Declared) -> Result<(), Finding> 
             return Err(f);
         }
     }
-    union::pick_variant(op, &v.variant).map_err(|e| Finding::at(v.site, e))
+    union::pick_variant(op, &v.variant).map_err(|e| Finding::at(v.site, e.to_string()))
 }
 
 /// Each `#[arg(null = "...")]` onto the row its field sets.
@@ -177,14 +177,14 @@ fn check_pins(
     let mode = match &lock.mode {
         Ok(mode) => *mode,
         Err(e) => {
-            findings.push(Finding::at(at, e));
+            findings.push(Finding::at(at, e.to_string()));
             return None;
         }
     };
     let pinned = match &lock.pins {
         Ok(pinned) => pinned,
         Err(e) => {
-            findings.push(Finding::at(at, e));
+            findings.push(Finding::at(at, e.to_string()));
             return None;
         }
     };

@@ -2,6 +2,7 @@
 //! arm (`variant = N`), and is then accounted exactly as if the body were that arm.
 
 use crate::model::{Body, Location, Operation, Param, Schema, Style, Type};
+use std::fmt;
 
 /// The arms' reading, at its former path (the model's: [`crate::model::union_arms`]).
 pub use crate::model::{describe_arm, describe_arms, union_arms};
@@ -65,59 +66,168 @@ pub fn variant_needed(op: &Operation, arms: &[Schema]) -> String {
     )
 }
 
-/// The index of the arm `variant` names. The error says what is wrong and lists the choices.
-fn arm_index(op: &Operation, arms: &[Schema], variant: &Variant) -> Result<Option<usize>, String> {
+/// An arm of a union body, as a message offers it: the names it is picked by (none when it has
+/// no `$ref`, discriminator mapping or `title`) and its shape ([`describe_arm`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArmChoice {
+    /// The names that pick it, as [`Body::arm_names`] records them.
+    pub names: Vec<String>,
+    /// What it holds: `object (title)`.
+    pub shape: String,
+}
+
+/// Why `variant` picks no arm. Each message says what is wrong and lists the choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    /// The operation has no union request body to pick an arm of.
+    NotAUnion {
+        /// The operation as the tool names it.
+        operation: String,
+        /// The `variant` the tool wrote.
+        variant: Variant,
+    },
+    /// `variant = N` past the last arm.
+    OutOfRange {
+        /// The index written.
+        index: usize,
+        /// The operation as the tool names it.
+        operation: String,
+        /// The union's arms, in order.
+        arms: Vec<ArmChoice>,
+    },
+    /// `variant = "Name"` names several arms (they share a `title`).
+    SharedName {
+        /// The name written.
+        name: String,
+        /// The operation as the tool names it.
+        operation: String,
+        /// The indices of the arms it names.
+        arms: Vec<usize>,
+    },
+    /// `variant = "Name"` names no arm.
+    UnknownName {
+        /// The name written.
+        name: String,
+        /// The operation as the tool names it.
+        operation: String,
+        /// The union's arms, in order.
+        arms: Vec<ArmChoice>,
+    },
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::NotAUnion { operation, variant } => write!(
+                f,
+                "`variant` picks an arm of a union (oneOf/anyOf) request body, and `{operation}` \
+                 has no such body; remove `{}`",
+                written(variant)
+            ),
+            VariantError::OutOfRange {
+                index,
+                operation,
+                arms,
+            } => write!(
+                f,
+                "`variant = {index}` is out of range: the request body of `{operation}` has {} \
+                 arms, `variant = 0` to `variant = {}`: {}",
+                arms.len(),
+                arms.len().saturating_sub(1),
+                arms.iter()
+                    .enumerate()
+                    .map(|(i, a)| format!("{i}: {}", a.shape))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            VariantError::SharedName {
+                name,
+                operation,
+                arms,
+            } => {
+                let indices: Vec<String> = arms.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "`variant = {name:?}` names {} arms of the request body of `{operation}` \
+                     (arms {}); pick one by index, `variant = {}`",
+                    arms.len(),
+                    indices.join(", "),
+                    indices.first().map_or("0", String::as_str)
+                )
+            }
+            VariantError::UnknownName {
+                name,
+                operation,
+                arms,
+            } => {
+                write!(
+                    f,
+                    "`variant = {name:?}` names no arm of the request body of `{operation}`: "
+                )?;
+                let known: Vec<String> = arms
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| !a.names.is_empty())
+                    .map(|(i, a)| format!("{} ({i}: {})", quoted(&a.names), a.shape))
+                    .collect();
+                if known.is_empty() {
+                    write!(
+                        f,
+                        "its arms have no names (no `$ref`, discriminator mapping or `title`); \
+                         pick one by index, `variant = 0` to `variant = {}`",
+                        arms.len().saturating_sub(1)
+                    )
+                } else {
+                    write!(f, "the arms' names are {}", known.join(", "))
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// The arms of a union, as messages offer them.
+fn choices(op: &Operation, arms: &[Schema]) -> Vec<ArmChoice> {
+    let names = arm_names(op, arms).unwrap_or_default();
+    arms.iter()
+        .enumerate()
+        .map(|(i, a)| ArmChoice {
+            names: names.get(i).cloned().unwrap_or_default(),
+            shape: describe_arm(a),
+        })
+        .collect()
+}
+
+/// The index of the arm `variant` names.
+fn arm_index(
+    op: &Operation,
+    arms: &[Schema],
+    variant: &Variant,
+) -> Result<Option<usize>, VariantError> {
     match variant {
         Variant::Whole => Ok(None),
         Variant::Index(i) if *i < arms.len() => Ok(Some(*i)),
-        Variant::Index(i) => Err(format!(
-            "`variant = {i}` is out of range: the request body of `{}` has {} arms, \
-             `variant = 0` to `variant = {}`: {}",
-            op.display_name(),
-            arms.len(),
-            arms.len() - 1,
-            arms.iter()
-                .enumerate()
-                .map(|(i, a)| format!("{i}: {}", describe_arm(a)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        Variant::Index(i) => Err(VariantError::OutOfRange {
+            index: *i,
+            operation: op.display_name(),
+            arms: choices(op, arms),
+        }),
         Variant::Name(name) => {
             let names = arm_names(op, arms).unwrap_or_default();
             match arms_named(names, name).as_slice() {
-                [i] => return Ok(Some(*i)),
-                [] => {}
-                several => {
-                    let indices: Vec<String> = several.iter().map(ToString::to_string).collect();
-                    return Err(format!(
-                        "`variant = {name:?}` names {} arms of the request body of `{}` \
-                         (arms {}); pick one by index, `variant = {}`",
-                        several.len(),
-                        op.display_name(),
-                        indices.join(", "),
-                        indices[0]
-                    ));
-                }
+                [i] => Ok(Some(*i)),
+                [] => Err(VariantError::UnknownName {
+                    name: name.clone(),
+                    operation: op.display_name(),
+                    arms: choices(op, arms),
+                }),
+                several => Err(VariantError::SharedName {
+                    name: name.clone(),
+                    operation: op.display_name(),
+                    arms: several.to_vec(),
+                }),
             }
-            let known: Vec<String> = names
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| !n.is_empty())
-                .map(|(i, n)| format!("{} ({i}: {})", quoted(n), describe_arm(&arms[i])))
-                .collect();
-            let choices = if known.is_empty() {
-                format!(
-                    "its arms have no names (no `$ref`, discriminator mapping or `title`); pick \
-                     one by index, `variant = 0` to `variant = {}`",
-                    arms.len() - 1
-                )
-            } else {
-                format!("the arms' names are {}", known.join(", "))
-            };
-            Err(format!(
-                "`variant = {name:?}` names no arm of the request body of `{}`: {choices}",
-                op.display_name()
-            ))
         }
     }
 }
@@ -134,14 +244,12 @@ fn quoted(names: &[String]) -> String {
 /// Makes the operation's body what `variant` says: the arm it names, whose fields (an object
 /// arm) become its body parameters, or any other arm the one whole `body` parameter; the whole
 /// union stays one `body` parameter. The error says what is wrong.
-pub fn pick_variant(op: &mut Operation, variant: &Variant) -> Result<(), String> {
+pub fn pick_variant(op: &mut Operation, variant: &Variant) -> Result<(), VariantError> {
     let Some(arms) = union_arms(op) else {
-        return Err(format!(
-            "`variant` picks an arm of a union (oneOf/anyOf) request body, and `{}` has no such \
-             body; remove `{}`",
-            op.display_name(),
-            written(variant)
-        ));
+        return Err(VariantError::NotAUnion {
+            operation: op.display_name(),
+            variant: variant.clone(),
+        });
     };
     let Some(arm) = arm_index(op, arms, variant)?.map(|i| arms[i].clone()) else {
         return Ok(());
@@ -200,7 +308,7 @@ fn arm_params(body: &mut Body, whole: Param, arm: Schema) -> Vec<Param> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Variant, pick_variant, union_arms, variant_needed};
+    use super::{ArmChoice, Variant, VariantError, pick_variant, union_arms, variant_needed};
     use crate::model::{Location, Operation};
     use crate::spec::normalize::normalize;
     use serde_json::{Value, json};
@@ -240,7 +348,7 @@ mod tests {
     }
 
     /// The body parameters' addresses after picking `variant`.
-    fn picked(variant: Variant) -> Result<Vec<String>, String> {
+    fn picked(variant: Variant) -> Result<Vec<String>, VariantError> {
         let mut op = tasks();
         pick_variant(&mut op, &variant)?;
         Ok(op
@@ -284,30 +392,79 @@ mod tests {
         );
     }
 
+    fn arm(names: &[&str], shape: &str) -> ArmChoice {
+        ArmChoice {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            shape: shape.into(),
+        }
+    }
+
+    /// The arms of [`tasks`], as messages offer them.
+    fn task_arms() -> Vec<ArmChoice> {
+        vec![
+            arm(&["NewTask", "new", "A new task"], "object (title)"),
+            arm(&["TaskCopy", "copy"], "object (from)"),
+            arm(&["TaskNote"], "object (note)"),
+            arm(&[], "object (raw)"),
+        ]
+    }
+
     #[test]
     fn an_unknown_arm_name_lists_the_names_of_the_arms() {
+        let e = picked(Variant::Name("Task".into())).unwrap_err();
         assert_eq!(
-            picked(Variant::Name("Task".into())),
-            Err(
-                "`variant = \"Task\"` names no arm of the request body of `Make`: the arms' \
-                 names are \"NewTask\" or \"new\" or \"A new task\" (0: object (title)), \
-                 \"TaskCopy\" or \"copy\" (1: object (from)), \"TaskNote\" (2: object (note))"
-                    .to_string()
-            )
+            e,
+            VariantError::UnknownName {
+                name: "Task".into(),
+                operation: "Make".into(),
+                arms: task_arms(),
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "`variant = \"Task\"` names no arm of the request body of `Make`: the arms' \
+             names are \"NewTask\" or \"new\" or \"A new task\" (0: object (title)), \
+             \"TaskCopy\" or \"copy\" (1: object (from)), \"TaskNote\" (2: object (note))"
         );
         let mut unnamed = operation(
             json!({"oneOf": [{"type": "object", "properties": {"a": {"type": "string"}}},
                 {"type": "array", "items": {"type": "string"}}]}),
             json!({}),
         );
+        let e = pick_variant(&mut unnamed, &Variant::Name("A".into())).unwrap_err();
+        assert!(
+            matches!(&e, VariantError::UnknownName { arms, .. }
+                if arms.len() == 2 && arms.iter().all(|a| a.names.is_empty())),
+            "{e:?}"
+        );
         assert_eq!(
-            pick_variant(&mut unnamed, &Variant::Name("A".into())),
-            Err(
-                "`variant = \"A\"` names no arm of the request body of `Make`: its arms have no \
-                 names (no `$ref`, discriminator mapping or `title`); pick one by index, \
-                 `variant = 0` to `variant = 1`"
-                    .to_string()
-            )
+            e.to_string(),
+            "`variant = \"A\"` names no arm of the request body of `Make`: its arms have no \
+             names (no `$ref`, discriminator mapping or `title`); pick one by index, \
+             `variant = 0` to `variant = 1`"
+        );
+    }
+
+    #[test]
+    fn an_index_past_the_last_arm_lists_every_arm() {
+        let e = picked(Variant::Index(4)).unwrap_err();
+        assert_eq!(
+            e,
+            VariantError::OutOfRange {
+                index: 4,
+                operation: "Make".into(),
+                arms: task_arms(),
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "`variant = 4` is out of range: the request body of `Make` has 4 arms, \
+             `variant = 0` to `variant = 3`: 0: object (title), 1: object (from), \
+             2: object (note), 3: object (raw)"
+        );
+        assert_eq!(
+            picked(Variant::Index(3)),
+            Ok(vec!["body.raw string".to_string()])
         );
     }
 
@@ -319,13 +476,19 @@ mod tests {
                 {"title": "Site", "type": "object", "properties": {"b": {"type": "string"}}}]}),
             json!({}),
         );
+        let e = pick_variant(&mut op, &Variant::Name("Site".into())).unwrap_err();
         assert_eq!(
-            pick_variant(&mut op, &Variant::Name("Site".into())),
-            Err(
-                "`variant = \"Site\"` names 2 arms of the request body of `Make` (arms 0, 1); \
-                 pick one by index, `variant = 0`"
-                    .to_string()
-            )
+            e,
+            VariantError::SharedName {
+                name: "Site".into(),
+                operation: "Make".into(),
+                arms: vec![0, 1],
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "`variant = \"Site\"` names 2 arms of the request body of `Make` (arms 0, 1); \
+             pick one by index, `variant = 0`"
         );
         let arms = union_arms(&op).unwrap();
         assert!(
@@ -342,18 +505,35 @@ mod tests {
         pick_variant(&mut op, &Variant::Whole).unwrap();
         assert_eq!(op, before);
         assert_eq!(union_arms(&op).map(<[_]>::len), Some(4));
-        let mut plain = operation(
+    }
+
+    #[test]
+    fn a_variant_over_a_body_that_is_no_union_is_refused_as_written() {
+        let plain = operation(
             json!({"type": "object", "properties": {"a": {"type": "string"}}}),
             json!({}),
         );
-        assert_eq!(
-            pick_variant(&mut plain, &Variant::Whole),
-            Err(
-                "`variant` picks an arm of a union (oneOf/anyOf) request body, and `Make` has \
-                 no such body; remove `variant(whole, ...)`"
-                    .to_string()
-            )
-        );
+        for (variant, written) in [
+            (Variant::Whole, "variant(whole, ...)"),
+            (Variant::Index(0), "variant = 0"),
+            (Variant::Name("A".into()), "variant = \"A\""),
+        ] {
+            let e = pick_variant(&mut plain.clone(), &variant).unwrap_err();
+            assert_eq!(
+                e,
+                VariantError::NotAUnion {
+                    operation: "Make".into(),
+                    variant,
+                }
+            );
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "`variant` picks an arm of a union (oneOf/anyOf) request body, and `Make` \
+                     has no such body; remove `{written}`"
+                )
+            );
+        }
     }
 
     #[test]

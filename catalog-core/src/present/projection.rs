@@ -123,6 +123,7 @@
 //! parsed by `serde_json` are at most 128 levels deep.
 
 use std::borrow::Cow;
+use std::fmt;
 
 use serde_json::{Map, Value};
 
@@ -207,46 +208,44 @@ impl Rules {
     /// with this instead, so that a slip is refused where it is written: it must be a non-empty
     /// object whose every key is a list key these rules configure (its value a non-empty array)
     /// or `capabilities` (a non-empty array of dotted paths with no empty segment).
-    pub fn check(&self, annotation: &Value) -> Result<(), String> {
+    pub fn check(&self, annotation: &Value) -> Result<(), AnnotationError> {
         let Some(keys) = annotation.as_object().filter(|keys| !keys.is_empty()) else {
-            return Err(format!(
-                "an annotation is a non-empty object of keys ({}), not {annotation}",
-                self.known_keys()
-            ));
+            return Err(AnnotationError::NotAnObject {
+                annotation: annotation.clone(),
+                known: self.known_keys(),
+            });
         };
         for (key, value) in keys {
             let values = value.as_array().filter(|values| !values.is_empty());
             if self.lists.iter().any(|rule| rule.key == *key) {
                 if values.is_none() {
-                    return Err(format!(
-                        "`{key}` takes a non-empty array of values, not {value}"
-                    ));
+                    return Err(AnnotationError::NotAList {
+                        key: key.clone(),
+                        value: value.clone(),
+                    });
                 }
             } else if key == CAPABILITIES_KEY {
                 let path = |p: &Value| p.as_str().is_some_and(|p| !p.split('.').any(str::is_empty));
                 if !values.is_some_and(|paths| paths.iter().all(path)) {
-                    return Err(format!(
-                        "`{CAPABILITIES_KEY}` takes a non-empty array of dotted paths into the \
-                         capabilities document, such as \"media_buy.reporting.webhooks\", not {value}"
-                    ));
+                    return Err(AnnotationError::NotPaths(value.clone()));
                 }
             } else {
-                return Err(format!(
-                    "`{key}` is not a key of these rules, which know {}",
-                    self.known_keys()
-                ));
+                return Err(AnnotationError::UnknownKey {
+                    key: key.clone(),
+                    known: self.known_keys(),
+                });
             }
         }
         Ok(())
     }
 
-    /// The keys an annotation may use, for messages: `a`, `b` and `capabilities`.
-    fn known_keys(&self) -> String {
-        let mut keys: Vec<String> = self.lists.iter().map(|r| format!("`{}`", r.key)).collect();
+    /// The keys an annotation may use, in configuration order, `capabilities` last.
+    fn known_keys(&self) -> Vec<String> {
+        let mut keys: Vec<String> = self.lists.iter().map(|r| r.key.clone()).collect();
         if !self.lists.iter().any(|rule| rule.key == CAPABILITIES_KEY) {
-            keys.push(format!("`{CAPABILITIES_KEY}`"));
+            keys.push(CAPABILITIES_KEY.to_string());
         }
-        keys.join(", ")
+        keys
     }
 
     /// Whether one key of an annotation matches; unknown and malformed keys match, so that the
@@ -289,6 +288,69 @@ impl Rules {
         any
     }
 }
+
+/// Why [`Rules::check`] refuses an annotation a tool author wrote. Each message names what the
+/// annotation may hold instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnnotationError {
+    /// The annotation is not an object, or an empty one.
+    NotAnObject {
+        /// The annotation as written.
+        annotation: Value,
+        /// The keys the rules know.
+        known: Vec<String>,
+    },
+    /// A list key's value is not a non-empty array.
+    NotAList {
+        /// The key.
+        key: String,
+        /// Its value as written.
+        value: Value,
+    },
+    /// `capabilities` is not a non-empty array of dotted paths (with no empty segment); holds
+    /// its value as written.
+    NotPaths(Value),
+    /// A key the rules do not configure.
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The keys the rules know.
+        known: Vec<String>,
+    },
+}
+
+impl fmt::Display for AnnotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ticked = |keys: &[String]| {
+            keys.iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            AnnotationError::NotAnObject { annotation, known } => write!(
+                f,
+                "an annotation is a non-empty object of keys ({}), not {annotation}",
+                ticked(known)
+            ),
+            AnnotationError::NotAList { key, value } => {
+                write!(f, "`{key}` takes a non-empty array of values, not {value}")
+            }
+            AnnotationError::NotPaths(value) => write!(
+                f,
+                "`{CAPABILITIES_KEY}` takes a non-empty array of dotted paths into the \
+                 capabilities document, such as \"media_buy.reporting.webhooks\", not {value}"
+            ),
+            AnnotationError::UnknownKey { key, known } => write!(
+                f,
+                "`{key}` is not a key of these rules, which know {}",
+                ticked(known)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AnnotationError {}
 
 /// The outcome of following a dotted path into the capabilities document.
 enum Lookup<'a> {

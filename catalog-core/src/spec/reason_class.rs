@@ -63,6 +63,7 @@ pub fn classify(reason: &str) -> ReasonClass {
         return class("external-ref", OutOfScope);
     }
     if reason.contains("has a `%` not followed by two hex digits")
+        || reason.contains("percent-decodes to bytes that are not UTF-8")
         || reason.starts_with("`$ref` is not a string")
         || reason.starts_with("`$ref` chain does not end")
     {

@@ -148,7 +148,10 @@ fn a_wrong_arm_is_reported_at_variant_and_a_right_one_is_accounted_as_the_body()
     let checked = check_tool(operation("MakeThing"), &d, None);
     assert_eq!(
         (checked.stopped, checked.findings),
-        (Some(Stop::Variant), vec![Finding::at(4, expected)])
+        (
+            Some(Stop::Variant),
+            vec![Finding::at(4, expected.to_string())]
+        )
     );
     d.variant = Some(DeclaredVariant {
         variant: union::Variant::Name("Big".into()),
@@ -393,17 +396,19 @@ fn a_lock_file_that_cannot_be_used_is_reported_at_the_first_glob() {
         checked.findings,
         [Finding::at(
             2,
-            Mode::from_var(Some("sometimes")).expect_err("not a mode")
+            "CATALOG_PINS=`sometimes` is not a pin mode: use `check` (write nothing, fail on \
+             any difference from catalog.lock) or `accept` (pin what each glob covers now, \
+             after review), or leave it unset"
         )]
     );
     let lock = Lock {
-        pins: Err("catalog.lock line 3 cannot be read".into()),
+        pins: Err(PinsError::Unclosed),
         mode: Ok(Mode::Record),
     };
     let checked = check_tool(operation("ListTasks"), &list_tasks(), Some(&lock));
     assert_eq!(
         checked.findings,
-        [Finding::at(0, "catalog.lock line 3 cannot be read")]
+        [Finding::at(0, "catalog.lock ends inside a `covers` list")]
     );
 }
 

@@ -3,6 +3,7 @@
 
 use super::keywords::ParamKeywords;
 use super::ptr::Ptr;
+use super::refs::RefError;
 use super::{METHODS, Normalizer, OpRefs, escape};
 use crate::model::{
     Body, BodyKind, Location, Operation, Param, PathTemplate, Schema, Style, Type, Unsupported,
@@ -71,8 +72,8 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             let Some(r) = cur.get("$ref").and_then(T::as_str) else {
                 return Ok((cur, at));
             };
-            cur = self.resolve(r).map_err(|reason| Unsupported {
-                reason,
+            cur = self.resolve(r).map_err(|e| Unsupported {
+                reason: e.to_string(),
                 pointer: at.clone(),
             })?;
             at = r.to_string();
@@ -85,19 +86,17 @@ impl<'a, T: Tree> Normalizer<'a, T> {
 
     // What a local `$ref` names. Each one is looked up once: specs refer to the same
     // components from thousands of operations, and an object's keys are searched in order.
-    pub(super) fn resolve(&mut self, r: &'a str) -> Result<&'a T, String> {
+    pub(super) fn resolve(&mut self, r: &'a str) -> Result<&'a T, RefError> {
         if let Some(target) = self.targets.get(r) {
             return Ok(target);
         }
         let Some(local) = r.strip_prefix('#') else {
-            return Err(format!(
-                "external `$ref` `{r}` is not supported; bundle the document into one file first"
-            ));
+            return Err(RefError::External(r.to_string()));
         };
         let target = self
             .root
             .pointer(&super::refs::fragment_pointer(local)?)
-            .ok_or_else(|| format!("dangling `$ref` `{r}`: nothing is declared there"))?;
+            .ok_or_else(|| RefError::Dangling(r.to_string()))?;
         self.targets.insert(r, target);
         Ok(target)
     }

@@ -58,9 +58,9 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             Some(id) => *id,
             None => match self.resolve(r) {
                 Ok(target) => self.shared.add(r, target),
-                Err(reason) => {
+                Err(e) => {
                     self.problems.push(Unsupported {
-                        reason,
+                        reason: e.to_string(),
                         pointer: ptr.render(),
                     });
                     return Schema::any();

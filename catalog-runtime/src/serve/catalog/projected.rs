@@ -97,7 +97,7 @@ impl Projection {
             return Err(at(ArgumentProblem::AnnotatedTwice));
         }
         if let Err(problem) = self.rules.check(&annotation) {
-            return Err(at(ArgumentProblem::Malformed(problem)));
+            return Err(at(ArgumentProblem::Malformed(problem.to_string())));
         }
         self.authored.push(Authored {
             tool: tool.name,
