@@ -34,7 +34,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "check/values.rs",
         "check/wire_type.rs",
     ],
-    &["index/mod.rs", "index/reader.rs", "index/write.rs"],
     &[
         "model.rs",
         "model/accounting.rs",
