@@ -35,15 +35,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "check/wire_type.rs",
     ],
     &[
-        "model.rs",
-        "model/accounting.rs",
-        "model/operation.rs",
-        "model/param.rs",
-        "model/response.rs",
-        "model/schema.rs",
-        "model/union.rs",
-    ],
-    &[
         "serve/catalog.rs",
         "serve/catalog/projected.rs",
         "serve/composite.rs",
