@@ -62,17 +62,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "serve/mcp/results.rs",
     ],
     &["serve/result.rs", "serve/result_size.rs"],
-    &[
-        "spec/bodies.rs",
-        "spec/normalize/all_of_unions.rs",
-        "spec/normalize/arms.rs",
-        "spec/normalize/files.rs",
-        "spec/normalize/mod.rs",
-        "spec/normalize/ptr.rs",
-        "spec/normalize/schema.rs",
-        "spec/normalize/shared.rs",
-        "spec/shapes.rs",
-    ],
 ];
 
 /// One module file: where it is, its module path, and its code with comments, strings and
