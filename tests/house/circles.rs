@@ -15,26 +15,6 @@ use std::path::{Path, PathBuf};
 /// shared types in a child of their own (as `wire/encode/` and `wire/decode/` do).
 const KNOWN_CIRCLES: &[&[&str]] = &[
     &[
-        "check/address.rs",
-        "check/aliases.rs",
-        "check/arguments/checker.rs",
-        "check/arguments/file_shape.rs",
-        "check/arguments/mod.rs",
-        "check/arguments/quick.rs",
-        "check/clears.rs",
-        "check/declared.rs",
-        "check/effects.rs",
-        "check/family.rs",
-        "check/narrow.rs",
-        "check/paste.rs",
-        "check/reasons.rs",
-        "check/reconcile.rs",
-        "check/reconcile/findings.rs",
-        "check/reconcile/rows.rs",
-        "check/values.rs",
-        "check/wire_type.rs",
-    ],
-    &[
         "serve/catalog.rs",
         "serve/catalog/projected.rs",
         "serve/composite.rs",
