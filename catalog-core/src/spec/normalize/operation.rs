@@ -3,8 +3,7 @@
 
 use super::keywords::ParamKeywords;
 use super::normalizer::Normalizer;
-use super::ptr::Ptr;
-use super::ptr::escape;
+use super::ptr::{Ptr, escape};
 use super::shared::OpRefs;
 use crate::model::{
     Body, BodyKind, Location, Operation, Param, PathTemplate, Schema, Style, Type, Unsupported,

@@ -1,18 +1,17 @@
 //! Schemas: one schema object into a [`Schema`], references left as [`Type::Shared`].
 
-use super::keywords::is_null_arm;
-use super::keywords::{Keywords, bound, extend};
+use super::keywords::{Keywords, bound, extend, is_null_arm};
 use super::normalizer::Normalizer;
 use super::ptr::Ptr;
 use crate::model::{Field, Schema, Type};
 use crate::spec::tree::{Object, Tree};
 
-// How deep `allOf` inside `allOf` arms is read for `required` names: real specs nest two or
-// three levels; a hostile document cannot make the read unbounded.
 // Inline nesting deeper than this is not a real API; it is cut to `Any` so hostile documents
 // cannot exhaust the stack.
 const MAX_DEPTH: usize = 64;
 
+// How deep `allOf` inside `allOf` arms is read for `required` names: real specs nest two or
+// three levels; a hostile document cannot make the read unbounded.
 const MAX_ALL_OF_NESTING: usize = 8;
 
 impl<'a, T: Tree> Normalizer<'a, T> {
