@@ -6,25 +6,26 @@
 //!
 //! One room a kind of fact, every type re-exported here (`crate::model::Operation`):
 //! `schema` (a [`Schema`], its [`Type`] and [`Field`]s), `param` (an operation's [`Param`]s and
-//! [`Body`]), `operation` (the [`Operation`] itself, its spec, what could not be normalized or
-//! was degraded), `accounting` (what a tool decided for each parameter), `response`, `path` (the
+//! [`Body`]), `operation` (the [`Operation`] itself, its spec and what was degraded), `accounting` (what a tool decided for each parameter), `response`, `path` (the
 //! path template), `security` (the requirements a request must meet) and `union` (a union
-//! body's arms). [`Location`] and [`Style`] are here, shared by all of them.
-
-use serde::{Deserialize, Serialize};
-use std::fmt;
+//! body's arms), with `location` ([`Location`] and [`Style`]) and `unsupported`
+//! ([`Unsupported`]), shared by all of them, below them.
 
 mod accounting;
 pub mod effects;
+mod location;
 mod operation;
 mod param;
 mod path;
 mod response;
 mod schema;
 mod security;
+mod skip_if;
 mod union;
+mod unsupported;
 pub use accounting::{Accounted, Disposition, Overridden};
-pub use operation::{Degradation, DegradeReason, Operation, SharedSchema, SpecInfo, Unsupported};
+pub use location::{Location, Style};
+pub use operation::{Degradation, DegradeReason, Operation, SharedSchema, SpecInfo};
 pub use param::{Body, BodyKind, Param, PartEncoding, address};
 pub use path::{Part, Parts, PathTemplate, TemplateError, TemplateErrorKind};
 #[cfg(test)]
@@ -33,107 +34,7 @@ pub use response::{Content, Response, ResponseHeader, StatusKey, is_json_media_t
 pub use schema::{Field, Schema, Type};
 pub use security::{Requirement, SchemeKind, SchemeUse};
 pub use union::{describe_arm, describe_arms, union_arms};
-
-/// Where a parameter travels on the wire.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Location {
-    /// A segment of the path template (`/users/{id}`).
-    Path,
-    /// A query-string parameter.
-    Query,
-    /// A request header.
-    Header,
-    /// A cookie.
-    Cookie,
-    /// A top-level field of the request body, or the whole body when it is not an object.
-    Body,
-}
-
-impl Location {
-    /// Every location, in the order accounting tables list them.
-    pub const ALL: [Location; 5] = [
-        Location::Path,
-        Location::Query,
-        Location::Header,
-        Location::Cookie,
-        Location::Body,
-    ];
-
-    /// The location as it is spelled in a parameter address (`query`, `body`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Location::Path => "path",
-            Location::Query => "query",
-            Location::Header => "header",
-            Location::Cookie => "cookie",
-            Location::Body => "body",
-        }
-    }
-
-    /// Parses the location part of a parameter address.
-    pub fn parse(s: &str) -> Option<Location> {
-        Location::ALL.into_iter().find(|l| l.as_str() == s)
-    }
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// OpenAPI parameter serialization style (`style` keyword).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Style {
-    /// `simple`: the default for path and header parameters.
-    Simple,
-    /// `form`: the default for query and cookie parameters.
-    Form,
-    /// `label`: path values prefixed with `.`.
-    Label,
-    /// `matrix`: path values prefixed with `;name=`.
-    Matrix,
-    /// `spaceDelimited` arrays in the query.
-    SpaceDelimited,
-    /// `pipeDelimited` arrays in the query.
-    PipeDelimited,
-    /// `deepObject`: `name[key]=value` in the query.
-    DeepObject,
-}
-
-impl Style {
-    /// The default style for a location, per OpenAPI 3.
-    pub fn default_for(location: Location) -> Style {
-        match location {
-            Location::Query | Location::Cookie => Style::Form,
-            _ => Style::Simple,
-        }
-    }
-
-    /// Parses the `style` keyword.
-    pub fn parse(s: &str) -> Option<Style> {
-        Some(match s {
-            "simple" => Style::Simple,
-            "form" => Style::Form,
-            "label" => Style::Label,
-            "matrix" => Style::Matrix,
-            "spaceDelimited" => Style::SpaceDelimited,
-            "pipeDelimited" => Style::PipeDelimited,
-            "deepObject" => Style::DeepObject,
-            _ => return None,
-        })
-    }
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-fn is_default<T: Default + PartialEq>(t: &T) -> bool {
-    *t == T::default()
-}
+pub use unsupported::Unsupported;
 
 #[cfg(test)]
 mod tests {

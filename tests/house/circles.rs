@@ -15,36 +15,6 @@ use std::path::{Path, PathBuf};
 /// shared types in a child of their own (as `wire/encode/` and `wire/decode/` do).
 const KNOWN_CIRCLES: &[&[&str]] = &[
     &[
-        "check/address.rs",
-        "check/aliases.rs",
-        "check/arguments/checker.rs",
-        "check/arguments/file_shape.rs",
-        "check/arguments/mod.rs",
-        "check/arguments/quick.rs",
-        "check/clears.rs",
-        "check/declared.rs",
-        "check/effects.rs",
-        "check/family.rs",
-        "check/narrow.rs",
-        "check/paste.rs",
-        "check/reasons.rs",
-        "check/reconcile.rs",
-        "check/reconcile/findings.rs",
-        "check/reconcile/rows.rs",
-        "check/values.rs",
-        "check/wire_type.rs",
-    ],
-    &["index/mod.rs", "index/reader.rs", "index/write.rs"],
-    &[
-        "model.rs",
-        "model/accounting.rs",
-        "model/operation.rs",
-        "model/param.rs",
-        "model/response.rs",
-        "model/schema.rs",
-        "model/union.rs",
-    ],
-    &[
         "serve/catalog.rs",
         "serve/catalog/projected.rs",
         "serve/composite.rs",
@@ -72,17 +42,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "serve/mcp/results.rs",
     ],
     &["serve/result.rs", "serve/result_size.rs"],
-    &[
-        "spec/bodies.rs",
-        "spec/normalize/all_of_unions.rs",
-        "spec/normalize/arms.rs",
-        "spec/normalize/files.rs",
-        "spec/normalize/mod.rs",
-        "spec/normalize/ptr.rs",
-        "spec/normalize/schema.rs",
-        "spec/normalize/shared.rs",
-        "spec/shapes.rs",
-    ],
 ];
 
 /// One module file: where it is, its module path, and its code with comments, strings and

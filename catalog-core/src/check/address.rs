@@ -1,6 +1,6 @@
 //! Parameter addresses (`query.page`, `body`) and globs (`query.*__n`) as users write them.
 
-use super::declared::{Finding, Site};
+use super::finding::{Finding, Site};
 use crate::check::suggest::{Candidate, suggest};
 use crate::model::{Location, Operation};
 

@@ -3,7 +3,7 @@
 //! name an agent sends is still refused (strict decoding never takes it), but the refusal says
 //! which argument replaced it. The table only improves that message.
 
-use super::declared::{Finding, Site};
+use super::finding::{Finding, Site};
 use crate::model::{Accounted, Disposition};
 
 /// One `former = "current"` entry of `aliases(...)`.

@@ -4,7 +4,8 @@
 //! property (`omitted("body.header", clears, reason = "...")`); a glob, which would also clear
 //! every property a later release adds, is refused over such a body.
 
-use super::declared::{Declared, DeclaredOmitted, Finding};
+use super::declared::{Declared, DeclaredOmitted};
+use super::finding::Finding;
 use crate::model::{Accounted, Disposition, Location};
 
 /// The findings of the full-replace rule over the rows `accounting` holds.

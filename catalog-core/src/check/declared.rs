@@ -3,25 +3,13 @@
 
 pub use super::aliases::DeclaredAlias;
 pub use super::effects::DeclaredEffects;
-pub use super::family::DeclaredFamily;
+pub use super::finding::{Finding, Reason, Site};
 pub use super::narrow::DeclaredNarrowing;
 use super::types::RustType;
 use super::union::Variant;
 pub use super::wire_type::DeclaredWireType;
 use crate::model::Accounted;
 use serde_json::Value;
-
-/// An opaque place in the user's code, chosen by the caller (the macro uses span indices).
-pub type Site = usize;
-
-/// A reason as the user wrote it, with where.
-#[derive(Clone, Debug)]
-pub struct Reason {
-    /// The text.
-    pub text: String,
-    /// Where it was written.
-    pub site: Site,
-}
 
 /// A field of the tool struct.
 #[derive(Clone, Debug)]
@@ -51,6 +39,19 @@ pub struct DeclaredField {
     pub family: Option<DeclaredFamily>,
     /// The field's doc comment, if any.
     pub doc: Option<String>,
+}
+
+/// `#[arg(family = "query.cf_*", read_at = "...", reason = "...")]` on a field.
+#[derive(Clone, Debug)]
+pub struct DeclaredFamily {
+    /// The pattern's address (`query.cf_*`).
+    pub pattern: String,
+    /// Where it is.
+    pub site: Site,
+    /// Where the server reads the parameters, when given.
+    pub read_at: Option<Reason>,
+    /// Why the tool relies on them, when given.
+    pub reason: Option<Reason>,
 }
 
 /// `fixed("address", value = ..., reason = "...")`.
@@ -154,15 +155,6 @@ pub struct DeclaredVariant {
     pub site: Site,
 }
 
-/// One problem, at one site.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// Where to report it.
-    pub site: Site,
-    /// The message, rustc style: lowercase, no trailing period, the fix stated.
-    pub message: String,
-}
-
 /// The result of [`reconcile`](super::reconcile::reconcile): the accounting table (complete only when there are no findings)
 /// and the findings.
 #[derive(Clone, Debug, Default)]
@@ -171,14 +163,4 @@ pub struct Reconciled {
     pub accounting: Vec<Accounted>,
     /// Every problem found; empty when the tool is correct.
     pub findings: Vec<Finding>,
-}
-
-impl Finding {
-    /// A finding at `site`.
-    pub fn at(site: Site, message: impl Into<String>) -> Finding {
-        Finding {
-            site,
-            message: message.into(),
-        }
-    }
 }

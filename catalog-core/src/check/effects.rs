@@ -2,7 +2,7 @@
 //! data, checked against its operation's method. Every declaration must change a default
 //! ([`hints`]), and an `effects` override needs a reason.
 
-use super::declared::{Finding, Reason, Site};
+use super::finding::{Finding, Reason, Site};
 use super::reasons::check_reason;
 use crate::model::Operation;
 use crate::model::effects::{Effects, Semantics, hints, safe_method};

@@ -11,23 +11,10 @@
 //! past its own accounting.
 
 use super::address::{glob_matches, parse_address};
-use super::declared::{DeclaredField, Finding, Reason, Site};
-use super::reconcile::schema_of_rust;
-use super::types::RustType;
+use super::declared::{DeclaredFamily, DeclaredField};
+use super::finding::{Finding, Reason};
+use super::types::{RustType, schema_of_rust};
 use crate::model::{Accounted, Disposition, Location, Operation, Param, Style};
-
-/// `#[arg(family = "query.cf_*", read_at = "...", reason = "...")]` on a field.
-#[derive(Clone, Debug)]
-pub struct DeclaredFamily {
-    /// The pattern's address (`query.cf_*`).
-    pub pattern: String,
-    /// Where it is.
-    pub site: Site,
-    /// Where the server reads the parameters, when given.
-    pub read_at: Option<Reason>,
-    /// Why the tool relies on them, when given.
-    pub reason: Option<Reason>,
-}
 
 /// The family's accounting row, or every finding. `others` are the addresses of the tool's
 /// other Undocumented parameters, which the family must not cover either.
@@ -202,6 +189,7 @@ pub fn pattern_regex(pattern: &str) -> String {
 mod tests {
     use super::*;
     use crate::check::declared::Declared;
+    use crate::check::finding::Site;
     use crate::check::reconcile::reconcile;
     use crate::model::testing::{op, query};
 

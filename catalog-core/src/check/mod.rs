@@ -4,6 +4,7 @@
 //! - [`tool`]: the one entry point, [`tool::check_tool`]: every rule below, in order, over what a
 //!   tool [`declared`].
 //! - [`reconcile`]: the accounting itself, as named steps, over what a tool [`declared`].
+//! - [`finding`]: what every rule reports in: sites, reasons and findings.
 //! - [`types`]: the Rust type table and the check of a field's type.
 //! - [`values`]: Fixed values against their parameter's schema.
 //! - [`names`]: the one field <-> parameter name rule.
@@ -34,6 +35,7 @@ pub mod clears;
 pub mod declared;
 pub mod effects;
 pub mod family;
+pub mod finding;
 pub mod names;
 pub mod narrow;
 pub mod nested;

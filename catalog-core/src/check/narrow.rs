@@ -14,7 +14,7 @@
 //! The parameter's type and wire form stay the spec's; a string parameter (or an array of
 //! strings, whose items are narrowed) is the only kind narrowed.
 
-use super::declared::{Finding, Reason, Site};
+use super::finding::{Finding, Reason, Site};
 use super::values::check_value;
 use super::wire_type::read_at_and_reason;
 use crate::check::arguments::pattern;

@@ -9,7 +9,7 @@
 //! its paging parameters, how an agent reaches the rest of the list, or why one page is all it
 //! needs: the reason must speak of pages, limits or the rest ([`reaches_the_rest`]).
 
-use super::declared::{Finding, Reason};
+use super::finding::{Finding, Reason};
 
 /// The placeholder reason the scaffold writes; it is rejected so that nothing is accepted by
 /// accident.

@@ -11,38 +11,31 @@
 
 use super::address::{candidates, parse_address, parts_match, unknown_param};
 use super::clears::full_replace_clears;
-use super::declared::{Declared, DeclaredField, Finding, Reason, Reconciled, Site};
-use super::family::{DeclaredFamily, family_row};
-use super::names::{ParamNames, field_name_for, its_operation};
+use super::declared::{Declared, DeclaredFamily, DeclaredField, Finding, Reason, Reconciled, Site};
+use super::family::family_row;
+use super::names::ParamNames;
 use super::narrow::narrow;
 use super::paging::{cannot_page, reason_of};
-use super::paste::paste_lines;
-use super::reasons::{
-    PAGING_PLACEHOLDER_REASON, PLACEHOLDER_REASON, check_reason, reaches_the_rest,
-};
-use super::types::{RustType, check_type, describe_param, int_type_range};
+use super::reasons::{check_reason, reaches_the_rest};
+use super::types::check_type;
 use super::values::check_value;
 use super::wire_type::override_type;
 use crate::check::suggest::suggest;
-use crate::model::{
-    Accounted, Disposition, Location, Operation, Overridden, Param, Schema, Style, Type,
-};
+use crate::model::{Accounted, Disposition, Location, Operation, Overridden, Param};
 use crate::spec::shapes::{unsendable, value_unsendable};
 
+mod claim;
 mod fields;
 mod findings;
 mod rows;
 #[cfg(test)]
 mod tests;
 
+use claim::Claim;
 use findings::{
     accounted_twice, listed, one_page, plural, plural_count, shared_arguments, unaccounted,
 };
-pub(super) use rows::schema_of_rust;
 use rows::{disposition, synthesized, undocumented_problem};
-
-/// At most this many parameters are listed by name in one message.
-const LISTED: usize = 8;
 
 /// Reconciles a tool's declarations with its operation: the accounting table and every finding.
 pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
@@ -78,14 +71,6 @@ fn unsupported(op: &Operation, declared: &Declared) -> Reconciled {
         accounting: vec![],
         findings,
     }
-}
-
-#[derive(Clone)]
-enum Claim {
-    Field(usize),
-    Fixed(usize),
-    Omitted(usize),
-    Glob(usize),
 }
 
 struct Reconciler<'a> {

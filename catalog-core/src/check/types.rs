@@ -456,3 +456,48 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {
         }
     }
 }
+
+/// The schema a Rust field type stands for (what a field of that type can send).
+pub(in crate::check) fn schema_of_rust(t: &RustType) -> Schema {
+    let ty = match t {
+        RustType::String => Type::String {
+            format: None,
+            enumeration: None,
+            pattern: None,
+            min_length: None,
+            max_length: None,
+        },
+        RustType::Bool => Type::Boolean,
+        RustType::Int { signed, bits } => {
+            let (lo, hi) = int_type_range(*signed, *bits);
+            Type::Integer {
+                format: None,
+                minimum: Some(lo),
+                maximum: Some(hi),
+                enumeration: None,
+            }
+        }
+        RustType::F32 | RustType::F64 => Type::Number {
+            format: None,
+            minimum: None,
+            maximum: None,
+            exclusive_minimum: false,
+            exclusive_maximum: false,
+        },
+        RustType::Vec(inner) => Type::Array {
+            items: Box::new(schema_of_rust(inner.options().1)),
+            min_items: None,
+            max_items: None,
+        },
+        RustType::Option(inner) => {
+            return Schema {
+                nullable: true,
+                ..schema_of_rust(inner)
+            };
+        }
+        RustType::JsonValue | RustType::JsonMap | RustType::Map(_) | RustType::Named(_) => {
+            Type::Any
+        }
+    };
+    Schema::new(ty)
+}

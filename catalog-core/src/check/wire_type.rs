@@ -8,7 +8,7 @@
 //! parameter's (its location, style and explode are the spec's). Only a scalar's type (or an
 //! array's items') is overridden, and only to another scalar type.
 
-use super::declared::{Finding, Reason, Site};
+use super::finding::{Finding, Reason, Site};
 use super::reasons::check_reason;
 use crate::model::{Overridden, Param, Schema, Type};
 

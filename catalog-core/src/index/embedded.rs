@@ -10,7 +10,7 @@
 //! given, less its response schemas (the output's is `Tool::OUTPUT`; the recorder reads the
 //! others from the index).
 
-use crate::index::write_operation;
+use super::codec::write_operation;
 use crate::model::{Accounted, Disposition, Operation, Overridden, Param};
 use serde::{Deserialize, Serialize};
 

@@ -27,27 +27,31 @@
 //! indexed.
 //!
 //! Files: `codec` (the one writer and reader of a stored operation, which the form a `#[tool]`
-//! embeds ([`embedded`]) shares), `write` (the files), `reader` ([`IndexReader`]), [`expand`].
+//! embeds, [`embedded`], shares), `layout` (the format tag and slot width the writer and reader
+//! share), `write` (the files), `reader` ([`IndexReader`]), `lookup` (the name rule and
+//! [`Lookup`]), `error` ([`IndexError`]), [`expand`].
 
 mod codec;
 pub mod embedded;
+mod error;
 pub mod expand;
+mod layout;
+mod lookup;
 mod reader;
 mod write;
 
 pub(crate) use codec::{write_operation, write_value};
-pub use reader::{IndexReader, Lookup};
+pub use error::IndexError;
+pub use lookup::Lookup;
+use lookup::{lookup, names_of};
+pub use reader::IndexReader;
 use write::write_files;
 
 use crate::model::{Operation, SpecInfo};
 use crate::spec::load::{self, Document, SpecError};
 use crate::spec::normalize::Normalized;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
-const FORMAT_TAG: &str = "catalog-index 3";
-// Bytes per slot of the names file: 12 hex digits and a newline.
-const SLOT: usize = 13;
 pub use crate::spec::build::{INDEX_DIR_VAR, MANIFEST};
 
 /// A spec, normalized: its identity and every operation, in spec order, expanded.
@@ -139,81 +143,6 @@ impl Normalized {
         names_of(&self.operations)
     }
 }
-
-// The operation named `name`, made into what the caller hands out, or why there is not one.
-fn lookup(operations: &[Operation], name: &str, give: impl Fn(&Operation) -> Operation) -> Lookup {
-    let name = normalize_name(name);
-    let found: Vec<&Operation> = operations
-        .iter()
-        .filter(|op| op.key() == name || op.id.as_deref() == Some(name.as_ref()))
-        .collect();
-    match found.as_slice() {
-        [] => Lookup::NotFound,
-        [op] => Lookup::Found(Box::new(give(op))),
-        many => Lookup::Ambiguous(many.iter().map(|op| op.key()).collect()),
-    }
-}
-
-fn names_of(operations: &[Operation]) -> impl Iterator<Item = String> + '_ {
-    operations
-        .iter()
-        .flat_map(|op| op.id.clone().into_iter().chain([op.key()]))
-}
-
-/// `get /x` -> `GET /x`: the method of a `METHOD /path` name in upper case; other names as given.
-pub(super) fn normalize_name(name: &str) -> std::borrow::Cow<'_, str> {
-    match name.split_once(' ') {
-        Some((method, path)) if path.starts_with('/') => {
-            format!("{} {}", method.to_ascii_uppercase(), path.trim()).into()
-        }
-        _ => name.into(),
-    }
-}
-
-/// Why the macro could not get an operation out of an index.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum IndexError {
-    /// No index directory is configured: the crate has no build script calling
-    /// `catalog::build::index`.
-    NoIndex,
-    /// The directory or its files could not be read.
-    Unreadable(String),
-    /// The crate indexed several specs and the tool did not say which.
-    WhichSpec(Vec<String>),
-    /// The tool named a spec the build script did not index.
-    UnknownSpec {
-        /// The name the tool used.
-        name: String,
-        /// The stems that were indexed.
-        available: Vec<String>,
-    },
-}
-
-impl fmt::Display for IndexError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IndexError::NoIndex => f.write_str(
-                "no OpenAPI index for this crate: add `catalog` to [build-dependencies] and a \
-                 build.rs with\n    fn main() {\n        \
-                 catalog::build::index(\"openapi/your-spec.json\").unwrap();\n    }",
-            ),
-            IndexError::Unreadable(why) => write!(f, "cannot read the OpenAPI index: {why}"),
-            IndexError::WhichSpec(stems) => write!(
-                f,
-                "this crate indexes {} specs; say which with `spec = \"...\"`, one of: {}",
-                stems.len(),
-                stems.join(", ")
-            ),
-            IndexError::UnknownSpec { name, available } => write!(
-                f,
-                "no spec `{name}` is indexed; build.rs indexes: {}",
-                available.join(", ")
-            ),
-        }
-    }
-}
-
-impl std::error::Error for IndexError {}
 
 /// Finds the directory file of the spec a tool names, from [`INDEX_DIR_VAR`].
 pub fn locate(spec: Option<&str>) -> Result<PathBuf, IndexError> {

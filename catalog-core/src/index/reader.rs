@@ -1,7 +1,10 @@
 //! Reading an index: [`IndexReader`] finds operations by name in the names file and reads only
 //! the records and the one operation asked for, through the codec.
 
-use super::{FORMAT_TAG, IndexError, SLOT, codec, expand, normalize_name};
+use super::error::IndexError;
+use super::layout::{FORMAT_TAG, SLOT};
+use super::lookup::{Lookup, normalize_name};
+use super::{codec, expand};
 use crate::model::{Operation, SharedSchema, SpecInfo};
 use std::collections::HashMap;
 use std::fs::File;
@@ -30,17 +33,6 @@ pub struct IndexReader {
 
 /// Shared schemas by id, each with the bytes of its record.
 type SharedRead = HashMap<usize, (Vec<u8>, SharedSchema)>;
-
-/// The outcome of looking up an operation by name.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Lookup {
-    /// Exactly one operation has that name.
-    Found(Box<Operation>),
-    /// Several operations share that operationId; they must be named by `METHOD /path`.
-    Ambiguous(Vec<String>),
-    /// No operation has that name.
-    NotFound,
-}
 
 // Keyed by path; the value keeps the directory file's text, so a changed file is reparsed.
 type Cache = Mutex<HashMap<PathBuf, (String, Arc<IndexReader>)>>;

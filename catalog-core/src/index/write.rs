@@ -1,7 +1,8 @@
 //! Writing the index files: the operations through the codec, the names sorted with their
 //! slots, the shared schemas, and the directory file last.
 
-use super::{FORMAT_TAG, SLOT, codec};
+use super::codec;
+use super::layout::{FORMAT_TAG, SLOT};
 use crate::model::{Operation, SharedSchema, SpecInfo};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;

@@ -1,7 +1,8 @@
 //! What a tool decided for each parameter of its operation: the [`Accounted`] rows, each with
 //! its [`Disposition`], and a parameter's type [`Overridden`] by the tool.
 
-use super::{Param, is_false};
+use super::param::Param;
+use super::skip_if::is_false;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

@@ -2,24 +2,15 @@
 //! came from ([`SpecInfo`]), what could not be normalized ([`Unsupported`]) and what was
 //! degraded ([`Degradation`]).
 
-use super::{Accounted, Body, Param, Requirement, Response, Schema, is_default, is_false};
+use super::accounting::Accounted;
+use super::param::{Body, Param};
+use super::response::Response;
+use super::schema::Schema;
+use super::security::Requirement;
+use super::skip_if::{is_default, is_false};
+use super::unsupported::Unsupported;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// A shape the index could not normalize, with where it is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Unsupported {
-    /// What is wrong, in words a user can act on.
-    pub reason: String,
-    /// JSON pointer into the spec.
-    pub pointer: String,
-}
-
-impl fmt::Display for Unsupported {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unsupported: {} at {}", self.reason, self.pointer)
-    }
-}
 
 /// Identity of the spec an operation came from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -207,5 +198,16 @@ impl Operation {
     /// Whether tools can wrap this operation.
     pub fn is_supported(&self) -> bool {
         self.unsupported.is_empty()
+    }
+}
+
+impl Operation {
+    /// The documented response a live status falls under: its code, else its range, else
+    /// `default`.
+    pub fn response_for(&self, status: u16) -> Option<&Response> {
+        self.responses
+            .iter()
+            .filter(|r| r.status.covers(status))
+            .max_by_key(|r| r.status.specificity())
     }
 }

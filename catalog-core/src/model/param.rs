@@ -1,7 +1,9 @@
 //! An operation's parameters and request body: each [`Param`] with its location, style and
 //! schema, its address (`query.page`), and how the [`Body`] is encoded.
 
-use super::{Location, Schema, Style, is_false};
+use super::location::{Location, Style};
+use super::schema::Schema;
+use super::skip_if::is_false;
 use serde::{Deserialize, Serialize};
 
 /// One parameter of an operation: a path/query/header/cookie parameter or a top-level body field.

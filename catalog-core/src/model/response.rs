@@ -1,7 +1,8 @@
 //! The responses an operation documents: per status (a code, a range such as `2XX`, or
 //! `default`), its media types with their schemas, and its headers.
 
-use super::{Schema, Unsupported};
+use super::schema::Schema;
+use super::unsupported::Unsupported;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -57,7 +58,7 @@ impl StatusKey {
     }
 
     // How specific the key is: a code beats a range beats `default`.
-    fn specificity(self) -> u8 {
+    pub(super) fn specificity(self) -> u8 {
         match self {
             StatusKey::Code(_) => 2,
             StatusKey::Range(_) => 1,
@@ -190,17 +191,6 @@ fn media_range_covers(range: &str, base: &str) -> bool {
         Some(("*", "*")) => true,
         Some((top, "*")) => base.split_once('/').is_some_and(|(t, _)| t == top),
         _ => false,
-    }
-}
-
-impl super::Operation {
-    /// The documented response a live status falls under: its code, else its range, else
-    /// `default`.
-    pub fn response_for(&self, status: u16) -> Option<&Response> {
-        self.responses
-            .iter()
-            .filter(|r| r.status.covers(status))
-            .max_by_key(|r| r.status.specificity())
     }
 }
 

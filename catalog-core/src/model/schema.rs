@@ -1,7 +1,7 @@
 //! A normalized schema: its [`Type`], the facts every form of the spec agrees on, an object's
 //! [`Field`]s, and the one-pass reading of its JSON form from the index.
 
-use super::is_false;
+use super::skip_if::is_false;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;

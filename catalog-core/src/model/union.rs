@@ -1,7 +1,9 @@
 //! A union request body's arms (`oneOf`/`anyOf` with an arm of declared properties), and how a
 //! message names one. Picking an arm is a rule of the tool's check ([`crate::check::union`]).
 
-use super::{Field, Location, Operation, Schema, Type};
+use super::location::Location;
+use super::operation::Operation;
+use super::schema::{Field, Schema, Type};
 
 /// The arms of the operation's body when it is a union with an arm of declared properties
 /// (an object with fields, or an array of such objects); `None` for any other body. Reads an

@@ -8,6 +8,7 @@
 use crate::model::{
     Body, BodyKind, Location, Operation, Param, Schema, SharedSchema, Type, Unsupported,
 };
+use crate::spec::shapes::resolved;
 
 /// Adds the body-shape reason to each operation whose body tools cannot send; `shared` is the
 /// table [`Type::Shared`] schemas name.
@@ -35,20 +36,6 @@ pub(crate) fn mark_unsupported(operations: &mut [Operation], shared: &[SharedSch
             .collect();
         op.unsupported.extend(unsendable);
     }
-}
-
-/// A schema with `$ref`s followed through the shared table (a bounded number of hops).
-pub(crate) fn resolved<'s>(mut schema: &'s Schema, shared: &'s [SharedSchema]) -> &'s Schema {
-    for _ in 0..32 {
-        match &schema.ty {
-            Type::Shared { id } => match shared.get(*id) {
-                Some(s) => schema = &s.schema,
-                None => break,
-            },
-            _ => break,
-        }
-    }
-    schema
 }
 
 /// Why a tool cannot send this body, if it cannot.
@@ -137,7 +124,7 @@ fn nested_binary(
     }
     let schema = resolved(schema, shared);
     match &schema.ty {
-        Type::String { .. } if crate::spec::normalize::is_binary_string(schema) => {
+        Type::String { .. } if crate::spec::normalize::files::is_binary_string(schema) => {
             Some(at.to_string())
         }
         Type::Array { items, .. } => nested_binary(items, shared, &format!("{at}[]"), depth + 1),

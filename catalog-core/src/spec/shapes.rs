@@ -96,9 +96,18 @@ pub fn style_name(location: Location, style: Style) -> &'static str {
     }
 }
 
-/// The schema `$ref`s name, followed through the shared table.
-fn resolved<'s>(schema: &'s Schema, shared: &'s [SharedSchema]) -> &'s Schema {
-    crate::spec::bodies::resolved(schema, shared)
+/// A schema with `$ref`s followed through the shared table (a bounded number of hops).
+pub(crate) fn resolved<'s>(mut schema: &'s Schema, shared: &'s [SharedSchema]) -> &'s Schema {
+    for _ in 0..32 {
+        match &schema.ty {
+            Type::Shared { id } => match shared.get(*id) {
+                Some(s) => schema = &s.schema,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    schema
 }
 
 /// The shape of a value that nests an array or object inside an array or object, if the

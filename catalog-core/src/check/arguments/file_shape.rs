@@ -2,7 +2,7 @@
 //! is a valid one. The argument checker reports by it, decoding a `File` refuses by it, and the
 //! input schema names the same keys.
 
-use super::ProblemKind;
+use super::problem::ProblemKind;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD_PAD_INDIFFERENT;
 use serde_json::{Map, Value};

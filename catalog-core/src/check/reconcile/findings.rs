@@ -2,7 +2,20 @@
 //! accounted twice, unaccounted, a list tool that gives one page without saying how an agent
 //! reaches the rest, two declarations that give one argument name.
 
-use super::*;
+use super::claim::Claim;
+use crate::check::address::candidates;
+use crate::check::declared::{Declared, DeclaredField};
+use crate::check::finding::{Finding, Site};
+use crate::check::names::{field_name_for, its_operation};
+use crate::check::paste::paste_lines;
+use crate::check::reasons::{PAGING_PLACEHOLDER_REASON, PLACEHOLDER_REASON};
+use crate::check::suggest::suggest;
+use crate::check::types::describe_param;
+use crate::model::{Accounted, Disposition, Operation, Param};
+use crate::spec::shapes::unsendable;
+
+/// At most this many parameters are listed by name in one message.
+const LISTED: usize = 8;
 
 pub(super) fn plural<'s>(n: usize, one: &'s str, many: &'s str) -> &'s str {
     if n == 1 { one } else { many }

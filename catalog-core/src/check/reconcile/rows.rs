@@ -1,7 +1,13 @@
 //! The accounting's rows: the disposition a claim gives a parameter, and the rows of parameters
 //! the spec does not document.
 
-use super::*;
+use super::claim::Claim;
+use crate::check::address::{parse_address, unknown_param};
+use crate::check::declared::Declared;
+use crate::check::finding::{Finding, Reason, Site};
+use crate::check::reasons::check_reason;
+use crate::check::types::{RustType, schema_of_rust};
+use crate::model::{Disposition, Location, Operation, Param, Schema, Style};
 
 pub(super) fn disposition(declared: &Declared, c: &Claim, p: &Param) -> Disposition {
     match c {
@@ -113,48 +119,4 @@ pub(super) fn synthesized(
         explode: Style::default_for(location) == Style::Form,
         pointer: String::new(),
     }
-}
-
-pub(in crate::check) fn schema_of_rust(t: &RustType) -> Schema {
-    let ty = match t {
-        RustType::String => Type::String {
-            format: None,
-            enumeration: None,
-            pattern: None,
-            min_length: None,
-            max_length: None,
-        },
-        RustType::Bool => Type::Boolean,
-        RustType::Int { signed, bits } => {
-            let (lo, hi) = int_type_range(*signed, *bits);
-            Type::Integer {
-                format: None,
-                minimum: Some(lo),
-                maximum: Some(hi),
-                enumeration: None,
-            }
-        }
-        RustType::F32 | RustType::F64 => Type::Number {
-            format: None,
-            minimum: None,
-            maximum: None,
-            exclusive_minimum: false,
-            exclusive_maximum: false,
-        },
-        RustType::Vec(inner) => Type::Array {
-            items: Box::new(schema_of_rust(inner.options().1)),
-            min_items: None,
-            max_items: None,
-        },
-        RustType::Option(inner) => {
-            return Schema {
-                nullable: true,
-                ..schema_of_rust(inner)
-            };
-        }
-        RustType::JsonValue | RustType::JsonMap | RustType::Map(_) | RustType::Named(_) => {
-            Type::Any
-        }
-    };
-    Schema::new(ty)
 }

@@ -1,5 +1,7 @@
 use super::*;
+use crate::check::types::RustType;
 use crate::model::testing::{op, query};
+use crate::model::{Schema, Type};
 use heck::ToSnakeCase;
 
 // Field matching by snake_case name works from names converted once per parameter: with many

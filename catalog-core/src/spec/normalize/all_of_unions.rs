@@ -10,7 +10,7 @@
 //! PeerTube's video import (`allOf[VideoUpload, oneOf[by URL, by torrent]]`) and Intellifi's
 //! `addItem` are the documents that showed it.
 
-use super::Normalizer;
+use super::normalizer::{Combination, Normalizer};
 use super::schema::{is_meaningful, merge_members, with_required};
 use crate::model::{Schema, Type};
 use crate::spec::tree::Tree;
@@ -23,10 +23,6 @@ pub(crate) const MAX_ARMS: usize = 16;
 /// beside the union, so `allOf`s nested inside those members would multiply without bound in a
 /// hostile document. Real specs copy a few thousand.
 const MAX_COPIED_NODES: usize = 1 << 20;
-
-/// Which arm of each union member one distributed arm took: `(member, arm)`, the member its
-/// index in the `allOf` array, the arm its index among the union's arms (`null` arms left out).
-pub(super) type Combination = Vec<(usize, usize)>;
 
 impl<'a, T: Tree> Normalizer<'a, T> {
     /// The union `allOf[members]` is, with `members` read one level deep and at least one of

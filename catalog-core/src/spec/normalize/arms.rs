@@ -1,7 +1,8 @@
 //! The names of a union body's arms, by which a tool picks one (`variant = "NewTask"`): read
 //! from the document, since the normalized union keeps only the arms' shapes.
 
-use super::Normalizer;
+use super::keywords::is_null_arm;
+use super::normalizer::Normalizer;
 use crate::spec::tree::{Object, Tree};
 
 impl<'a, T: Tree> Normalizer<'a, T> {
@@ -63,12 +64,6 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         }
         unique
     }
-}
-
-/// An arm that only admits `null` (which makes the union nullable rather than an arm).
-pub(super) fn is_null_arm<T: Tree>(arm: &T) -> bool {
-    arm.get("type").and_then(T::as_str) == Some("null")
-        || arm.get("enum").is_some_and(T::is_null_only)
 }
 
 // The last segment of a component `$ref` (`#/components/schemas/NewTask` → `NewTask`).

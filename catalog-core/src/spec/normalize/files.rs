@@ -1,7 +1,7 @@
 //! Files in request bodies: the parts of a multipart body and the whole binary body that carry
 //! bytes become [`Type::File`], and a multipart body's `encoding` entries are read.
 
-use super::Normalizer;
+use super::normalizer::Normalizer;
 use crate::model::{PartEncoding, Schema, Type};
 use crate::spec::tree::{Object, Tree};
 

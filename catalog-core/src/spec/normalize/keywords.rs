@@ -192,3 +192,9 @@ impl<'a, T: Tree> Keywords<'a, T> {
         })
     }
 }
+
+/// An arm that only admits `null` (which makes the union nullable rather than an arm).
+pub(super) fn is_null_arm<T: Tree>(arm: &T) -> bool {
+    arm.get("type").and_then(T::as_str) == Some("null")
+        || arm.get("enum").is_some_and(T::is_null_only)
+}

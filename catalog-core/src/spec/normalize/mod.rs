@@ -49,28 +49,23 @@
 mod all_of_scalars;
 mod all_of_unions;
 mod arms;
-mod files;
+pub(super) mod files;
 mod keywords;
+mod normalizer;
 mod operation;
 mod ptr;
 mod refs;
 mod responses;
 mod schema;
 mod shared;
+mod shared_reads;
 
 use crate::model::{Operation, SharedSchema};
 use crate::spec::tree::{Object, Tree};
-pub(crate) use files::is_binary_string;
+use normalizer::Normalizer;
+pub use ptr::escape;
 use shared::Shared;
 use std::collections::HashMap;
-
-const METHODS: [&str; 8] = [
-    "get", "put", "post", "delete", "options", "head", "patch", "trace",
-];
-
-// Inline nesting deeper than this is not a real API; it is cut to `Any` so hostile documents
-// cannot exhaust the stack.
-const MAX_DEPTH: usize = 64;
 
 /// A normalized document: its operations and the schemas they share, each stored once.
 #[derive(Debug, Clone, Default)]
@@ -117,35 +112,4 @@ pub fn normalize<T: Tree>(doc: &T) -> Normalized {
         shared,
         schema_nodes: n.schema_nodes,
     }
-}
-
-// The shared schemas an operation refers to directly: from its request, and from each of its
-// responses (in the order of `Operation::responses`).
-#[derive(Default)]
-struct OpRefs {
-    request: Vec<usize>,
-    responses: Vec<Vec<usize>>,
-}
-
-/// Escapes one JSON-pointer segment (`~` as `~0`, `/` as `~1`).
-pub fn escape(segment: &str) -> String {
-    segment.replace('~', "~0").replace('/', "~1")
-}
-
-struct Normalizer<'a, T: Tree> {
-    root: &'a T,
-    // Each `$ref` resolved so far, by its text.
-    targets: HashMap<&'a str, &'a T>,
-    shared: Shared<'a, T>,
-    depth: usize,
-    // Where problems and references found now go: the operation or the shared schema being
-    // normalized.
-    problems: Vec<crate::model::Unsupported>,
-    refs: Vec<usize>,
-    schema_nodes: usize,
-    // Each `allOf` distributed over a union member (by the address of its array in the
-    // document): the combination of union arms behind each arm kept (`all_of_unions`).
-    distributed: HashMap<usize, Vec<all_of_unions::Combination>>,
-    // Schema nodes copied into distributed arms so far, against a budget.
-    copied_nodes: usize,
 }

@@ -2,14 +2,19 @@
 //! media type.
 
 use super::keywords::ParamKeywords;
-use super::ptr::Ptr;
+use super::normalizer::Normalizer;
+use super::ptr::{Ptr, escape};
 use super::refs::RefError;
-use super::{METHODS, Normalizer, OpRefs, escape};
+use super::shared::OpRefs;
 use crate::model::{
     Body, BodyKind, Location, Operation, Param, PathTemplate, Schema, Style, Type, Unsupported,
     is_json_media_type, media_base,
 };
 use crate::spec::tree::{Object, Tree};
+
+const METHODS: [&str; 8] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
 
 impl<'a, T: Tree> Normalizer<'a, T> {
     // The operations of one path item, each with the shared schemas it refers to directly.

@@ -1,6 +1,5 @@
-//! JSON pointers built lazily, rendered only for the nodes that have a problem.
-
-use super::escape;
+//! JSON pointers built lazily, rendered only for the nodes that have a problem, and the
+//! escaping of one segment ([`escape`]).
 
 // A JSON pointer built lazily: real specs have millions of schema nodes and only the few with
 // problems need their pointer as a string.
@@ -59,4 +58,9 @@ impl<'p> Ptr<'p> {
         }
         s
     }
+}
+
+/// Escapes one JSON-pointer segment (`~` as `~0`, `/` as `~1`).
+pub fn escape(segment: &str) -> String {
+    segment.replace('~', "~0").replace('/', "~1")
 }

@@ -6,8 +6,8 @@
 //! dangling `$ref`) is recorded on that response, not on the operation: a broken error response
 //! does not stop a tool from wrapping the request.
 
-use super::ptr::Ptr;
-use super::{Normalizer, escape};
+use super::normalizer::Normalizer;
+use super::ptr::{Ptr, escape};
 use crate::model::{Content, Response, ResponseHeader, Schema, StatusKey};
 use crate::spec::tree::{Object, Tree};
 

@@ -1,10 +1,14 @@
 //! Schemas: one schema object into a [`Schema`], references left as [`Type::Shared`].
 
-use super::keywords::{Keywords, bound, extend};
+use super::keywords::{Keywords, bound, extend, is_null_arm};
+use super::normalizer::Normalizer;
 use super::ptr::Ptr;
-use super::{MAX_DEPTH, Normalizer};
 use crate::model::{Field, Schema, Type};
 use crate::spec::tree::{Object, Tree};
+
+// Inline nesting deeper than this is not a real API; it is cut to `Any` so hostile documents
+// cannot exhaust the stack.
+const MAX_DEPTH: usize = 64;
 
 // How deep `allOf` inside `allOf` arms is read for `required` names: real specs nest two or
 // three levels; a hostile document cannot make the read unbounded.
@@ -153,7 +157,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         let mut nullable = false;
         let mut out = Vec::with_capacity(arms.len());
         for (i, arm) in arms.iter().enumerate() {
-            if super::arms::is_null_arm(arm) {
+            if is_null_arm(arm) {
                 nullable = true;
                 continue;
             }
