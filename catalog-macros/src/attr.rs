@@ -28,6 +28,9 @@
 //! #[arg(family = "query.cf_*", read_at = "...", reason = "...")] // a map of undocumented names
 //! ```
 
+use crate::attr_keys::{
+    ARG, EFFECTS, FIXED, Keys, OMITTED, OUTPUT, SECURITY, TOOL, UNDOCUMENTED, VARIANT,
+};
 use crate::ctxt::{Ctxt, Range};
 use crate::slot::Slot;
 use catalog_core::check::effects::Hint;
@@ -149,6 +152,12 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         let key = key_name(&meta.path);
         let key_span = meta.path.span();
         match key.as_str() {
+            k if !TOOL.accepts(k) => {
+                return Err(meta.error(format!(
+                    "unknown #[tool] option `{key}`; expected one of: {}",
+                    TOOL.list()
+                )));
+            }
             // operation = "CreatePost"
             "operation" => string(cx, &meta, &mut operation)?,
             "spec" => string(cx, &meta, &mut spec)?,
@@ -198,13 +207,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                 aliases.push((former, current));
                 Ok(())
             })?,
-            _ => {
-                return Err(meta.error(format!(
-                    "unknown #[tool] option `{key}`; expected one of: operation, spec, name, \
-                     fixed, omitted, undocumented, semantics, effects, output, security, \
-                     variant, check, aliases"
-                )));
-            }
+            k => return Err(meta.error(TOOL.unparsed(k))),
         }
         Ok(())
     });
@@ -268,7 +271,7 @@ fn flag(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, slot: &mut Slot<Span>) {
 
 /// The closing parenthesis of `key(...)`, before it is parsed: where a repeated key's error
 /// ends.
-fn group_end(meta: &syn::meta::ParseNestedMeta) -> Span {
+pub fn group_end(meta: &syn::meta::ParseNestedMeta) -> Span {
     meta.input
         .fork()
         .parse::<proc_macro2::Group>()
@@ -285,14 +288,17 @@ fn effects_attr(
     let mut reason = Slot::new("reason");
     meta.parse_nested_meta(|m| {
         let k = key_name(&m.path);
+        if !EFFECTS.accepts(&k) {
+            return Err(m.error(format!(
+                "unknown key `{k}`; expected one of: {}",
+                EFFECTS.list()
+            )));
+        }
         if k == "reason" {
             return string(cx, &m, &mut reason);
         }
         let Some((_, slot)) = hints.iter_mut().find(|(hint, _)| hint.as_str() == k) else {
-            return Err(m.error(format!(
-                "unknown key `{k}`; expected one of: read_only, destructive, idempotent, \
-                 open_world, reason"
-            )));
+            return Err(m.error(EFFECTS.unparsed(&k)));
         };
         let v: syn::LitBool = m.value()?.parse()?;
         slot.set(cx, m.path.span(), v.span(), (v.value, v.span()));
@@ -326,14 +332,15 @@ fn security_attr(
     let mut reason = Slot::new("reason");
     meta.parse_nested_meta(|m| {
         match key_name(&m.path).as_str() {
-            "none" => flag(cx, &m, &mut none),
-            "reason" => string(cx, &m, &mut reason)?,
-            k => {
+            k if !SECURITY.accepts(k) => {
                 return Err(m.error(format!(
                     "unknown key `{k}`; write `security = \"<scheme>\"` to send one scheme the \
                      operation lists, or `security(none, reason = \"...\")` to send no credential"
                 )));
             }
+            "none" => flag(cx, &m, &mut none),
+            "reason" => string(cx, &m, &mut reason)?,
+            k => return Err(m.error(SECURITY.unparsed(k))),
         }
         Ok(())
     })?;
@@ -387,14 +394,15 @@ fn variant_attr(
     let mut reason = Slot::new("reason");
     meta.parse_nested_meta(|m| {
         match key_name(&m.path).as_str() {
-            "whole" => flag(cx, &m, &mut whole),
-            "reason" => string(cx, &m, &mut reason)?,
-            k => {
+            k if !VARIANT.accepts(k) => {
                 return Err(m.error(format!(
                     "unknown key `{k}`; write `variant = 0` (or the arm's name) to send one arm, \
                      or `variant(whole, reason = \"...\")` to send the whole union"
                 )));
             }
+            "whole" => flag(cx, &m, &mut whole),
+            "reason" => string(cx, &m, &mut reason)?,
+            k => return Err(m.error(VARIANT.unparsed(k))),
         }
         Ok(())
     })?;
@@ -446,6 +454,12 @@ fn output_attr(
     let mut reason = Slot::new("reason");
     meta.parse_nested_meta(|m| {
         match key_name(&m.path).as_str() {
+            k if !OUTPUT.accepts(k) => {
+                return Err(m.error(format!(
+                    "unknown key `{k}`; expected one of: {}",
+                    OUTPUT.list()
+                )));
+            }
             "status" => string(cx, &m, &mut status)?,
             "media_type" => string(cx, &m, &mut media_type)?,
             "reason" => string(cx, &m, &mut reason)?,
@@ -454,11 +468,7 @@ fn output_attr(
                 let t: syn::Type = m.value()?.parse()?;
                 ty.set(cx, m.path.span(), Range::of(&t).end, t);
             }
-            k => {
-                return Err(m.error(format!(
-                    "unknown key `{k}`; expected one of: status, media_type, text, type, reason"
-                )));
-            }
+            k => return Err(m.error(OUTPUT.unparsed(k))),
         }
         Ok(())
     })?;
@@ -474,7 +484,7 @@ fn output_attr(
 }
 
 /// The name of a key (`fixed`, `reason`); empty when it is a path, which no key is.
-fn key_name(path: &syn::Path) -> String {
+pub fn key_name(path: &syn::Path) -> String {
     path.get_ident()
         .map(ToString::to_string)
         .unwrap_or_default()
@@ -492,7 +502,7 @@ fn missing_reason(first: &Spanned<String>, verb: &str) -> syn::Error {
 
 /// `fixed("query.x", value = <literal>, reason = "...")`
 fn fixed_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Fixed> {
-    let e = entry(cx, meta.input, span, &["value", "reason"])?;
+    let e = entry(cx, meta.input, span, &FIXED)?;
     let (value, value_range) = e
         .value
         .ok_or_else(|| syn::Error::new(e.first.span, "fixed(...) needs `value = <literal>`"))?;
@@ -507,7 +517,7 @@ fn fixed_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> syn:
 
 /// `omitted("body.file_ids" | "query.*", [clears,] reason = "...")`
 fn omitted_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Omitted> {
-    let e = entry(cx, meta.input, span, &["clears", "reason"])?;
+    let e = entry(cx, meta.input, span, &OMITTED)?;
     let reason = e
         .reason
         .ok_or_else(|| missing_reason(&e.first, "omitting"))?;
@@ -524,7 +534,7 @@ fn undocumented_entry(
     meta: &syn::meta::ParseNestedMeta,
     span: Span,
 ) -> syn::Result<Undocumented> {
-    let e = entry(cx, meta.input, span, &["value", "read_at", "reason"])?;
+    let e = entry(cx, meta.input, span, &UNDOCUMENTED)?;
     let read_at = e.read_at.ok_or_else(|| {
         syn::Error::new(
             e.first.span,
@@ -551,8 +561,8 @@ struct Entry {
     reason: Option<Spanned<String>>,
 }
 
-// `("address", key = value, flag, ...)`
-fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &[&str]) -> syn::Result<Entry> {
+// `("address", key = value, flag, ...)`, the keys one of `keys`.
+fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<Entry> {
     let content;
     syn::parenthesized!(content in input);
     if content.is_empty() {
@@ -573,10 +583,10 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &[&str]) -> syn::Resul
         }
         let key: syn::Ident = content.parse()?;
         let name = key.to_string();
-        if !keys.contains(&name.as_str()) {
+        if !keys.accepts(&name) {
             return Err(syn::Error::new(
                 key.span(),
-                format!("unknown key `{name}`; expected one of: {}", keys.join(", ")),
+                format!("unknown key `{name}`; expected one of: {}", keys.list()),
             ));
         }
         if name == "clears" {
@@ -585,18 +595,18 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &[&str]) -> syn::Resul
             continue;
         }
         content.parse::<Token![=]>()?;
-        if name == "value" {
-            let (v, range) = json_literal(&content)?;
-            value.set(cx, key.span(), range.end, (v, range));
-        } else {
-            let s = lit(&content.parse()?);
-            let slot = if name == "read_at" {
-                &mut read_at
-            } else {
-                &mut reason
-            };
-            slot.set(cx, key.span(), s.span, s);
-        }
+        let slot = match name.as_str() {
+            "value" => {
+                let (v, range) = json_literal(&content)?;
+                value.set(cx, key.span(), range.end, (v, range));
+                continue;
+            }
+            "read_at" => &mut read_at,
+            "reason" => &mut reason,
+            _ => return Err(syn::Error::new(key.span(), keys.unparsed(&name))),
+        };
+        let s = lit(&content.parse()?);
+        slot.set(cx, key.span(), s.span, s);
     }
     Ok(Entry {
         first,
@@ -692,6 +702,12 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     for a in attrs {
         let r = a.parse_nested_meta(|meta| {
             match key_name(&meta.path).as_str() {
+                key if !ARG.accepts(key) => {
+                    return Err(meta.error(format!(
+                        "unknown #[arg] option `{key}`; expected one of: {}",
+                        ARG.list()
+                    )));
+                }
                 // #[arg(param = "body.root_id")]
                 "param" => string(cx, &meta, &mut param)?,
                 // #[arg(rename = "reply_to")]
@@ -710,12 +726,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
                 "family" => string(cx, &meta, &mut family)?,
                 "read_at" => string(cx, &meta, &mut read_at)?,
                 "reason" => string(cx, &meta, &mut reason)?,
-                key => {
-                    return Err(meta.error(format!(
-                        "unknown #[arg] option `{key}`; expected one of: param, rename, null, \
-                         undocumented, wire_type, values, pattern, family, read_at, reason"
-                    )));
-                }
+                key => return Err(meta.error(ARG.unparsed(key))),
             }
             Ok(())
         });

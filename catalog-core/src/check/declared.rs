@@ -2,6 +2,7 @@
 //! back: findings at opaque sites the caller maps to its own places (the macro: spans).
 
 pub use super::aliases::DeclaredAlias;
+pub use super::declaration::ArgKeys;
 pub use super::effects::DeclaredEffects;
 pub use super::family::DeclaredFamily;
 pub use super::narrow::DeclaredNarrowing;
@@ -51,6 +52,9 @@ pub struct DeclaredField {
     pub family: Option<DeclaredFamily>,
     /// The field's doc comment, if any.
     pub doc: Option<String>,
+    /// Where `undocumented`, `read_at` and `reason` are written, as written: what
+    /// [`check_declaration`](super::declaration::check_declaration) checks go together.
+    pub keys: ArgKeys,
 }
 
 /// `fixed("address", value = ..., reason = "...")`.
@@ -108,7 +112,9 @@ pub struct Declared {
     pub omitted: Vec<DeclaredOmitted>,
     /// Tool-level `undocumented(...)` entries.
     pub undocumented: Vec<DeclaredUndocumented>,
-    /// `operation = "..."` as written (the key of its pins in `catalog.lock`).
+    /// `operation = "..."` as written (the key of its pins in `catalog.lock`); empty when no
+    /// operation is named, which [`check_declaration`](super::declaration::check_declaration)
+    /// reports.
     pub operation: String,
     /// Where the `operation = "..."` literal is: unaccounted parameters are reported here.
     pub operation_site: Site,
