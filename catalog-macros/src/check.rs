@@ -8,11 +8,11 @@
 use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
-use catalog_core::check::declaration::{ArgKeys, check_declaration};
+use catalog_core::check::declaration::check_declaration;
 use catalog_core::check::declared::{
-    Declared, DeclaredAlias, DeclaredEffects, DeclaredFamily, DeclaredField, DeclaredFixed,
-    DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented, DeclaredVariant,
-    DeclaredWireType, Finding, Reason, Site,
+    ArgKeys, Declared, DeclaredAlias, DeclaredEffects, DeclaredFamily, DeclaredField,
+    DeclaredFixed, DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented,
+    DeclaredVariant, DeclaredWireType, Finding, Reason, Site,
 };
 use catalog_core::check::tool::{Stop, check_tool};
 use catalog_core::index::{self, IndexReader, Lookup};

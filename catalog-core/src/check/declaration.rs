@@ -9,20 +9,7 @@
 //! keeps its own; a rule about what the declaration means (an operation is named, which keys
 //! an undocumented field needs) is core's, whatever reads the declaration.
 
-use super::declared::{Declared, DeclaredField, Finding, Site};
-
-/// Where a field's `#[arg(...)]` wrote `undocumented`, `read_at` and `reason`, as written
-/// (whatever else it wrote): what [`check_declaration`] reads of a field whose parameter the
-/// spec types as it is. A field whose attribute did not parse has none.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ArgKeys {
-    /// The `undocumented` flag.
-    pub undocumented: Option<Site>,
-    /// `read_at = "..."`.
-    pub read_at: Option<Site>,
-    /// `reason = "..."`.
-    pub reason: Option<Site>,
-}
+use super::declared::{ArgKeys, Declared, DeclaredField, Finding};
 
 /// Every problem of `declared` that needs no operation, in the order found: no operation named,
 /// then each field whose `undocumented`, `read_at` and `reason` do not go together. Empty when
@@ -70,7 +57,7 @@ fn undocumented_keys(field: &DeclaredField) -> Option<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::declared::Reason;
+    use crate::check::declared::{Reason, Site};
     use crate::check::family::DeclaredFamily;
     use crate::check::narrow::DeclaredNarrowing;
     use crate::check::types::RustType;

@@ -2,7 +2,6 @@
 //! back: findings at opaque sites the caller maps to its own places (the macro: spans).
 
 pub use super::aliases::DeclaredAlias;
-pub use super::declaration::ArgKeys;
 pub use super::effects::DeclaredEffects;
 pub use super::family::DeclaredFamily;
 pub use super::narrow::DeclaredNarrowing;
@@ -55,6 +54,20 @@ pub struct DeclaredField {
     /// Where `undocumented`, `read_at` and `reason` are written, as written: what
     /// [`check_declaration`](super::declaration::check_declaration) checks go together.
     pub keys: ArgKeys,
+}
+
+/// Where a field's `#[arg(...)]` wrote `undocumented`, `read_at` and `reason`, as written
+/// (whatever else it wrote): what
+/// [`check_declaration`](super::declaration::check_declaration) reads of a field whose
+/// parameter the spec types as it is. A field whose attribute did not parse has none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArgKeys {
+    /// The `undocumented` flag.
+    pub undocumented: Option<Site>,
+    /// `read_at = "..."`.
+    pub read_at: Option<Site>,
+    /// `reason = "..."`.
+    pub reason: Option<Site>,
 }
 
 /// `fixed("address", value = ..., reason = "...")`.
