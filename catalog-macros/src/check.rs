@@ -1,15 +1,18 @@
-//! The checks of a tool, in order: the shape rules the macro owns (a list of named rules), then
-//! the operation resolved from the index, the tool's declaration built from its attributes
-//! (every key, each at a [`Site`] this module maps back to its span), and
-//! `catalog_core::check::tool::check_tool`, whose findings become errors at their ranges.
+//! The checks of a tool, in order: the rules about Rust syntax the macro owns (a list of named
+//! rules), the tool's declaration built from its attributes (every key, each at a [`Site`] this
+//! module maps back to its span) and checked alone by
+//! `catalog_core::check::declaration::check_declaration`, then the operation resolved from the
+//! index and `catalog_core::check::tool::check_tool`, whose findings become errors at their
+//! ranges.
 
 use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
+use catalog_core::check::declaration::check_declaration;
 use catalog_core::check::declared::{
-    Declared, DeclaredAlias, DeclaredEffects, DeclaredFamily, DeclaredField, DeclaredFixed,
-    DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented, DeclaredVariant,
-    DeclaredWireType, Finding, Reason, Site,
+    ArgKeys, Declared, DeclaredAlias, DeclaredEffects, DeclaredFamily, DeclaredField,
+    DeclaredFixed, DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented,
+    DeclaredVariant, DeclaredWireType, Finding, Reason, Site,
 };
 use catalog_core::check::tool::{Stop, check_tool};
 use catalog_core::index::{self, IndexReader, Lookup};
@@ -19,17 +22,14 @@ use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use proc_macro2::{Span, TokenStream};
 use std::path::PathBuf;
 
-/// A rule about the struct and its attributes that needs no spec. Each reports into `cx`.
+/// A rule about the struct's Rust syntax, which no spec enters. Each reports into `cx`.
 type Rule = fn(&Ctxt, &Tool);
 
-/// Checked before the operation is read: a tool that breaks one of these is reported alone, so
-/// one typo does not cascade into a page of unaccounted parameters.
-const RULES: &[(&str, Rule)] = &[
-    ("not generic", not_generic),
-    ("named fields", named_fields),
-    ("operation given", operation_given),
-    ("undocumented field keys", undocumented_field_keys),
-];
+/// Checked first, with the declaration's own rules (core's `check_declaration`), before the
+/// operation is read: a tool that breaks one of these is reported alone, so one typo does not
+/// cascade into a page of unaccounted parameters. What a declaration means is core's to check;
+/// only what Rust allows and a tool cannot be is here (docs/decisions/house.md).
+const RULES: &[(&str, Rule)] = &[("not generic", not_generic), ("named fields", named_fields)];
 
 /// A tool that passed the checks that stop (its operation is complete); the checks that do not
 /// stop (pins, security, effects) may still have reported into `cx`.
@@ -53,12 +53,15 @@ pub fn check(cx: &Ctxt, tool: &Tool) -> Result<Checked, TokenStream> {
     for (_name, rule) in RULES {
         rule(cx, tool);
     }
+    let mut sites = Sites::default();
+    let declared = declared(&mut sites, tool);
+    for f in check_declaration(&declared) {
+        cx.error(sites.range(f.site), &f.message);
+    }
     if cx.has_errors() {
         return Err(TokenStream::new());
     }
     let (op, dir_file) = resolve(cx, tool).ok_or_else(TokenStream::new)?;
-    let mut sites = Sites::default();
-    let declared = declared(&mut sites, tool);
     let lock = crate::pins::lock(&declared);
     let checked = check_tool(op, &declared, lock.as_ref().map(|(_, lock)| lock));
     for f in &checked.findings {
@@ -141,44 +144,6 @@ fn named_fields(cx: &Ctxt, tool: &Tool) {
             "#[tool] needs a struct with named fields (or no fields): each field is an argument \
              the agent names",
         );
-    }
-}
-
-fn operation_given(cx: &Ctxt, tool: &Tool) {
-    if tool.attr.operation.is_none() {
-        cx.error(
-            Span::call_site(),
-            "#[tool] needs `operation = \"<operationId>\"` (or \"METHOD /path\")",
-        );
-    }
-}
-
-/// `read_at` and `reason` on a field go with `undocumented` (or `wire_type`, `values` or
-/// `pattern`, whose rules are core's: [`catalog_core::check::wire_type`],
-/// [`catalog_core::check::narrow`]), and `undocumented` needs both.
-fn undocumented_field_keys(cx: &Ctxt, tool: &Tool) {
-    for f in tool.fields.iter().filter(|f| !f.attr.broken) {
-        if f.attr.wire_type.is_some()
-            || f.attr.values.is_some()
-            || f.attr.pattern.is_some()
-            || f.attr.family.is_some()
-        {
-            continue;
-        }
-        match (&f.attr.undocumented, &f.attr.read_at, &f.attr.reason) {
-            (Some(_), Some(_), Some(_)) | (None, None, None) => {}
-            (Some(span), _, _) => cx.error(
-                *span,
-                "an undocumented argument needs `read_at = \"<where the server reads it>\"` and \
-                 `reason = \"...\"`",
-            ),
-            (None, Some(x), _) | (None, None, Some(x)) => cx.error(
-                x.span,
-                "`read_at` and `reason` on a field go with `undocumented`, `wire_type`, `values`, \
-                 `pattern` or `family`; a field that sets a documented parameter as the spec types \
-                 it needs neither",
-            ),
-        }
     }
 }
 
@@ -382,6 +347,16 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             narrowed,
             family,
             doc: f.doc.clone(),
+            // A field whose attribute did not parse has its error already.
+            keys: if f.attr.broken {
+                ArgKeys::default()
+            } else {
+                ArgKeys {
+                    undocumented: f.attr.undocumented.map(|s| sites.site(s)),
+                    read_at: f.attr.read_at.as_ref().map(|r| sites.site(r.span)),
+                    reason: f.attr.reason.as_ref().map(|r| sites.site(r.span)),
+                }
+            },
         });
     }
     for x in &tool.attr.fixed {

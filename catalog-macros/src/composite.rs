@@ -6,6 +6,11 @@
 //! out; the rules (decoding, schema, effects) live in `catalog_runtime::serve::composite`. The
 //! struct's own `async fn run(self, api: catalog::Api<'_, Self>)` is what runs.
 
+use crate::attr_keys::COMPOSITE;
+use crate::check::Sites;
+use crate::ctxt::{Ctxt, Range};
+use crate::slot::Slot;
+use catalog_core::present::tool_name::{NameFrom, checked_tool_name};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::LitStr;
@@ -18,34 +23,55 @@ struct Args {
     output: Option<syn::Type>,
 }
 
-fn parse_args(args: TokenStream) -> syn::Result<Args> {
-    let mut out = Args {
-        uses: Vec::new(),
-        uses_span: None,
-        name: None,
-        output: None,
-    };
+/// The keys of [`crate::attr_keys::COMPOSITE`], each into a slot: a key given twice is an error
+/// over both. `None` when they are malformed; every error is in `cx`.
+fn parse_args(cx: &Ctxt, args: TokenStream) -> Option<Args> {
+    let mut uses = Slot::new("uses");
+    let mut name = Slot::new("name");
+    let mut output = Slot::new("output");
     let parser = syn::meta::parser(|meta| {
-        if meta.path.is_ident("uses") {
-            out.uses_span = Some(meta.path.span());
-            meta.parse_nested_meta(|m| {
-                out.uses.push(m.path.clone());
-                Ok(())
-            })
-        } else if meta.path.is_ident("name") {
-            out.name = Some(meta.value()?.parse()?);
-            Ok(())
-        } else if meta.path.is_ident("output") {
-            out.output = Some(meta.value()?.parse()?);
-            Ok(())
-        } else {
-            Err(meta.error(
-                "unknown key of #[composite]: the keys are `uses(Binding, ...)`, `name = \"...\"` and `output = Type`",
-            ))
+        let key = crate::attr::key_name(&meta.path);
+        let key_span = meta.path.span();
+        match key.as_str() {
+            k if !COMPOSITE.accepts(k) => {
+                return Err(meta.error(
+                    "unknown key of #[composite]: the keys are `uses(Binding, ...)`, `name = \"...\"` and `output = Type`",
+                ));
+            }
+            "uses" => {
+                let end = crate::attr::group_end(&meta);
+                let mut paths = Vec::new();
+                meta.parse_nested_meta(|m| {
+                    paths.push(m.path.clone());
+                    Ok(())
+                })?;
+                uses.set(cx, key_span, end, (paths, key_span));
+            }
+            "name" => {
+                let value: LitStr = meta.value()?.parse()?;
+                name.set(cx, key_span, value.span(), value);
+            }
+            "output" => {
+                let ty: syn::Type = meta.value()?.parse()?;
+                output.set(cx, key_span, Range::of(&ty).end, ty);
+            }
+            k => return Err(meta.error(COMPOSITE.unparsed(k))),
         }
+        Ok(())
     });
-    syn::parse::Parser::parse2(parser, args)?;
-    Ok(out)
+    if let Err(e) = syn::parse::Parser::parse2(parser, args) {
+        cx.syn_error(e);
+        return None;
+    }
+    let (uses, uses_span) = uses
+        .get()
+        .map_or((Vec::new(), None), |(paths, span)| (paths, Some(span)));
+    Some(Args {
+        uses,
+        uses_span,
+        name: name.get(),
+        output: output.get(),
+    })
 }
 
 /// The expansion of `#[composite(...)]` on `item`.
@@ -60,7 +86,15 @@ pub fn expand(args: TokenStream, item: syn::ItemStruct) -> TokenStream {
 }
 
 fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<TokenStream> {
-    let args = parse_args(args)?;
+    let cx = Ctxt::new();
+    let args = parse_args(&cx, args);
+    cx.check()?;
+    let args = args.ok_or_else(|| {
+        syn::Error::new(
+            Span::call_site(),
+            "catalog bug: #[composite] failed to parse without an error; please report it",
+        )
+    })?;
     if args.uses.is_empty() {
         return Err(syn::Error::new(
             args.uses_span.unwrap_or_else(|| item.ident.span()),
@@ -80,14 +114,16 @@ fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<Toke
         ));
     };
     let ident = &item.ident;
-    let name = match &args.name {
-        Some(n) => n.value(),
-        None => catalog_core::present::tool_name::snake_name(&ident.to_string()),
+    let mut sites = Sites::default();
+    let (declared, type_name) = (args.name.as_ref().map(LitStr::value), ident.to_string());
+    let from = NameFrom {
+        declared: declared
+            .as_deref()
+            .zip(args.name.as_ref().map(|n| sites.site(n.span()))),
+        operation: None,
+        type_name: (&type_name, sites.site(ident.span())),
     };
-    if let Some(problem) = catalog_core::present::tool_name::name_problem(&name) {
-        let span = args.name.as_ref().map_or(ident.span(), LitStr::span);
-        return Err(syn::Error::new(span, problem));
-    }
+    let name = checked_tool_name(&from).map_err(|f| sites.range(f.site).error(f.message))?;
     let doc = crate::attr::doc(&item.attrs).unwrap_or_default();
     if doc.is_empty() {
         return Err(syn::Error::new(

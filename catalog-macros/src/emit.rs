@@ -5,7 +5,7 @@
 use crate::ast::{Field, Tool};
 use crate::literal::str_literal;
 use catalog_core::model::{Accounted, Disposition, Operation};
-use catalog_core::present::tool_text::{tool_description, tool_name};
+use catalog_core::present::tool_text::tool_description;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -19,6 +19,7 @@ struct Bound<'t, 'a> {
 
 pub fn emit(
     tool: &Tool,
+    name: &str,
     checked: crate::check::Checked,
     output: &crate::output::Checked,
 ) -> TokenStream {
@@ -31,18 +32,13 @@ pub fn emit(
     } = checked;
     let tracked = tracked.as_slice();
     let ident = &tool.item.ident;
-    let name = tool_name(
-        tool.attr.name.as_ref().map(|n| n.value.as_str()),
-        op.id.as_deref(),
-        &ident.to_string(),
-    );
     let mut description = tool_description(
         crate::attr::doc(&tool.item.attrs).as_deref(),
         &op,
         semantics,
     );
     // Where the body sits in the structured result, when it is wrapped to put an object there.
-    if let Some(note) = output.wrap().and_then(|w| w.note()) {
+    if let Some(note) = output.output.note {
         description.push_str("\n\n");
         description.push_str(note);
     }
@@ -69,7 +65,7 @@ pub fn emit(
     let from_arguments = from_arguments(tool, &bound, refuse);
     let to_request = to_request(&bound);
     drop(bound);
-    let item = documented(tool.item, &name, &op, &crate::output::doc_line(output, &op));
+    let item = documented(tool.item, name, &op, &output.output.doc_line);
     // Last: the operation is moved into its embedded form.
     let op_json = str_literal(&catalog_core::index::embedded::encode(op));
     // With a field of a user type, the operation refuses null where its structs' plain

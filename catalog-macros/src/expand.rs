@@ -4,6 +4,7 @@ use crate::ast::{Input, Tool};
 use crate::check;
 use crate::ctxt::Ctxt;
 use crate::emit;
+use catalog_core::present::tool_name::{NameFrom, checked_tool_name};
 use proc_macro2::TokenStream;
 
 pub fn tool(args: TokenStream, input: &Input) -> TokenStream {
@@ -20,15 +21,15 @@ pub fn tool(args: TokenStream, input: &Input) -> TokenStream {
         })
         .map(|(tool, checked)| {
             let output = crate::output::check(&cx, &tool, &checked.op);
-            check_name(&cx, &tool, &checked.op);
-            (tool, checked, output)
+            let name = name(&cx, &tool, &checked.op);
+            (tool, checked, output, name)
         });
     if let Err(errors) = cx.check() {
         return crate::fallback::tool(input, errors, still_checked);
     }
     // Every path that gives `None` reported why, so `cx.check()` returned it above.
-    match checked.and_then(|(tool, checked, output)| Some((tool, checked, output?))) {
-        Some((tool, checked, output)) => emit::emit(&tool, checked, &output),
+    match checked.and_then(|(tool, checked, output, name)| Some((tool, checked, output?, name?))) {
+        Some((tool, checked, output, name)) => emit::emit(&tool, &name, checked, &output),
         None => crate::fallback::tool(
             input,
             syn::Error::new(
@@ -40,19 +41,25 @@ pub fn tool(args: TokenStream, input: &Input) -> TokenStream {
     }
 }
 
-/// The tool's MCP name, checked against what every client takes; the error sits on
-/// `name = "..."` when the tool wrote one, else on the operation that gave the name.
-fn check_name(cx: &Ctxt, tool: &Tool, op: &catalog_core::model::Operation) {
-    let explicit = tool.attr.name.as_ref();
-    let name = catalog_core::present::tool_text::tool_name(
-        explicit.map(|n| n.value.as_str()),
-        op.id.as_deref(),
-        &tool.item.ident.to_string(),
-    );
-    if let Some(problem) = catalog_core::present::tool_name::name_problem(&name) {
-        let span = explicit
-            .or(tool.attr.operation.as_ref())
-            .map_or_else(|| tool.item.ident.span(), |n| n.span);
-        cx.error(span, problem);
-    }
+/// The tool's MCP name (`catalog_core::present::tool_name::checked_tool_name`), or `None`
+/// with its finding reported.
+fn name(cx: &Ctxt, tool: &Tool, op: &catalog_core::model::Operation) -> Option<String> {
+    let mut sites = check::Sites::default();
+    let ident = tool.item.ident.to_string();
+    let from = NameFrom {
+        declared: tool
+            .attr
+            .name
+            .as_ref()
+            .map(|n| (n.value.as_str(), sites.site(n.span))),
+        operation: tool
+            .attr
+            .operation
+            .as_ref()
+            .map(|o| (op.id.as_deref(), sites.site(o.span))),
+        type_name: (&ident, sites.site(tool.item.ident.span())),
+    };
+    checked_tool_name(&from)
+        .map_err(|f| cx.error(sites.range(f.site), f.message))
+        .ok()
 }

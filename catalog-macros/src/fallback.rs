@@ -3,6 +3,7 @@
 //! user sees are the real ones, all in one build (thiserror's `fallback.rs`).
 
 use crate::ast::Input;
+use catalog_core::present::tool_name::{NameFrom, checked_tool_name};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -10,7 +11,15 @@ pub fn tool(input: &Input, errors: syn::Error, type_checks: TokenStream) -> Toke
     let errors = errors.to_compile_error();
     let item = &input.item;
     let ident = &item.ident;
-    let name = catalog_core::present::tool_text::tool_name(None, None, &ident.to_string());
+    // The stub's name: the struct's in snake_case, or empty when no client would take that
+    // (the tool's own errors are what is reported).
+    let type_name = ident.to_string();
+    let name = checked_tool_name(&NameFrom {
+        declared: None,
+        operation: None,
+        type_name: (&type_name, 0),
+    })
+    .unwrap_or_default();
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     quote! {
         #errors

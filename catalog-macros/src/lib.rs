@@ -2,13 +2,15 @@
 //! through the `catalog` crate, which re-exports them with the reference below.
 //!
 //! The shape of serde_derive and thiserror: the input is parsed once into an IR that keeps the
-//! user's tokens (`ast`), checked by a list of named rules and by
+//! user's tokens (`ast`), checked by a list of named rules about its Rust syntax and by core:
+//! `catalog_core::check::declaration::check_declaration`, then
 //! `catalog_core::check::tool::check_tool` (`check`), and emitted (`emit`, `user_types`); every error
 //! is collected in a `Ctxt` that must be consumed, and on any error the expansion is the errors,
 //! the user's item and a stub impl (`fallback`).
 
 mod ast;
 mod attr;
+mod attr_keys;
 mod check;
 mod composite;
 mod ctxt;

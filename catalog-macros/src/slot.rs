@@ -1,11 +1,15 @@
 //! One key of an attribute, filled at most once (serde_derive's `Attr`).
 //!
-//! Every key at every level of `#[tool(...)]` and `#[arg(...)]` is parsed into a [`Slot`]:
-//! `operation`, `semantics`, `effects` and each key inside it, `security(none, reason)`,
-//! `variant(whole, reason)`, `output` and each key inside it, the keys of a `fixed`, `omitted` or
-//! `undocumented` entry, every `#[arg]` key. A key given twice is then always one error, over
-//! both, whatever the key: no key opts in to the check. Only the entries (`fixed`, `omitted`,
-//! `undocumented`) repeat, one per parameter; the accounting refuses a parameter accounted twice.
+//! Every key at every level of `#[tool(...)]`, `#[arg(...)]`, `#[object(...)]` and
+//! `#[composite(...)]` is parsed into a [`Slot`]: `operation`, `semantics`, `effects` and each
+//! key inside it, `security(none, reason)`, `variant(whole, reason)`, `output` and each key
+//! inside it, the keys of a `fixed`, `omitted` or `undocumented` entry, every `#[arg]` key, the
+//! `reason` of an `#[object]` omission, `uses`, `name` and `output` of a composite. A key given
+//! twice is then always one error, over both, whatever the key: no key opts in to the check.
+//! Only the entries (`fixed`, `omitted`, `undocumented`, `aliases`, an `#[object]` omission)
+//! repeat, one per thing they declare; what each declares is checked once (the accounting
+//! refuses a parameter accounted twice). The keys of each place are listed in
+//! [`crate::attr_keys`], whose test holds each against a ui case that gives it twice.
 
 use crate::ctxt::{Ctxt, Range};
 use proc_macro2::Span;

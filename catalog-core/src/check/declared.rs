@@ -39,6 +39,23 @@ pub struct DeclaredField {
     pub family: Option<DeclaredFamily>,
     /// The field's doc comment, if any.
     pub doc: Option<String>,
+    /// Where `undocumented`, `read_at` and `reason` are written, as written: what
+    /// [`check_declaration`](super::declaration::check_declaration) checks go together.
+    pub keys: ArgKeys,
+}
+
+/// Where a field's `#[arg(...)]` wrote `undocumented`, `read_at` and `reason`, as written
+/// (whatever else it wrote): what
+/// [`check_declaration`](super::declaration::check_declaration) reads of a field whose
+/// parameter the spec types as it is. A field whose attribute did not parse has none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArgKeys {
+    /// The `undocumented` flag.
+    pub undocumented: Option<Site>,
+    /// `read_at = "..."`.
+    pub read_at: Option<Site>,
+    /// `reason = "..."`.
+    pub reason: Option<Site>,
 }
 
 /// `#[arg(family = "query.cf_*", read_at = "...", reason = "...")]` on a field.
@@ -109,7 +126,9 @@ pub struct Declared {
     pub omitted: Vec<DeclaredOmitted>,
     /// Tool-level `undocumented(...)` entries.
     pub undocumented: Vec<DeclaredUndocumented>,
-    /// `operation = "..."` as written (the key of its pins in `catalog.lock`).
+    /// `operation = "..."` as written (the key of its pins in `catalog.lock`); empty when no
+    /// operation is named, which [`check_declaration`](super::declaration::check_declaration)
+    /// reports.
     pub operation: String,
     /// Where the `operation = "..."` literal is: unaccounted parameters are reported here.
     pub operation_site: Site,

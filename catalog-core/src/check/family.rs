@@ -233,6 +233,7 @@ mod tests {
                     reason: reason(REASON, 5),
                 }),
                 doc: None,
+                keys: Default::default(),
             }],
             omitted: vec![],
             tool: "List".into(),

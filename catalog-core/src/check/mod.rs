@@ -3,6 +3,8 @@
 //!
 //! - [`tool`]: the one entry point, [`tool::check_tool`]: every rule below, in order, over what a
 //!   tool [`declared`].
+//! - [`declaration`]: the rules about a declaration that need no operation, checked before the
+//!   operation is read (an operation named, which keys an undocumented field needs).
 //! - [`reconcile`]: the accounting itself, as named steps, over what a tool [`declared`].
 //! - [`finding`]: what every rule reports in: sites, reasons and findings.
 //! - [`types`]: the Rust type table and the check of a field's type.
@@ -32,6 +34,7 @@ pub mod address;
 pub mod aliases;
 pub mod arguments;
 pub mod clears;
+pub mod declaration;
 pub mod declared;
 pub mod effects;
 pub mod family;

@@ -283,6 +283,7 @@ mod tests {
                 narrowed: Some(n),
                 family: None,
                 doc: None,
+                keys: Default::default(),
             }],
             tool: "List".into(),
             ..Default::default()

@@ -258,6 +258,7 @@ mod tests {
                 narrowed: None,
                 family: None,
                 doc: None,
+                keys: Default::default(),
             }],
             tool: "List".into(),
             ..Default::default()

@@ -8,6 +8,7 @@ pub mod projection;
 pub mod scaffold;
 pub mod schema;
 pub mod tool_name;
+pub mod tool_output;
 pub mod tool_text;
 
 /// The did-you-mean suggestions, at their former path (they live in [`crate::check::suggest`]).

@@ -1,13 +1,65 @@
 //! MCP tool names: the default one made from an operationId (or a struct's name), and the rule
-//! every name is checked against at compile time.
+//! every name is checked against at compile time. [`checked_tool_name`] is both, for every
+//! place a macro names a tool (`#[tool]`, its fallback, `#[composite]`).
 //!
 //! The MCP specification leaves a tool's name to the server, but clients do not take every name:
 //! OpenAI's function calling, and the clients and gateways built on it, refuse a name over 64
 //! characters or outside `A-Z a-z 0-9 _ -`, and with it the whole tool list. A name is checked
 //! against that rule, the narrowest in use, so a catalog serves every client.
 
+use crate::check::declared::{Finding, Site};
+
 /// The longest tool name every client takes.
 pub const MAX_TOOL_NAME: usize = 64;
+
+/// What a tool's name is made from, each part with where it is written.
+#[derive(Clone, Copy, Debug)]
+pub struct NameFrom<'a> {
+    /// `name = "..."`, when the tool gives one.
+    pub declared: Option<(&'a str, Site)>,
+    /// The operation a `#[tool]` wraps: its operationId (`None` for an operation without one)
+    /// and where `operation = "..."` is written. `None` for a tool without an operation (a
+    /// composite).
+    pub operation: Option<(Option<&'a str>, Site)>,
+    /// The struct's name, and where.
+    pub type_name: (&'a str, Site),
+}
+
+/// The tool's MCP name ([`tool_name`]), or why no client takes it ([`name_problem`]): the
+/// finding sits on `name = "..."` when the tool wrote one, else on the operation that gave the
+/// name, else on the struct's name.
+pub fn checked_tool_name(from: &NameFrom) -> Result<String, Finding> {
+    let operation_id = from.operation.and_then(|(id, _)| id);
+    let name = tool_name(
+        from.declared.map(|(name, _)| name),
+        operation_id,
+        from.type_name.0,
+    );
+    match name_problem(&name) {
+        None => Ok(name),
+        Some(problem) => {
+            let site = from
+                .declared
+                .map(|(_, site)| site)
+                .or(from.operation.map(|(_, site)| site))
+                .unwrap_or(from.type_name.1);
+            Err(Finding::at(site, problem))
+        }
+    }
+}
+
+/// The MCP tool name: `name = "..."` when given; else the operationId in snake_case
+/// (`CreatePost` -> `create_post`, `repos/list-for-org` -> `repos_list_for_org`,
+/// `GetFFmpegProfiles` -> `get_ffmpeg_profiles`: see [`snake_name`]); else, for an operation
+/// without an operationId (or a tool without an operation), the struct's name in snake_case.
+/// Not checked: [`checked_tool_name`] checks it with [`name_problem`].
+pub fn tool_name(explicit: Option<&str>, operation_id: Option<&str>, type_name: &str) -> String {
+    match (explicit, operation_id) {
+        (Some(name), _) => name.to_string(),
+        (None, Some(id)) => snake_name(id),
+        (None, None) => snake_name(type_name),
+    }
+}
 
 /// An identifier in snake_case as a reader writes it: words split at case changes and at every
 /// character that is no letter or digit, lower-cased and joined by `_`. A run of capitals is one
@@ -153,5 +205,76 @@ mod tests {
                 .starts_with("the tool name `` is empty;")
         );
         assert_eq!(name_problem("list-tasks_2"), None);
+    }
+
+    #[test]
+    fn the_tool_name_is_the_explicit_name_else_the_snake_case_operation_id_else_the_type() {
+        assert_eq!(
+            tool_name(Some("post"), Some("CreatePost"), "NewPost"),
+            "post"
+        );
+        assert_eq!(
+            tool_name(None, Some("CreatePost"), "NewPost"),
+            "create_post"
+        );
+        assert_eq!(
+            tool_name(None, Some("repos/list-for-org"), "ListRepos"),
+            "repos_list_for_org"
+        );
+        assert_eq!(tool_name(None, None, "NewPost"), "new_post");
+    }
+
+    const TOO_LONG: &str = "actions/get-github-actions-default-workflow-permissions-organization";
+
+    fn from<'a>(
+        declared: Option<&'a str>,
+        operation: Option<Option<&'a str>>,
+        type_name: &'a str,
+    ) -> NameFrom<'a> {
+        NameFrom {
+            declared: declared.map(|name| (name, 1)),
+            operation: operation.map(|id| (id, 2)),
+            type_name: (type_name, 3),
+        }
+    }
+
+    #[test]
+    fn a_checked_name_is_the_name_when_every_client_takes_it() {
+        let cases = [
+            (
+                from(Some("post"), Some(Some("CreatePost")), "NewPost"),
+                "post",
+            ),
+            (
+                from(None, Some(Some("CreatePost")), "NewPost"),
+                "create_post",
+            ),
+            (from(None, Some(None), "NewPost"), "new_post"),
+            (from(None, None, "PostToChannel"), "post_to_channel"),
+            (from(Some("count_tasks"), None, "CountTasks"), "count_tasks"),
+        ];
+        for (from, name) in cases {
+            assert_eq!(checked_tool_name(&from), Ok(name.to_string()), "{from:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_no_client_takes_is_a_finding_where_the_name_came_from() {
+        let at = |from: NameFrom| checked_tool_name(&from).map_err(|f| f.site);
+        // The declared name, wherever else a name could come from.
+        assert_eq!(at(from(Some("a.b"), Some(Some("CreatePost")), "T")), Err(1));
+        assert_eq!(at(from(Some("a.b"), None, "T")), Err(1));
+        // The operation, whether its id or the struct gave the name.
+        assert_eq!(at(from(None, Some(Some(TOO_LONG)), "T")), Err(2));
+        assert_eq!(at(from(None, Some(None), "Tâche")), Err(2));
+        // The struct's name, for a tool without an operation.
+        assert_eq!(at(from(None, None, "Tâche")), Err(3));
+        assert_eq!(
+            checked_tool_name(&from(None, Some(Some(TOO_LONG)), "T")),
+            Err(Finding::at(
+                2,
+                name_problem(&snake_name(TOO_LONG)).expect("too long")
+            ))
+        );
     }
 }

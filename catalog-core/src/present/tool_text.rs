@@ -1,8 +1,8 @@
-//! What an agent reads about a tool besides its schema: its MCP tool name and its description.
-//! The macro writes both into `Tool::NAME` and `Tool::DESCRIPTION`; the scaffold and the docs
-//! state the same rules.
+//! What an agent reads about a tool besides its schema: its description, which the macro
+//! writes into `Tool::DESCRIPTION`; the scaffold and the docs state the same rules. Its MCP tool
+//! name is [`super::tool_name`]'s ([`tool_name`] is re-exported here for the tool list).
 
-use super::tool_name::snake_name;
+pub use super::tool_name::tool_name;
 use crate::check::paging::{cannot_page, reason_of};
 use crate::check::reasons::reaches_the_rest;
 use crate::model::effects::Semantics;
@@ -11,19 +11,6 @@ use crate::model::{Accounted, Disposition, Location, Operation};
 /// A tool description lists the parameters it cannot send (with the reasons) only up to this
 /// many: a glob can omit hundreds of filters, and an agent is told about those when it sends one.
 pub const OMITTED_LISTED_AT_MOST: usize = 12;
-
-/// The MCP tool name: `name = "..."` when given; else the operationId in snake_case
-/// (`CreatePost` -> `create_post`, `repos/list-for-org` -> `repos_list_for_org`,
-/// `GetFFmpegProfiles` -> `get_ffmpeg_profiles`: see [`snake_name`]); else, for an operation
-/// without an operationId, the struct's name in snake_case. The macro checks the result with
-/// [`super::tool_name::name_problem`].
-pub fn tool_name(explicit: Option<&str>, operation_id: Option<&str>, type_name: &str) -> String {
-    match (explicit, operation_id) {
-        (Some(name), _) => name.to_string(),
-        (None, Some(id)) => snake_name(id),
-        (None, None) => snake_name(type_name),
-    }
-}
 
 /// The tool description: the struct's doc comment, else the operation's summary, description,
 /// or `METHOD /path`; then what the accounting means for the agent: a full replace clears what
@@ -251,22 +238,5 @@ mod tests {
                 "{method}"
             );
         }
-    }
-
-    #[test]
-    fn the_tool_name_is_the_explicit_name_else_the_snake_case_operation_id_else_the_type() {
-        assert_eq!(
-            tool_name(Some("post"), Some("CreatePost"), "NewPost"),
-            "post"
-        );
-        assert_eq!(
-            tool_name(None, Some("CreatePost"), "NewPost"),
-            "create_post"
-        );
-        assert_eq!(
-            tool_name(None, Some("repos/list-for-org"), "ListRepos"),
-            "repos_list_for_org"
-        );
-        assert_eq!(tool_name(None, None, "NewPost"), "new_post");
     }
 }

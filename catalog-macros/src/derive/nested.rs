@@ -3,7 +3,9 @@
 //! type a field nests (inside `Option`, `catalog::Nullable`, `Vec`, maps, `Box` and `catalog::OrEmpty`), which is
 //! checked against its property's schema when it is a type of the user's.
 
+use crate::attr_keys::{OBJECT, OBJECT_OMITTED};
 use crate::ctxt::Ctxt;
+use crate::slot::Slot;
 use catalog_core::check::declared::Reason;
 use catalog_core::check::reasons::check_reason;
 
@@ -14,12 +16,13 @@ pub struct Omission {
     pub reason: String,
 }
 
-/// Every `#[object(...)]` of the struct: its omissions, reasons checked, none given twice.
+/// Every `#[object(...)]` of the struct: its omissions (the keys of [`OBJECT`] and
+/// [`OBJECT_OMITTED`]), reasons checked, none given twice, no key given twice in one.
 pub fn omissions(cx: &Ctxt, ident: &syn::Ident, attrs: &[syn::Attribute]) -> Vec<Omission> {
     let mut out: Vec<Omission> = Vec::new();
     for attr in attrs.iter().filter(|a| a.path().is_ident("object")) {
         let parsed = attr.parse_nested_meta(|meta| {
-            if !meta.path.is_ident("omitted") {
+            if !OBJECT.accepts(&crate::attr::key_name(&meta.path)) {
                 return Err(meta.error(
                     "`#[object]` takes `omitted(\"name\", reason = \"...\")`: a property of the \
                      spec's object this struct does not send, and why",
@@ -28,7 +31,28 @@ pub fn omissions(cx: &Ctxt, ident: &syn::Ident, attrs: &[syn::Attribute]) -> Vec
             let content;
             syn::parenthesized!(content in meta.input);
             let name: syn::LitStr = content.parse()?;
-            if content.is_empty() {
+            let mut reason = Slot::new("reason");
+            while !content.is_empty() {
+                let _: syn::Token![,] = content.parse()?;
+                if content.is_empty() {
+                    break;
+                }
+                if !content.peek(syn::Ident) {
+                    return Err(content.error("`omitted` takes a name and `reason = \"...\"` alone"));
+                }
+                let key: syn::Ident = content.parse()?;
+                if !OBJECT_OMITTED.accepts(&key.to_string()) {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        "write `omitted(\"name\", reason = \"...\")`: the reason says what a user \
+                         loses, and why that is right",
+                    ));
+                }
+                let _: syn::Token![=] = content.parse()?;
+                let value: syn::LitStr = content.parse()?;
+                reason.set(cx, key.span(), value.span(), value);
+            }
+            let Some(reason) = reason.get() else {
                 return Err(syn::Error::new(
                     name.span(),
                     format!(
@@ -38,22 +62,7 @@ pub fn omissions(cx: &Ctxt, ident: &syn::Ident, attrs: &[syn::Attribute]) -> Vec
                         name.value()
                     ),
                 ));
-            }
-            let _: syn::Token![,] = content.parse()?;
-            let key: syn::Ident = content.parse()?;
-            if key != "reason" {
-                return Err(syn::Error::new(
-                    key.span(),
-                    "write `omitted(\"name\", reason = \"...\")`: the reason says what a user \
-                     loses, and why that is right",
-                ));
-            }
-            let _: syn::Token![=] = content.parse()?;
-            let reason: syn::LitStr = content.parse()?;
-            let _: Option<syn::Token![,]> = content.parse()?;
-            if !content.is_empty() {
-                return Err(content.error("`omitted` takes a name and `reason = \"...\"` alone"));
-            }
+            };
             let what = format!("omitting `{}` from `{ident}`", name.value());
             let checked = Reason {
                 text: reason.value(),

@@ -31,6 +31,7 @@ fn many_fields_each_match_their_own_parameter_by_snake_case_name() {
                 narrowed: None,
                 family: None,
                 doc: None,
+                keys: Default::default(),
             })
             .collect(),
         tool: "List".into(),
@@ -68,6 +69,7 @@ fn field(ident: &str, site: Site) -> DeclaredField {
         narrowed: None,
         family: None,
         doc: None,
+        keys: Default::default(),
     }
 }
 

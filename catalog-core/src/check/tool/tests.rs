@@ -73,6 +73,7 @@ fn field(ident: &str, ty: RustType, site: Site) -> DeclaredField {
         narrowed: None,
         family: None,
         doc: None,
+        keys: Default::default(),
     }
 }
 

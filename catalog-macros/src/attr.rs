@@ -1,0 +1,774 @@
+//! `#[tool(...)]` and `#[arg(...)]`, parsed into spans and data.
+//!
+//! Syntax (docs/design.md §2):
+//!
+//! ```text
+//! #[tool(
+//!     operation = "CreatePost" | "POST /api/v4/posts",
+//!     spec = "<file stem>",                    // when the crate indexes several specs
+//!     name = "create_post",                    // the MCP tool name
+//!     fixed("query.x", value = <literal>, reason = "..."),
+//!     omitted("body.y" | "query.*__n", reason = "..."),
+//!     omitted("body.y", clears, reason = "..."),  // on a full replace: each call clears it
+//!     undocumented("query.z", read_at = "...", reason = "..." [, value = <literal>]),
+//!     semantics = "full-replace" | "merge",    // what a write does to what it does not send
+//!     effects(destructive = false, ..., reason = "..."), // read_only, destructive, idempotent, open_world
+//!     security = "api_key" | security(none, reason = "..."), // which credentials it sends
+//!     output = Task,                           // the type the output response is read as
+//!     output(status = "201", media_type = "application/json", type = Task, reason = "..."),
+//!     output(text, reason = "..."),            // no structured content
+//!     variant = 0 | "NewTask",                 // the arm of a union request body it sends
+//!     variant(whole, reason = "..."),          // or the whole union, one `body` argument
+//! )]
+//! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
+//! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
+//! #[arg(wire_type = "integer", read_at = "...", reason = "...")] // the spec's type is wrong
+//! #[arg(values = ["active", "planned"], read_at = "...", reason = "...")] // fewer values read
+//! #[arg(pattern = "^...$", read_at = "...", reason = "...")] // fewer strings read
+//! #[arg(family = "query.cf_*", read_at = "...", reason = "...")] // a map of undocumented names
+//! ```
+
+use crate::attr_keys::{
+    ARG, EFFECTS, FIXED, Keys, OMITTED, OUTPUT, SECURITY, TOOL, UNDOCUMENTED, VARIANT,
+};
+use crate::ctxt::{Ctxt, Range};
+use crate::slot::Slot;
+use catalog_core::check::effects::Hint;
+use proc_macro2::Span;
+use serde_json::Value;
+use syn::parse::{ParseStream, Parser};
+use syn::{LitStr, Token};
+
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+pub struct Fixed {
+    pub param: Spanned<String>,
+    pub value: Value,
+    /// The whole value expression (`-1`, `[1, 2]`).
+    pub value_range: Range,
+    pub reason: Spanned<String>,
+}
+
+pub struct Omitted {
+    pub pattern: Spanned<String>,
+    /// `clears`: every call clears this body property of a full replace, as the tool states.
+    pub clears: Option<Span>,
+    pub reason: Spanned<String>,
+}
+
+pub struct Undocumented {
+    pub param: Spanned<String>,
+    pub value: Option<Value>,
+    pub read_at: Spanned<String>,
+    pub reason: Spanned<String>,
+}
+
+/// `effects(read_only = .., destructive = .., idempotent = .., open_world = .., reason = "...")`
+pub struct EffectsAttr {
+    pub span: Span,
+    /// `(hint, value, span)` of each hint given, in the order read_only, destructive,
+    /// idempotent, open_world.
+    pub hints: Vec<(Hint, bool, Span)>,
+    pub reason: Option<Spanned<String>>,
+}
+
+/// `output = T`, or `output(status = "..", media_type = "..", text, type = T, reason = "..")`.
+pub struct OutputAttr {
+    /// The `output` key.
+    pub span: Span,
+    pub status: Option<Spanned<String>>,
+    pub media_type: Option<Spanned<String>>,
+    /// `text`, where written.
+    pub text: Option<Span>,
+    pub ty: Option<syn::Type>,
+    pub reason: Option<Spanned<String>>,
+}
+
+/// `security = "scheme"` or `security(none, reason = "...")`.
+pub struct SecurityAttr {
+    /// From the `security` key to the end of what it says.
+    pub range: Range,
+    /// The scheme named, or `None` for `none`.
+    pub scheme: Option<Spanned<String>>,
+    pub reason: Option<Spanned<String>>,
+}
+
+pub struct ToolAttr {
+    pub operation: Option<Spanned<String>>,
+    pub spec: Option<Spanned<String>>,
+    pub name: Option<Spanned<String>>,
+    pub fixed: Vec<Fixed>,
+    pub omitted: Vec<Omitted>,
+    pub undocumented: Vec<Undocumented>,
+    pub semantics: Option<Spanned<String>>,
+    pub effects: Option<EffectsAttr>,
+    pub output: Option<OutputAttr>,
+    pub security: Option<SecurityAttr>,
+    /// `variant = N`, `variant = "Name"` or `variant(whole, reason = "...")`: how the tool
+    /// sends a union request body.
+    pub variant: Option<VariantAttr>,
+    /// `check = path`: the tool's value rule, `fn(&Self) -> Result<(), String>`, run after
+    /// decoding and before anything is sent.
+    pub check: Option<syn::ExprPath>,
+    /// `aliases(device_role = "role", ...)`: former argument names and the arguments that
+    /// replaced them, for the refusal's suggestion.
+    pub aliases: Vec<(Spanned<String>, Spanned<String>)>,
+}
+
+/// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
+pub struct VariantAttr {
+    pub variant: catalog_core::check::union::Variant,
+    /// From the `variant` key to the end of what it says.
+    pub range: Range,
+    /// The reason for taking the whole union.
+    pub reason: Option<Spanned<String>>,
+}
+
+fn lit(s: &LitStr) -> Spanned<String> {
+    Spanned {
+        value: s.value(),
+        span: s.span(),
+    }
+}
+
+/// Parses the `#[tool(...)]` arguments. `None` when they are malformed: the caller then reports
+/// only that error, so one typo does not cascade into a page of unaccounted parameters.
+pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> {
+    let mut operation = Slot::new("operation");
+    let mut spec = Slot::new("spec");
+    let mut name = Slot::new("name");
+    let mut semantics = Slot::new("semantics");
+    let mut effects = Slot::new("effects");
+    let mut output = Slot::new("output");
+    let mut security = Slot::new("security");
+    let mut variant = Slot::new("variant");
+    let mut check = Slot::new("check");
+    let mut aliases = Vec::new();
+    let (mut fixed, mut omitted, mut undocumented) = (Vec::new(), Vec::new(), Vec::new());
+    let parser = syn::meta::parser(|meta| {
+        let key = key_name(&meta.path);
+        let key_span = meta.path.span();
+        match key.as_str() {
+            k if !TOOL.accepts(k) => {
+                return Err(meta.error(format!(
+                    "unknown #[tool] option `{key}`; expected one of: {}",
+                    TOOL.list()
+                )));
+            }
+            // operation = "CreatePost"
+            "operation" => string(cx, &meta, &mut operation)?,
+            "spec" => string(cx, &meta, &mut spec)?,
+            "name" => string(cx, &meta, &mut name)?,
+            // semantics = "merge"
+            "semantics" => string(cx, &meta, &mut semantics)?,
+            // fixed("query.x", value = false, reason = "...")
+            "fixed" => fixed.push(fixed_entry(cx, &meta, key_span)?),
+            // omitted("body.file_ids", reason = "...")
+            "omitted" => omitted.push(omitted_entry(cx, &meta, key_span)?),
+            // undocumented("query.x", read_at = "...", reason = "...")
+            "undocumented" => undocumented.push(undocumented_entry(cx, &meta, key_span)?),
+            // effects(destructive = false, reason = "...")
+            "effects" => {
+                let end = group_end(&meta);
+                let e = effects_attr(cx, &meta, key_span)?;
+                effects.set(cx, key_span, end, e);
+            }
+            // output = Task, or output(status = "201", reason = "...")
+            "output" => {
+                let (o, end) = output_attr(cx, &meta, key_span)?;
+                output.set(cx, key_span, end, o);
+            }
+            // security = "api_key", or security(none, reason = "...")
+            "security" => {
+                let s = security_attr(cx, &meta, key_span)?;
+                security.set(cx, key_span, s.range.end, s);
+            }
+            // variant = 0, variant = "NewTask", variant(whole, reason = "...")
+            "variant" => {
+                let v = variant_attr(cx, &meta, key_span)?;
+                variant.set(cx, key_span, v.range.end, v);
+            }
+            // check = Self::vrf_needs_rd: a value rule the schema cannot carry
+            "check" => {
+                let path: syn::ExprPath = meta.value()?.parse()?;
+                let end = path.span();
+                check.set(cx, key_span, end, path);
+            }
+            // aliases(device_role = "role"): a former name gets "did you mean" the current one
+            "aliases" => meta.parse_nested_meta(|entry| {
+                let former = Spanned {
+                    value: key_name(&entry.path),
+                    span: entry.path.span(),
+                };
+                let current = lit(&entry.value()?.parse()?);
+                aliases.push((former, current));
+                Ok(())
+            })?,
+            k => return Err(meta.error(TOOL.unparsed(k))),
+        }
+        Ok(())
+    });
+    if let Err(e) = parser.parse2(args) {
+        cx.syn_error(e);
+        return None;
+    }
+    Some(ToolAttr {
+        operation: operation.get(),
+        spec: spec.get(),
+        name: name.get(),
+        fixed,
+        omitted,
+        undocumented,
+        semantics: semantics.get(),
+        effects: effects.get(),
+        output: output.get(),
+        security: security.get(),
+        variant: variant.get(),
+        check: check.get(),
+        aliases,
+    })
+}
+
+/// `key = "text"` into `slot`.
+fn string(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    slot: &mut Slot<Spanned<String>>,
+) -> syn::Result<()> {
+    let value = lit(&meta.value()?.parse()?);
+    slot.set(cx, meta.path.span(), value.span, value);
+    Ok(())
+}
+
+/// A `key = ["a", "b"]` list of string literals into `slot`, each with its span; the span of
+/// the whole is the brackets'.
+fn strings(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    slot: &mut Slot<Spanned<Vec<Spanned<String>>>>,
+) -> syn::Result<()> {
+    let input = meta.value()?;
+    let content;
+    let bracket = syn::bracketed!(content in input);
+    let items = content.parse_terminated(|c: ParseStream| c.parse::<LitStr>(), Token![,])?;
+    let span = bracket.span.join();
+    let value = Spanned {
+        value: items.iter().map(lit).collect(),
+        span,
+    };
+    slot.set(cx, meta.path.span(), span, value);
+    Ok(())
+}
+
+/// A flag key (`none`, `whole`, `text`, `undocumented`) into `slot`.
+fn flag(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, slot: &mut Slot<Span>) {
+    let span = meta.path.span();
+    slot.set(cx, span, span, span);
+}
+
+/// The closing parenthesis of `key(...)`, before it is parsed: where a repeated key's error
+/// ends.
+pub fn group_end(meta: &syn::meta::ParseNestedMeta) -> Span {
+    meta.input
+        .fork()
+        .parse::<proc_macro2::Group>()
+        .map_or_else(|_| meta.path.span(), |g| g.span_close())
+}
+
+/// `effects(read_only = .., destructive = .., idempotent = .., open_world = .., reason = "...")`
+fn effects_attr(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<EffectsAttr> {
+    let mut hints = Hint::ALL.map(|hint| (hint, Slot::new(hint.as_str())));
+    let mut reason = Slot::new("reason");
+    meta.parse_nested_meta(|m| {
+        let k = key_name(&m.path);
+        if !EFFECTS.accepts(&k) {
+            return Err(m.error(format!(
+                "unknown key `{k}`; expected one of: {}",
+                EFFECTS.list()
+            )));
+        }
+        if k == "reason" {
+            return string(cx, &m, &mut reason);
+        }
+        let Some((_, slot)) = hints.iter_mut().find(|(hint, _)| hint.as_str() == k) else {
+            return Err(m.error(EFFECTS.unparsed(&k)));
+        };
+        let v: syn::LitBool = m.value()?.parse()?;
+        slot.set(cx, m.path.span(), v.span(), (v.value, v.span()));
+        Ok(())
+    })?;
+    Ok(EffectsAttr {
+        span,
+        hints: hints
+            .into_iter()
+            .filter_map(|(hint, slot)| slot.get().map(|(value, at)| (hint, value, at)))
+            .collect(),
+        reason: reason.get(),
+    })
+}
+
+/// `security = "scheme"` or `security(none, reason = "...")`.
+fn security_attr(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<SecurityAttr> {
+    if meta.input.peek(Token![=]) {
+        let scheme = lit(&meta.value()?.parse()?);
+        return Ok(SecurityAttr {
+            range: Range::from(span).to(Range::from(scheme.span)),
+            scheme: Some(scheme),
+            reason: None,
+        });
+    }
+    let mut none = Slot::new("none");
+    let mut reason = Slot::new("reason");
+    meta.parse_nested_meta(|m| {
+        match key_name(&m.path).as_str() {
+            k if !SECURITY.accepts(k) => {
+                return Err(m.error(format!(
+                    "unknown key `{k}`; write `security = \"<scheme>\"` to send one scheme the \
+                     operation lists, or `security(none, reason = \"...\")` to send no credential"
+                )));
+            }
+            "none" => flag(cx, &m, &mut none),
+            "reason" => string(cx, &m, &mut reason)?,
+            k => return Err(m.error(SECURITY.unparsed(k))),
+        }
+        Ok(())
+    })?;
+    if none.get().is_none() {
+        return Err(syn::Error::new(
+            span,
+            "`security(...)` takes `none, reason = \"...\"`; to send one scheme the operation \
+             lists, write `security = \"<scheme>\"`",
+        ));
+    }
+    let Some(reason) = reason.get() else {
+        return Err(syn::Error::new(
+            span,
+            "`security(none)` needs `reason = \"...\"`: say who adds the credential the spec \
+             asks for (a gateway in front of the API, ...)",
+        ));
+    };
+    Ok(SecurityAttr {
+        range: Range::from(span).to(Range::from(reason.span)),
+        scheme: None,
+        reason: Some(reason),
+    })
+}
+
+/// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
+fn variant_attr(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<VariantAttr> {
+    use catalog_core::check::union::Variant;
+    if meta.input.peek(Token![=]) {
+        let (variant, end) = match meta.value()?.parse::<syn::Lit>()? {
+            syn::Lit::Int(n) => (Variant::Index(n.base10_parse()?), n.span()),
+            syn::Lit::Str(s) => (Variant::Name(s.value()), s.span()),
+            other => {
+                return Err(syn::Error::new(
+                    other.span(),
+                    "`variant` takes an arm's index (`variant = 0`) or name \
+                     (`variant = \"NewTask\"`)",
+                ));
+            }
+        };
+        return Ok(VariantAttr {
+            variant,
+            range: Range::from(span).to(Range::from(end)),
+            reason: None,
+        });
+    }
+    let mut whole = Slot::new("whole");
+    let mut reason = Slot::new("reason");
+    meta.parse_nested_meta(|m| {
+        match key_name(&m.path).as_str() {
+            k if !VARIANT.accepts(k) => {
+                return Err(m.error(format!(
+                    "unknown key `{k}`; write `variant = 0` (or the arm's name) to send one arm, \
+                     or `variant(whole, reason = \"...\")` to send the whole union"
+                )));
+            }
+            "whole" => flag(cx, &m, &mut whole),
+            "reason" => string(cx, &m, &mut reason)?,
+            k => return Err(m.error(VARIANT.unparsed(k))),
+        }
+        Ok(())
+    })?;
+    if whole.get().is_none() {
+        return Err(syn::Error::new(
+            span,
+            "`variant(...)` takes `whole, reason = \"...\"`; to send one arm, write `variant = 0` \
+             or `variant = \"<arm name>\"`",
+        ));
+    }
+    let Some(reason) = reason.get() else {
+        return Err(syn::Error::new(
+            span,
+            "`variant(whole)` needs `reason = \"...\"`: say what a user loses when the arms' \
+             properties are not accounted one by one, and why that is right",
+        ));
+    };
+    Ok(VariantAttr {
+        variant: Variant::Whole,
+        range: Range::from(span).to(Range::from(reason.span)),
+        reason: Some(reason),
+    })
+}
+
+/// `output = T` or `output(...)`, with where it ends.
+fn output_attr(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<(OutputAttr, Span)> {
+    if meta.input.peek(Token![=]) {
+        let ty: syn::Type = meta.value()?.parse()?;
+        let end = Range::of(&ty).end;
+        let o = OutputAttr {
+            span,
+            status: None,
+            media_type: None,
+            text: None,
+            ty: Some(ty),
+            reason: None,
+        };
+        return Ok((o, end));
+    }
+    let end = group_end(meta);
+    let mut status = Slot::new("status");
+    let mut media_type = Slot::new("media_type");
+    let mut text = Slot::new("text");
+    let mut ty = Slot::new("type");
+    let mut reason = Slot::new("reason");
+    meta.parse_nested_meta(|m| {
+        match key_name(&m.path).as_str() {
+            k if !OUTPUT.accepts(k) => {
+                return Err(m.error(format!(
+                    "unknown key `{k}`; expected one of: {}",
+                    OUTPUT.list()
+                )));
+            }
+            "status" => string(cx, &m, &mut status)?,
+            "media_type" => string(cx, &m, &mut media_type)?,
+            "reason" => string(cx, &m, &mut reason)?,
+            "text" => flag(cx, &m, &mut text),
+            "type" => {
+                let t: syn::Type = m.value()?.parse()?;
+                ty.set(cx, m.path.span(), Range::of(&t).end, t);
+            }
+            k => return Err(m.error(OUTPUT.unparsed(k))),
+        }
+        Ok(())
+    })?;
+    let o = OutputAttr {
+        span,
+        status: status.get(),
+        media_type: media_type.get(),
+        text: text.get(),
+        ty: ty.get(),
+        reason: reason.get(),
+    };
+    Ok((o, end))
+}
+
+/// The name of a key (`fixed`, `reason`); empty when it is a path, which no key is.
+pub fn key_name(path: &syn::Path) -> String {
+    path.get_ident()
+        .map(ToString::to_string)
+        .unwrap_or_default()
+}
+
+fn missing_reason(first: &Spanned<String>, verb: &str) -> syn::Error {
+    syn::Error::new(
+        first.span,
+        format!(
+            "{verb} `{}` needs `reason = \"...\"`: say what a user loses, and why that is right",
+            first.value
+        ),
+    )
+}
+
+/// `fixed("query.x", value = <literal>, reason = "...")`
+fn fixed_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Fixed> {
+    let e = entry(cx, meta.input, span, &FIXED)?;
+    let (value, value_range) = e
+        .value
+        .ok_or_else(|| syn::Error::new(e.first.span, "fixed(...) needs `value = <literal>`"))?;
+    let reason = e.reason.ok_or_else(|| missing_reason(&e.first, "fixing"))?;
+    Ok(Fixed {
+        param: e.first,
+        value,
+        value_range,
+        reason,
+    })
+}
+
+/// `omitted("body.file_ids" | "query.*", [clears,] reason = "...")`
+fn omitted_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Omitted> {
+    let e = entry(cx, meta.input, span, &OMITTED)?;
+    let reason = e
+        .reason
+        .ok_or_else(|| missing_reason(&e.first, "omitting"))?;
+    Ok(Omitted {
+        pattern: e.first,
+        clears: e.clears,
+        reason,
+    })
+}
+
+/// `undocumented("query.x", read_at = "...", reason = "..." [, value = <literal>])`
+fn undocumented_entry(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<Undocumented> {
+    let e = entry(cx, meta.input, span, &UNDOCUMENTED)?;
+    let read_at = e.read_at.ok_or_else(|| {
+        syn::Error::new(
+            e.first.span,
+            "undocumented(...) needs `read_at = \"<where the server reads it>\"`",
+        )
+    })?;
+    let reason = e
+        .reason
+        .ok_or_else(|| missing_reason(&e.first, "relying on"))?;
+    Ok(Undocumented {
+        param: e.first,
+        value: e.value.map(|(v, _)| v),
+        read_at,
+        reason,
+    })
+}
+
+struct Entry {
+    first: Spanned<String>,
+    /// `clears`, a flag.
+    clears: Option<Span>,
+    value: Option<(Value, Range)>,
+    read_at: Option<Spanned<String>>,
+    reason: Option<Spanned<String>>,
+}
+
+// `("address", key = value, flag, ...)`, the keys one of `keys`.
+fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<Entry> {
+    let content;
+    syn::parenthesized!(content in input);
+    if content.is_empty() {
+        return Err(syn::Error::new(
+            span,
+            "expected a parameter address, like \"query.page\"",
+        ));
+    }
+    let first = lit(&content.parse()?);
+    let mut clears = Slot::new("clears");
+    let mut value = Slot::new("value");
+    let mut read_at = Slot::new("read_at");
+    let mut reason = Slot::new("reason");
+    while !content.is_empty() {
+        content.parse::<Token![,]>()?;
+        if content.is_empty() {
+            break;
+        }
+        let key: syn::Ident = content.parse()?;
+        let name = key.to_string();
+        if !keys.accepts(&name) {
+            return Err(syn::Error::new(
+                key.span(),
+                format!("unknown key `{name}`; expected one of: {}", keys.list()),
+            ));
+        }
+        if name == "clears" {
+            let span = key.span();
+            clears.set(cx, span, span, span);
+            continue;
+        }
+        content.parse::<Token![=]>()?;
+        let slot = match name.as_str() {
+            "value" => {
+                let (v, range) = json_literal(&content)?;
+                value.set(cx, key.span(), range.end, (v, range));
+                continue;
+            }
+            "read_at" => &mut read_at,
+            "reason" => &mut reason,
+            _ => return Err(syn::Error::new(key.span(), keys.unparsed(&name))),
+        };
+        let s = lit(&content.parse()?);
+        slot.set(cx, key.span(), s.span, s);
+    }
+    Ok(Entry {
+        first,
+        clears: clears.get(),
+        value: value.get(),
+        read_at: read_at.get(),
+        reason: reason.get(),
+    })
+}
+
+/// A JSON value written as Rust literals: `false`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`,
+/// with the range of its tokens.
+fn json_literal(input: ParseStream) -> syn::Result<(Value, Range)> {
+    let start = input.span();
+    if input.peek(syn::token::Bracket) {
+        let content;
+        let bracket = syn::bracketed!(content in input);
+        let mut items = Vec::new();
+        while !content.is_empty() {
+            items.push(json_literal(&content)?.0);
+            if !content.is_empty() {
+                content.parse::<Token![,]>()?;
+            }
+        }
+        return Ok((Value::Array(items), Range::from(bracket.span.join())));
+    }
+    if input.peek(syn::Ident) {
+        let id: syn::Ident = input.parse()?;
+        if id == "null" {
+            return Ok((Value::Null, Range::from(id.span())));
+        }
+        return Err(syn::Error::new(
+            id.span(),
+            "expected a literal value (`true`, `10`, `\"text\"`, `null`, `[...]`)",
+        ));
+    }
+    let negative = input.parse::<Option<Token![-]>>()?.is_some();
+    let l: syn::Lit = input.parse()?;
+    let range = Range {
+        start,
+        end: l.span(),
+    };
+    let bad = |l: &syn::Lit| range.error(format!("`{}` is not a JSON value", quote::quote!(#l)));
+    let number = |digits: &str| {
+        let text = format!("{}{digits}", if negative { "-" } else { "" });
+        serde_json::from_str::<serde_json::Number>(&text)
+            .map(Value::Number)
+            .map_err(|_| bad(&l))
+    };
+    let value = match &l {
+        syn::Lit::Bool(b) if !negative => Value::Bool(b.value),
+        syn::Lit::Str(s) if !negative => Value::String(s.value()),
+        syn::Lit::Int(i) => number(i.base10_digits())?,
+        syn::Lit::Float(f) => number(f.base10_digits())?,
+        _ => return Err(bad(&l)),
+    };
+    Ok((value, range))
+}
+
+pub struct FieldAttr {
+    pub param: Option<Spanned<String>>,
+    pub rename: Option<Spanned<String>>,
+    pub null: Option<Spanned<String>>,
+    pub undocumented: Option<Span>,
+    /// `wire_type = "integer"`: the type the server reads where the spec's is wrong.
+    pub wire_type: Option<Spanned<String>>,
+    /// `values = ["a", "b"]`: the values the server reads, where the spec allows more.
+    pub values: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `pattern = "^...$"`: the strings the server reads, where the spec allows any.
+    pub pattern: Option<Spanned<String>>,
+    /// `family = "query.cf_*"`: a map field of undocumented parameters named by a pattern.
+    pub family: Option<Spanned<String>>,
+    pub read_at: Option<Spanned<String>>,
+    pub reason: Option<Spanned<String>>,
+    /// An attribute was malformed; its error is already reported.
+    pub broken: bool,
+}
+
+/// Parses every `#[arg(...)]` of a field (all of them together: a key given in two is given
+/// twice).
+pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
+    let mut param = Slot::new("param");
+    let mut rename = Slot::new("rename");
+    let mut null = Slot::new("null");
+    let mut undocumented = Slot::new("undocumented");
+    let mut wire_type = Slot::new("wire_type");
+    let mut values = Slot::new("values");
+    let mut pattern = Slot::new("pattern");
+    let mut family = Slot::new("family");
+    let mut read_at = Slot::new("read_at");
+    let mut reason = Slot::new("reason");
+    let mut broken = false;
+    for a in attrs {
+        let r = a.parse_nested_meta(|meta| {
+            match key_name(&meta.path).as_str() {
+                key if !ARG.accepts(key) => {
+                    return Err(meta.error(format!(
+                        "unknown #[arg] option `{key}`; expected one of: {}",
+                        ARG.list()
+                    )));
+                }
+                // #[arg(param = "body.root_id")]
+                "param" => string(cx, &meta, &mut param)?,
+                // #[arg(rename = "reply_to")]
+                "rename" => string(cx, &meta, &mut rename)?,
+                // #[arg(null = "null")]: the text a null value or element is sent as
+                "null" => string(cx, &meta, &mut null)?,
+                // #[arg(undocumented, read_at = "...", reason = "...")]
+                "undocumented" => flag(cx, &meta, &mut undocumented),
+                // #[arg(wire_type = "integer", read_at = "...", reason = "...")]
+                "wire_type" => string(cx, &meta, &mut wire_type)?,
+                // #[arg(values = ["active", ...], read_at = "...", reason = "...")]
+                "values" => strings(cx, &meta, &mut values)?,
+                // #[arg(pattern = "^...$", read_at = "...", reason = "...")]
+                "pattern" => string(cx, &meta, &mut pattern)?,
+                // #[arg(family = "query.cf_*", read_at = "...", reason = "...")]
+                "family" => string(cx, &meta, &mut family)?,
+                "read_at" => string(cx, &meta, &mut read_at)?,
+                "reason" => string(cx, &meta, &mut reason)?,
+                key => return Err(meta.error(ARG.unparsed(key))),
+            }
+            Ok(())
+        });
+        if let Err(e) = r {
+            cx.syn_error(e);
+            broken = true;
+        }
+    }
+    FieldAttr {
+        param: param.get(),
+        rename: rename.get(),
+        null: null.get(),
+        undocumented: undocumented.get(),
+        wire_type: wire_type.get(),
+        values: values.get(),
+        pattern: pattern.get(),
+        family: family.get(),
+        read_at: read_at.get(),
+        reason: reason.get(),
+        broken,
+    }
+}
+
+/// The doc comment of an item, lines joined, or `None`.
+pub fn doc(attrs: &[syn::Attribute]) -> Option<String> {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .map(|l| l.strip_prefix(' ').unwrap_or(&l).to_string())
+        .collect();
+    let text = lines.join("\n").trim().to_string();
+    (!text.is_empty()).then_some(text)
+}
+
+use syn::spanned::Spanned as _;
