@@ -4,6 +4,30 @@
 
 use std::path::Path;
 
+#[path = "../examples/taskboard/tools.rs"]
+#[allow(dead_code)]
+mod tools;
+
+/// The README's "Call it" block (step 4 of its tour), compiled against the taskboard tools;
+/// `the_call_example_is_code_that_compiles` holds the README to this body.
+#[allow(dead_code)]
+async fn call_it(
+    key: String,
+    args: serde_json::Value,
+) -> Result<catalog::executor::ApiResponse, Box<dyn std::error::Error>> {
+    use tools::{CreateTask, ListTasks};
+    let catalog = catalog::Catalog::new()
+        .tool::<ListTasks>()
+        .tool::<CreateTask>();
+    let executor = catalog::executor::Executor::new(
+        catalog::executor::ExecutorConfig::new("https://tasks.example.com/v1")
+            .auth_header("X-Api-Key", key) // sent on every request, marked sensitive
+            .allow_writes(false), // every non-GET tool is refused until enabled
+    )?;
+    let response = catalog.call(&executor, "list_tasks", args).await?;
+    Ok(response)
+}
+
 fn read(path: &str) -> String {
     let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
@@ -88,6 +112,23 @@ fn the_create_post_example_is_the_tool_real_specs_compiles() {
         "the README's CreatePost differs from real-specs/src/mattermost.rs (which is compiled \
          against Mattermost's spec); make them the same tool:\n{}",
         tokens_only(tool)
+    );
+}
+
+#[test]
+fn the_call_example_is_code_that_compiles() {
+    let readme = read("README.md");
+    let example = fenced_blocks(&readme, "rust")
+        .into_iter()
+        .find(|block| block.contains("Catalog::new()") && block.contains("catalog.call("))
+        .expect("the README shows a call through a Catalog");
+    let compiled = read("tests/readme.rs");
+    let body = &compiled[compiled.find("async fn call_it(").expect("call_it is here")..];
+    assert!(
+        tokens_only(body).contains(&tokens_only(example)),
+        "the README's call example differs from `call_it` in tests/readme.rs (which is compiled \
+         against the taskboard tools); make them the same code:\n{}",
+        tokens_only(example)
     );
 }
 
