@@ -282,13 +282,13 @@ fn broken_links(file: &str, text: &str) -> Vec<String> {
             ));
             continue;
         };
-        if let Some(anchor) = anchor {
-            if !heading_anchors(&linked).iter().any(|a| a == anchor) {
-                broken.push(format!(
-                    "{file}: `{target}`: no heading of {} has the anchor #{anchor}",
-                    resolved.display()
-                ));
-            }
+        if let Some(anchor) = anchor
+            && !heading_anchors(&linked).iter().any(|a| a == anchor)
+        {
+            broken.push(format!(
+                "{file}: `{target}`: no heading of {} has the anchor #{anchor}",
+                resolved.display()
+            ));
         }
     }
     broken
