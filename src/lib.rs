@@ -141,7 +141,7 @@ pub mod mcp {
     };
     pub use catalog_runtime::serve::settings::{
         DEFAULT_SHUTDOWN_GRACE, ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING,
-        ENV_SHUTDOWN_GRACE,
+        ENV_SHUTDOWN_GRACE, VariableError,
     };
     pub use catalog_runtime::serve::shutdown::signal as shutdown_signal;
 

@@ -118,7 +118,7 @@ impl Executor {
         if rustls::crypto::CryptoProvider::get_default().is_none() {
             let _ = rustls::crypto::ring::default_provider().install_default();
         }
-        let client = Client::new(hyper_util::client::proxy::matcher::Matcher::from_env())
+        let client = Client::new(crate::wire::environment::proxies())
             .map_err(|e| ConfigError::new(format!("the HTTP client cannot be built: {e}")))?;
         Ok(Executor {
             client,

@@ -24,6 +24,7 @@
 
 use crate::serve::catalog::{CallError, Catalog, ToolInfo};
 use crate::serve::executor::ConfigError;
+use crate::serve::settings::VariableError;
 use catalog_core::check::suggest::{Candidate, suggest};
 use rmcp::{Peer, RoleServer};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -385,13 +386,15 @@ fn names(setting: &str, value: &str, what: &str) -> Result<Vec<String>, ConfigEr
 
 /// An on/off setting: `1`, `true`, `yes` or `0`, `false`, `no`, `` (any case); anything else
 /// is refused with the variable named.
-pub fn switch(setting: &str, value: &str) -> Result<bool, ConfigError> {
+pub fn switch(setting: &str, value: &str) -> Result<bool, VariableError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" => Ok(true),
         "0" | "false" | "no" | "" => Ok(false),
-        _ => Err(ConfigError::new(format!(
-            "{setting}={value:?}: expected 1 (on) or 0 (off)"
-        ))),
+        _ => Err(VariableError::invalid(
+            setting,
+            value,
+            "expected 1 (on) or 0 (off)",
+        )),
     }
 }
 

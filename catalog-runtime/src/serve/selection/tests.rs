@@ -21,8 +21,10 @@ fn a_switch_is_one_or_zero() {
         assert_eq!(switch("CATALOG_X", off), Ok(false), "{off:?}");
     }
     for bad in ["2", "on", "off", "enabled"] {
+        let e = switch("CATALOG_X", bad).unwrap_err();
+        assert_eq!(e.kind(), "invalid");
         assert_eq!(
-            switch("CATALOG_X", bad).unwrap_err().to_string(),
+            e.to_string(),
             format!("CATALOG_X={bad:?}: expected 1 (on) or 0 (off)")
         );
     }
