@@ -93,7 +93,7 @@ pub mod executor {
     pub use catalog_runtime::serve::executor::{
         ApiResponse, ConfigError, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
         ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig,
-        RetryPolicy, Writes,
+        ProbeError, RetryPolicy, Writes,
     };
     pub use catalog_runtime::serve::settings::{
         DEFAULT_ATTEMPTS, ENV_NO_RETRY, ENV_RETRIES, MAX_ATTEMPTS,

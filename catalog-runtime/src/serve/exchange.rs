@@ -377,7 +377,7 @@ impl TokenExchange {
             if !status.is_success() {
                 return Err(refused(url, status, &doc));
             }
-            read_issued(&doc).map_err(failed)
+            read_issued(&doc).map_err(|e| failed(e.to_string()))
         };
         tokio::time::timeout(timeout, fetch)
             .await
@@ -411,26 +411,51 @@ fn refused(url: &str, status: http::StatusCode, doc: &serde_json::Value) -> Miss
     }
 }
 
+/// Why a successful exchange's answer gives no token catalog can send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum IssuedError {
+    /// No `access_token`, or an empty one.
+    NoAccessToken,
+    /// `issued_token_type` names another kind of token (an ID token, say).
+    NotAccessToken(String),
+    /// `token_type` is not `Bearer`.
+    NotBearer(String),
+}
+
+impl fmt::Display for IssuedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IssuedError::NoAccessToken => f.write_str("the answer has no `access_token`"),
+            IssuedError::NotAccessToken(kind) => write!(
+                f,
+                "the issued token is a {kind}, not an access token ({ACCESS_TOKEN_TYPE})"
+            ),
+            IssuedError::NotBearer(kind) => write!(
+                f,
+                "the issued token is of type {kind}; catalog sends bearer tokens only"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IssuedError {}
+
 /// The issued access token and its lifetime, from a successful exchange's answer.
-fn read_issued(doc: &serde_json::Value) -> Result<(String, Duration), String> {
+fn read_issued(doc: &serde_json::Value) -> Result<(String, Duration), IssuedError> {
     let token = doc
         .get("access_token")
         .and_then(serde_json::Value::as_str)
         .filter(|t| !t.is_empty())
-        .ok_or("the answer has no `access_token`")?;
+        .ok_or(IssuedError::NoAccessToken)?;
     if let Some(kind) = doc.get("issued_token_type").and_then(|v| v.as_str())
         && kind != ACCESS_TOKEN_TYPE
     {
-        return Err(format!(
-            "the issued token is a {kind}, not an access token ({ACCESS_TOKEN_TYPE})"
-        ));
+        return Err(IssuedError::NotAccessToken(kind.to_string()));
     }
     if let Some(kind) = doc.get("token_type").and_then(|v| v.as_str())
         && !kind.eq_ignore_ascii_case("bearer")
     {
-        return Err(format!(
-            "the issued token is of type {kind}; catalog sends bearer tokens only"
-        ));
+        return Err(IssuedError::NotBearer(kind.to_string()));
     }
     let lifetime = doc
         .get("expires_in")
@@ -602,22 +627,37 @@ mod tests {
             read_issued(&json!({"access_token": "t"})),
             Ok(("t".to_string(), DEFAULT_TOKEN_LIFETIME))
         );
+        let unread = |doc: serde_json::Value| {
+            let e = read_issued(&doc).unwrap_err();
+            (e.clone(), e.to_string())
+        };
         assert_eq!(
-            read_issued(&json!({"token_type": "Bearer"})),
-            Err("the answer has no `access_token`".to_string())
+            unread(json!({"token_type": "Bearer"})),
+            (
+                IssuedError::NoAccessToken,
+                "the answer has no `access_token`".to_string()
+            )
         );
         assert_eq!(
-            read_issued(&json!({"access_token": "t",
-                "issued_token_type": "urn:ietf:params:oauth:token-type:id_token"})),
-            Err(
+            unread(json!({"access_token": "", "token_type": "Bearer"})).0,
+            IssuedError::NoAccessToken
+        );
+        let id_token = "urn:ietf:params:oauth:token-type:id_token";
+        assert_eq!(
+            unread(json!({"access_token": "t", "issued_token_type": id_token})),
+            (
+                IssuedError::NotAccessToken(id_token.to_string()),
                 "the issued token is a urn:ietf:params:oauth:token-type:id_token, not an access \
                  token (urn:ietf:params:oauth:token-type:access_token)"
                     .to_string()
             )
         );
         assert_eq!(
-            read_issued(&json!({"access_token": "t", "token_type": "N_A"})),
-            Err("the issued token is of type N_A; catalog sends bearer tokens only".to_string())
+            unread(json!({"access_token": "t", "token_type": "N_A"})),
+            (
+                IssuedError::NotBearer("N_A".to_string()),
+                "the issued token is of type N_A; catalog sends bearer tokens only".to_string()
+            )
         );
         assert_eq!(
             refused(

@@ -41,7 +41,7 @@ pub use config::{
     ConfigError, DEFAULT_ACCEPT, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
     ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecutorConfig, Writes,
 };
-pub use error::ExecuteError;
+pub use error::{ExecuteError, ProbeError};
 use http::Method;
 use http::header::{HeaderName, HeaderValue};
 use http_body_util::BodyExt;
