@@ -198,7 +198,7 @@ impl McpServer {
         let selection = self
             .offer
             .client(&self.catalog, headers)
-            .map_err(|e| ErrorData::invalid_params(e, None))?;
+            .map_err(|e| ErrorData::invalid_params(e.to_string(), None))?;
         Ok(Caller {
             selection,
             peer,
