@@ -149,7 +149,7 @@ pub mod mcp {
     pub mod selection {
         pub use catalog_runtime::serve::selection::{
             ALL, ENV_EXCLUDE_TOOLS, ENV_READ_ONLY, ENV_TOOLS, ENV_TOOLSETS, HEADER_READ_ONLY,
-            HEADER_TOOLS, HEADER_TOOLSETS, Selection, groups, matches,
+            HEADER_TOOLS, HEADER_TOOLSETS, Selection, SelectionError, groups, matches,
         };
     }
 
