@@ -514,7 +514,13 @@ mod tests {
 
     #[test]
     fn a_half_given_or_wrong_setting_is_refused_naming_the_fix() {
-        let cases: Vec<(Vec<(&str, &str)>, &str, &str)> = vec![
+        // The variables set, the kind of refusal, and its message.
+        type Case = (
+            Vec<(&'static str, &'static str)>,
+            &'static str,
+            &'static str,
+        );
+        let cases: Vec<Case> = vec![
             (
                 vec![URL],
                 "incomplete",

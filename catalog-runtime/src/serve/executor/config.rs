@@ -322,7 +322,8 @@ impl ExecutorConfig {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfigError {
     message: String,
-    setting: Option<VariableError>,
+    // Boxed: a `ConfigError` is returned by every settings reader and stays small.
+    setting: Option<Box<VariableError>>,
 }
 
 impl ConfigError {
@@ -335,7 +336,7 @@ impl ConfigError {
 
     /// The setting refused, when one setting (or a group that goes together) is the cause.
     pub fn setting(&self) -> Option<&VariableError> {
-        self.setting.as_ref()
+        self.setting.as_deref()
     }
 
     pub(super) fn env(name: &str, value: &str, expected: &str) -> ConfigError {
@@ -355,7 +356,7 @@ impl From<VariableError> for ConfigError {
     fn from(setting: VariableError) -> ConfigError {
         ConfigError {
             message: setting.to_string(),
-            setting: Some(setting),
+            setting: Some(Box::new(setting)),
         }
     }
 }
