@@ -93,7 +93,7 @@ pub mod executor {
     pub use catalog_runtime::serve::executor::{
         ApiResponse, ConfigError, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
         ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig,
-        RetryPolicy, Writes,
+        ProbeError, RetryPolicy, Writes,
     };
     pub use catalog_runtime::serve::settings::{
         DEFAULT_ATTEMPTS, ENV_NO_RETRY, ENV_RETRIES, MAX_ATTEMPTS,
@@ -141,7 +141,7 @@ pub mod mcp {
     };
     pub use catalog_runtime::serve::settings::{
         DEFAULT_SHUTDOWN_GRACE, ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING,
-        ENV_SHUTDOWN_GRACE,
+        ENV_SHUTDOWN_GRACE, VariableError,
     };
     pub use catalog_runtime::serve::shutdown::signal as shutdown_signal;
 
@@ -149,7 +149,7 @@ pub mod mcp {
     pub mod selection {
         pub use catalog_runtime::serve::selection::{
             ALL, ENV_EXCLUDE_TOOLS, ENV_READ_ONLY, ENV_TOOLS, ENV_TOOLSETS, HEADER_READ_ONLY,
-            HEADER_TOOLS, HEADER_TOOLSETS, Selection, groups, matches,
+            HEADER_TOOLS, HEADER_TOOLSETS, Selection, SelectionError, groups, matches,
         };
     }
 

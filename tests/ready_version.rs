@@ -104,36 +104,48 @@ async fn readiness_goes_unready_when_the_api_serves_another_spec_version() {
 
 #[test]
 fn a_wrong_readiness_version_setting_is_refused_saying_the_fix() {
-    let env = |pairs: &'static [(&'static str, &'static str)]| {
-        move |name: &str| {
-            pairs
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v.to_string())
-        }
-    };
-    assert_eq!(
+    use catalog::mcp::VariableError;
+    let refused = |pairs: &'static [(&'static str, &'static str)]| {
         HttpConfig::new()
-            .with_env(env(&[("CATALOG_HTTP_READY_STATUS_PATH", "api/status")]))
-            .unwrap_err(),
+            .with_env(move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| v.to_string())
+            })
+            .unwrap_err()
+    };
+    let e = refused(&[("CATALOG_HTTP_READY_STATUS_PATH", "api/status")]);
+    assert!(
+        matches!(&e, VariableError::Invalid { variable, .. } if variable == "CATALOG_HTTP_READY_STATUS_PATH"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
         "CATALOG_HTTP_READY_STATUS_PATH=\"api/status\": expected the path of the API's status \
          document under the base URL, starting with / (/api/status/)"
     );
+    let e = refused(&[("CATALOG_HTTP_READY_VERSION_FIELD", "version")]);
+    assert!(
+        matches!(&e, VariableError::Requires { requires, .. } if requires == "CATALOG_HTTP_READY_STATUS_PATH"),
+        "{e:?}"
+    );
     assert_eq!(
-        HttpConfig::new()
-            .with_env(env(&[("CATALOG_HTTP_READY_VERSION_FIELD", "version")]))
-            .unwrap_err(),
+        e.to_string(),
         "CATALOG_HTTP_READY_VERSION_FIELD=\"version\" is set without \
          CATALOG_HTTP_READY_STATUS_PATH: set the path of the API's status document too \
          (/api/status/), or unset it"
     );
+    let e = refused(&[
+        ("CATALOG_HTTP_READY_STATUS_PATH", "/status"),
+        ("CATALOG_HTTP_READY_VERSION_FIELD", " "),
+    ]);
+    assert!(
+        matches!(&e, VariableError::Invalid { variable, .. } if variable == "CATALOG_HTTP_READY_VERSION_FIELD"),
+        "{e:?}"
+    );
     assert_eq!(
-        HttpConfig::new()
-            .with_env(env(&[
-                ("CATALOG_HTTP_READY_STATUS_PATH", "/status"),
-                ("CATALOG_HTTP_READY_VERSION_FIELD", " ")
-            ]))
-            .unwrap_err(),
+        e.to_string(),
         "CATALOG_HTTP_READY_VERSION_FIELD=\" \": expected the dotted field of the status \
          document holding the version (version, info.version)"
     );

@@ -448,7 +448,15 @@ async fn metrics_need_the_token_and_can_be_turned_off() {
     let wrong = HttpConfig::new()
         .with_env(|name| (name == "CATALOG_HTTP_METRICS").then(|| "on".to_string()))
         .unwrap_err();
-    assert_eq!(wrong, "CATALOG_HTTP_METRICS=\"on\": expected 1 or 0");
+    assert!(
+        matches!(&wrong, catalog::mcp::VariableError::Invalid { variable, value, .. }
+            if variable == "CATALOG_HTTP_METRICS" && value == "on"),
+        "{wrong:?}"
+    );
+    assert_eq!(
+        wrong.to_string(),
+        "CATALOG_HTTP_METRICS=\"on\": expected 1 or 0"
+    );
 }
 
 /// A `tools/call` of `get_task` with `_meta` and extra HTTP headers.

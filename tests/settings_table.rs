@@ -1,20 +1,24 @@
 //! `docs/settings.md` lists every setting the code reads: each `"CATALOG_*"` or `"OTEL_*"`
 //! name written in the production code is a row of its tables, and each `CATALOG_*` row is a
 //! name some code or test of the workspace still reads (the `OTEL_*` ones are also read by the
-//! OpenTelemetry exporter itself).
+//! OpenTelemetry exporter itself). The run time reads its environment in one place,
+//! `catalog-runtime/src/wire/environment.rs`: a read anywhere else in `catalog-runtime/src` fails.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const PRODUCTION: [&str; 4] = [
+const PRODUCTION: [&str; 5] = [
     "catalog-core/src",
+    "catalog-runtime/src",
     "catalog-macros/src",
     "src",
     "real-specs/src",
 ];
-const EVERYWHERE: [&str; 8] = [
+const EVERYWHERE: [&str; 10] = [
     "catalog-core/src",
     "catalog-core/tests",
+    "catalog-runtime/src",
+    "catalog-runtime/tests",
     "catalog-macros/src",
     "src",
     "real-specs/src",
@@ -150,5 +154,77 @@ fn names_are_whole_quoted_settings() {
     assert_eq!(
         names("`CATALOG_CREDENTIAL_<SCHEME>` and `CATALOG_PINS`", false),
         BTreeSet::from(["CATALOG_PINS".to_string()])
+    );
+}
+
+/// The one file of the run time that reads the process environment.
+const READER: &str = "catalog-runtime/src/wire/environment.rs";
+
+/// What reads the process environment in Rust source: the standard library's readers
+/// (`env::var`, `env::var_os`, `env::vars`, or any of them imported) and hyper-util's proxy
+/// matcher.
+const READS: [&str; 3] = ["env::var", "use std::env", "Matcher::from_env"];
+
+/// The reads of the environment in `text` (comments left out), as the lines that hold them.
+fn reads(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .filter(|code| READS.iter().any(|read| code.contains(read)))
+        .map(|code| code.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn the_run_time_reads_its_environment_in_one_place() {
+    let mut files = Vec::new();
+    rust_files(&root().join("catalog-runtime/src"), &mut files);
+    let elsewhere: Vec<String> = files
+        .iter()
+        .filter(|file| !file.ends_with(READER))
+        .flat_map(|file| {
+            let shown = file
+                .strip_prefix(root())
+                .unwrap_or(file)
+                .display()
+                .to_string();
+            reads(&production_text(file))
+                .into_iter()
+                .map(move |line| format!("{shown}: {line}"))
+        })
+        .collect();
+    assert!(
+        elsewhere.is_empty(),
+        "the run time reads the environment outside {READER}:\n{}\nread it through \
+         `crate::wire::environment::var` (a settings reader takes it as its `lookup`) and list \
+         the variable in docs/settings.md",
+        elsewhere.join("\n")
+    );
+    let reader = std::fs::read_to_string(root().join(READER)).expect("the reader is readable");
+    assert_eq!(
+        reads(&reader),
+        [
+            "std::env::var(name).ok()",
+            "std::env::var_os(name)",
+            "hyper_util::client::proxy::matcher::Matcher::from_env()",
+        ],
+        "{READER} reads each variable the caller names, and the standard proxy variables"
+    );
+}
+
+#[test]
+fn reads_are_found_in_code_not_comments() {
+    let text = "let a = std::env::var(\"X\").ok(); // std::env::var_os(\"Y\")\n\
+                // Matcher::from_env()\n\
+                let p = Matcher::from_env();\n\
+                use std::env::vars_os;\n\
+                let d = std::env::temp_dir();\n\
+                let e = crate::wire::environment::var_os(\"Z\");";
+    assert_eq!(
+        reads(text),
+        [
+            "let a = std::env::var(\"X\").ok();",
+            "let p = Matcher::from_env();",
+            "use std::env::vars_os;"
+        ]
     );
 }

@@ -16,6 +16,7 @@
 //! The client's token is never logged, never shown in `Debug`, and never sent to the API: the
 //! executor's requests carry only the credentials the executor was configured with.
 
+use crate::serve::settings::VariableError;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -66,13 +67,14 @@ pub struct StaticToken {
 
 impl StaticToken {
     /// Accepts exactly `token`. An empty token is refused: it would let anyone in.
-    pub fn new(token: impl Into<String>) -> Result<StaticToken, String> {
+    pub fn new(token: impl Into<String>) -> Result<StaticToken, VariableError> {
         let token = token.into();
         if token.trim().is_empty() {
-            return Err(format!(
-                "{ENV_HTTP_TOKEN} is set but empty; set it to a long random secret, or unset it \
-                 to serve without authorization"
-            ));
+            return Err(VariableError::Empty {
+                variable: ENV_HTTP_TOKEN.to_string(),
+                fix: "set it to a long random secret, or unset it to serve without authorization"
+                    .to_string(),
+            });
         }
         Ok(StaticToken {
             token: token.into_bytes(),
@@ -136,8 +138,10 @@ mod tests {
 
     #[test]
     fn an_empty_static_token_is_refused() {
+        let e = StaticToken::new(" ").unwrap_err();
+        assert_eq!(e.kind(), "empty");
         assert_eq!(
-            StaticToken::new(" ").unwrap_err(),
+            e.to_string(),
             "CATALOG_HTTP_TOKEN is set but empty; set it to a long random secret, or unset it \
              to serve without authorization"
         );

@@ -20,6 +20,7 @@
 
 use crate::serve::catalog::{Catalog, ToolInfo};
 use crate::serve::executor::ConfigError;
+use crate::serve::settings::VariableError;
 use rmcp::model::{
     CallToolResult, ContentBlock, ElicitRequest, ElicitRequestParams, ElicitationAction,
     ElicitationSchema, InputRequest, InputRequiredResult, InputResponses, JsonObject,
@@ -84,8 +85,7 @@ impl Confirmation {
     pub fn from_env(lookup: impl Fn(&str) -> Option<String>) -> Result<Confirmation, ConfigError> {
         let mut confirmation = Confirmation::default();
         if let Some(v) = lookup(ENV_CONFIRM) {
-            confirmation.tools = Confirm::parse(&v)
-                .map_err(|e| ConfigError::new(format!("{ENV_CONFIRM}={v:?}: {e}")))?;
+            confirmation.tools = Confirm::parse(&v)?;
         }
         if let Some(v) = lookup(ENV_CONFIRM_FALLBACK) {
             confirmation.fallback = match v.trim().to_ascii_lowercase().as_str() {
@@ -131,28 +131,29 @@ impl Confirm {
     /// Reads [`ENV_CONFIRM`]'s syntax: `destructive` (or `1`, `true`, `yes`), `writes`, `0`
     /// (or `false`, `no`), else a comma-separated list of tool names. A switch it does not
     /// read (`2`, `on`, `none`) is refused rather than taken as a tool's name.
-    pub fn parse(text: &str) -> Result<Confirm, String> {
+    pub fn parse(text: &str) -> Result<Confirm, VariableError> {
         const EXPECTED: &str = "expected `destructive`, `writes`, 0 (no tool asks) or a \
                                 comma-separated list of tool names";
+        let refuse = |why: String| VariableError::invalid(ENV_CONFIRM, text, why);
         let t = text.trim();
         match t.to_ascii_lowercase().as_str() {
             "destructive" | "1" | "true" | "yes" => return Ok(Confirm::Destructive),
             "writes" => return Ok(Confirm::Writes),
             "0" | "false" | "no" => return Ok(Confirm::Off),
-            "" => return Err(format!("{EXPECTED}; the value is empty")),
+            "" => return Err(refuse(format!("{EXPECTED}; the value is empty"))),
             "on" | "off" | "all" | "none" | "enabled" | "disabled" => {
-                return Err(format!("{EXPECTED}; {t:?} is none of them"));
+                return Err(refuse(format!("{EXPECTED}; {t:?} is none of them")));
             }
             n if n
                 .chars()
                 .all(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.')) =>
             {
-                return Err(format!("{EXPECTED}; {t:?} is none of them"));
+                return Err(refuse(format!("{EXPECTED}; {t:?} is none of them")));
             }
             _ => {}
         }
         let names = crate::serve::settings::tool_names(ENV_CONFIRM, t)
-            .map_err(|_| format!("{EXPECTED}; {t:?} is not a list of tool names"))?;
+            .map_err(|_| refuse(format!("{EXPECTED}; {t:?} is not a list of tool names")))?;
         Ok(Confirm::Tools(names))
     }
 }

@@ -28,6 +28,7 @@ pub mod per_user;
 
 pub use per_user::{Caller, CredentialFuture, CredentialSource, PerUser, Refusal};
 
+use crate::serve::settings::VariableError;
 use catalog_core::spec::security::{Requirement, SchemeKind, SchemeUse};
 use heck::ToShoutySnakeCase;
 use std::collections::{BTreeMap, HashMap};
@@ -80,19 +81,20 @@ pub fn env_name(scheme: &str) -> String {
 pub fn from_env(
     scheme: &SchemeUse,
     lookup: &impl Fn(&str) -> Option<String>,
-) -> Result<Option<Credential>, String> {
+) -> Result<Option<Credential>, VariableError> {
     let base = env_name(&scheme.scheme);
-    let pair = |a: &str, b: &str| -> Result<Option<(String, String)>, String> {
+    let pair = |a: &str, b: &str| -> Result<Option<(String, String)>, VariableError> {
         match (
             lookup(&format!("{base}_{a}")),
             lookup(&format!("{base}_{b}")),
         ) {
             (Some(x), Some(y)) => Ok(Some((x, y))),
             (None, None) => Ok(None),
-            _ => Err(format!(
-                "{base}_{a} and {base}_{b} go together; set both for scheme `{}`",
-                scheme.scheme
-            )),
+            _ => Err(VariableError::Paired {
+                first: format!("{base}_{a}"),
+                second: format!("{base}_{b}"),
+                scheme: scheme.scheme.clone(),
+            }),
         }
     };
     Ok(match &scheme.kind {
@@ -337,13 +339,12 @@ mod tests {
                 token_url: "http://t".into(),
             },
         );
+        let e = from_env(&oauth, &env).unwrap_err();
+        assert_eq!(e.kind(), "paired");
         assert_eq!(
-            from_env(&oauth, &env),
-            Err(
-                "CATALOG_CREDENTIAL_OAUTH_CLIENT_ID and CATALOG_CREDENTIAL_OAUTH_CLIENT_SECRET go \
-                 together; set both for scheme `oauth`"
-                    .into()
-            )
+            e.to_string(),
+            "CATALOG_CREDENTIAL_OAUTH_CLIENT_ID and CATALOG_CREDENTIAL_OAUTH_CLIENT_SECRET go \
+             together; set both for scheme `oauth`"
         );
         assert_eq!(from_env(&uses("jwt", SchemeKind::Bearer), &env), Ok(None));
         assert_eq!(

@@ -26,6 +26,7 @@
 use crate::serve::credentials::per_user::{Caller, Missing};
 use crate::serve::credentials::{DEFAULT_TOKEN_LIFETIME, base64};
 use crate::serve::executor::client::{Body, Client, describe_failure};
+use crate::serve::settings::VariableError;
 use http_body_util::BodyExt;
 use std::collections::HashMap;
 use std::fmt;
@@ -83,8 +84,9 @@ impl fmt::Debug for TokenExchange {
 }
 
 /// Checks that `url` can carry a client secret: https, or http to a loopback address.
-fn check_url(name: &str, url: &str) -> Result<(), String> {
-    let parsed = url::Url::parse(url).map_err(|e| format!("{name}={url:?}: {e}"))?;
+fn check_url(name: &str, url: &str) -> Result<(), VariableError> {
+    let parsed =
+        url::Url::parse(url).map_err(|e| VariableError::invalid(name, url, e.to_string()))?;
     let loopback = match parsed.host() {
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
         Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
@@ -94,17 +96,22 @@ fn check_url(name: &str, url: &str) -> Result<(), String> {
     match parsed.scheme() {
         "https" => Ok(()),
         "http" if loopback => Ok(()),
-        _ => Err(format!(
-            "{name}={url:?}: the token endpoint receives the server's client secret and the \
-             caller's token, so it must be an https URL (http only on a loopback address)"
+        _ => Err(VariableError::invalid(
+            name,
+            url,
+            "the token endpoint receives the server's client secret and the caller's token, so \
+             it must be an https URL (http only on a loopback address)",
         )),
     }
 }
 
-fn non_empty(name: &str, value: String) -> Result<String, String> {
+fn non_empty(name: &str, value: String) -> Result<String, VariableError> {
     let trimmed = value.trim();
     if trimmed.is_empty() {
-        return Err(format!("{name} is set but empty; set a value or unset it"));
+        return Err(VariableError::Empty {
+            variable: name.to_string(),
+            fix: "set a value or unset it".to_string(),
+        });
     }
     Ok(trimmed.to_string())
 }
@@ -115,7 +122,7 @@ impl TokenExchange {
         url: impl Into<String>,
         client_id: impl Into<String>,
         client_secret: impl Into<String>,
-    ) -> Result<TokenExchange, String> {
+    ) -> Result<TokenExchange, VariableError> {
         let url = non_empty(ENV_TOKEN_EXCHANGE_URL, url.into())?;
         check_url(ENV_TOKEN_EXCHANGE_URL, &url)?;
         Ok(TokenExchange {
@@ -157,7 +164,9 @@ impl TokenExchange {
 
     /// The settings from `lookup` (the `CATALOG_TOKEN_EXCHANGE_*` variables): `None` when none
     /// is set; an error naming the fix when some are missing, empty or wrong.
-    pub fn from_env(lookup: impl Fn(&str) -> Option<String>) -> Result<Option<Self>, String> {
+    pub fn from_env(
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<Self>, VariableError> {
         let required = [
             ENV_TOKEN_EXCHANGE_URL,
             ENV_TOKEN_EXCHANGE_CLIENT_ID,
@@ -184,13 +193,14 @@ impl TokenExchange {
             .filter(|n| lookup(n).is_none())
             .collect();
         if !missing.is_empty() {
-            return Err(format!(
-                "token exchange is half configured: {} set, {} missing; set {} together (or \
-                 unset every CATALOG_TOKEN_EXCHANGE_* variable to serve without it)",
-                given.join(", "),
-                missing.join(", "),
-                required.join(", ")
-            ));
+            let owned = |names: &[&str]| names.iter().map(|n| n.to_string()).collect();
+            return Err(VariableError::Incomplete {
+                feature: "token exchange".to_string(),
+                set: owned(&given),
+                missing: owned(&missing),
+                required: owned(&required),
+                family: "CATALOG_TOKEN_EXCHANGE_*".to_string(),
+            });
         }
         let get = |n: &str| lookup(n).unwrap_or_default();
         let mut exchange = TokenExchange::new(
@@ -204,9 +214,13 @@ impl TokenExchange {
         if let Some(v) = lookup(ENV_TOKEN_EXCHANGE_RESOURCE) {
             let v = non_empty(ENV_TOKEN_EXCHANGE_RESOURCE, v)?;
             url::Url::parse(&v).map_err(|e| {
-                format!(
-                    "{ENV_TOKEN_EXCHANGE_RESOURCE}={v:?}: {e}; a resource is an absolute URL \
-                     (RFC 8707); name the API otherwise with {ENV_TOKEN_EXCHANGE_AUDIENCE}"
+                VariableError::invalid(
+                    ENV_TOKEN_EXCHANGE_RESOURCE,
+                    &v,
+                    format!(
+                        "{e}; a resource is an absolute URL (RFC 8707); name the API otherwise \
+                         with {ENV_TOKEN_EXCHANGE_AUDIENCE}"
+                    ),
                 )
             })?;
             exchange.resource = Some(v);
@@ -218,9 +232,10 @@ impl TokenExchange {
             exchange.skew = match v.trim().parse::<f64>() {
                 Ok(s) if s.is_finite() && (0.0..1e6).contains(&s) => Duration::from_secs_f64(s),
                 _ => {
-                    return Err(format!(
-                        "{ENV_TOKEN_EXCHANGE_SKEW_SECS}={v:?}: expected a number of seconds, 0 \
-                         or more"
+                    return Err(VariableError::invalid(
+                        ENV_TOKEN_EXCHANGE_SKEW_SECS,
+                        &v,
+                        "expected a number of seconds, 0 or more",
                     ));
                 }
             };
@@ -362,7 +377,7 @@ impl TokenExchange {
             if !status.is_success() {
                 return Err(refused(url, status, &doc));
             }
-            read_issued(&doc).map_err(failed)
+            read_issued(&doc).map_err(|e| failed(e.to_string()))
         };
         tokio::time::timeout(timeout, fetch)
             .await
@@ -396,26 +411,51 @@ fn refused(url: &str, status: http::StatusCode, doc: &serde_json::Value) -> Miss
     }
 }
 
+/// Why a successful exchange's answer gives no token catalog can send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum IssuedError {
+    /// No `access_token`, or an empty one.
+    NoAccessToken,
+    /// `issued_token_type` names another kind of token (an ID token, say).
+    NotAccessToken(String),
+    /// `token_type` is not `Bearer`.
+    NotBearer(String),
+}
+
+impl fmt::Display for IssuedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IssuedError::NoAccessToken => f.write_str("the answer has no `access_token`"),
+            IssuedError::NotAccessToken(kind) => write!(
+                f,
+                "the issued token is a {kind}, not an access token ({ACCESS_TOKEN_TYPE})"
+            ),
+            IssuedError::NotBearer(kind) => write!(
+                f,
+                "the issued token is of type {kind}; catalog sends bearer tokens only"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IssuedError {}
+
 /// The issued access token and its lifetime, from a successful exchange's answer.
-fn read_issued(doc: &serde_json::Value) -> Result<(String, Duration), String> {
+fn read_issued(doc: &serde_json::Value) -> Result<(String, Duration), IssuedError> {
     let token = doc
         .get("access_token")
         .and_then(serde_json::Value::as_str)
         .filter(|t| !t.is_empty())
-        .ok_or("the answer has no `access_token`")?;
+        .ok_or(IssuedError::NoAccessToken)?;
     if let Some(kind) = doc.get("issued_token_type").and_then(|v| v.as_str())
         && kind != ACCESS_TOKEN_TYPE
     {
-        return Err(format!(
-            "the issued token is a {kind}, not an access token ({ACCESS_TOKEN_TYPE})"
-        ));
+        return Err(IssuedError::NotAccessToken(kind.to_string()));
     }
     if let Some(kind) = doc.get("token_type").and_then(|v| v.as_str())
         && !kind.eq_ignore_ascii_case("bearer")
     {
-        return Err(format!(
-            "the issued token is of type {kind}; catalog sends bearer tokens only"
-        ));
+        return Err(IssuedError::NotBearer(kind.to_string()));
     }
     let lifetime = doc
         .get("expires_in")
@@ -474,9 +514,16 @@ mod tests {
 
     #[test]
     fn a_half_given_or_wrong_setting_is_refused_naming_the_fix() {
-        let cases: Vec<(Vec<(&str, &str)>, &str)> = vec![
+        // The variables set, the kind of refusal, and its message.
+        type Case = (
+            Vec<(&'static str, &'static str)>,
+            &'static str,
+            &'static str,
+        );
+        let cases: Vec<Case> = vec![
             (
                 vec![URL],
+                "incomplete",
                 "token exchange is half configured: CATALOG_TOKEN_EXCHANGE_URL set, \
                  CATALOG_TOKEN_EXCHANGE_CLIENT_ID, CATALOG_TOKEN_EXCHANGE_CLIENT_SECRET missing; \
                  set CATALOG_TOKEN_EXCHANGE_URL, CATALOG_TOKEN_EXCHANGE_CLIENT_ID, \
@@ -485,6 +532,7 @@ mod tests {
             ),
             (
                 vec![("CATALOG_TOKEN_EXCHANGE_AUDIENCE", "api")],
+                "incomplete",
                 "token exchange is half configured: CATALOG_TOKEN_EXCHANGE_AUDIENCE set, \
                  CATALOG_TOKEN_EXCHANGE_URL, CATALOG_TOKEN_EXCHANGE_CLIENT_ID, \
                  CATALOG_TOKEN_EXCHANGE_CLIENT_SECRET missing; set CATALOG_TOKEN_EXCHANGE_URL, \
@@ -497,6 +545,7 @@ mod tests {
                     ID,
                     SECRET,
                 ],
+                "invalid",
                 "CATALOG_TOKEN_EXCHANGE_URL=\"http://login.example/token\": the token endpoint \
                  receives the server's client secret and the caller's token, so it must be an \
                  https URL (http only on a loopback address)",
@@ -507,14 +556,17 @@ mod tests {
                     ID,
                     SECRET,
                 ],
+                "invalid",
                 "CATALOG_TOKEN_EXCHANGE_URL=\"login.example/token\": relative URL without a base",
             ),
             (
                 vec![URL, ID, ("CATALOG_TOKEN_EXCHANGE_CLIENT_SECRET", " ")],
+                "empty",
                 "CATALOG_TOKEN_EXCHANGE_CLIENT_SECRET is set but empty; set a value or unset it",
             ),
             (
                 vec![URL, ID, SECRET, ("CATALOG_TOKEN_EXCHANGE_SKEW_SECS", "-1")],
+                "invalid",
                 "CATALOG_TOKEN_EXCHANGE_SKEW_SECS=\"-1\": expected a number of seconds, 0 or more",
             ),
             (
@@ -524,15 +576,17 @@ mod tests {
                     SECRET,
                     ("CATALOG_TOKEN_EXCHANGE_RESOURCE", "tasks-api"),
                 ],
+                "invalid",
                 "CATALOG_TOKEN_EXCHANGE_RESOURCE=\"tasks-api\": relative URL without a base; a \
                  resource is an absolute URL (RFC 8707); name the API otherwise with \
                  CATALOG_TOKEN_EXCHANGE_AUDIENCE",
             ),
         ];
-        for (pairs, message) in cases {
+        for (pairs, kind, message) in cases {
+            let e = TokenExchange::from_env(env(&pairs)).unwrap_err();
             assert_eq!(
-                TokenExchange::from_env(env(&pairs)).unwrap_err(),
-                message,
+                (e.kind(), e.to_string().as_str()),
+                (kind, message),
                 "{pairs:?}"
             );
         }
@@ -579,22 +633,37 @@ mod tests {
             read_issued(&json!({"access_token": "t"})),
             Ok(("t".to_string(), DEFAULT_TOKEN_LIFETIME))
         );
+        let unread = |doc: serde_json::Value| {
+            let e = read_issued(&doc).unwrap_err();
+            (e.clone(), e.to_string())
+        };
         assert_eq!(
-            read_issued(&json!({"token_type": "Bearer"})),
-            Err("the answer has no `access_token`".to_string())
+            unread(json!({"token_type": "Bearer"})),
+            (
+                IssuedError::NoAccessToken,
+                "the answer has no `access_token`".to_string()
+            )
         );
         assert_eq!(
-            read_issued(&json!({"access_token": "t",
-                "issued_token_type": "urn:ietf:params:oauth:token-type:id_token"})),
-            Err(
+            unread(json!({"access_token": "", "token_type": "Bearer"})).0,
+            IssuedError::NoAccessToken
+        );
+        let id_token = "urn:ietf:params:oauth:token-type:id_token";
+        assert_eq!(
+            unread(json!({"access_token": "t", "issued_token_type": id_token})),
+            (
+                IssuedError::NotAccessToken(id_token.to_string()),
                 "the issued token is a urn:ietf:params:oauth:token-type:id_token, not an access \
                  token (urn:ietf:params:oauth:token-type:access_token)"
                     .to_string()
             )
         );
         assert_eq!(
-            read_issued(&json!({"access_token": "t", "token_type": "N_A"})),
-            Err("the issued token is of type N_A; catalog sends bearer tokens only".to_string())
+            unread(json!({"access_token": "t", "token_type": "N_A"})),
+            (
+                IssuedError::NotBearer("N_A".to_string()),
+                "the issued token is of type N_A; catalog sends bearer tokens only".to_string()
+            )
         );
         assert_eq!(
             refused(

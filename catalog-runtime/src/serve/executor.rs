@@ -41,7 +41,7 @@ pub use config::{
     ConfigError, DEFAULT_ACCEPT, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
     ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecutorConfig, Writes,
 };
-pub use error::ExecuteError;
+pub use error::{ExecuteError, ProbeError};
 use http::Method;
 use http::header::{HeaderName, HeaderValue};
 use http_body_util::BodyExt;
@@ -118,7 +118,7 @@ impl Executor {
         if rustls::crypto::CryptoProvider::get_default().is_none() {
             let _ = rustls::crypto::ring::default_provider().install_default();
         }
-        let client = Client::new(hyper_util::client::proxy::matcher::Matcher::from_env())
+        let client = Client::new(crate::wire::environment::proxies())
             .map_err(|e| ConfigError::new(format!("the HTTP client cannot be built: {e}")))?;
         Ok(Executor {
             client,

@@ -37,6 +37,7 @@
 
 use crate::serve::auth::{ENV_HTTP_TOKEN, StaticToken, TokenVerifier, bearer};
 use crate::serve::mcp::{McpServer, ServeError};
+use crate::serve::settings::VariableError;
 use bytes::Bytes;
 use http::{Request, Response, StatusCode, header};
 use http_body_util::combinators::BoxBody;
@@ -221,15 +222,15 @@ impl HttpConfig {
     /// [`ENV_HTTP_ALLOWED_HOSTS`], [`ENV_HTTP_ALLOWED_ORIGINS`], [`ENV_HTTP_SESSIONS`], [`ENV_HTTP_METRICS`],
     /// [`ENV_HTTP_PUBLIC_URL`], [`ENV_HTTP_AUTHORIZATION_SERVERS`], [`ENV_HTTP_MAX_REQUESTS`],
     /// [`ENV_HTTP_CLIENT_SELECTION`].
-    pub fn with_catalog_env(self) -> Result<HttpConfig, String> {
-        self.with_env(|name| std::env::var(name).ok())
+    pub fn with_catalog_env(self) -> Result<HttpConfig, VariableError> {
+        self.with_env(crate::wire::environment::var)
     }
 
     /// [`with_catalog_env`](Self::with_catalog_env) reading from `lookup`.
     pub fn with_env(
         mut self,
         lookup: impl Fn(&str) -> Option<String>,
-    ) -> Result<HttpConfig, String> {
+    ) -> Result<HttpConfig, VariableError> {
         if let Some(token) = lookup(ENV_HTTP_TOKEN) {
             self = self.verifier(StaticToken::new(token)?);
         }
@@ -243,14 +244,26 @@ impl HttpConfig {
             self.sessions = match v.trim() {
                 "1" | "true" | "yes" => true,
                 "0" | "false" | "no" | "" => false,
-                _ => return Err(format!("{ENV_HTTP_SESSIONS}={v:?}: expected 1 or 0")),
+                _ => {
+                    return Err(VariableError::invalid(
+                        ENV_HTTP_SESSIONS,
+                        &v,
+                        "expected 1 or 0",
+                    ));
+                }
             };
         }
         if let Some(v) = lookup(ENV_HTTP_METRICS) {
             self.metrics = match v.trim() {
                 "1" | "true" | "yes" => true,
                 "0" | "false" | "no" => false,
-                _ => return Err(format!("{ENV_HTTP_METRICS}={v:?}: expected 1 or 0")),
+                _ => {
+                    return Err(VariableError::invalid(
+                        ENV_HTTP_METRICS,
+                        &v,
+                        "expected 1 or 0",
+                    ));
+                }
             };
         }
         if let Some(v) = lookup(ENV_HTTP_PUBLIC_URL) {
@@ -260,8 +273,7 @@ impl HttpConfig {
             self.authorization_servers = list(&v);
         }
         if let Some(v) = lookup(ENV_HTTP_CLIENT_SELECTION) {
-            self.client_selection = crate::serve::selection::switch(ENV_HTTP_CLIENT_SELECTION, &v)
-                .map_err(|e| e.to_string())?;
+            self.client_selection = crate::serve::selection::switch(ENV_HTTP_CLIENT_SELECTION, &v)?;
         }
         match (
             lookup(ENV_READY_STATUS_PATH),
@@ -272,11 +284,14 @@ impl HttpConfig {
                 self = self.ready_spec_version(path, field)?;
             }
             (None, Some(field)) => {
-                return Err(format!(
-                    "{ENV_READY_VERSION_FIELD}={field:?} is set without \
-                     {ENV_READY_STATUS_PATH}: set the path of the API's status document too \
-                     (/api/status/), or unset it"
-                ));
+                return Err(VariableError::Requires {
+                    variable: ENV_READY_VERSION_FIELD.to_string(),
+                    value: field,
+                    requires: ENV_READY_STATUS_PATH.to_string(),
+                    fix: "set the path of the API's status document too (/api/status/), or \
+                          unset it"
+                        .to_string(),
+                });
             }
             (None, None) => {}
         }
@@ -284,8 +299,10 @@ impl HttpConfig {
             self.max_requests = match v.trim().parse::<usize>() {
                 Ok(n) if n > 0 => n,
                 _ => {
-                    return Err(format!(
-                        "{ENV_HTTP_MAX_REQUESTS}={v:?}: expected a whole number of requests, at least 1"
+                    return Err(VariableError::invalid(
+                        ENV_HTTP_MAX_REQUESTS,
+                        &v,
+                        "expected a whole number of requests, at least 1",
                     ));
                 }
             };
@@ -304,18 +321,22 @@ impl HttpConfig {
         mut self,
         status_path: impl Into<String>,
         version_field: impl Into<String>,
-    ) -> Result<HttpConfig, String> {
+    ) -> Result<HttpConfig, VariableError> {
         let (path, field) = (status_path.into(), version_field.into());
         if !path.starts_with('/') || path.starts_with("//") {
-            return Err(format!(
-                "{ENV_READY_STATUS_PATH}={path:?}: expected the path of the API's status \
-                 document under the base URL, starting with / (/api/status/)"
+            return Err(VariableError::invalid(
+                ENV_READY_STATUS_PATH,
+                &path,
+                "expected the path of the API's status document under the base URL, starting \
+                 with / (/api/status/)",
             ));
         }
         if field.trim().is_empty() {
-            return Err(format!(
-                "{ENV_READY_VERSION_FIELD}={field:?}: expected the dotted field of the status \
-                 document holding the version (version, info.version)"
+            return Err(VariableError::invalid(
+                ENV_READY_VERSION_FIELD,
+                &field,
+                "expected the dotted field of the status document holding the version \
+                 (version, info.version)",
             ));
         }
         self.ready_version = Some((path, field.trim().to_string()));
@@ -716,8 +737,9 @@ mod tests {
             let err = HttpConfig::new()
                 .with_env(|n| (n == "CATALOG_HTTP_MAX_REQUESTS").then(|| bad.to_string()))
                 .unwrap_err();
+            assert_eq!(err.kind(), "invalid");
             assert_eq!(
-                err,
+                err.to_string(),
                 format!(
                     "CATALOG_HTTP_MAX_REQUESTS={bad:?}: expected a whole number of requests, at least 1"
                 )
@@ -728,6 +750,10 @@ mod tests {
         let err = HttpConfig::new()
             .with_env(|n| (n == "CATALOG_HTTP_SESSIONS").then(|| "maybe".to_string()))
             .unwrap_err();
-        assert_eq!(err, "CATALOG_HTTP_SESSIONS=\"maybe\": expected 1 or 0");
+        assert_eq!(err.kind(), "invalid");
+        assert_eq!(
+            err.to_string(),
+            "CATALOG_HTTP_SESSIONS=\"maybe\": expected 1 or 0"
+        );
     }
 }

@@ -198,7 +198,7 @@ impl McpServer {
         let selection = self
             .offer
             .client(&self.catalog, headers)
-            .map_err(|e| ErrorData::invalid_params(e, None))?;
+            .map_err(|e| ErrorData::invalid_params(e.to_string(), None))?;
         Ok(Caller {
             selection,
             peer,
@@ -273,7 +273,7 @@ impl McpServer {
     /// number, and [`ENV_SHUTDOWN_GRACE`](crate::serve::settings::ENV_SHUTDOWN_GRACE) (seconds);
     /// anything else is refused with the variable named.
     pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
-        self.with_env(|name| std::env::var(name).ok())
+        self.with_env(crate::wire::environment::var)
     }
 
     /// [`with_catalog_env`](Self::with_catalog_env) reading from `lookup`.

@@ -99,7 +99,7 @@ pub(crate) fn endpoint_from(
 /// is still checked, so that a wrong one is not taken silently either way.
 #[cfg(not(feature = "otel"))]
 pub(crate) fn start(_server_name: &str) -> Result<(), ConfigError> {
-    if let Some((name, _)) = endpoint_from(|n| std::env::var(n).ok())? {
+    if let Some((name, _)) = endpoint_from(crate::wire::environment::var)? {
         eprintln!(
             "catalog: warning: {name} is set, but this server was built without the `otel` \
              feature: no spans are exported"

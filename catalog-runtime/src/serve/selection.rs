@@ -24,6 +24,7 @@
 
 use crate::serve::catalog::{CallError, Catalog, ToolInfo};
 use crate::serve::executor::ConfigError;
+use crate::serve::settings::VariableError;
 use catalog_core::check::suggest::{Candidate, suggest};
 use rmcp::{Peer, RoleServer};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -113,16 +114,18 @@ impl Selection {
 
     /// The selection a client's HTTP headers ask for ([`HEADER_TOOLSETS`], [`HEADER_TOOLS`],
     /// [`HEADER_READ_ONLY`]); `None` when it sends none of them.
-    pub fn from_headers(headers: &http::HeaderMap) -> Result<Option<Selection>, String> {
-        let header = |name: &str| -> Result<Option<String>, String> {
-            match headers.get(name) {
-                None => Ok(None),
-                Some(v) => v
-                    .to_str()
-                    .map(|s| Some(s.to_string()))
-                    .map_err(|_| format!("the {name} header is not text")),
-            }
-        };
+    pub fn from_headers(headers: &http::HeaderMap) -> Result<Option<Selection>, SelectionError> {
+        let header =
+            |name: &str| -> Result<Option<String>, SelectionError> {
+                match headers.get(name) {
+                    None => Ok(None),
+                    Some(v) => v.to_str().map(|s| Some(s.to_string())).map_err(|_| {
+                        SelectionError::NotText {
+                            header: name.to_string(),
+                        }
+                    }),
+                }
+            };
         let (toolsets, tools, read_only) = (
             header(HEADER_TOOLSETS)?,
             header(HEADER_TOOLS)?,
@@ -133,15 +136,13 @@ impl Selection {
         }
         let mut selection = Selection::all();
         if let Some(v) = toolsets {
-            selection.toolsets =
-                Some(names(HEADER_TOOLSETS, &v, "group").map_err(|e| e.to_string())?);
+            selection.toolsets = Some(names(HEADER_TOOLSETS, &v, "group")?);
         }
         if let Some(v) = tools {
-            selection.tools =
-                names(HEADER_TOOLS, &v, "tool name or pattern").map_err(|e| e.to_string())?;
+            selection.tools = names(HEADER_TOOLS, &v, "tool name or pattern")?;
         }
         if let Some(v) = read_only {
-            selection.read_only = switch(HEADER_READ_ONLY, &v).map_err(|e| e.to_string())?;
+            selection.read_only = switch(HEADER_READ_ONLY, &v)?;
         }
         Ok(Some(selection))
     }
@@ -150,20 +151,23 @@ impl Selection {
     /// the nearest and the variable that holds it.
     pub fn check(&self, catalog: &Catalog) -> Result<(), ConfigError> {
         self.check_as(catalog, [ENV_TOOLSETS, ENV_TOOLS, ENV_EXCLUDE_TOOLS])
-            .map_err(|e| {
+            .map_err(|problems| {
                 ConfigError::new(format!(
-                    "the tool selection names what this server does not serve: {e}"
+                    "the tool selection names what this server does not serve: {}",
+                    problems.join("; ")
                 ))
             })
     }
 
     /// [`check`](Self::check) for a selection from a client's headers.
-    pub(crate) fn check_client(&self, catalog: &Catalog) -> Result<(), String> {
+    pub(crate) fn check_client(&self, catalog: &Catalog) -> Result<(), SelectionError> {
         self.check_as(catalog, [HEADER_TOOLSETS, HEADER_TOOLS, "exclude"])
-            .map_err(|e| format!("the tool selection names what this server does not offer: {e}"))
+            .map_err(|problems| SelectionError::NotOffered { problems })
     }
 
-    fn check_as(&self, catalog: &Catalog, sources: [&str; 3]) -> Result<(), String> {
+    /// Each group, tool name or pattern that matches nothing `catalog` serves, as `source: no
+    /// tool ...` with the nearest.
+    fn check_as(&self, catalog: &Catalog, sources: [&str; 3]) -> Result<(), Vec<String>> {
         let [toolsets_source, tools_source, exclude_source] = sources;
         let mut problems: Vec<String> = Vec::new();
         let groups = groups(catalog);
@@ -199,7 +203,7 @@ impl Selection {
         if problems.is_empty() {
             Ok(())
         } else {
-            Err(problems.join("; "))
+            Err(problems)
         }
     }
 
@@ -258,7 +262,7 @@ impl Offer {
         &self,
         catalog: &Catalog,
         headers: Option<&http::HeaderMap>,
-    ) -> Result<Option<Selection>, String> {
+    ) -> Result<Option<Selection>, SelectionError> {
         let Some(headers) = headers.filter(|_| self.client_selection) else {
             return Ok(None);
         };
@@ -364,17 +368,18 @@ pub fn matches(pattern: &str, name: &str) -> bool {
 }
 
 /// A comma-separated list of names in `setting` holding `value`; `what` names one entry.
-fn names(setting: &str, value: &str, what: &str) -> Result<Vec<String>, ConfigError> {
+fn names(setting: &str, value: &str, what: &str) -> Result<Vec<String>, VariableError> {
     let mut out: Vec<String> = Vec::new();
     for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         let valid = name
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '*' | '?' | ' ' | '/'));
         if !valid {
-            return Err(ConfigError::new(format!(
-                "{setting}={value:?}: expected a comma-separated list of {what}s; {name:?} is \
-                 not one"
-            )));
+            return Err(VariableError::invalid(
+                setting,
+                value,
+                format!("expected a comma-separated list of {what}s; {name:?} is not one"),
+            ));
         }
         if !out.iter().any(|o| o == name) {
             out.push(name.to_string());
@@ -383,15 +388,58 @@ fn names(setting: &str, value: &str, what: &str) -> Result<Vec<String>, ConfigEr
     Ok(out)
 }
 
+/// Why a client's selection headers are refused (a JSON-RPC invalid-params error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SelectionError {
+    /// The header's value is not text.
+    NotText {
+        /// The header.
+        header: String,
+    },
+    /// The header's value is not what it takes (the header in place of a variable).
+    Invalid(VariableError),
+    /// Groups, tool names or patterns this server does not offer, each `header: no tool ...`
+    /// with the nearest.
+    NotOffered {
+        /// One line per name.
+        problems: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for SelectionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SelectionError::NotText { header } => write!(f, "the {header} header is not text"),
+            SelectionError::Invalid(e) => e.fmt(f),
+            SelectionError::NotOffered { problems } => write!(
+                f,
+                "the tool selection names what this server does not offer: {}",
+                problems.join("; ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SelectionError {}
+
+impl From<VariableError> for SelectionError {
+    fn from(e: VariableError) -> SelectionError {
+        SelectionError::Invalid(e)
+    }
+}
+
 /// An on/off setting: `1`, `true`, `yes` or `0`, `false`, `no`, `` (any case); anything else
 /// is refused with the variable named.
-pub fn switch(setting: &str, value: &str) -> Result<bool, ConfigError> {
+pub fn switch(setting: &str, value: &str) -> Result<bool, VariableError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" => Ok(true),
         "0" | "false" | "no" | "" => Ok(false),
-        _ => Err(ConfigError::new(format!(
-            "{setting}={value:?}: expected 1 (on) or 0 (off)"
-        ))),
+        _ => Err(VariableError::invalid(
+            setting,
+            value,
+            "expected 1 (on) or 0 (off)",
+        )),
     }
 }
 

@@ -42,6 +42,133 @@ pub const MAX_ATTEMPTS: u32 = 10;
 /// `terminationGracePeriodSeconds` of 30, so the process exits before it is killed.
 pub const DEFAULT_SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(25);
 
+/// Why one setting, or a group of settings that go together, is refused: each says the
+/// variable and the fix. A settings reader returning [`ConfigError`] carries it
+/// ([`ConfigError::setting`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum VariableError {
+    /// `variable` holds `value`, which it does not take: `expected` says what it takes.
+    Invalid {
+        /// The variable, `CATALOG_TIMEOUT_SECS`.
+        variable: String,
+        /// What it holds, as given.
+        value: String,
+        /// What it takes, and the fix.
+        expected: String,
+    },
+    /// `variable` is set to nothing but spaces.
+    Empty {
+        /// The variable.
+        variable: String,
+        /// What to set instead.
+        fix: String,
+    },
+    /// Some of the variables of `feature` that go together are set, `missing` are not.
+    Incomplete {
+        /// What they configure together (`token exchange`).
+        feature: String,
+        /// The variables set.
+        set: Vec<String>,
+        /// The required ones not set.
+        missing: Vec<String>,
+        /// The required ones, all to be set together.
+        required: Vec<String>,
+        /// The family to unset to serve without it (`CATALOG_TOKEN_EXCHANGE_*`).
+        family: String,
+    },
+    /// One of two variables of the security scheme `scheme` that go together is set alone.
+    Paired {
+        /// The first of the two (`CATALOG_CREDENTIAL_OAUTH_CLIENT_ID`).
+        first: String,
+        /// The second.
+        second: String,
+        /// The security scheme they give the credential of.
+        scheme: String,
+    },
+    /// `variable` (holding `value`) is set without `requires`, which it needs.
+    Requires {
+        /// The variable set.
+        variable: String,
+        /// What it holds.
+        value: String,
+        /// The variable it needs.
+        requires: String,
+        /// The fix.
+        fix: String,
+    },
+}
+
+impl VariableError {
+    /// `variable` holding `value` is refused: `expected` says what it takes.
+    pub(crate) fn invalid(variable: &str, value: &str, expected: impl Into<String>) -> Self {
+        VariableError::Invalid {
+            variable: variable.to_string(),
+            value: value.to_string(),
+            expected: expected.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+impl VariableError {
+    /// The variant's name, for tests to compare with the message.
+    pub(crate) fn kind(&self) -> &'static str {
+        match self {
+            VariableError::Invalid { .. } => "invalid",
+            VariableError::Empty { .. } => "empty",
+            VariableError::Incomplete { .. } => "incomplete",
+            VariableError::Paired { .. } => "paired",
+            VariableError::Requires { .. } => "requires",
+        }
+    }
+}
+
+impl std::fmt::Display for VariableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VariableError::Invalid {
+                variable,
+                value,
+                expected,
+            } => write!(f, "{variable}={value:?}: {expected}"),
+            VariableError::Empty { variable, fix } => {
+                write!(f, "{variable} is set but empty; {fix}")
+            }
+            VariableError::Incomplete {
+                feature,
+                set,
+                missing,
+                required,
+                family,
+            } => write!(
+                f,
+                "{feature} is half configured: {} set, {} missing; set {} together (or unset \
+                 every {family} variable to serve without it)",
+                set.join(", "),
+                missing.join(", "),
+                required.join(", ")
+            ),
+            VariableError::Paired {
+                first,
+                second,
+                scheme,
+            } => write!(
+                f,
+                "{first} and {second} go together; set both for scheme `{scheme}`"
+            ),
+            VariableError::Requires {
+                variable,
+                value,
+                requires,
+                fix,
+            } => write!(f, "{variable}={value:?} is set without {requires}: {fix}"),
+        }
+    }
+}
+
+impl std::error::Error for VariableError {}
+
 /// The attempts [`ENV_RETRIES`] holding `value` allows: a whole number from 0 to
 /// [`MAX_ATTEMPTS`], `0` read as `1` (retries off).
 pub fn attempts(value: &str) -> Result<u32, ConfigError> {
@@ -195,5 +322,62 @@ mod tests {
             "CATALOG_NO_RETRY=\"a, b c\": expected a comma-separated list of tool names; \"b c\" \
              is not a tool name"
         );
+    }
+
+    #[test]
+    fn a_setting_error_names_the_variable_and_the_fix() {
+        let invalid = VariableError::invalid("CATALOG_X", "many", "expected a number");
+        assert_eq!(invalid.kind(), "invalid");
+        assert!(
+            matches!(&invalid, VariableError::Invalid { variable, value, .. } if variable == "CATALOG_X" && value == "many")
+        );
+        assert_eq!(invalid.to_string(), "CATALOG_X=\"many\": expected a number");
+        let empty = VariableError::Empty {
+            variable: "CATALOG_Y".to_string(),
+            fix: "set a value or unset it".to_string(),
+        };
+        assert_eq!(empty.kind(), "empty");
+        assert_eq!(
+            empty.to_string(),
+            "CATALOG_Y is set but empty; set a value or unset it"
+        );
+        let incomplete = VariableError::Incomplete {
+            feature: "token exchange".to_string(),
+            set: vec!["CATALOG_A".to_string()],
+            missing: vec!["CATALOG_B".to_string()],
+            required: vec!["CATALOG_A".to_string(), "CATALOG_B".to_string()],
+            family: "CATALOG_*".to_string(),
+        };
+        assert_eq!(incomplete.kind(), "incomplete");
+        assert_eq!(
+            incomplete.to_string(),
+            "token exchange is half configured: CATALOG_A set, CATALOG_B missing; set CATALOG_A, \
+             CATALOG_B together (or unset every CATALOG_* variable to serve without it)"
+        );
+        let requires = VariableError::Requires {
+            variable: "CATALOG_F".to_string(),
+            value: "v".to_string(),
+            requires: "CATALOG_P".to_string(),
+            fix: "set it too".to_string(),
+        };
+        assert_eq!(requires.kind(), "requires");
+        assert_eq!(
+            requires.to_string(),
+            "CATALOG_F=\"v\" is set without CATALOG_P: set it too"
+        );
+        let paired = VariableError::Paired {
+            first: "CATALOG_CREDENTIAL_A_USER".to_string(),
+            second: "CATALOG_CREDENTIAL_A_PASSWORD".to_string(),
+            scheme: "a".to_string(),
+        };
+        assert_eq!(paired.kind(), "paired");
+        assert_eq!(
+            paired.to_string(),
+            "CATALOG_CREDENTIAL_A_USER and CATALOG_CREDENTIAL_A_PASSWORD go together; set both \
+             for scheme `a`"
+        );
+        let config = ConfigError::from(requires.clone());
+        assert_eq!(config.setting(), Some(&requires));
+        assert_eq!(config.to_string(), requires.to_string());
     }
 }

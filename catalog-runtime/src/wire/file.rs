@@ -14,6 +14,7 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, STANDARD_PAD_INDIFFERENT};
+use catalog_core::check::arguments::ProblemKind;
 use catalog_core::check::arguments::file_shape::{
     CONTENT_BASE64, FILENAME, MEDIA_TYPE, PATH, check_shape,
 };
@@ -122,10 +123,41 @@ struct FileRepr {
     media_type: Option<String>,
 }
 
-impl TryFrom<FileRepr> for File {
-    type Error = String;
+/// Why a file's JSON form is refused: the problem the shape check found first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    key: Option<&'static str>,
+    kind: ProblemKind,
+    message: String,
+}
 
-    fn try_from(r: FileRepr) -> Result<File, String> {
+impl FileError {
+    /// The key at fault (`path`), or `None` for the object as a whole.
+    pub fn key(&self) -> Option<&'static str> {
+        self.key
+    }
+
+    /// The kind of problem: an unknown key, a missing one, a wrong type or format.
+    pub fn kind(&self) -> ProblemKind {
+        self.kind
+    }
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.key {
+            Some(k) => write!(f, "`{k}` {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+impl TryFrom<FileRepr> for File {
+    type Error = FileError;
+
+    fn try_from(r: FileRepr) -> Result<File, FileError> {
         let mut map = Map::new();
         for (key, value) in [
             (CONTENT_BASE64, &r.content_base64),
@@ -137,20 +169,25 @@ impl TryFrom<FileRepr> for File {
                 map.insert(key.to_string(), Value::String(v.clone()));
             }
         }
-        if let Some((key, _, message)) = check_shape(&map).into_iter().next() {
-            return Err(match key {
-                Some(k) => format!("`{k}` {message}"),
-                None => message,
-            });
+        if let Some((key, kind, message)) = check_shape(&map).into_iter().next() {
+            return Err(FileError { key, kind, message });
         }
         let content = match (r.content_base64, r.path) {
-            (Some(b64), _) => Content::Bytes(
-                STANDARD_PAD_INDIFFERENT
-                    .decode(b64)
-                    .map_err(|e| e.to_string())?,
-            ),
+            (Some(b64), _) => Content::Bytes(STANDARD_PAD_INDIFFERENT.decode(b64).map_err(
+                |e| FileError {
+                    key: Some(CONTENT_BASE64),
+                    kind: ProblemKind::Format,
+                    message: format!("is not standard base64: {e}"),
+                },
+            )?),
             (None, Some(path)) => Content::Path(path),
-            (None, None) => return Err(format!("a file needs `{CONTENT_BASE64}` or `{PATH}`")),
+            (None, None) => {
+                return Err(FileError {
+                    key: None,
+                    kind: ProblemKind::Missing,
+                    message: format!("a file needs `{CONTENT_BASE64}` or `{PATH}`"),
+                });
+            }
         };
         Ok(File {
             content,
@@ -211,5 +248,48 @@ mod tests {
         );
         let err = serde_json::from_value::<File>(json!({"path": "x", "size": 1})).unwrap_err();
         assert!(err.to_string().starts_with("unknown field `size`"), "{err}");
+    }
+
+    #[test]
+    fn each_refusal_of_a_file_says_why() {
+        let refused = |value: Value| {
+            let repr = serde_json::from_value::<FileRepr>(value).unwrap();
+            let e = File::try_from(repr).unwrap_err();
+            (e.key(), e.kind(), e.to_string())
+        };
+        assert_eq!(
+            refused(json!({"path": "x", "content_base64": "aGk="})),
+            (
+                None,
+                ProblemKind::Other,
+                "a file gives either `content_base64` or `path`, not both".to_string()
+            )
+        );
+        assert_eq!(
+            refused(json!({"content_base64": "not base64!"})),
+            (
+                Some(CONTENT_BASE64),
+                ProblemKind::Format,
+                "`content_base64` is not standard base64: Invalid symbol 32, offset 3.".to_string()
+            )
+        );
+        assert_eq!(
+            refused(json!({"path": ""})),
+            (
+                Some(PATH),
+                ProblemKind::Length,
+                "`path` cannot be empty".to_string()
+            )
+        );
+        assert_eq!(
+            refused(json!({"filename": "a.txt"})),
+            (
+                None,
+                ProblemKind::Missing,
+                "a file needs `content_base64` (its bytes in base64) or `path` (a file under the \
+                 files directory)"
+                    .to_string()
+            )
+        );
     }
 }

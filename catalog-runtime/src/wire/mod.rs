@@ -4,6 +4,7 @@
 /// compile-time checks share.
 pub use catalog_core::check::arguments as decode;
 pub mod encode;
+pub mod environment;
 pub mod file;
 pub mod nullable;
 pub mod observe;

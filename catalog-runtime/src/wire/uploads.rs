@@ -47,11 +47,11 @@ impl Default for Uploads {
 impl Uploads {
     /// The settings in the environment ([`FILES_DIR_ENV`], [`MAX_UPLOAD_BYTES_ENV`]).
     pub(crate) fn from_env() -> Result<Uploads, RequestError> {
-        let files_dir = std::env::var_os(FILES_DIR_ENV)
+        let files_dir = crate::wire::environment::var_os(FILES_DIR_ENV)
             .filter(|d| !d.is_empty())
             .map(PathBuf::from);
-        let max_bytes = match std::env::var(MAX_UPLOAD_BYTES_ENV) {
-            Ok(v) => v.trim().parse::<u64>().map_err(|_| {
+        let max_bytes = match crate::wire::environment::var(MAX_UPLOAD_BYTES_ENV) {
+            Some(v) => v.trim().parse::<u64>().map_err(|_| {
                 RequestError::new(
                     RequestErrorKind::File,
                     None,
@@ -61,7 +61,7 @@ impl Uploads {
                     ),
                 )
             })?,
-            Err(_) => DEFAULT_MAX_UPLOAD_BYTES,
+            None => DEFAULT_MAX_UPLOAD_BYTES,
         };
         Ok(Uploads {
             files_dir,

@@ -12,18 +12,23 @@ fn a_switch_the_setting_does_not_read_is_refused() {
         Confirm::parse("a,b"),
         Ok(Confirm::Tools(vec!["a".into(), "b".into()]))
     );
+    let refused = |text: &str| {
+        let e = Confirm::parse(text).unwrap_err();
+        assert_eq!(e.kind(), "invalid", "{text:?}");
+        e.to_string()
+    };
     assert_eq!(
-        Confirm::parse(""),
-        Err(format!("{EXPECTED}; the value is empty"))
+        refused(""),
+        format!("CATALOG_CONFIRM=\"\": {EXPECTED}; the value is empty")
     );
     assert_eq!(
-        Confirm::parse("a b"),
-        Err(format!("{EXPECTED}; \"a b\" is not a list of tool names"))
+        refused("a b"),
+        format!("CATALOG_CONFIRM=\"a b\": {EXPECTED}; \"a b\" is not a list of tool names")
     );
     for bad in ["2", "-1", "on", "off", "all", "none"] {
         assert_eq!(
-            Confirm::parse(bad),
-            Err(format!("{EXPECTED}; {bad:?} is none of them")),
+            refused(bad),
+            format!("CATALOG_CONFIRM={bad:?}: {EXPECTED}; {bad:?} is none of them"),
             "{bad}"
         );
     }

@@ -308,10 +308,9 @@ mod tests {
             .enable_all()
             .build()
             .unwrap();
-        let client = crate::serve::executor::client::Client::new(
-            hyper_util::client::proxy::matcher::Matcher::from_env(),
-        )
-        .unwrap();
+        let client =
+            crate::serve::executor::client::Client::new(crate::wire::environment::proxies())
+                .unwrap();
         let timeout = std::time::Duration::from_secs(1);
         let per_user = PerUser::source(Fixed);
         let key = uses(

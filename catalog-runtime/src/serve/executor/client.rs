@@ -36,10 +36,26 @@ pub(crate) struct Client {
     proxies: Arc<Matcher>,
 }
 
+/// The platform's certificate verifier cannot be set up (the reason), so no client is built.
+#[derive(Debug)]
+pub(crate) struct VerifierError(std::io::Error);
+
+impl std::fmt::Display for VerifierError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the platform's certificate verifier: {}", self.0)
+    }
+}
+
+impl std::error::Error for VerifierError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
 impl Client {
     /// A client for `http` and `https` URLs, through the proxies `proxies` names for them. Fails
     /// when the platform's certificate verifier cannot be set up.
-    pub(crate) fn new(proxies: Matcher) -> Result<Client, String> {
+    pub(crate) fn new(proxies: Matcher) -> Result<Client, VerifierError> {
         let provider = match rustls::crypto::CryptoProvider::get_default() {
             Some(p) => p.clone(),
             None => Arc::new(rustls::crypto::ring::default_provider()),
@@ -63,7 +79,7 @@ impl Client {
         };
         let https = HttpsConnectorBuilder::new()
             .with_provider_and_platform_verifier(provider)
-            .map_err(|e| format!("the platform's certificate verifier: {e}"))?
+            .map_err(VerifierError)?
             .https_or_http()
             .enable_http1()
             .wrap_connector(connector);

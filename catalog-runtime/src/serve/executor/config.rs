@@ -5,6 +5,7 @@
 use super::retry::RetryPolicy;
 use crate::serve::credentials::{Credential, Credentials};
 use crate::serve::settings;
+use crate::serve::settings::VariableError;
 use std::fmt;
 use std::time::Duration;
 
@@ -55,30 +56,31 @@ impl Writes {
     /// (`2`, `on`, `off`, `enabled`) is refused rather than taken as a tool's name; whether each
     /// name is one of the server's tools is checked at start-up
     /// ([`McpServer::check_settings`](crate::serve::mcp::McpServer::check_settings)).
-    pub fn parse(text: &str) -> Result<Writes, String> {
+    pub fn parse(text: &str) -> Result<Writes, VariableError> {
         const EXPECTED: &str =
             "expected 1 (all tools), 0 (none) or a comma-separated list of tool names";
+        let refuse = |why: String| VariableError::invalid(ENV_ALLOW_WRITES, text, why);
         let t = text.trim();
         match t.to_ascii_lowercase().as_str() {
             "1" | "true" | "yes" | "all" => return Ok(Writes::All),
             "0" | "false" | "no" | "" => return Ok(Writes::Refused),
             "on" | "enable" | "enabled" | "y" | "t" => {
-                return Err(format!(
+                return Err(refuse(format!(
                     "{EXPECTED}; {t:?} is not read as a switch: write 1 to enable writes for every tool"
-                ));
+                )));
             }
             "off" | "disable" | "disabled" | "none" | "n" | "f" => {
-                return Err(format!(
+                return Err(refuse(format!(
                     "{EXPECTED}; {t:?} is not read as a switch: write 0 to refuse every write"
-                ));
+                )));
             }
             n if n
                 .chars()
                 .all(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.')) =>
             {
-                return Err(format!(
+                return Err(refuse(format!(
                     "{EXPECTED}; {t:?} is neither: write 1 for every tool or 0 for none"
-                ));
+                )));
             }
             _ => {}
         }
@@ -89,7 +91,7 @@ impl Writes {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
             if !valid {
-                return Err(format!("{EXPECTED}; {name:?} is not a tool name"));
+                return Err(refuse(format!("{EXPECTED}; {name:?} is not a tool name")));
             }
             if !tools.iter().any(|t| t == name) {
                 tools.push(name.to_string());
@@ -164,7 +166,7 @@ impl ExecutorConfig {
         self,
         catalog: &crate::serve::catalog::Catalog,
     ) -> Result<Self, ConfigError> {
-        self.with_credentials_from(catalog, |name| std::env::var(name).ok())
+        self.with_credentials_from(catalog, crate::wire::environment::var)
     }
 
     /// [`with_credentials_env`](Self::with_credentials_env) reading from `lookup`.
@@ -178,9 +180,7 @@ impl ExecutorConfig {
                 if self.credentials.get(&scheme.scheme).is_some() {
                     continue;
                 }
-                if let Some(c) = crate::serve::credentials::from_env(scheme, &lookup)
-                    .map_err(ConfigError::new)?
-                {
+                if let Some(c) = crate::serve::credentials::from_env(scheme, &lookup)? {
                     self.credentials.insert(scheme.scheme.clone(), c);
                 }
             }
@@ -251,7 +251,7 @@ impl ExecutorConfig {
     /// for per-user credentials (the `CATALOG_TOKEN_EXCHANGE_*` variables,
     /// [`TokenExchange::from_env`](crate::serve::exchange::TokenExchange::from_env)).
     pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
-        self.with_env(|name| std::env::var(name).ok())
+        self.with_env(crate::wire::environment::var)
     }
 
     /// [`with_catalog_env`](Self::with_catalog_env) reading from `lookup` instead of the
@@ -261,8 +261,7 @@ impl ExecutorConfig {
         lookup: impl Fn(&str) -> Option<String>,
     ) -> Result<Self, ConfigError> {
         if let Some(v) = lookup(ENV_ALLOW_WRITES) {
-            self.writes =
-                Writes::parse(&v).map_err(|e| ConfigError::env(ENV_ALLOW_WRITES, &v, &e))?;
+            self.writes = Writes::parse(&v)?;
         }
         if let Some(v) = lookup(ENV_MAX_RESPONSE_BYTES) {
             self.max_response_bytes = match v.trim().parse::<usize>() {
@@ -282,9 +281,7 @@ impl ExecutorConfig {
         if let Some(v) = lookup(settings::ENV_NO_RETRY) {
             self.retry.off = settings::tool_names(settings::ENV_NO_RETRY, &v)?;
         }
-        if let Some(exchange) =
-            crate::serve::exchange::TokenExchange::from_env(&lookup).map_err(ConfigError::new)?
-        {
+        if let Some(exchange) = crate::serve::exchange::TokenExchange::from_env(&lookup)? {
             if self.credentials.per_user().is_some() {
                 return Err(ConfigError::new(
                     "CATALOG_TOKEN_EXCHANGE_* is set, and per-user credentials are already \
@@ -325,17 +322,25 @@ impl ExecutorConfig {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfigError {
     message: String,
+    // Boxed: a `ConfigError` is returned by every settings reader and stays small.
+    setting: Option<Box<VariableError>>,
 }
 
 impl ConfigError {
     pub(crate) fn new(message: impl Into<String>) -> ConfigError {
         ConfigError {
             message: message.into(),
+            setting: None,
         }
     }
 
+    /// The setting refused, when one setting (or a group that goes together) is the cause.
+    pub fn setting(&self) -> Option<&VariableError> {
+        self.setting.as_deref()
+    }
+
     pub(super) fn env(name: &str, value: &str, expected: &str) -> ConfigError {
-        ConfigError::new(format!("{name}={value:?}: {expected}"))
+        ConfigError::from(VariableError::invalid(name, value, expected))
     }
 }
 
@@ -346,3 +351,12 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
+
+impl From<VariableError> for ConfigError {
+    fn from(setting: VariableError) -> ConfigError {
+        ConfigError {
+            message: setting.to_string(),
+            setting: Some(Box::new(setting)),
+        }
+    }
+}

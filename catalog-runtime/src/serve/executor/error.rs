@@ -1,4 +1,5 @@
-//! Why a request was not answered: [`ExecuteError`].
+//! Why a request was not answered ([`ExecuteError`]), and why the readiness probe got no
+//! answer ([`ProbeError`]).
 
 use super::config::ENV_ALLOW_WRITES;
 use crate::wire::observe::Undeclared;
@@ -66,3 +67,30 @@ impl fmt::Display for ExecuteError {
 }
 
 impl std::error::Error for ExecuteError {}
+
+/// Why the readiness probe got no answer. The message leaves out the URL, so it can be shown
+/// to unauthenticated health checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ProbeError {
+    /// The base URL does not make a request (the reason).
+    Unrequestable(String),
+    /// The connection failed: the error and each of its causes, `: `-separated.
+    Failed(String),
+    /// No answer's head came within the timeout.
+    Timeout(Duration),
+}
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProbeError::Unrequestable(why) => {
+                write!(f, "the base URL cannot be requested: {why}")
+            }
+            ProbeError::Failed(causes) => f.write_str(causes),
+            ProbeError::Timeout(t) => write!(f, "no answer within {} s", t.as_secs_f64()),
+        }
+    }
+}
+
+impl std::error::Error for ProbeError {}

@@ -407,13 +407,12 @@ fn the_writes_setting_reads_all_none_or_a_list() {
     );
     assert!(list.allows("add_comment"));
     assert!(!list.allows("delete_task"));
+    let e = Writes::parse("create_task,,x").unwrap_err();
+    assert_eq!(e.kind(), "invalid");
     assert_eq!(
-        Writes::parse("create_task,,x"),
-        Err(
-            "expected 1 (all tools), 0 (none) or a comma-separated list of tool names; \"\" is \
-             not a tool name"
-                .to_string()
-        )
+        e.to_string(),
+        "CATALOG_ALLOW_WRITES=\"create_task,,x\": expected 1 (all tools), 0 (none) or a \
+         comma-separated list of tool names; \"\" is not a tool name"
     );
 }
 
@@ -747,9 +746,11 @@ fn the_writes_setting_refuses_a_switch_it_does_not_read() {
             "\"none\" is not read as a switch: write 0 to refuse every write",
         ),
     ] {
+        let e = Writes::parse(value).unwrap_err();
+        assert_eq!(e.kind(), "invalid", "{value}");
         assert_eq!(
-            Writes::parse(value),
-            Err(format!("{expected}; {fix}")),
+            e.to_string(),
+            format!("CATALOG_ALLOW_WRITES={value:?}: {expected}; {fix}"),
             "{value}"
         );
     }

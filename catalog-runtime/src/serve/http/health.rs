@@ -22,7 +22,7 @@
 use super::{Body, text};
 use crate::serve::bounded::Bounded;
 use crate::serve::catalog::Catalog;
-use crate::serve::executor::Executor;
+use crate::serve::executor::{Executor, ProbeError};
 use http::{Method, Response, StatusCode, header};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -40,7 +40,7 @@ pub const PROBE_TTL: Duration = Duration::from_secs(1);
 #[derive(Default)]
 pub(super) struct Health {
     stopping: AtomicBool,
-    last: tokio::sync::Mutex<Option<(Instant, Result<(), String>)>>,
+    last: tokio::sync::Mutex<Option<(Instant, Result<(), NotReady>)>>,
 }
 
 impl Health {
@@ -56,7 +56,7 @@ impl Health {
 
     /// Whether the API answers (and serves the spec's version, where configured), probed at
     /// most once per [`PROBE_TTL`]; the error is the reason.
-    async fn ready(&self, api: &Api<'_>) -> Result<(), String> {
+    async fn ready(&self, api: &Api<'_>) -> Result<(), NotReady> {
         // Held across the probe: checks that arrive meanwhile wait for its outcome.
         let mut last = self.last.lock().await;
         if let Some((at, outcome)) = last.as_ref()
@@ -65,7 +65,7 @@ impl Health {
             return outcome.clone();
         }
         let outcome = match api.executor.probe(PROBE_TIMEOUT).await {
-            Err(why) => Err(format!("the API did not answer: {why}")),
+            Err(why) => Err(NotReady::Unanswered(why)),
             Ok(_) => match api.version {
                 Some((path, field)) => spec_version(api, path, field).await,
                 None => Ok(()),
@@ -85,26 +85,57 @@ pub(super) struct Api<'a> {
     pub(super) version: Option<&'a (String, String)>,
 }
 
+/// Why the server is not ready: the reason `/readyz` answers 503 with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum NotReady {
+    /// The API did not answer the probe.
+    Unanswered(ProbeError),
+    /// The status document's path does not make a request (the reason).
+    Unrequestable(String),
+    /// The status document could not be read: the reason (the call's error, no answer in
+    /// time, or the status it answered).
+    VersionUnread(String),
+    /// The version the API reports is not the tools' (the warnings, `; `-separated).
+    VersionMismatch(Vec<String>),
+}
+
+impl std::fmt::Display for NotReady {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotReady::Unanswered(why) => write!(f, "the API did not answer: {why}"),
+            NotReady::Unrequestable(why) => {
+                write!(f, "the status document cannot be requested: {why}")
+            }
+            NotReady::VersionUnread(why) => {
+                write!(f, "the API's version could not be read: {why}")
+            }
+            NotReady::VersionMismatch(warnings) => f.write_str(&warnings.join("; ")),
+        }
+    }
+}
+
+impl std::error::Error for NotReady {}
+
 /// Reads the API's status document and compares the version it reports with the tools'.
-async fn spec_version(api: &Api<'_>, path: &str, field: &str) -> Result<(), String> {
+async fn spec_version(api: &Api<'_>, path: &str, field: &str) -> Result<(), NotReady> {
     let request = http::Request::get(path)
         .body(Vec::new())
-        .map_err(|e| format!("the status document cannot be requested: {e}"))?;
+        .map_err(|e| NotReady::Unrequestable(e.to_string()))?;
     let response = match tokio::time::timeout(PROBE_TIMEOUT, api.executor.execute(request)).await {
         Ok(Ok(response)) => response,
-        Ok(Err(e)) => return Err(format!("the API's version could not be read: {e}")),
+        Ok(Err(e)) => return Err(NotReady::VersionUnread(e.to_string())),
         Err(_) => {
-            return Err(format!(
-                "the API's version could not be read: no answer within {} s",
+            return Err(NotReady::VersionUnread(format!(
+                "no answer within {} s",
                 PROBE_TIMEOUT.as_secs_f64()
-            ));
+            )));
         }
     };
     if response.is_error() {
-        return Err(format!(
-            "the API's version could not be read: its status document answered {}",
+        return Err(NotReady::VersionUnread(format!(
+            "its status document answered {}",
             response.status
-        ));
+        )));
     }
     let status = match &response.body {
         Bounded::Whole(bytes) => serde_json::from_slice(bytes).unwrap_or_default(),
@@ -119,7 +150,7 @@ async fn spec_version(api: &Api<'_>, path: &str, field: &str) -> Result<(), Stri
     if warnings.is_empty() {
         Ok(())
     } else {
-        Err(warnings.join("; "))
+        Err(NotReady::VersionMismatch(warnings))
     }
 }
 
@@ -221,5 +252,49 @@ mod tests {
                 "{path}"
             );
         }
+    }
+
+    #[test]
+    fn each_reason_not_to_be_ready_says_why() {
+        for (reason, message) in [
+            (
+                NotReady::Unanswered(ProbeError::Timeout(Duration::from_secs(1))),
+                "the API did not answer: no answer within 1 s",
+            ),
+            (
+                NotReady::Unrequestable("invalid uri character".to_string()),
+                "the status document cannot be requested: invalid uri character",
+            ),
+            (
+                NotReady::VersionUnread("its status document answered 500".to_string()),
+                "the API's version could not be read: its status document answered 500",
+            ),
+            (
+                NotReady::VersionMismatch(vec!["a".to_string(), "b".to_string()]),
+                "a; b",
+            ),
+        ] {
+            assert_eq!(reason.to_string(), message, "{reason:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn an_api_that_does_not_answer_is_not_ready() {
+        let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+        let catalog = Catalog::new();
+        let api = Api {
+            executor: &executor,
+            catalog: &catalog,
+            version: None,
+        };
+        let reason = Health::default().ready(&api).await.unwrap_err();
+        assert!(
+            matches!(&reason, NotReady::Unanswered(ProbeError::Failed(_))),
+            "{reason:?}"
+        );
+        assert!(
+            reason.to_string().starts_with("the API did not answer: "),
+            "{reason}"
+        );
     }
 }

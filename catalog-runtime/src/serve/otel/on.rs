@@ -43,21 +43,22 @@ static SINK: OnceLock<mpsc::Sender<Message>> = OnceLock::new();
 /// Once per process: a second server shares the first one's exporter. Must run inside the
 /// server's runtime.
 pub(crate) fn start(server_name: &str) -> Result<(), ConfigError> {
-    let Some((_, endpoint)) = endpoint_from(|n| std::env::var(n).ok())? else {
+    let Some((_, endpoint)) = endpoint_from(crate::wire::environment::var)? else {
         return Ok(());
     };
     if SINK.get().is_some() {
         return Ok(());
     }
-    let client = Client::new(hyper_util::client::proxy::matcher::Matcher::from_env())
+    let client = Client::new(crate::wire::environment::proxies())
         .map_err(|e| ConfigError::new(format!("the OTLP exporter's HTTP client: {e}")))?;
     let mut exporter = opentelemetry_otlp::SpanExporter::builder()
         .with_http()
         .with_http_client(OtlpClient(client))
         .build()
         .map_err(|e| ConfigError::new(format!("the OTLP exporter for {endpoint}: {e}")))?;
-    let named = std::env::var(super::ENV_SERVICE_NAME).is_ok_and(|v| !v.trim().is_empty())
-        || std::env::var(super::ENV_RESOURCE_ATTRIBUTES).is_ok_and(|v| v.contains("service.name="));
+    let var = crate::wire::environment::var;
+    let named = var(super::ENV_SERVICE_NAME).is_some_and(|v| !v.trim().is_empty())
+        || var(super::ENV_RESOURCE_ATTRIBUTES).is_some_and(|v| v.contains("service.name="));
     let mut resource = Resource::builder();
     if !named {
         resource = resource.with_service_name(server_name.to_string());

@@ -21,8 +21,10 @@ fn a_switch_is_one_or_zero() {
         assert_eq!(switch("CATALOG_X", off), Ok(false), "{off:?}");
     }
     for bad in ["2", "on", "off", "enabled"] {
+        let e = switch("CATALOG_X", bad).unwrap_err();
+        assert_eq!(e.kind(), "invalid");
         assert_eq!(
-            switch("CATALOG_X", bad).unwrap_err().to_string(),
+            e.to_string(),
             format!("CATALOG_X={bad:?}: expected 1 (on) or 0 (off)")
         );
     }
@@ -38,10 +40,10 @@ fn a_list_is_names_or_patterns_each_once() {
             "Pet Store".to_string()
         ])
     );
+    let e = names("CATALOG_TOOLS", "a;b", "tool").unwrap_err();
+    assert_eq!(e.kind(), "invalid");
     assert_eq!(
-        names("CATALOG_TOOLS", "a;b", "tool")
-            .unwrap_err()
-            .to_string(),
+        e.to_string(),
         "CATALOG_TOOLS=\"a;b\": expected a comma-separated list of tools; \"a;b\" is not one"
     );
 }
@@ -81,8 +83,33 @@ fn a_client_selects_with_headers() {
         ))
     );
     headers.insert(HEADER_READ_ONLY, "maybe".parse().unwrap());
+    let e = Selection::from_headers(&headers).unwrap_err();
+    assert!(
+        matches!(&e, SelectionError::Invalid(v) if v.kind() == "invalid"),
+        "{e:?}"
+    );
     assert_eq!(
-        Selection::from_headers(&headers),
-        Err("x-mcp-readonly=\"maybe\": expected 1 (on) or 0 (off)".to_string())
+        e.to_string(),
+        "x-mcp-readonly=\"maybe\": expected 1 (on) or 0 (off)"
+    );
+    headers.insert(
+        HEADER_READ_ONLY,
+        http::HeaderValue::from_bytes(b"\xff").unwrap(),
+    );
+    let e = Selection::from_headers(&headers).unwrap_err();
+    assert_eq!(
+        e,
+        SelectionError::NotText {
+            header: HEADER_READ_ONLY.to_string()
+        }
+    );
+    assert_eq!(e.to_string(), "the x-mcp-readonly header is not text");
+    let offered = SelectionError::NotOffered {
+        problems: vec!["x-mcp-tools: no tool `a` (did you mean `b`?)".to_string()],
+    };
+    assert_eq!(
+        offered.to_string(),
+        "the tool selection names what this server does not offer: x-mcp-tools: no tool `a` \
+         (did you mean `b`?)"
     );
 }

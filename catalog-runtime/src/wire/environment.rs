@@ -1,0 +1,32 @@
+//! The one place the run time reads the process environment.
+//!
+//! Every `CATALOG_*` and `OTEL_*` variable a server reads goes through [`var`] (or [`var_os`]
+//! for a path): the readers of settings (`ExecutorConfig::with_catalog_env`,
+//! `McpServer::with_catalog_env`, `HttpConfig::with_catalog_env`, the upload limits, the trace
+//! exporter) take it as their `lookup`, so a test gives them a table instead. Each variable's
+//! name is a constant beside the code it configures, and every one is a row of
+//! `docs/settings.md`; `tests/settings_table.rs` fails when a file of the run time reads the
+//! environment anywhere else, or reads a variable the table does not list.
+//!
+//! It lives in `wire`, the run time's lowest layer, because the upload settings are read while a
+//! request is encoded.
+
+use std::ffi::OsString;
+
+/// The value of the variable `name`, `None` when it is unset or not Unicode.
+pub fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok()
+}
+
+/// The value of the variable `name` as the operating system holds it (a path need not be
+/// Unicode), `None` when it is unset.
+pub fn var_os(name: &str) -> Option<OsString> {
+    std::env::var_os(name)
+}
+
+/// The proxies the standard variables name (`HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY` and their
+/// lower-case forms, read by `hyper-util`), for every HTTP client the server builds.
+#[cfg(feature = "runtime")]
+pub fn proxies() -> hyper_util::client::proxy::matcher::Matcher {
+    hyper_util::client::proxy::matcher::Matcher::from_env()
+}
