@@ -8,6 +8,7 @@ use std::fmt;
 
 /// A shape the index could not normalize, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Unsupported {
     /// What is wrong, in words a user can act on.
     pub reason: String,
@@ -105,6 +106,7 @@ pub struct Operation {
 /// A component schema stored once in the index and referenced by
 /// [`Type::Shared`](super::Type::Shared).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct SharedSchema {
     /// The `$ref` that names it (`#/components/schemas/Pet`).
     pub pointer: String,
@@ -116,6 +118,7 @@ pub struct SharedSchema {
 /// Why part of an operation's schema was not written out in full.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum DegradeReason {
     /// The schema contains itself (through `$ref`); its inner occurrence accepts any value.
     Recursive,
