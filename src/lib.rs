@@ -75,9 +75,9 @@ pub use catalog_runtime::wire::or_empty::OrEmpty;
 /// it: its parameters, body, responses and schemas, and the tool's accounting of every
 /// parameter.
 ///
-/// Users read these types (from a tool, the [`index`] or a [`ToolInfo`]) and do not build them:
-/// the structs and enums are `#[non_exhaustive]`, so a field or variant added in a minor release
-/// breaks no one; match with a `_` arm and destructure with `..`.
+/// The types users only read (`Schema`, `Type`, `Field`, `Body`, `PartEncoding`, `Response`,
+/// `Content`, `ResponseHeader`, `StatusKey`, `Style`, `Unsupported`, `SharedSchema`,
+/// `DegradeReason`) are `#[non_exhaustive]`: match them with a `_` arm and destructure with `..`.
 pub mod model {
     pub use catalog_core::model::{
         Accounted, Body, BodyKind, Content, Degradation, DegradeReason, Disposition, Field,
