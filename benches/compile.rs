@@ -27,8 +27,8 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use catalog::Operation;
 use catalog::index::{Index, Lookup};
+use catalog::model::Operation;
 use catalog_core::present::scaffold::{Options, scaffold_with};
 use serde_json::{Value, json};
 use std::collections::HashSet;
@@ -245,14 +245,14 @@ fn curated_tools(index: &Index) -> Vec<Tool> {
         .filter(|op| op.is_supported() && op.method == "GET" && op.body.is_none())
         .filter(|op| {
             op.params.iter().all(|p| {
-                p.location == catalog::Location::Path
-                    || (p.location == catalog::Location::Query && !p.required)
+                p.location == catalog::model::Location::Path
+                    || (p.location == catalog::model::Location::Query && !p.required)
             })
         })
         .filter(|op| {
             op.params
                 .iter()
-                .filter(|p| p.location == catalog::Location::Query)
+                .filter(|p| p.location == catalog::model::Location::Query)
                 .count()
                 >= 6
         })
@@ -312,7 +312,7 @@ fn curate(scaffolded: Tool, op: &Operation, filters: usize) -> Tool {
         block.push('\n');
         if line.starts_with("    pub ") {
             let p = &op.params[param];
-            let keep = p.location == catalog::Location::Path || {
+            let keep = p.location == catalog::model::Location::Path || {
                 kept_filters += 1;
                 kept_filters <= filters
             };

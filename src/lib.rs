@@ -64,16 +64,27 @@ pub use catalog_runtime::serve::composite::{Api, Composite, Reply, ToolError, Us
 pub use catalog_runtime::serve::tool::{Object, OutputArm, StringEnum, Tool, ToolOutput};
 
 // What a server calls, and what it gets back.
-pub use catalog_core::model::{
-    Accounted, Body, BodyKind, Content, Disposition, Location, Operation, Overridden, Param,
-    Response, ResponseHeader, Schema, SpecInfo, StatusKey, Style, Type, Unsupported,
-};
 pub use catalog_runtime::serve::catalog::{CallError, Catalog, ToolInfo};
 pub use catalog_runtime::wire::decode::{ArgumentError, Problem, ProblemKind};
 pub use catalog_runtime::wire::encode::{RequestError, RequestErrorKind};
 pub use catalog_runtime::wire::file::File;
 pub use catalog_runtime::wire::nullable::Nullable;
 pub use catalog_runtime::wire::or_empty::OrEmpty;
+
+/// The normalized operation a tool wraps, as the index stores it and [`Tool::operation`] returns
+/// it: its parameters, body, responses and schemas, and the tool's accounting of every
+/// parameter.
+///
+/// The types users only read (`Schema`, `Type`, `Field`, `Body`, `PartEncoding`, `Response`,
+/// `Content`, `ResponseHeader`, `StatusKey`, `Style`, `Unsupported`, `SharedSchema`,
+/// `DegradeReason`) are `#[non_exhaustive]`: match them with a `_` arm and destructure with `..`.
+pub mod model {
+    pub use catalog_core::model::{
+        Accounted, Body, BodyKind, Content, Degradation, DegradeReason, Disposition, Field,
+        Location, Operation, Overridden, Param, PartEncoding, Response, ResponseHeader, Schema,
+        SharedSchema, SpecInfo, StatusKey, Style, Type, Unsupported,
+    };
+}
 
 /// Indexing a spec from a build script: `catalog::build::index("openapi/api.yaml")`.
 pub mod build {

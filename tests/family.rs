@@ -3,7 +3,7 @@
 //! against the pattern when decoded, each value sent in the query's form style.
 
 use catalog::recorder::Recorder;
-use catalog::{Disposition, Tool, tool};
+use catalog::{Tool, model::Disposition, tool};
 use serde_json::json;
 use std::collections::BTreeMap;
 

@@ -3,7 +3,7 @@
 //! the pattern, the strict decoding refuses any other value with the allowed ones named, and
 //! the request keeps the parameter's own wire form.
 
-use catalog::{Overridden, Tool, tool};
+use catalog::{Tool, model::Overridden, tool};
 use serde_json::json;
 
 /// The states the server lists open tasks in (`done` is archived there).

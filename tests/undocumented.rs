@@ -2,7 +2,7 @@
 //! the tool always sends; and the recorder's proof that each was actually sent.
 
 use catalog::recorder::Recorder;
-use catalog::{Disposition, Tool, tool};
+use catalog::{Tool, model::Disposition, tool};
 use serde_json::json;
 
 /// List a board's tasks changed since a moment the agent names.

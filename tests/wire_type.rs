@@ -2,7 +2,7 @@
 //! spec's type is wrong, the field's type, the input schema and the decoding follow the type the
 //! server reads, and the request keeps the parameter's own wire form.
 
-use catalog::{Overridden, Tool, tool};
+use catalog::{Tool, model::Overridden, tool};
 use serde_json::json;
 
 const READ_AT: &str = "server/tasks/list.rs: ListFilter.assignee (parsed as a user id)";

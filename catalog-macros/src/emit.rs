@@ -100,8 +100,8 @@ pub fn emit(
             #effects_const
             #output_items
 
-            fn operation() -> &'static ::catalog::Operation {
-                static OPERATION: ::std::sync::LazyLock<::catalog::Operation> =
+            fn operation() -> &'static ::catalog::model::Operation {
+                static OPERATION: ::std::sync::LazyLock<::catalog::model::Operation> =
                     ::std::sync::LazyLock::new(|| #make_operation);
                 &OPERATION
             }

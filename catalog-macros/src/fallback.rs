@@ -31,7 +31,7 @@ pub fn tool(input: &Input, errors: syn::Error, type_checks: TokenStream) -> Toke
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = "";
             const INPUT_SCHEMA: &'static str = "{}";
-            fn operation() -> &'static ::catalog::Operation {
+            fn operation() -> &'static ::catalog::model::Operation {
                 ::core::unreachable!()
             }
             fn input_schema() -> &'static ::catalog::__private_v1::Value {

@@ -39,7 +39,7 @@ use catalog::index::Index;
 use catalog::mcp::McpServer;
 use catalog::mcp::http::{HttpConfig, bind};
 use catalog::recorder::ENV_RECORD;
-use catalog::{Disposition, ToolInfo};
+use catalog::{ToolInfo, model::Disposition};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;

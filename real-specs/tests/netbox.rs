@@ -16,7 +16,7 @@ fn netbox_tools() {
 mod real {
     use catalog::executor::{Executor, ExecutorConfig};
     use catalog::mcp::McpServer;
-    use catalog::{Disposition, Tool};
+    use catalog::{Tool, model::Disposition};
     use catalog_real_specs::netbox::{self as n, catalog};
     use serde_json::{Value, json};
 

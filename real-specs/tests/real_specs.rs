@@ -16,7 +16,10 @@ fn real_spec_tools() {
 #[cfg(real_specs)]
 mod real {
     use catalog::index::Index;
-    use catalog::{Disposition, Operation, Tool};
+    use catalog::{
+        Tool,
+        model::{Disposition, Operation},
+    };
     use catalog_real_specs::{ersatztv as e, mattermost as m};
     use serde_json::{Value, json};
     use std::path::PathBuf;

@@ -49,7 +49,7 @@ mod live {
     use catalog::credentials::Credential;
     use catalog::executor::{Executor, ExecutorConfig};
     use catalog::index::Index;
-    use catalog::{Catalog, Disposition, Tool};
+    use catalog::{Catalog, Tool, model::Disposition};
     use catalog_real_specs::netbox as n;
     use serde_json::{Value, json};
     use std::collections::{BTreeMap, BTreeSet};

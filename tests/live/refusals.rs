@@ -8,7 +8,7 @@
 
 use crate::world::{Http, World};
 use catalog::Catalog;
-use catalog::{Disposition, Location};
+use catalog::model::{Disposition, Location};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 

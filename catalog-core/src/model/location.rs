@@ -56,6 +56,7 @@ impl fmt::Display for Location {
 /// OpenAPI parameter serialization style (`style` keyword).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub enum Style {
     /// `simple`: the default for path and header parameters.
     Simple,

@@ -96,6 +96,7 @@ pub struct Operation {
 /// A component schema stored once in the index and referenced by
 /// [`Type::Shared`](super::Type::Shared).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct SharedSchema {
     /// The `$ref` that names it (`#/components/schemas/Pet`).
     pub pointer: String,
@@ -107,6 +108,7 @@ pub struct SharedSchema {
 /// Why part of an operation's schema was not written out in full.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum DegradeReason {
     /// The schema contains itself (through `$ref`); its inner occurrence accepts any value.
     Recursive,

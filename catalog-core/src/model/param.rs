@@ -184,6 +184,7 @@ pub enum BodyKind {
 
 /// The request body of an operation. Its fields are [`Param`]s with [`Location::Body`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Body {
     /// The media type the body is sent as: the chosen one exactly as the spec spells it, or,
     /// when that names no type to send, the one chosen for it (see `documented_as`).
@@ -236,6 +237,7 @@ impl Body {
 
 /// One entry of a multipart body's `encoding` object.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct PartEncoding {
     /// The property (part) it applies to.
     pub name: String,

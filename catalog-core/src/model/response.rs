@@ -8,6 +8,7 @@ use std::fmt;
 
 /// A key of an operation's `responses` map, as OpenAPI spells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum StatusKey {
     /// One status code (`200`, `404`).
     Code(u16),
@@ -97,6 +98,7 @@ impl<'de> Deserialize<'de> for StatusKey {
 
 /// One documented response of an operation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Response {
     /// The status (or range, or `default`) it documents.
     pub status: StatusKey,
@@ -136,6 +138,7 @@ impl Response {
 
 /// One media type of a response.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Content {
     /// The media type as the spec spells it (`application/json`, `text/plain; charset=utf-8`).
     pub media_type: String,
@@ -153,6 +156,7 @@ impl Content {
 
 /// A header a response documents.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ResponseHeader {
     /// The header name as the spec spells it.
     pub name: String,

@@ -8,6 +8,7 @@ use std::fmt;
 
 /// A normalized schema: a type plus the facts every form of the spec agrees on.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct Schema {
     /// The normalized type.
     #[serde(flatten)]
@@ -349,6 +350,7 @@ impl SchemaParts {
 /// The normalized type of a schema.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
+#[non_exhaustive]
 pub enum Type {
     /// A string, with its constraints.
     String {
@@ -494,6 +496,7 @@ impl Type {
 
 /// A property of an object schema.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Field {
     /// The property name, as the spec spells it.
     pub name: String,

@@ -6,6 +6,7 @@ use std::fmt;
 
 /// A shape the index could not normalize, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Unsupported {
     /// What is wrong, in words a user can act on.
     pub reason: String,

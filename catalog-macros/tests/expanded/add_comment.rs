@@ -16,14 +16,13 @@ impl ::catalog::Tool for AddComment {
     const NAME: &'static str = "add_comment";
     const DESCRIPTION: &'static str = "Comment on a board.\n\nNot available through this tool:\n- `session`: the web session belongs to a person's browser; an agent authenticates by API key";
     const INPUT_SCHEMA: &'static str = "{\"type\":\"object\",\"properties\":{\"board_id\":{\"description\":\"The board, by its slug\",\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"text\":{\"description\":\"The comment\",\"type\":\"string\",\"minLength\":1,\"maxLength\":2000},\"pinned\":{\"description\":\"Pin the comment to the top of the board\",\"type\":\"boolean\"}},\"required\":[\"board_id\",\"text\"],\"additionalProperties\":false}";
-    fn operation() -> &'static ::catalog::Operation {
-        static OPERATION: ::std::sync::LazyLock<::catalog::Operation> = ::std::sync::LazyLock::new(
-            || {
+    fn operation() -> &'static ::catalog::model::Operation {
+        static OPERATION: ::std::sync::LazyLock<::catalog::model::Operation> =
+            ::std::sync::LazyLock::new(|| {
                 ::catalog::__private_v1::operation(
                     "{\"op\":{\"id\":\"AddComment\",\"method\":\"POST\",\"path\":\"/boards/{board_id}/comments\",\"pointer\":\"#/paths/~1boards~1{board_id}~1comments/post\",\"summary\":\"Comment on a board\",\"params\":[{\"location\":\"path\",\"name\":\"board_id\",\"required\":true,\"description\":\"The board, by its slug\",\"schema\":{\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"pointer\":\"components/parameters/BoardId\"},{\"location\":\"cookie\",\"name\":\"session\",\"description\":\"The web session, when the comment comes from the web client\",\"schema\":{\"type\":\"string\"},\"pointer\":\"paths/~1boards~1{board_id}~1comments/post/parameters/0\"},{\"location\":\"body\",\"name\":\"text\",\"required\":true,\"description\":\"The comment\",\"schema\":{\"type\":\"string\",\"min_length\":1,\"max_length\":2000,\"description\":\"The comment\"},\"pointer\":\"paths/~1boards~1{board_id}~1comments/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/text\"},{\"location\":\"body\",\"name\":\"pinned\",\"description\":\"Pin the comment to the top of the board\",\"schema\":{\"type\":\"boolean\",\"description\":\"Pin the comment to the top of the board\"},\"pointer\":\"paths/~1boards~1{board_id}~1comments/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/pinned\"}],\"body\":{\"media_type\":\"application/x-www-form-urlencoded\",\"kind\":\"form\",\"required\":true,\"open\":true,\"pointer\":\"#/paths/~1boards~1{board_id}~1comments/post/requestBody/content/application~1x-www-form-urlencoded/schema\"},\"responses\":[{\"status\":\"201\",\"description\":\"Created\",\"pointer\":\"#/paths/~1boards~1{board_id}~1comments/post/responses/201\"}],\"spec\":{\"stem\":\"taskboard\",\"title\":\"Taskboard API\",\"version\":\"1.4.0\",\"openapi\":\"3.0.3\",\"hash\":\"79c17413643a0f91\"}},\"rows\":[{\"at\":0,\"disposition\":{\"disposition\":\"set\",\"argument\":\"board_id\",\"field\":\"board_id\"}},{\"at\":1,\"disposition\":{\"disposition\":\"omitted\",\"reason\":\"the web session belongs to a person's browser; an agent authenticates by API key\"}},{\"at\":2,\"disposition\":{\"disposition\":\"set\",\"argument\":\"text\",\"field\":\"text\"}},{\"at\":3,\"disposition\":{\"disposition\":\"set\",\"argument\":\"pinned\",\"field\":\"pinned\"}}],\"base\":\"#/\"}",
                 )
-            },
-        );
+            });
         &OPERATION
     }
     fn input_schema() -> &'static ::catalog::__private_v1::Value {

@@ -15,14 +15,13 @@ impl ::catalog::Tool for DeleteTask {
     const NAME: &'static str = "delete_task";
     const DESCRIPTION: &'static str = "Delete a task.";
     const INPUT_SCHEMA: &'static str = "{\"type\":\"object\",\"properties\":{\"board_id\":{\"description\":\"The board, by its slug\",\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"task_id\":{\"description\":\"The task\",\"type\":\"integer\",\"format\":\"int64\",\"minimum\":1}},\"required\":[\"board_id\",\"task_id\"],\"additionalProperties\":false}";
-    fn operation() -> &'static ::catalog::Operation {
-        static OPERATION: ::std::sync::LazyLock<::catalog::Operation> = ::std::sync::LazyLock::new(
-            || {
+    fn operation() -> &'static ::catalog::model::Operation {
+        static OPERATION: ::std::sync::LazyLock<::catalog::model::Operation> =
+            ::std::sync::LazyLock::new(|| {
                 ::catalog::__private_v1::operation(
                     "{\"op\":{\"id\":\"DeleteTask\",\"method\":\"DELETE\",\"path\":\"/boards/{board_id}/tasks/{task_id}\",\"pointer\":\"#/paths/~1boards~1{board_id}~1tasks~1{task_id}/delete\",\"summary\":\"Delete a task\",\"params\":[{\"location\":\"path\",\"name\":\"board_id\",\"required\":true,\"description\":\"The board, by its slug\",\"schema\":{\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"pointer\":\"components/parameters/BoardId\"},{\"location\":\"path\",\"name\":\"task_id\",\"required\":true,\"description\":\"The task\",\"schema\":{\"type\":\"integer\",\"format\":\"int64\",\"minimum\":1.0},\"pointer\":\"paths/~1boards~1{board_id}~1tasks~1{task_id}/parameters/1\"}],\"responses\":[{\"status\":\"204\",\"description\":\"Deleted\",\"pointer\":\"#/paths/~1boards~1{board_id}~1tasks~1{task_id}/delete/responses/204\"}],\"spec\":{\"stem\":\"taskboard\",\"title\":\"Taskboard API\",\"version\":\"1.4.0\",\"openapi\":\"3.0.3\",\"hash\":\"79c17413643a0f91\"}},\"rows\":[{\"at\":0,\"disposition\":{\"disposition\":\"set\",\"argument\":\"board_id\",\"field\":\"board_id\"}},{\"at\":1,\"disposition\":{\"disposition\":\"set\",\"argument\":\"task_id\",\"field\":\"task_id\"}}],\"base\":\"#/\"}",
                 )
-            },
-        );
+            });
         &OPERATION
     }
     fn input_schema() -> &'static ::catalog::__private_v1::Value {

@@ -24,14 +24,13 @@ impl ::catalog::Tool for GetTask {
             arms: &[],
         },
     );
-    fn operation() -> &'static ::catalog::Operation {
-        static OPERATION: ::std::sync::LazyLock<::catalog::Operation> = ::std::sync::LazyLock::new(
-            || {
+    fn operation() -> &'static ::catalog::model::Operation {
+        static OPERATION: ::std::sync::LazyLock<::catalog::model::Operation> =
+            ::std::sync::LazyLock::new(|| {
                 ::catalog::__private_v1::operation(
                     "{\"op\":{\"id\":\"GetTask\",\"method\":\"GET\",\"path\":\"/boards/{board_id}/tasks/{task_id}\",\"pointer\":\"#/paths/~1boards~1{board_id}~1tasks~1{task_id}/get\",\"summary\":\"Get one task\",\"params\":[{\"location\":\"path\",\"name\":\"board_id\",\"required\":true,\"description\":\"The board, by its slug\",\"schema\":{\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"pointer\":\"components/parameters/BoardId\"},{\"location\":\"path\",\"name\":\"task_id\",\"required\":true,\"description\":\"The task\",\"schema\":{\"type\":\"integer\",\"format\":\"int64\",\"minimum\":1.0},\"pointer\":\"paths/~1boards~1{board_id}~1tasks~1{task_id}/parameters/1\"}],\"responses\":[{\"status\":\"200\",\"description\":\"The task\",\"content\":[{\"media_type\":\"application/json\"}],\"headers\":[{\"name\":\"ETag\",\"schema\":{\"type\":\"string\"}}],\"pointer\":\"#/paths/~1boards~1{board_id}~1tasks~1{task_id}/get/responses/200\"}],\"spec\":{\"stem\":\"taskboard\",\"title\":\"Taskboard API\",\"version\":\"1.4.0\",\"openapi\":\"3.0.3\",\"hash\":\"79c17413643a0f91\"}},\"rows\":[{\"at\":0,\"disposition\":{\"disposition\":\"set\",\"argument\":\"board_id\",\"field\":\"board_id\"}},{\"at\":1,\"disposition\":{\"disposition\":\"set\",\"argument\":\"task_id\",\"field\":\"task_id\"}}],\"base\":\"#/\"}",
                 )
-            },
-        );
+            });
         &OPERATION
     }
     fn input_schema() -> &'static ::catalog::__private_v1::Value {

@@ -140,15 +140,14 @@ impl ::catalog::Tool for ListTasks {
             arms: &[],
         },
     );
-    fn operation() -> &'static ::catalog::Operation {
-        static OPERATION: ::std::sync::LazyLock<::catalog::Operation> = ::std::sync::LazyLock::new(
-            || {
+    fn operation() -> &'static ::catalog::model::Operation {
+        static OPERATION: ::std::sync::LazyLock<::catalog::model::Operation> =
+            ::std::sync::LazyLock::new(|| {
                 ::catalog::__private_v1::operation_nested(
                     "{\"op\":{\"id\":\"ListTasks\",\"method\":\"GET\",\"path\":\"/boards/{board_id}/tasks\",\"pointer\":\"#/paths/~1boards~1{board_id}~1tasks/get\",\"summary\":\"List the tasks of a board\",\"params\":[{\"location\":\"path\",\"name\":\"board_id\",\"required\":true,\"description\":\"The board, by its slug\",\"schema\":{\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"pointer\":\"components/parameters/BoardId\"},{\"location\":\"query\",\"name\":\"status\",\"description\":\"Only tasks in these states\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"todo\",\"doing\",\"done\"]}},\"pointer\":\"paths/~1boards~1{board_id}~1tasks/get/parameters/0\"},{\"location\":\"query\",\"name\":\"label\",\"description\":\"Only tasks carrying every one of these labels (comma-joined)\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"style\":\"form\",\"pointer\":\"paths/~1boards~1{board_id}~1tasks/get/parameters/1\"},{\"location\":\"query\",\"name\":\"assignee\",\"description\":\"Only tasks assigned to this user\",\"schema\":{\"type\":\"string\",\"nullable\":true},\"pointer\":\"paths/~1boards~1{board_id}~1tasks/get/parameters/2\"},{\"location\":\"query\",\"name\":\"page\",\"description\":\"Page number, from 1\",\"schema\":{\"type\":\"integer\",\"format\":\"int32\",\"minimum\":1.0,\"default\":1},\"pointer\":\"paths/~1boards~1{board_id}~1tasks/get/parameters/3\"},{\"location\":\"query\",\"name\":\"per_page\",\"description\":\"Tasks per page\",\"schema\":{\"type\":\"integer\",\"format\":\"int32\",\"minimum\":1.0,\"maximum\":100.0,\"default\":20},\"pointer\":\"paths/~1boards~1{board_id}~1tasks/get/parameters/4\"},{\"location\":\"header\",\"name\":\"X-Request-Id\",\"description\":\"Correlates the request in the server's logs\",\"schema\":{\"type\":\"string\"},\"pointer\":\"paths/~1boards~1{board_id}~1tasks/get/parameters/5\"}],\"responses\":[{\"status\":\"200\",\"description\":\"A page of tasks\",\"content\":[{\"media_type\":\"application/json\"}],\"pointer\":\"#/paths/~1boards~1{board_id}~1tasks/get/responses/200\"}],\"spec\":{\"stem\":\"taskboard\",\"title\":\"Taskboard API\",\"version\":\"1.4.0\",\"openapi\":\"3.0.3\",\"hash\":\"79c17413643a0f91\"}},\"rows\":[{\"at\":0,\"disposition\":{\"disposition\":\"set\",\"argument\":\"board_id\",\"field\":\"board_id\"}},{\"at\":1,\"disposition\":{\"disposition\":\"set\",\"argument\":\"status\",\"field\":\"status\"}},{\"at\":2,\"disposition\":{\"disposition\":\"set\",\"argument\":\"label\",\"field\":\"label\"}},{\"at\":3,\"disposition\":{\"disposition\":\"set\",\"argument\":\"assignee\",\"field\":\"assignee\"}},{\"at\":4,\"disposition\":{\"disposition\":\"set\",\"argument\":\"page\",\"field\":\"page\"}},{\"at\":5,\"disposition\":{\"disposition\":\"set\",\"argument\":\"per_page\",\"field\":\"per_page\"}},{\"at\":6,\"disposition\":{\"disposition\":\"omitted\",\"reason\":\"request ids correlate the server's own logs; an agent has none to correlate with\"}}],\"base\":\"#/\"}",
                     <ListTasks>::__catalog_omitted(),
                 )
-            },
-        );
+            });
         &OPERATION
     }
     fn input_schema() -> &'static ::catalog::__private_v1::Value {

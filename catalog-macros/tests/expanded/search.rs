@@ -24,14 +24,13 @@ impl ::catalog::Tool for Search {
             arms: &[],
         },
     );
-    fn operation() -> &'static ::catalog::Operation {
-        static OPERATION: ::std::sync::LazyLock<::catalog::Operation> = ::std::sync::LazyLock::new(
-            || {
+    fn operation() -> &'static ::catalog::model::Operation {
+        static OPERATION: ::std::sync::LazyLock<::catalog::model::Operation> =
+            ::std::sync::LazyLock::new(|| {
                 ::catalog::__private_v1::operation(
                     "{\"op\":{\"id\":\"Search\",\"method\":\"GET\",\"path\":\"/search\",\"pointer\":\"#/paths/~1search/get\",\"summary\":\"Search tasks across boards\",\"params\":[{\"location\":\"query\",\"name\":\"q\",\"required\":true,\"description\":\"Words to search for\",\"schema\":{\"type\":\"string\",\"min_length\":2},\"pointer\":\"0\"},{\"location\":\"query\",\"name\":\"score_min\",\"description\":\"Only results scoring at least this much\",\"schema\":{\"type\":\"number\",\"format\":\"float\",\"minimum\":0.0,\"maximum\":1.0},\"pointer\":\"1\"},{\"location\":\"query\",\"name\":\"include_archived\",\"deprecated\":true,\"description\":\"Also search archived boards\",\"schema\":{\"type\":\"boolean\"},\"pointer\":\"2\"}],\"responses\":[{\"status\":\"200\",\"description\":\"Results\",\"content\":[{\"media_type\":\"application/json\"}],\"pointer\":\"#/paths/~1search/get/responses/200\"}],\"spec\":{\"stem\":\"taskboard\",\"title\":\"Taskboard API\",\"version\":\"1.4.0\",\"openapi\":\"3.0.3\",\"hash\":\"79c17413643a0f91\"}},\"rows\":[{\"at\":0,\"disposition\":{\"disposition\":\"set\",\"argument\":\"q\",\"field\":\"q\"}},{\"at\":1,\"disposition\":{\"disposition\":\"set\",\"argument\":\"score_min\",\"field\":\"score_min\"}},{\"at\":2,\"disposition\":{\"disposition\":\"omitted\",\"reason\":\"archived boards are closed history; results from them mislead an agent planning work\"}}],\"base\":\"#/paths/~1search/get/parameters/\"}",
                 )
-            },
-        );
+            });
         &OPERATION
     }
     fn input_schema() -> &'static ::catalog::__private_v1::Value {

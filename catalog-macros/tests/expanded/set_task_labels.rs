@@ -17,14 +17,13 @@ impl ::catalog::Tool for SetTaskLabels {
     const NAME: &'static str = "set_task_labels";
     const DESCRIPTION: &'static str = "Replace the labels of a task.\n\nThis is a full replace (PUT): every body field you leave out is written as empty.";
     const INPUT_SCHEMA: &'static str = "{\"type\":\"object\",\"properties\":{\"board_id\":{\"description\":\"The board, by its slug\",\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"task_id\":{\"type\":\"integer\",\"format\":\"int64\"},\"labels\":{\"description\":\"The labels, replacing the current ones.\",\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1}}},\"required\":[\"board_id\",\"task_id\",\"labels\"],\"additionalProperties\":false}";
-    fn operation() -> &'static ::catalog::Operation {
-        static OPERATION: ::std::sync::LazyLock<::catalog::Operation> = ::std::sync::LazyLock::new(
-            || {
+    fn operation() -> &'static ::catalog::model::Operation {
+        static OPERATION: ::std::sync::LazyLock<::catalog::model::Operation> =
+            ::std::sync::LazyLock::new(|| {
                 ::catalog::__private_v1::operation(
                     "{\"op\":{\"method\":\"PUT\",\"path\":\"/boards/{board_id}/tasks/{task_id}/labels\",\"pointer\":\"#/paths/~1boards~1{board_id}~1tasks~1{task_id}~1labels/put\",\"summary\":\"Replace the labels of a task\",\"params\":[{\"location\":\"path\",\"name\":\"board_id\",\"required\":true,\"description\":\"The board, by its slug\",\"schema\":{\"type\":\"string\",\"pattern\":\"^[a-z0-9-]+$\"},\"pointer\":\"components/parameters/BoardId\"},{\"location\":\"path\",\"name\":\"task_id\",\"required\":true,\"schema\":{\"type\":\"integer\",\"format\":\"int64\"},\"pointer\":\"paths/~1boards~1{board_id}~1tasks~1{task_id}~1labels/parameters/1\"},{\"location\":\"body\",\"name\":\"\",\"required\":true,\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"min_length\":1}},\"pointer\":\"paths/~1boards~1{board_id}~1tasks~1{task_id}~1labels/put/requestBody/content/application~1json/schema\"}],\"body\":{\"media_type\":\"application/json\",\"kind\":\"json\",\"required\":true,\"whole\":true,\"pointer\":\"#/paths/~1boards~1{board_id}~1tasks~1{task_id}~1labels/put/requestBody/content/application~1json/schema\"},\"responses\":[{\"status\":\"204\",\"description\":\"Labels replaced\",\"pointer\":\"#/paths/~1boards~1{board_id}~1tasks~1{task_id}~1labels/put/responses/204\"}],\"spec\":{\"stem\":\"taskboard\",\"title\":\"Taskboard API\",\"version\":\"1.4.0\",\"openapi\":\"3.0.3\",\"hash\":\"79c17413643a0f91\"}},\"rows\":[{\"at\":0,\"disposition\":{\"disposition\":\"set\",\"argument\":\"board_id\",\"field\":\"board_id\"}},{\"at\":1,\"disposition\":{\"disposition\":\"set\",\"argument\":\"task_id\",\"field\":\"task_id\"}},{\"at\":2,\"disposition\":{\"disposition\":\"set\",\"argument\":\"labels\",\"field\":\"labels\"}}],\"base\":\"#/\"}",
                 )
-            },
-        );
+            });
         &OPERATION
     }
     fn input_schema() -> &'static ::catalog::__private_v1::Value {
