@@ -185,7 +185,11 @@ fn serve(transport: Transport) -> Result<(), String> {
     runtime.block_on(check_version(&executor));
     let http = match &transport {
         Transport::Stdio => None,
-        Transport::Http(_) => Some(HttpConfig::new().with_catalog_env()?),
+        Transport::Http(_) => Some(
+            HttpConfig::new()
+                .with_catalog_env()
+                .map_err(|e| e.to_string())?,
+        ),
     };
     let served = runtime.block_on(async {
         reselect_on_hangup(&server);

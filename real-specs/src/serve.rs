@@ -123,7 +123,11 @@ impl ToolSet {
         }
         let http = match &transport {
             Transport::Stdio => None,
-            Transport::Http(_) => Some(HttpConfig::new().with_catalog_env()?),
+            Transport::Http(_) => Some(
+                HttpConfig::new()
+                    .with_catalog_env()
+                    .map_err(|e| e.to_string())?,
+            ),
         };
         // The server's own settings (selection, confirmation, results, retries, ...), refused
         // at start-up when wrong, as a `main` of one's own reads them.

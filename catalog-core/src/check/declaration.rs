@@ -57,8 +57,8 @@ fn undocumented_keys(field: &DeclaredField) -> Option<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::declared::DeclaredFamily;
     use crate::check::declared::{Reason, Site};
-    use crate::check::family::DeclaredFamily;
     use crate::check::narrow::DeclaredNarrowing;
     use crate::check::types::RustType;
     use crate::check::wire_type::DeclaredWireType;

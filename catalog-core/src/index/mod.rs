@@ -40,7 +40,7 @@ mod lookup;
 mod reader;
 mod write;
 
-pub(crate) use codec::{write_operation, write_value};
+pub(crate) use codec::write_value;
 pub use error::IndexError;
 pub use lookup::Lookup;
 use lookup::{lookup, names_of};
