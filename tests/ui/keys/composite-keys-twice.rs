@@ -2,15 +2,11 @@
 //! both.
 use catalog::tool;
 
-/// List the tasks of a board.
-#[tool(
-    spec = "taskboard",
-    operation = "ListTasks",
-    omitted("query.*", reason = "filters and paging beyond the first page are for the web client"),
-    omitted("header.X-Request-Id", reason = "request ids only help the server's own operators")
-)]
-pub struct ListTasks {
+/// Get one task.
+#[tool(spec = "taskboard", operation = "GetTask")]
+pub struct GetTask {
     pub board_id: String,
+    pub task_id: i64,
 }
 
 /// Delete a task.
@@ -21,19 +17,19 @@ pub struct DeleteTask {
 }
 
 /// Count the tasks of a board.
-#[catalog::composite(uses(ListTasks), uses(DeleteTask))]
+#[catalog::composite(uses(GetTask), uses(DeleteTask))]
 pub struct UsesTwice {
     pub board_id: String,
 }
 
 /// Count the tasks of a board.
-#[catalog::composite(uses(ListTasks), name = "count_tasks", name = "tally")]
+#[catalog::composite(uses(GetTask), name = "count_tasks", name = "tally")]
 pub struct NameTwice {
     pub board_id: String,
 }
 
 /// Count the tasks of a board.
-#[catalog::composite(uses(ListTasks), output = ListTasks, output = DeleteTask)]
+#[catalog::composite(uses(GetTask), output = GetTask, output = DeleteTask)]
 pub struct OutputTwice {
     pub board_id: String,
 }
