@@ -179,8 +179,7 @@ fn documented(item: &syn::ItemStruct, name: &str, op: &Operation, output: &str) 
 }
 
 /// One pass over the arguments: each key matched to its field at compile time, its value
-/// checked against the row's schema (by the quick checks made on the first call, else in full)
-/// and moved into the field (no second walk, no lookups).
+/// checked against the row's schema and moved into the field (no second walk, no lookups).
 fn from_arguments(tool: &Tool, bound: &[Bound], refuse: TokenStream) -> TokenStream {
     let mut slots = Vec::new();
     let mut arms = Vec::new();
@@ -254,11 +253,8 @@ fn from_arguments(tool: &Tool, bound: &[Bound], refuse: TokenStream) -> TokenStr
         fn from_arguments(
             args: ::catalog::__private_v1::Value,
         ) -> ::core::result::Result<Self, ::catalog::ArgumentError> {
-            static CHECKS: ::std::sync::OnceLock<::catalog::__private_v1::Checks> =
-                ::std::sync::OnceLock::new();
             #refuse
-            let mut __decoder =
-                ::catalog::__private_v1::Decoder::checked(Self::operation(), &CHECKS, args);
+            let mut __decoder = ::catalog::__private_v1::Decoder::new(Self::operation(), args);
             #(#slots)*
             while let ::core::option::Option::Some((__key, __value)) = __decoder.next() {
                 match __key.as_str() {

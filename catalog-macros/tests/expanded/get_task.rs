@@ -43,10 +43,7 @@ impl ::catalog::Tool for GetTask {
     fn from_arguments(
         args: ::catalog::__private_v1::Value,
     ) -> ::core::result::Result<Self, ::catalog::ArgumentError> {
-        static CHECKS: ::std::sync::OnceLock<::catalog::__private_v1::Checks> =
-            ::std::sync::OnceLock::new();
-        let mut __decoder =
-            ::catalog::__private_v1::Decoder::checked(Self::operation(), &CHECKS, args);
+        let mut __decoder = ::catalog::__private_v1::Decoder::new(Self::operation(), args);
         let mut __slot_board_id: ::core::option::Option<String> = ::core::option::Option::None;
         let mut __slot_task_id: ::core::option::Option<i64> = ::core::option::Option::None;
         while let ::core::option::Option::Some((__key, __value)) = __decoder.next() {

@@ -174,11 +174,8 @@ impl ::catalog::Tool for ListTasks {
     fn from_arguments(
         args: ::catalog::__private_v1::Value,
     ) -> ::core::result::Result<Self, ::catalog::ArgumentError> {
-        static CHECKS: ::std::sync::OnceLock<::catalog::__private_v1::Checks> =
-            ::std::sync::OnceLock::new();
         ::catalog::__private_v1::refuse_omitted(&args, &<ListTasks>::__catalog_omitted().omitted)?;
-        let mut __decoder =
-            ::catalog::__private_v1::Decoder::checked(Self::operation(), &CHECKS, args);
+        let mut __decoder = ::catalog::__private_v1::Decoder::new(Self::operation(), args);
         let mut __slot_board_id: ::core::option::Option<String> = ::core::option::Option::None;
         let mut __slot_status: ::core::option::Option<Option<Vec<TaskStatus>>> =
             ::core::option::Option::None;

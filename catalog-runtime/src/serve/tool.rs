@@ -175,7 +175,7 @@ pub mod __private {
     }
 
     pub use crate::serve::effects::{Effects, Semantics};
-    pub use crate::wire::decode::{Checks, Decoder};
+    pub use crate::wire::decode::Decoder;
 
     /// The compile-time checks of user types against the spec (`#[derive(StringEnum)]`,
     /// `#[derive(Object)]` and `#[tool]` meet here). A wire name is a `u64` key the macros

@@ -26,7 +26,6 @@ pub mod omitted;
 mod path;
 pub(crate) mod pattern;
 pub(crate) mod problem;
-mod quick;
 mod rows;
 mod text;
 
@@ -35,8 +34,6 @@ pub(crate) use format::integer_range;
 use path::Path;
 pub use path::{Step, json_path};
 pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
-#[doc(hidden)]
-pub use quick::Checks;
 use rows::Seen;
 pub use rows::argument_of;
 use text::got;
@@ -112,8 +109,6 @@ pub fn check_value(schema: &Schema, value: &Value) -> Result<(), ArgumentError> 
 #[doc(hidden)]
 pub struct Decoder<'o> {
     op: &'o Operation,
-    /// The rows' quick checks, when the tool keeps them.
-    checks: Option<&'o Checks>,
     cx: Checker,
     entries: serde_json::map::IntoIter,
     seen: Seen,
@@ -142,26 +137,12 @@ impl<'o> Decoder<'o> {
         };
         Decoder {
             op,
-            checks: None,
             cx,
             entries: map.into_iter(),
             seen: Seen::default(),
             seen_high: Vec::new(),
             not_object,
         }
-    }
-
-    /// [`Decoder::new`] with the tool's quick checks, worked out on its first call and kept in
-    /// `checks`: a valid scalar is then passed without walking its schema.
-    #[inline]
-    pub fn checked(
-        op: &'o Operation,
-        checks: &'o std::sync::OnceLock<Checks>,
-        args: Value,
-    ) -> Decoder<'o> {
-        let mut decoder = Decoder::new(op, args);
-        decoder.checks = Some(checks.get_or_init(|| Checks::new(op)));
-        decoder
     }
 
     /// The next argument, by value.
@@ -222,9 +203,6 @@ impl<'o> Decoder<'o> {
         } else {
             self.seen_high.push(row);
         }
-        if self.checks.is_some_and(|checks| checks.passes(row, value)) {
-            return true;
-        }
         let before = self.cx.problems.len() + self.cx.more;
         self.cx.check_row(&Path::ROOT.key(key), accounted, value);
         self.cx.problems.len() + self.cx.more == before
@@ -258,12 +236,6 @@ impl<'o> Decoder<'o> {
             return self.cx.finish();
         }
         let (seen, high) = (self.seen, &self.seen_high);
-        if self
-            .checks
-            .is_some_and(|checks| checks.all_required_in(seen.0))
-        {
-            return self.cx.finish();
-        }
         self.cx
             .missing(self.op, |i, _| seen.has(i) || high.contains(&i));
         self.cx.finish()
