@@ -13,7 +13,7 @@
 //! runtime bench's call (`CreateReply`, 12 arguments in every location; callgrind, smoke mode,
 //! release, three runs each way), `to_request` takes 32.3 to 32.5 M instructions for 4,096 calls
 //! with the plan and 56.0 to 56.1 M without it: about 7,900 instructions a call against 13,700,
-//! 35 % of the whole call's (`from_arguments` and `to_request`).
+//! so the whole call (`from_arguments` and `to_request`) is about 16,400 instead of 22,200.
 
 use super::args::{ArgRef, Encode};
 use super::body::{BODY_CAPACITY, push_json_key};
