@@ -31,17 +31,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "serve/span.rs",
         "serve/trace.rs",
     ],
-    &[
-        "serve/http.rs",
-        "serve/http/health.rs",
-        "serve/http/tool_call.rs",
-    ],
-    &[
-        "serve/mcp.rs",
-        "serve/mcp/budget_gate.rs",
-        "serve/mcp/results.rs",
-    ],
-    &["serve/result.rs", "serve/result_size.rs"],
 ];
 
 /// One module file: where it is, its module path, and its code with comments, strings and

@@ -63,7 +63,7 @@ pub struct McpServer {
     /// Which calls ask the user first ([`crate::serve::confirm`]).
     confirmation: Arc<crate::serve::confirm::Confirmation>,
     /// The form and the cap of results ([`crate::serve::result_size`]).
-    results: Arc<results::ResultSettings>,
+    results: Arc<result_settings::ResultSettings>,
 }
 
 /// Who is calling, for the selection a client narrows over HTTP and the confirmation asked
@@ -454,13 +454,21 @@ impl ServeError {
     }
 }
 
+impl McpServer {
+    /// Checks what this server's `tools/list` costs against `limits` ([`Budget::check`]).
+    pub fn check_budget(&self, limits: Limits) -> Result<(), OverBudget> {
+        self.budget().check(limits)
+    }
+}
+
 mod budget_gate;
 mod call;
 mod handler;
+mod result_settings;
 mod results;
 mod tool_list;
 pub use budget_gate::{Limits, OverBudget};
-pub use results::DEFAULT_LIST_TTL;
+pub use result_settings::DEFAULT_LIST_TTL;
 pub use tool_list::Budget;
 #[cfg(test)]
 mod tests;

@@ -32,6 +32,8 @@ pub mod paging;
 #[cfg(feature = "mcp")]
 pub mod result;
 #[cfg(feature = "mcp")]
+pub(crate) mod result_keys;
+#[cfg(feature = "mcp")]
 pub mod result_size;
 #[cfg(feature = "mcp")]
 pub mod selection;

@@ -31,6 +31,7 @@ use crate::serve::credentials::base64;
 use crate::serve::executor::ApiResponse;
 use crate::serve::output_schema::{OutputSchema, output_schema};
 use crate::serve::paging::{next_page_hint, smaller_hint};
+use crate::serve::result_keys::IN_STRUCTURED_CONTENT;
 use crate::serve::result_size::{Form, fit, result_bytes};
 use crate::serve::tool::OutputArm;
 use catalog_core::model::{StatusKey, media_base};
@@ -39,11 +40,7 @@ use catalog_core::present::schema::output_schema_of;
 use rmcp::model::{CallToolResult, ContentBlock, MetaObject, ResourceContents};
 use serde_json::{Map, Value, json};
 
-/// The `_meta` key of a result that holds the HTTP facts of the API's answer.
-pub const META_KEY: &str = "catalog/response";
-/// The `_meta` key of a result that holds how many times the request was sent (1 unless it was
-/// retried: [`crate::serve::executor::retry`]).
-pub const ATTEMPTS_KEY: &str = "catalog/attempts";
+pub use crate::serve::result_keys::{ATTEMPTS_KEY, META_KEY};
 
 /// The result of `tool`'s call that the API answered with `response`, for a client that reads
 /// results in `form` ([`crate::serve::result_size`]): a typed body is in `structuredContent`
@@ -198,9 +195,6 @@ pub fn value_result(tool: &ToolInfo, value: &Value, form: Form) -> CallToolResul
     }
     result
 }
-
-/// What the text says in place of a body that is in `structuredContent`.
-pub(crate) const IN_STRUCTURED_CONTENT: &str = "[the body is in structuredContent]";
 
 /// `response` with its text body read again within `budget` bytes, as the executor would have
 /// read it under that cap (the items a first cut left out still counted); `None` when the body

@@ -251,7 +251,7 @@ pub fn fit(mut result: CallToolResult, cap: usize, hint: Option<&str>) -> CallTo
                     format!("{}\n\n", lines.collect::<Vec<_>>().join("\n"))
                 })
                 .unwrap_or_default();
-            *text = format!("{head}{}", crate::serve::result::IN_STRUCTURED_CONTENT);
+            *text = format!("{head}{}", crate::serve::result_keys::IN_STRUCTURED_CONTENT);
         }
     }
     // 4: `structuredContent`, the text keeping what fits of the body.
@@ -345,7 +345,7 @@ fn longest_text(result: &mut CallToolResult) -> Option<&mut String> {
 // `_meta["catalog/composite"]`), leaving its size; `None` when absent.
 fn take_error_part(result: &mut CallToolResult, key: &str) -> Option<usize> {
     let meta = result.meta.as_mut()?;
-    let error = match meta.0.get_mut(crate::serve::result::META_KEY) {
+    let error = match meta.0.get_mut(crate::serve::result_keys::META_KEY) {
         Some(response) => response.get_mut("error")?.as_object_mut()?,
         None => meta
             .0

@@ -19,7 +19,7 @@
 //!   credential; the reason is the error's kind (`tcp connect error: Connection refused`).
 //! - `HEAD` is answered like `GET`; any other method gets 405.
 
-use super::{Body, text};
+use super::respond::{Body, text};
 use crate::serve::bounded::Bounded;
 use crate::serve::catalog::Catalog;
 use crate::serve::executor::{Executor, ProbeError};

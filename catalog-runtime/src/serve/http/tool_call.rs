@@ -10,7 +10,8 @@
 //! request this path is unsure of, goes to rmcp unchanged (`tests/server_http.rs` compares the
 //! two answers call by call).
 
-use super::{Body, State};
+use super::respond::{Body, text};
+use super::state::State;
 use crate::serve::mcp::McpServer;
 use crate::serve::trace::Context;
 use bytes::Bytes;
@@ -45,7 +46,7 @@ pub(super) async fn answer(
         Ok(collected) => collected.to_bytes(),
         // The client broke off or sent more than it declared: there is no message to answer.
         Err(_) => {
-            return super::text(
+            return text(
                 StatusCode::BAD_REQUEST,
                 "Bad Request: the body could not be read",
             );
@@ -137,7 +138,7 @@ fn json(message: ServerJsonRpcMessage) -> Response<Body> {
             );
             response
         }
-        Err(e) => super::text(
+        Err(e) => text(
             StatusCode::INTERNAL_SERVER_ERROR,
             &format!("Internal Server Error: the answer could not be written: {e}"),
         ),

@@ -1,5 +1,5 @@
 //! The context budget as a gate: what `tools/list` costs a model, asserted in a test or at
-//! start-up ([`Budget::check`], [`McpServer::check_budget`]).
+//! start-up ([`Budget::check`], [`McpServer::check_budget`](super::McpServer::check_budget)).
 //!
 //! ```ignore
 //! #[test]
@@ -9,7 +9,7 @@
 //! }
 //! ```
 
-use super::{Budget, McpServer};
+use super::tool_list::Budget;
 use std::fmt;
 
 /// The most a tool list may cost, in tokens ([`Budget::tokens`]): all tools together, and any
@@ -104,13 +104,6 @@ impl Budget {
             largest: by_size,
             limits,
         })
-    }
-}
-
-impl McpServer {
-    /// Checks what this server's `tools/list` costs against `limits` ([`Budget::check`]).
-    pub fn check_budget(&self, limits: Limits) -> Result<(), OverBudget> {
-        self.budget().check(limits)
     }
 }
 

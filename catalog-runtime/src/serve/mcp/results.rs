@@ -11,34 +11,6 @@ use rmcp::model::{CacheScope, ListToolsResult, ProtocolVersion};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// How long a client may keep `tools/list` unless [`McpServer::list_cache`] says otherwise: the
-/// list is compiled into the server, so it changes only when the server is replaced.
-pub const DEFAULT_LIST_TTL: Duration = Duration::from_secs(300);
-
-/// The form and the cap of results, and what the tool list carries.
-#[derive(Clone, Debug)]
-pub(crate) struct ResultSettings {
-    pub(crate) form: ResultForm,
-    pub(crate) caps: ResultCaps,
-    /// Whether `tools/list` carries each typed tool's `outputSchema` (summarized within
-    /// [`DEFAULT_OUTPUT_SCHEMA_BYTES`](catalog_core::present::output_budget::DEFAULT_OUTPUT_SCHEMA_BYTES)).
-    pub(crate) output_schemas: bool,
-    list_ttl: Duration,
-    list_public: bool,
-}
-
-impl Default for ResultSettings {
-    fn default() -> Self {
-        ResultSettings {
-            form: ResultForm::Auto,
-            caps: ResultCaps::default(),
-            output_schemas: false,
-            list_ttl: DEFAULT_LIST_TTL,
-            list_public: false,
-        }
-    }
-}
-
 impl McpServer {
     /// Where results carry the API's body (default [`ResultForm::Auto`]: in
     /// `structuredContent` for clients on MCP 2025-06-18 or later, in the text for the others).
@@ -95,7 +67,7 @@ impl McpServer {
     }
 
     /// The cache hints `tools/list` carries for clients on MCP 2026-07-28 or later (`ttlMs`,
-    /// `cacheScope`): how long a client may keep the list (default [`DEFAULT_LIST_TTL`]), and
+    /// `cacheScope`): how long a client may keep the list (default [`DEFAULT_LIST_TTL`](super::DEFAULT_LIST_TTL)), and
     /// whether a cache shared by several users may keep it (`public`; default `false`, as the
     /// list may differ between callers).
     pub fn list_cache(mut self, ttl: Duration, public: bool) -> Self {
