@@ -25,12 +25,9 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "serve/executor/config.rs",
         "serve/executor/error.rs",
         "serve/executor/retry.rs",
-        "serve/otel.rs",
-        "serve/otel/on.rs",
         "serve/settings.rs",
-        "serve/span.rs",
-        "serve/trace.rs",
     ],
+    &["serve/otel.rs", "serve/otel/on.rs", "serve/span.rs"],
 ];
 
 /// One module file: where it is, its module path, and its code with comments, strings and

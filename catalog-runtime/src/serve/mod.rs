@@ -7,6 +7,8 @@ pub mod bounded;
 pub mod catalog;
 #[cfg(feature = "runtime")]
 pub mod composite;
+#[cfg(feature = "runtime")]
+pub(crate) mod config_error;
 #[cfg(feature = "mcp")]
 pub mod confirm;
 #[cfg(feature = "runtime")]
@@ -29,6 +31,8 @@ pub mod otel;
 pub mod output_schema;
 #[cfg(feature = "runtime")]
 pub mod paging;
+#[cfg(feature = "runtime")]
+pub(crate) mod random;
 #[cfg(feature = "mcp")]
 pub mod result;
 #[cfg(feature = "mcp")]

@@ -17,7 +17,7 @@
 //! rather than slowing calls. A graceful stop sends what is queued before the server returns
 //! (within 5 s). A failed export is said once on stderr, then again only after one succeeded.
 
-use crate::serve::executor::ConfigError;
+use crate::serve::config_error::ConfigError;
 #[cfg(feature = "otel")]
 pub(crate) use on::{export, exporting, flush, start};
 

@@ -159,7 +159,7 @@ fn parse(value: &str) -> Option<Parent> {
 /// A random, non-zero span id.
 pub(crate) fn span_id() -> u64 {
     loop {
-        let id = crate::serve::executor::retry::random();
+        let id = crate::serve::random::random();
         if id != 0 {
             return id;
         }

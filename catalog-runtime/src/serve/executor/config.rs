@@ -9,6 +9,8 @@ use crate::serve::settings::VariableError;
 use std::fmt;
 use std::time::Duration;
 
+pub use crate::serve::config_error::ConfigError;
+
 /// The environment variable that enables writes in [`ExecutorConfig::with_catalog_env`].
 pub const ENV_ALLOW_WRITES: &str = "CATALOG_ALLOW_WRITES";
 /// The environment variable that sets the response cap in [`ExecutorConfig::with_catalog_env`].
@@ -315,48 +317,5 @@ impl ExecutorConfig {
     /// Which tools may write.
     pub fn writes_setting(&self) -> &Writes {
         &self.writes
-    }
-}
-
-/// A configuration that cannot be used, with the reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError {
-    message: String,
-    // Boxed: a `ConfigError` is returned by every settings reader and stays small.
-    setting: Option<Box<VariableError>>,
-}
-
-impl ConfigError {
-    pub(crate) fn new(message: impl Into<String>) -> ConfigError {
-        ConfigError {
-            message: message.into(),
-            setting: None,
-        }
-    }
-
-    /// The setting refused, when one setting (or a group that goes together) is the cause.
-    pub fn setting(&self) -> Option<&VariableError> {
-        self.setting.as_deref()
-    }
-
-    pub(super) fn env(name: &str, value: &str, expected: &str) -> ConfigError {
-        ConfigError::from(VariableError::invalid(name, value, expected))
-    }
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
-impl From<VariableError> for ConfigError {
-    fn from(setting: VariableError) -> ConfigError {
-        ConfigError {
-            message: setting.to_string(),
-            setting: Some(Box::new(setting)),
-        }
     }
 }

@@ -16,9 +16,9 @@
 //!   outcomes in [`ApiResponse::retried_after`]).
 
 use super::{ApiResponse, Call, ExecuteError, Executor};
+use crate::serve::random::random;
 use crate::serve::settings::DEFAULT_ATTEMPTS;
 use http::StatusCode;
-use std::hash::{BuildHasher, Hasher};
 use std::time::{Duration, Instant, SystemTime};
 
 /// The first backoff step: the wait before the second attempt is between half of this and this.
@@ -85,13 +85,6 @@ pub fn backoff(failed: u32) -> Duration {
     let half = step / 2;
     let nanos = u64::try_from(half.as_nanos()).unwrap_or(u64::MAX);
     half + Duration::from_nanos(random() % nanos.max(1))
-}
-
-/// A random number (the standard library seeds each `RandomState` afresh).
-pub(crate) fn random() -> u64 {
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u64(0);
-    hasher.finish()
 }
 
 /// A request again: the parts a tool's request has, cloned.

@@ -2,7 +2,7 @@
 //! `opentelemetry-otlp`'s HTTP exporter, which sends through the executor's client.
 
 use super::endpoint_from;
-use crate::serve::executor::ConfigError;
+use crate::serve::config_error::ConfigError;
 use crate::serve::executor::client::Client;
 use crate::serve::span::CallSpan;
 use bytes::Bytes;
