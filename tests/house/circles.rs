@@ -27,7 +27,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "serve/executor/retry.rs",
         "serve/settings.rs",
     ],
-    &["serve/otel.rs", "serve/otel/on.rs", "serve/span.rs"],
 ];
 
 /// One module file: where it is, its module path, and its code with comments, strings and

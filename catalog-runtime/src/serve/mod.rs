@@ -4,6 +4,8 @@
 pub mod auth;
 #[cfg(feature = "runtime")]
 pub mod bounded;
+#[cfg(feature = "mcp")]
+pub(crate) mod call_span;
 pub mod catalog;
 #[cfg(feature = "runtime")]
 pub mod composite;

@@ -19,12 +19,13 @@
 //! to the exporter ([`crate::serve::otel`]).
 
 use crate::serve::bounded::Bounded;
+use crate::serve::call_span::CallSpan;
 use crate::serve::metrics::Outcome;
 use crate::serve::trace::Context;
 use catalog_core::model::Operation;
 use std::cell::Cell;
 use std::future::Future;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Instant, SystemTime};
 use tracing::Instrument;
 
 tokio::task_local! {
@@ -56,43 +57,6 @@ pub(crate) fn note_response(body: &Bounded) {
         n.bytes_out.set(Some(bytes));
         n.cut.set(cut);
     });
-}
-
-/// A finished call's span: what it says, and where it belongs.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct CallSpan {
-    /// The trace, 32 hex digits.
-    pub trace_id: String,
-    /// This span's id.
-    pub span_id: u64,
-    /// The caller's span, 16 hex digits; `None` for a root span.
-    pub parent_id: Option<String>,
-    /// Whether the caller sampled the trace (flags `01`).
-    pub sampled: bool,
-    /// The caller's `tracestate`.
-    pub tracestate: Option<String>,
-    /// The tool called, when the server serves it (an unknown name is not recorded).
-    pub tool: Option<&'static str>,
-    /// The operation: `operationId`, else `METHOD /path`.
-    pub operation: Option<String>,
-    /// The HTTP method.
-    pub method: Option<&'static str>,
-    /// The path template.
-    pub path: Option<&'static str>,
-    /// The API's final status.
-    pub status: Option<u16>,
-    /// Why the API did not answer.
-    pub refusal: Option<&'static str>,
-    /// Bytes of the request body sent.
-    pub bytes_in: Option<usize>,
-    /// Bytes of the body given back.
-    pub bytes_out: Option<usize>,
-    /// How the body was cut, when it was.
-    pub cut: Option<&'static str>,
-    /// When the call began.
-    pub start: SystemTime,
-    /// How long it took.
-    pub latency: Duration,
 }
 
 /// Runs one call (`call` yields its answer, how it ended and the tool served) inside its span,

@@ -1,10 +1,10 @@
 //! The exporter itself: a batching task of the server's runtime in front of
 //! `opentelemetry-otlp`'s HTTP exporter, which sends through the executor's client.
 
-use super::endpoint_from;
+use super::endpoint::endpoint_from;
+use crate::serve::call_span::CallSpan;
 use crate::serve::config_error::ConfigError;
 use crate::serve::executor::client::Client;
-use crate::serve::span::CallSpan;
 use bytes::Bytes;
 use http_body_util::BodyExt;
 use opentelemetry::trace::{
@@ -57,8 +57,9 @@ pub(crate) fn start(server_name: &str) -> Result<(), ConfigError> {
         .build()
         .map_err(|e| ConfigError::new(format!("the OTLP exporter for {endpoint}: {e}")))?;
     let var = crate::wire::environment::var;
-    let named = var(super::ENV_SERVICE_NAME).is_some_and(|v| !v.trim().is_empty())
-        || var(super::ENV_RESOURCE_ATTRIBUTES).is_some_and(|v| v.contains("service.name="));
+    let named = var(super::endpoint::ENV_SERVICE_NAME).is_some_and(|v| !v.trim().is_empty())
+        || var(super::endpoint::ENV_RESOURCE_ATTRIBUTES)
+            .is_some_and(|v| v.contains("service.name="));
     let mut resource = Resource::builder();
     if !named {
         resource = resource.with_service_name(server_name.to_string());
