@@ -16,7 +16,6 @@ use std::path::{Path, PathBuf};
 const KNOWN_CIRCLES: &[&[&str]] = &[
     &[
         "serve/catalog.rs",
-        "serve/catalog/projected.rs",
         "serve/composite.rs",
         "serve/credentials.rs",
         "serve/credentials/per_user.rs",

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use super::ToolInfo;
+use super::tool_info::ToolInfo;
 use catalog_core::check::suggest::{Candidate, suggest};
 use catalog_core::present::projection::{Rules, project};
 

@@ -1,6 +1,7 @@
 //! The catalog's output schemas: listed per tool, parsed once, projected like input schemas.
 
 use super::*;
+use crate::serve::tool::ToolOutput;
 use catalog_core::present::output::Wrap;
 use serde_json::json;
 
