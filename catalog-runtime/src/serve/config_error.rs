@@ -1,6 +1,6 @@
 //! The error of a configuration that cannot be used, shared by every setting the server reads.
 
-use crate::serve::settings::VariableError;
+use crate::serve::variable_error::VariableError;
 use std::fmt;
 
 /// A configuration that cannot be used, with the reason.

@@ -107,7 +107,7 @@ impl Confirmation {
     pub fn check(&self, catalog: &Catalog) -> Result<(), ConfigError> {
         match &self.tools {
             Confirm::Tools(names) => {
-                crate::serve::settings::check_tool_names(catalog, ENV_CONFIRM, names)
+                crate::serve::tool_names::check_tool_names(catalog, ENV_CONFIRM, names)
             }
             _ => Ok(()),
         }

@@ -308,9 +308,9 @@ impl McpServer {
     /// allowing nothing (or retrying what was meant not to be).
     pub fn check_settings(&self) -> Result<(), ConfigError> {
         if let Writes::Tools(names) = self.executor.writes() {
-            crate::serve::settings::check_tool_names(&self.catalog, ENV_ALLOW_WRITES, names)?;
+            crate::serve::tool_names::check_tool_names(&self.catalog, ENV_ALLOW_WRITES, names)?;
         }
-        crate::serve::settings::check_tool_names(
+        crate::serve::tool_names::check_tool_names(
             &self.catalog,
             crate::serve::settings::ENV_NO_RETRY,
             &self.executor.retry_policy().off,

@@ -52,4 +52,8 @@ pub mod smuggling;
 pub(crate) mod span;
 pub mod tool;
 #[cfg(feature = "runtime")]
+pub(crate) mod tool_names;
+#[cfg(feature = "runtime")]
 pub(crate) mod trace;
+#[cfg(feature = "runtime")]
+pub(crate) mod variable_error;

@@ -1,5 +1,5 @@
-//! The server's own `CATALOG_*` settings, read from the environment, and the start-up check
-//! that every tool a setting names is one of the server's tools.
+//! The server's own `CATALOG_*` settings, read from the environment (the start-up check that
+//! every tool a setting names is one of the server's tools is `tool_names`).
 //!
 //! A wrong setting is refused at start-up, never taken silently: a count that is not a positive
 //! integer names the variable and what it expects, and a tool name the server does not serve is
@@ -14,8 +14,8 @@
 //! | [`ENV_NO_RETRY`] | tools whose calls are never retried, comma-separated | none |
 //! | [`ENV_SHUTDOWN_GRACE`] | seconds the calls in flight get to finish after SIGTERM | [`DEFAULT_SHUTDOWN_GRACE`] |
 
-use crate::serve::catalog::{CallError, Catalog};
-use crate::serve::executor::ConfigError;
+use crate::serve::config_error::ConfigError;
+pub use crate::serve::variable_error::VariableError;
 
 /// `CATALOG_MAX_IN_FLIGHT`: tool calls waiting on the API at once
 /// ([`McpServer::max_in_flight`](crate::serve::mcp::McpServer::max_in_flight)).
@@ -41,133 +41,6 @@ pub const MAX_ATTEMPTS: u32 = 10;
 /// How long the calls in flight get to finish after SIGTERM: under Kubernetes' default
 /// `terminationGracePeriodSeconds` of 30, so the process exits before it is killed.
 pub const DEFAULT_SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(25);
-
-/// Why one setting, or a group of settings that go together, is refused: each says the
-/// variable and the fix. A settings reader returning [`ConfigError`] carries it
-/// ([`ConfigError::setting`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum VariableError {
-    /// `variable` holds `value`, which it does not take: `expected` says what it takes.
-    Invalid {
-        /// The variable, `CATALOG_TIMEOUT_SECS`.
-        variable: String,
-        /// What it holds, as given.
-        value: String,
-        /// What it takes, and the fix.
-        expected: String,
-    },
-    /// `variable` is set to nothing but spaces.
-    Empty {
-        /// The variable.
-        variable: String,
-        /// What to set instead.
-        fix: String,
-    },
-    /// Some of the variables of `feature` that go together are set, `missing` are not.
-    Incomplete {
-        /// What they configure together (`token exchange`).
-        feature: String,
-        /// The variables set.
-        set: Vec<String>,
-        /// The required ones not set.
-        missing: Vec<String>,
-        /// The required ones, all to be set together.
-        required: Vec<String>,
-        /// The family to unset to serve without it (`CATALOG_TOKEN_EXCHANGE_*`).
-        family: String,
-    },
-    /// One of two variables of the security scheme `scheme` that go together is set alone.
-    Paired {
-        /// The first of the two (`CATALOG_CREDENTIAL_OAUTH_CLIENT_ID`).
-        first: String,
-        /// The second.
-        second: String,
-        /// The security scheme they give the credential of.
-        scheme: String,
-    },
-    /// `variable` (holding `value`) is set without `requires`, which it needs.
-    Requires {
-        /// The variable set.
-        variable: String,
-        /// What it holds.
-        value: String,
-        /// The variable it needs.
-        requires: String,
-        /// The fix.
-        fix: String,
-    },
-}
-
-impl VariableError {
-    /// `variable` holding `value` is refused: `expected` says what it takes.
-    pub(crate) fn invalid(variable: &str, value: &str, expected: impl Into<String>) -> Self {
-        VariableError::Invalid {
-            variable: variable.to_string(),
-            value: value.to_string(),
-            expected: expected.into(),
-        }
-    }
-}
-
-#[cfg(test)]
-impl VariableError {
-    /// The variant's name, for tests to compare with the message.
-    pub(crate) fn kind(&self) -> &'static str {
-        match self {
-            VariableError::Invalid { .. } => "invalid",
-            VariableError::Empty { .. } => "empty",
-            VariableError::Incomplete { .. } => "incomplete",
-            VariableError::Paired { .. } => "paired",
-            VariableError::Requires { .. } => "requires",
-        }
-    }
-}
-
-impl std::fmt::Display for VariableError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            VariableError::Invalid {
-                variable,
-                value,
-                expected,
-            } => write!(f, "{variable}={value:?}: {expected}"),
-            VariableError::Empty { variable, fix } => {
-                write!(f, "{variable} is set but empty; {fix}")
-            }
-            VariableError::Incomplete {
-                feature,
-                set,
-                missing,
-                required,
-                family,
-            } => write!(
-                f,
-                "{feature} is half configured: {} set, {} missing; set {} together (or unset \
-                 every {family} variable to serve without it)",
-                set.join(", "),
-                missing.join(", "),
-                required.join(", ")
-            ),
-            VariableError::Paired {
-                first,
-                second,
-                scheme,
-            } => write!(
-                f,
-                "{first} and {second} go together; set both for scheme `{scheme}`"
-            ),
-            VariableError::Requires {
-                variable,
-                value,
-                requires,
-                fix,
-            } => write!(f, "{variable}={value:?} is set without {requires}: {fix}"),
-        }
-    }
-}
-
-impl std::error::Error for VariableError {}
 
 /// The attempts [`ENV_RETRIES`] holding `value` allows: a whole number from 0 to
 /// [`MAX_ATTEMPTS`], `0` read as `1` (retries off).
@@ -198,7 +71,7 @@ pub fn shutdown_grace(value: &str) -> Result<std::time::Duration, ConfigError> {
 }
 
 /// A comma-separated list of tool names in the variable `name` holding `value` (empty: none).
-/// Whether each is one of the server's tools is checked at start-up ([`check_tool_names`]).
+/// Whether each is one of the server's tools is checked at start-up (`tool_names::check_tool_names`).
 pub fn tool_names(name: &str, value: &str) -> Result<Vec<String>, ConfigError> {
     let mut tools: Vec<String> = Vec::new();
     for tool in value.split(',').map(str::trim).filter(|t| !t.is_empty()) {
@@ -227,34 +100,6 @@ pub fn positive_count(name: &str, value: &str, what: &str) -> Result<usize, Conf
             "{name}={value:?}: expected a whole number of {what}, at least 1"
         ))),
     }
-}
-
-/// Refuses a setting `setting` that names a tool `catalog` does not serve, naming the nearest.
-pub fn check_tool_names<'a>(
-    catalog: &Catalog,
-    setting: &str,
-    names: impl IntoIterator<Item = &'a String>,
-) -> Result<(), ConfigError> {
-    let problems: Vec<String> = names
-        .into_iter()
-        .filter(|name| catalog.get(name).is_none())
-        .map(|name| match catalog.unknown(name) {
-            CallError::UnknownTool { suggestion, .. } => format!("`{name}` ({suggestion})"),
-            other => other.to_string(),
-        })
-        .collect();
-    if problems.is_empty() {
-        return Ok(());
-    }
-    Err(ConfigError::new(format!(
-        "{setting} names {} this server does not serve: {}",
-        if problems.len() == 1 {
-            "a tool"
-        } else {
-            "tools"
-        },
-        problems.join(", ")
-    )))
 }
 
 #[cfg(test)]

@@ -116,7 +116,7 @@ impl McpServer {
 
     /// Refuses a per-tool cap for a tool the server does not serve.
     pub(crate) fn check_result_settings(&self) -> Result<(), ConfigError> {
-        crate::serve::settings::check_tool_names(
+        crate::serve::tool_names::check_tool_names(
             &self.catalog,
             ENV_MAX_RESULT_TOKENS,
             self.results.caps.tools.keys(),

@@ -1,0 +1,33 @@
+//! The start-up check that every tool a setting names is one of the server's tools: a name it
+//! does not serve is refused with the nearest one (`did you mean ...`).
+
+use crate::serve::catalog::{CallError, Catalog};
+use crate::serve::config_error::ConfigError;
+
+/// Refuses a setting `setting` that names a tool `catalog` does not serve, naming the nearest.
+pub fn check_tool_names<'a>(
+    catalog: &Catalog,
+    setting: &str,
+    names: impl IntoIterator<Item = &'a String>,
+) -> Result<(), ConfigError> {
+    let problems: Vec<String> = names
+        .into_iter()
+        .filter(|name| catalog.get(name).is_none())
+        .map(|name| match catalog.unknown(name) {
+            CallError::UnknownTool { suggestion, .. } => format!("`{name}` ({suggestion})"),
+            other => other.to_string(),
+        })
+        .collect();
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(ConfigError::new(format!(
+        "{setting} names {} this server does not serve: {}",
+        if problems.len() == 1 {
+            "a tool"
+        } else {
+            "tools"
+        },
+        problems.join(", ")
+    )))
+}
