@@ -180,7 +180,7 @@ impl Credentials {
         scheme: &SchemeUse,
         client: &crate::serve::executor::client::Client,
         timeout: Duration,
-    ) -> Result<Option<Credential>, crate::serve::executor::ExecuteError> {
+    ) -> Result<Option<Credential>, crate::serve::executor::error::ExecuteError> {
         match &self.per_user {
             Some(p) if p.covers(scheme) => p.credential(client, timeout, scheme).await.map(Some),
             _ => Ok(self.get(&scheme.scheme).cloned()),

@@ -621,9 +621,11 @@ fn append_query_pair(url: &mut String, name: &str, value: &str) {
 
 pub(crate) mod client;
 mod config;
-mod error;
+pub(crate) mod error;
 mod probe;
 mod response;
 pub mod retry;
+mod retrying;
 #[cfg(test)]
 mod tests;
+mod writes;

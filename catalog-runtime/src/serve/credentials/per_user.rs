@@ -19,7 +19,7 @@
 //! only the authorization server, as the exchange's `subject_token`, and the credential source.
 
 use super::Credential;
-use crate::serve::executor::ExecuteError;
+use crate::serve::executor::error::ExecuteError;
 use catalog_core::spec::security::{SchemeKind, SchemeUse};
 use std::collections::BTreeSet;
 use std::fmt;

@@ -1,7 +1,7 @@
 //! Why a request was not answered ([`ExecuteError`]), and why the readiness probe got no
 //! answer ([`ProbeError`]).
 
-use super::config::ENV_ALLOW_WRITES;
+use super::writes::ENV_ALLOW_WRITES;
 use crate::wire::observe::Undeclared;
 use http::Method;
 use std::fmt;
