@@ -12,8 +12,6 @@
 
 use crate::audit::recorder::Recorder;
 use crate::serve::tool::Tool;
-use crate::wire::decode::ArgumentError;
-use crate::wire::encode::RequestError;
 use catalog_core::check::suggest::{Candidate, suggest};
 use catalog_core::index::Index;
 use catalog_core::model::Operation;
@@ -21,10 +19,12 @@ use serde_json::Value;
 use std::fmt;
 
 mod projected;
-mod tool_info;
+pub(crate) mod tool_info;
 pub use projected::SettingError as ProjectionSettingError;
 use projected::{Projection, SettingError};
 pub use tool_info::ToolInfo;
+
+pub use crate::serve::call_error::CallError;
 pub(crate) use tool_info::info_of;
 
 /// Decodes arguments and builds the request of one tool type, type-erased.
@@ -617,47 +617,6 @@ fn composite_build<C: crate::serve::composite::Composite>(
         )),
     ))
 }
-
-/// Why a call was not answered by the API.
-#[derive(Debug)]
-pub enum CallError {
-    /// No tool has this name; `suggestion` names the nearest one (or lists them all).
-    UnknownTool {
-        /// The name asked for.
-        name: String,
-        /// `did you mean `x`?`, or the list of tools.
-        suggestion: String,
-    },
-    /// The arguments were refused; nothing was sent.
-    Arguments(ArgumentError),
-    /// The request could not be built from valid arguments (e.g. a CR/LF in a header value, a
-    /// `..` path segment); nothing was sent.
-    Request(RequestError),
-    /// The executor refused the request or it failed on the way.
-    #[cfg(feature = "runtime")]
-    Execute(crate::serve::executor::ExecuteError),
-    /// A composite tool did not finish: what went wrong, told to the agent.
-    #[cfg(feature = "runtime")]
-    Composite(crate::serve::composite::ToolError),
-}
-
-impl fmt::Display for CallError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CallError::UnknownTool { name, suggestion } => {
-                write!(f, "unknown tool `{name}`: {suggestion}")
-            }
-            CallError::Arguments(e) => write!(f, "{e}"),
-            CallError::Request(e) => write!(f, "{e}"),
-            #[cfg(feature = "runtime")]
-            CallError::Execute(e) => write!(f, "{e}"),
-            #[cfg(feature = "runtime")]
-            CallError::Composite(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for CallError {}
 
 #[cfg(test)]
 mod tests;

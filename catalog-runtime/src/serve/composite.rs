@@ -34,7 +34,9 @@
 //! - **The composite's own arguments** are decoded as a tool's are (unknown names with a
 //!   suggestion, required ones, types), against a table of its fields.
 
-use crate::serve::catalog::{CallError, ToolInfo};
+use crate::serve::call_error::CallError;
+pub use crate::serve::call_error::ToolError;
+use crate::serve::catalog::tool_info::ToolInfo;
 use crate::serve::effects::{Effects, hints, strongest};
 use crate::serve::executor::{ApiResponse, Executor};
 use crate::serve::tool::Tool;
@@ -249,110 +251,6 @@ fn reply_of(binding: &'static str, response: &ApiResponse) -> Result<Reply, Tool
         body,
     })
 }
-
-/// Why a composite did not finish. Each is told to the agent as a tool error.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum ToolError {
-    /// A binding's request was not answered (refused before sending, or the exchange failed).
-    Call {
-        /// The binding's tool name.
-        binding: &'static str,
-        /// Why.
-        error: Box<CallError>,
-    },
-    /// The API answered a binding's request with a status that is not 2xx.
-    Status {
-        /// The binding's tool name.
-        binding: &'static str,
-        /// The status.
-        status: u16,
-        /// The body (JSON, else text).
-        body: Value,
-    },
-    /// A read-modify-write's write was refused with 412: the record changed after it was read.
-    Changed {
-        /// The binding that read.
-        read: &'static str,
-        /// The binding that wrote.
-        write: &'static str,
-    },
-    /// The arguments the composite built for a binding were refused by its decoding.
-    Binding {
-        /// The binding's tool name.
-        binding: &'static str,
-        /// The problems.
-        error: ArgumentError,
-    },
-    /// A binding's answer is over the response cap.
-    TooLarge {
-        /// The binding's tool name.
-        binding: &'static str,
-        /// The cap.
-        max_bytes: usize,
-    },
-    /// The composite's own message to the agent.
-    Message(String),
-}
-
-impl ToolError {
-    /// The composite's own error: `message` is what the agent reads.
-    pub fn message(message: impl Into<String>) -> ToolError {
-        ToolError::Message(message.into())
-    }
-
-    /// The string at `key` of an answer (`channel["id"]`), or an error naming what is missing.
-    pub fn field(value: &Value, key: &str) -> Result<String, ToolError> {
-        value
-            .get(key)
-            .and_then(Value::as_str)
-            .map(str::to_string)
-            .ok_or_else(|| {
-                ToolError::Message(format!(
-                    "the API's answer has no string `{key}`: {}",
-                    short(&value.to_string())
-                ))
-            })
-    }
-}
-
-// At most 200 characters of a value, for a message.
-fn short(text: &str) -> String {
-    match text.char_indices().nth(200) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_string(),
-    }
-}
-
-impl fmt::Display for ToolError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ToolError::Call { binding, error } => write!(f, "`{binding}`: {error}"),
-            ToolError::Status {
-                binding,
-                status,
-                body,
-            } => write!(f, "`{binding}`: the API answered HTTP {status}: {body}"),
-            ToolError::Changed { read, write } => write!(
-                f,
-                "the record changed after `{read}` read it: `{write}` was refused with HTTP 412 \
-                 Precondition Failed and nothing was written; call this tool again to apply \
-                 the change to the current record"
-            ),
-            ToolError::Binding { binding, error } => {
-                write!(f, "`{binding}` cannot be called with these values: {error}")
-            }
-            ToolError::TooLarge { binding, max_bytes } => write!(
-                f,
-                "`{binding}`: the API's answer is over the response cap of {max_bytes} bytes \
-                 (CATALOG_MAX_RESPONSE_BYTES), and a composite needs it whole; ask for less"
-            ),
-            ToolError::Message(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for ToolError {}
 
 /// The method a composite's writes guard names: the first binding's that writes, else GET.
 pub fn guard_method(uses: &[ToolInfo]) -> &'static str {
@@ -626,7 +524,7 @@ pub mod __private {
 
     /// Each binding's info, once.
     pub fn info<T: Tool>() -> ToolInfo {
-        crate::serve::catalog::info_of::<T>()
+        crate::serve::catalog::tool_info::info_of::<T>()
     }
 
     pub use catalog_core::present::schema::{input_schema, json_text};

@@ -621,6 +621,7 @@ fn append_query_pair(url: &mut String, name: &str, value: &str) {
 
 pub(crate) mod client;
 mod config;
+mod credentials_env;
 pub(crate) mod error;
 mod probe;
 mod response;

@@ -4,6 +4,7 @@
 pub mod auth;
 #[cfg(feature = "runtime")]
 pub mod bounded;
+pub(crate) mod call_error;
 #[cfg(feature = "mcp")]
 pub(crate) mod call_span;
 pub mod catalog;
@@ -51,7 +52,7 @@ pub mod smuggling;
 #[cfg(feature = "mcp")]
 pub(crate) mod span;
 pub mod tool;
-#[cfg(feature = "runtime")]
+#[cfg(feature = "mcp")]
 pub(crate) mod tool_names;
 #[cfg(feature = "runtime")]
 pub(crate) mod trace;

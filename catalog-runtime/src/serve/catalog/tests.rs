@@ -2,6 +2,8 @@
 
 use super::*;
 use crate::serve::tool::ToolOutput;
+use crate::wire::decode::ArgumentError;
+use crate::wire::encode::RequestError;
 use catalog_core::present::output::Wrap;
 use serde_json::json;
 
