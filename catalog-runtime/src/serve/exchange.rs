@@ -23,10 +23,10 @@
 //! | `CATALOG_TOKEN_EXCHANGE_SCOPE` | the scopes asked for (optional; else the operation's) |
 //! | `CATALOG_TOKEN_EXCHANGE_SKEW_SECS` | how long before expiry a token is exchanged again |
 
-use crate::serve::credentials::per_user::{Caller, Missing};
-use crate::serve::credentials::{DEFAULT_TOKEN_LIFETIME, base64};
+use crate::serve::credentials::caller::{Caller, Missing};
+use crate::serve::credentials::credential::{DEFAULT_TOKEN_LIFETIME, base64};
 use crate::serve::executor::client::{Body, Client, describe_failure};
-use crate::serve::settings::VariableError;
+use crate::serve::variable_error::VariableError;
 use http_body_util::BodyExt;
 use std::collections::HashMap;
 use std::fmt;
