@@ -61,7 +61,9 @@ pub use catalog_macros::{Object, StringEnum, composite, tool};
 pub use catalog_runtime::serve::composite::output::{CompositeOutput, property_schema};
 #[cfg(feature = "runtime")]
 pub use catalog_runtime::serve::composite::{Api, Composite, Reply, ToolError, UsedBy};
-pub use catalog_runtime::serve::tool::{Object, OutputArm, StringEnum, Tool, ToolOutput};
+pub use catalog_runtime::serve::tool::{
+    Object, OutputArm, OutputError, StringEnum, Tool, ToolOutput,
+};
 
 // What a server calls, and what it gets back.
 pub use catalog_runtime::serve::catalog::{CallError, Catalog, ToolInfo};

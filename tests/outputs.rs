@@ -222,32 +222,36 @@ fn output_value_reads_the_body_as_t_and_writes_it_back() {
 
 #[test]
 fn output_value_says_which_type_a_body_does_not_fit_and_why() {
-    assert_eq!(
-        GetTask::output_value(json!({"id": 7, "state": "open"})),
-        Err("the response body does not fit `Task`: missing field `title`".to_string())
-    );
-    assert_eq!(
-        ListTasks::output_value(json!({"id": 7})),
-        Err(
-            "the response body does not fit `Vec<Task>`: invalid type: map, expected a sequence"
-                .to_string()
-        )
-    );
-    assert_eq!(
-        GetTaskState::output_value(json!("closed")),
-        Err(
+    for (result, type_name, message) in [
+        (
+            GetTask::output_value(json!({"id": 7, "state": "open"})),
+            "Task",
+            "the response body does not fit `Task`: missing field `title`",
+        ),
+        (
+            ListTasks::output_value(json!({"id": 7})),
+            "Vec<Task>",
+            "the response body does not fit `Vec<Task>`: invalid type: map, expected a sequence",
+        ),
+        (
+            GetTaskState::output_value(json!("closed")),
+            "State",
             "the response body does not fit `State`: unknown variant `closed`, expected `open` \
-             or `done`"
-                .to_string()
-        )
-    );
-    assert_eq!(
-        CountTasks::output_value(json!(-1)),
-        Err(
-            "the response body does not fit `u64`: invalid value: integer `-1`, expected u64"
-                .to_string()
-        )
-    );
+             or `done`",
+        ),
+        (
+            CountTasks::output_value(json!(-1)),
+            "u64",
+            "the response body does not fit `u64`: invalid value: integer `-1`, expected u64",
+        ),
+    ] {
+        let e = result.unwrap_err();
+        assert!(
+            matches!(&e, catalog::OutputError::DoesNotFit { type_name: t, .. } if t == type_name),
+            "{e:?}"
+        );
+        assert_eq!(e.to_string(), message);
+    }
 }
 
 #[test]

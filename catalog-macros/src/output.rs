@@ -76,7 +76,10 @@ pub fn emit(tool: &syn::Ident, checked: &Checked) -> (TokenStream, TokenStream) 
     let value = quote_spanned! {span=>
         fn output_value(
             body: ::catalog::__private_v1::Value,
-        ) -> ::core::result::Result<::catalog::__private_v1::Value, ::std::string::String> {
+        ) -> ::core::result::Result<
+            ::catalog::__private_v1::Value,
+            ::catalog::__private_v1::OutputError,
+        > {
             ::catalog::__private_v1::output_value::<#ty>(body, #name)
         }
     };

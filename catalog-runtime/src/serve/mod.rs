@@ -31,6 +31,7 @@ pub mod mcp;
 pub mod metrics;
 #[cfg(feature = "mcp")]
 pub mod otel;
+pub mod output_error;
 pub mod output_schema;
 #[cfg(feature = "runtime")]
 pub mod paging;

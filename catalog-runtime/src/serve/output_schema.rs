@@ -6,6 +6,8 @@
 //! distinct schema however many catalogs list the tool, so the memory kept is bounded by the tools
 //! compiled into the binary.
 
+#[cfg(feature = "runtime")]
+use crate::serve::output_error::OutputError;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -14,7 +16,7 @@ use std::sync::{Mutex, OnceLock};
 pub struct OutputSchema {
     schema: Value,
     #[cfg(feature = "runtime")]
-    validator: OnceLock<Result<jsonschema::Validator, String>>,
+    validator: OnceLock<Result<jsonschema::Validator, OutputError>>,
 }
 
 impl std::fmt::Debug for OutputSchema {
@@ -32,16 +34,19 @@ impl OutputSchema {
     }
 
     /// The errors of `value` against the schema, each with where it is, or `None` when it is
-    /// valid. The schema is compiled on the first call.
+    /// valid; [`OutputError::SchemaNotCompiled`] when the schema cannot be compiled (a pattern
+    /// the regex engine refuses is the one way left), so nothing can be checked. The schema is
+    /// compiled on the first call.
     #[cfg(feature = "runtime")]
-    pub fn errors(&self, value: &Value) -> Option<String> {
-        let validator = self
-            .validator
-            .get_or_init(|| jsonschema::draft202012::new(&self.schema).map_err(|e| e.to_string()));
+    pub fn errors(&self, value: &Value) -> Result<Option<String>, OutputError> {
+        let validator = self.validator.get_or_init(|| {
+            jsonschema::draft202012::new(&self.schema).map_err(|e| OutputError::SchemaNotCompiled {
+                reason: e.to_string(),
+            })
+        });
         match validator {
-            Ok(v) => crate::audit::response_check::validation_errors(v, value),
-            // A pattern the regex engine refuses is the one way left: the body cannot be checked.
-            Err(e) => Some(format!("the output schema cannot be compiled ({e})")),
+            Ok(v) => Ok(crate::audit::response_check::validation_errors(v, value)),
+            Err(e) => Err(e.clone()),
         }
     }
 }

@@ -29,6 +29,7 @@ use crate::serve::bounded::{BodyReader, Bounded};
 use crate::serve::catalog::ToolInfo;
 use crate::serve::credentials::base64;
 use crate::serve::executor::ApiResponse;
+use crate::serve::output_error::OutputError;
 use crate::serve::output_schema::{OutputSchema, output_schema};
 use crate::serve::paging::{next_page_hint, smaller_hint};
 use crate::serve::result_keys::IN_STRUCTURED_CONTENT;
@@ -61,6 +62,7 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse, form: Form) -> CallT
                 false
             }
             Err(why) => {
+                let why = why.to_string();
                 meta.insert("unstructured".into(), Value::String(why.clone()));
                 unstructured = Some(why);
                 !response.status.is_success()
@@ -160,18 +162,10 @@ pub fn value_result(tool: &ToolInfo, value: &Value, form: Form) -> CallToolResul
     let mut unstructured = None;
     let structured = match tool.output_schema.filter(|_| form != Form::Text) {
         None => None,
-        Some(schema) => match (tool.output_value)(value.clone()) {
-            Ok(v) => match schema.errors(&v) {
-                None => Some(v),
-                Some(errors) => {
-                    unstructured = Some(format!(
-                        "the value does not match the tool's outputSchema: {errors}"
-                    ));
-                    None
-                }
-            },
+        Some(schema) => match structured_value(tool, schema, value) {
+            Ok(v) => Some(v),
             Err(why) => {
-                unstructured = Some(why);
+                unstructured = Some(why.to_string());
                 None
             }
         },
@@ -289,32 +283,42 @@ fn error_data(tool: &ToolInfo, response: &ApiResponse) -> Value {
     Value::Object(data)
 }
 
+// A composite's value as `structuredContent`, or why it is not.
+fn structured_value(
+    tool: &ToolInfo,
+    schema: &OutputSchema,
+    value: &Value,
+) -> Result<Value, OutputError> {
+    let v = (tool.output_value)(value.clone())?;
+    match schema.errors(&v)? {
+        None => Ok(v),
+        Some(errors) => Err(OutputError::ValueDoesNotMatch { errors }),
+    }
+}
+
 // The structured content of a typed tool's answer, or why there is none.
 fn typed(
     tool: &ToolInfo,
     response: &ApiResponse,
     output: &crate::serve::tool::ToolOutput,
-) -> Result<Value, String> {
+) -> Result<Value, OutputError> {
     let schema = output_arm_schema(tool, response, output)?;
     let text = match &response.body {
         Bounded::Whole(_) | Bounded::Items { .. } => response.body_text(),
-        Bounded::Cut(_) | Bounded::TooLarge { .. } => {
-            return Err("the body is over the response cap and was not kept whole".into());
-        }
+        Bounded::Cut(_) | Bounded::TooLarge { .. } => return Err(OutputError::OverCap),
     };
     let Some(text) = text else {
-        return Err("the body is not JSON".into());
+        return Err(OutputError::NotJson { reason: None });
     };
-    let body: Value =
-        serde_json::from_str(text).map_err(|e| format!("the body is not JSON: {e}"))?;
+    let body: Value = serde_json::from_str(text).map_err(|e| OutputError::NotJson {
+        reason: Some(e.to_string()),
+    })?;
     let value = (tool.output_value)(body)?;
     let wrapped = wrap_output(value, output.wrap);
     if let Some(schema) = schema
-        && let Some(errors) = schema.errors(&wrapped)
+        && let Some(errors) = schema.errors(&wrapped)?
     {
-        return Err(format!(
-            "the body does not match the tool's outputSchema: {errors}"
-        ));
+        return Err(OutputError::BodyDoesNotMatch { errors });
     }
     Ok(wrapped)
 }
@@ -325,14 +329,15 @@ fn output_arm_schema(
     tool: &ToolInfo,
     response: &ApiResponse,
     output: &crate::serve::tool::ToolOutput,
-) -> Result<Option<&'static OutputSchema>, String> {
+) -> Result<Option<&'static OutputSchema>, OutputError> {
     let status = response.status.as_u16();
     if output.arms.is_empty() {
         if !is_output_status(tool, output.status, status) {
-            return Err(format!(
-                "HTTP {status} is not the tool's output (the `{}` response)",
-                output.status
-            ));
+            return Err(OutputError::NotOutputStatus {
+                status,
+                outputs: vec![output.status.to_string()],
+                arms: false,
+            });
         }
         return Ok(tool.output_schema);
     }
@@ -343,12 +348,14 @@ fn output_arm_schema(
         .collect();
     let arm = match at_status.as_slice() {
         [] => {
-            let mut statuses: Vec<&str> = output.arms.iter().map(|a| a.status).collect();
+            let mut statuses: Vec<String> =
+                output.arms.iter().map(|a| a.status.to_string()).collect();
             statuses.dedup();
-            return Err(format!(
-                "HTTP {status} is not the tool's output (the `{}` responses)",
-                statuses.join("`, `")
-            ));
+            return Err(OutputError::NotOutputStatus {
+                status,
+                outputs: statuses,
+                arms: true,
+            });
         }
         [one] => *one,
         several => {
@@ -359,13 +366,11 @@ fn output_arm_schema(
             match found {
                 Some(arm) => *arm,
                 None => {
-                    let documented: Vec<&str> = several.iter().map(|a| a.media_type).collect();
-                    return Err(format!(
-                        "the body's media type ({}) is none of the tool's outputs for HTTP \
-                         {status} ({})",
-                        media.as_deref().unwrap_or("none given"),
-                        documented.join(", ")
-                    ));
+                    return Err(OutputError::NotOutputMediaType {
+                        status,
+                        media_type: media,
+                        documented: several.iter().map(|a| a.media_type.to_string()).collect(),
+                    });
                 }
             }
         }
@@ -401,3 +406,6 @@ fn binary_content(response: &ApiResponse, bytes: &[u8]) -> ContentBlock {
         ContentBlock::resource(ResourceContents::blob(data, uri).with_mime_type(media))
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,7 @@
 //! The runtime surface of a tool: the [`Tool`] trait that `#[tool]` implements, and the glue its
 //! expansion calls.
 
+pub use crate::serve::output_error::OutputError;
 use crate::wire::decode::ArgumentError;
 use crate::wire::encode::{RequestError, build_request_ref};
 use catalog_core::model::Operation;
@@ -47,7 +48,7 @@ pub trait Tool: Sized {
     /// type and written back, before it is wrapped into `structuredContent`. By default (no
     /// `#[tool(output = T)]`) the body unchanged; with `output = T`, the body read as `T` with
     /// serde and serialized again, or an error saying which type the body does not fit and why.
-    fn output_value(body: Value) -> Result<Value, String> {
+    fn output_value(body: Value) -> Result<Value, OutputError> {
         Ok(body)
     }
 }
@@ -155,6 +156,7 @@ pub trait Object {
 pub mod __private {
     use super::*;
 
+    pub use crate::serve::output_error::OutputError;
     pub use serde_json::Value;
     /// The request type tools build.
     pub type Request = http::Request<Vec<u8>>;
@@ -424,11 +426,14 @@ pub mod __private {
     pub fn output_value<T: serde::de::DeserializeOwned + Serialize>(
         body: Value,
         name: &str,
-    ) -> Result<Value, String> {
-        let read: T = serde_json::from_value(body.clone())
-            .map_err(|e| format!("the response body does not fit `{name}`: {e}"))?;
-        let mut written = serde_json::to_value(&read)
-            .map_err(|e| format!("`{name}` does not serialize back to JSON: {e}"))?;
+    ) -> Result<Value, OutputError> {
+        let read: T =
+            serde_json::from_value(body.clone()).map_err(|e| OutputError::does_not_fit(name, e))?;
+        let mut written =
+            serde_json::to_value(&read).map_err(|e| OutputError::NotSerializable {
+                type_name: name.to_string(),
+                reason: e.to_string(),
+            })?;
         drop_invented_nulls(&mut written, &body);
         Ok(written)
     }

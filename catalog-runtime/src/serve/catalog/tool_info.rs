@@ -1,6 +1,7 @@
 //! One tool as a [`Catalog`](super::Catalog) lists it: [`ToolInfo`].
 
 use crate::serve::effects::{Effects, Hints, hints};
+use crate::serve::output_error::OutputError;
 use crate::serve::output_schema::{OutputSchema, output_schema};
 use crate::serve::tool::{Tool, ToolOutput};
 use catalog_core::model::Operation;
@@ -30,7 +31,7 @@ pub struct ToolInfo {
     pub output_schema: Option<&'static OutputSchema>,
     /// `Tool::output_value`: the decoded success body turned into the tool's value; for a
     /// composite, its value turned into `structuredContent` (wrapped as its output says).
-    pub output_value: fn(Value) -> Result<Value, String>,
+    pub output_value: fn(Value) -> Result<Value, OutputError>,
     /// For a composite tool, each binding it uses (empty for a tool of one operation); its
     /// `operation` is then the table of its own arguments, sent nowhere.
     pub uses: &'static [ToolInfo],

@@ -9,6 +9,7 @@
 //! implementing [`CompositeOutput`], its schema built from the bindings' (`read_channel`: the
 //! channel, its posts and their authors).
 
+use crate::serve::output_error::OutputError;
 use crate::serve::output_schema::OutputSchema;
 use crate::serve::tool::Tool;
 use serde_json::Value;
@@ -48,7 +49,7 @@ pub trait CompositeOutput {
     fn schema() -> Value;
 
     /// The composite's value as `structuredContent`: by default the value itself.
-    fn structured(value: Value) -> Result<Value, String> {
+    fn structured(value: Value) -> Result<Value, OutputError> {
         Ok(value)
     }
 }
@@ -65,7 +66,7 @@ impl<T: Tool> CompositeOutput for T {
         }
     }
 
-    fn structured(value: Value) -> Result<Value, String> {
+    fn structured(value: Value) -> Result<Value, OutputError> {
         let value = T::output_value(value)?;
         Ok(match T::OUTPUT {
             Some(o) => catalog_core::present::output::wrap_output(value, o.wrap),
@@ -90,7 +91,7 @@ pub struct Output {
     /// The `outputSchema`.
     pub schema: fn() -> Value,
     /// The value as `structuredContent`.
-    pub structured: fn(Value) -> Result<Value, String>,
+    pub structured: fn(Value) -> Result<Value, OutputError>,
 }
 
 impl Output {
