@@ -192,6 +192,40 @@ mod tests {
     }
 
     #[test]
+    fn the_proposed_name_keeps_every_whole_word_that_fits_in_64_characters() {
+        let words = |lengths: &[usize]| -> Vec<String> {
+            lengths
+                .iter()
+                .zip('a'..)
+                .map(|(&n, letter)| letter.to_string().repeat(n))
+                .collect()
+        };
+        // 20 + 1 + 20 + 1 + 22: the last word ends on the 64th character and is kept.
+        let exact = words(&[20, 20, 22]);
+        assert_eq!(proposed(&exact.join(".")), exact.join("_"));
+        assert_eq!(exact.join("_").len(), MAX_TOOL_NAME);
+        // One character more and the last word goes whole.
+        let over = words(&[20, 20, 23]);
+        assert_eq!(proposed(&over.join(".")), over[..2].join("_"));
+        for name in [exact.join("."), over.join(".")] {
+            let proposal = proposed(&name);
+            assert!(name_problem(&name).is_some(), "{name}");
+            assert_eq!(name_problem(&proposal), None, "{proposal}");
+        }
+    }
+
+    #[test]
+    fn a_name_whose_first_word_is_past_64_characters_is_proposed_as_tool() {
+        let name = "a".repeat(MAX_TOOL_NAME + 1);
+        assert_eq!(proposed(&name), "tool");
+        assert!(
+            name_problem(&name)
+                .expect("too long")
+                .contains("name the tool `name = \"tool\"`")
+        );
+    }
+
+    #[test]
     fn a_name_outside_the_allowed_characters_is_refused() {
         assert_eq!(
             name_problem("list.tasks").unwrap(),

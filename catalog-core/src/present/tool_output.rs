@@ -295,6 +295,23 @@ mod tests {
     }
 
     #[test]
+    fn a_read_is_labelled_by_its_status_alone_when_the_status_has_one_typed_body() {
+        let checked = check_output(&op_with_two_statuses(), None, "Put").expect("typed");
+        let reads: Vec<(&str, String)> = checked
+            .reads()
+            .into_iter()
+            .map(|(t, label)| (t.media_type.as_str(), label))
+            .collect();
+        assert_eq!(
+            reads,
+            [
+                ("application/json", "200".to_string()),
+                ("application/json", "201".to_string())
+            ]
+        );
+    }
+
+    #[test]
     fn a_declaration_that_goes_wrong_is_the_findings() {
         let empty = DeclaredOutput {
             site: 7,

@@ -30,3 +30,28 @@ pub fn var_os(name: &str) -> Option<OsString> {
 pub fn proxies() -> hyper_util::client::proxy::matcher::Matcher {
     hyper_util::client::proxy::matcher::Matcher::from_env()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Cargo sets `CARGO_PKG_NAME` and `CARGO_MANIFEST_DIR` in the environment of the tests it
+    // runs, to the values it gives the compiler.
+    #[test]
+    fn a_variable_is_read_from_the_process_environment() {
+        assert_eq!(
+            var("CARGO_PKG_NAME").as_deref(),
+            Some(env!("CARGO_PKG_NAME"))
+        );
+        assert_eq!(
+            var_os("CARGO_MANIFEST_DIR"),
+            Some(OsString::from(env!("CARGO_MANIFEST_DIR")))
+        );
+    }
+
+    #[test]
+    fn an_unset_variable_is_none() {
+        let name = "ENVIRONMENT_TEST_UNSET_VARIABLE";
+        assert_eq!((var(name), var_os(name)), (None, None));
+    }
+}
