@@ -9,7 +9,7 @@ use catalog::Tool;
 use catalog::tool;
 use catalog_core::check::output::output;
 use catalog_core::check::union::{describe_arms, union_arms};
-use catalog_core::index::expand::BUDGET;
+use catalog_core::index::inline::BUDGET;
 use catalog_core::model::{Degradation, DegradeReason, Operation};
 use catalog_core::present::output::describe_output;
 use catalog_core::spec::load::load_normalized;
@@ -203,7 +203,7 @@ fn assert_outlines_read_as_expansions(specs: Vec<std::path::PathBuf>) -> (usize,
             let read = what_check_reads(&outline);
             assert_eq!(
                 read,
-                what_check_reads(&normalized.expand(stored)),
+                what_check_reads(&normalized.inlined(stored)),
                 "{}: {}",
                 path.display(),
                 stored.key()

@@ -213,7 +213,7 @@ fn a_real_specs_union_arm_is_named_by_its_component_and_picked_by_that_name() {
         .iter()
         .find(|o| o.id.as_deref() == Some("dcim_sites_create"))
         .unwrap();
-    let mut op = normalized.expand(stored);
+    let mut op = normalized.inlined(stored);
     // NetBox's bulk create: one site (a `$ref`) or an array of them (unnamed).
     assert_eq!(
         op.body.as_ref().unwrap().arm_names,

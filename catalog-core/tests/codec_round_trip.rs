@@ -31,7 +31,7 @@ fn round_trip(path: &Path, scratch: &str) -> usize {
     let reader = IndexReader::open(&file).unwrap();
     let mut n = 0;
     for stored in &normalized.operations {
-        let mut expected = normalized.expand(stored);
+        let mut expected = normalized.inlined(stored);
         expected.spec = reader.spec().clone();
         let key = stored.key().replace(['\t', '\n', '\r'], " ");
         let read = match reader.find(&key).unwrap() {

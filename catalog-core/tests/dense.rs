@@ -2,7 +2,7 @@
 //! index grow linearly with the document, and expanding one operation stays within the budget
 //! and records where it stopped. Everything is counted, nothing timed.
 
-use catalog_core::index::expand::BUDGET;
+use catalog_core::index::inline::BUDGET;
 use catalog_core::index::{Index, IndexReader, Lookup};
 use catalog_core::model::{Degradation, DegradeReason, Operation, Schema, Type};
 use catalog_core::spec::load::{Format, parse};

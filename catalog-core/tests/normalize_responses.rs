@@ -2,7 +2,7 @@
 //! as shared schemas, cycles), `$ref` responses and headers, problems kept on the response, and
 //! response schemas expanded under their own budget.
 
-use catalog_core::index::expand::BUDGET;
+use catalog_core::index::inline::BUDGET;
 use catalog_core::index::{Index, IndexReader, Lookup};
 use catalog_core::model::{DegradeReason, Operation, Schema, StatusKey, Type};
 use catalog_core::spec::load::{Format, parse};

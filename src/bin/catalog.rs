@@ -343,7 +343,7 @@ fn budget(spec: &Path, limits: Option<Limits>) -> ExitCode {
         "{}: {} {} (OpenAPI {}), one tool per operation as `catalog scaffold` writes it",
         info.stem, info.title, info.version, info.openapi
     );
-    let ops = normalized.operations.iter().map(|s| normalized.expand(s));
+    let ops = normalized.operations.iter().map(|s| normalized.inlined(s));
     let budget = catalog::mcp::Budget::of_operations(ops);
     println!("{budget}");
     let limits = limits.map(|l| catalog::mcp::Limits {

@@ -322,7 +322,7 @@ mod tests {
                 "responses": {"200": {"description": "ok"}}}}},
             "components": {"schemas": components}});
         let n = normalize(&doc);
-        n.expand(&n.operations[0])
+        n.inlined(&n.operations[0])
     }
 
     fn tasks() -> Operation {

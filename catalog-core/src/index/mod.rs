@@ -21,7 +21,7 @@
 //! A reader parses the directory file (cached per process, keyed by path and the file's whole
 //! content, so a long-lived process such as rust-analyzer sees a rebuilt index), binary-searches
 //! the slots for the name and reads only the matching records, the one operation's bytes and the
-//! shared schemas it reaches, each once, then expands the operation ([`expand`]) under a budget,
+//! shared schemas it reaches, each once, then inlines the operation's references ([`inline`]) under a budget,
 //! so loading a tool does not grow with the spec. Only the error path for an
 //! unknown name reads every record. A `catalog-manifest` file lists the stems the build script
 //! indexed.
@@ -29,12 +29,12 @@
 //! Files: `codec` (the one writer and reader of a stored operation, which the form a `#[tool]`
 //! embeds, [`embedded`], shares), `layout` (the format tag and slot width the writer and reader
 //! share), `write` (the files), `reader` ([`IndexReader`]), `lookup` (the name rule and
-//! [`Lookup`]), `error` ([`IndexError`]), [`expand`].
+//! [`Lookup`]), `error` ([`IndexError`]), [`inline`].
 
 mod codec;
 pub mod embedded;
 mod error;
-pub mod expand;
+pub mod inline;
 mod layout;
 mod lookup;
 mod reader;
@@ -54,30 +54,30 @@ use std::path::{Path, PathBuf};
 
 pub use crate::spec::build::{INDEX_DIR_VAR, MANIFEST};
 
-/// A spec, normalized: its identity and every operation, in spec order, expanded.
+/// A spec, normalized: its identity and every operation, in spec order, its references inlined.
 #[derive(Debug, Clone)]
 pub struct Index {
     /// The spec's identity.
     pub spec: SpecInfo,
-    /// Every operation, each expanded under [`expand::BUDGET`] (see [`Operation::degraded`]).
+    /// Every operation, each with its references inlined under [`inline::BUDGET`] (see [`Operation::degraded`]).
     pub operations: Vec<Operation>,
 }
 
 impl Index {
-    /// Normalizes a parsed document and expands every operation.
+    /// Normalizes a parsed document and inlines every operation's references.
     pub fn from_document(doc: &Document) -> Index {
         let normalized = crate::spec::normalize::normalize(&doc.value);
         Index::from_normalized(doc.info.clone(), &normalized)
     }
 
-    // Every operation of a normalized document, expanded.
+    // Every operation of a normalized document, its references inlined.
     fn from_normalized(spec: SpecInfo, normalized: &Normalized) -> Index {
         Index {
             spec,
             operations: normalized
                 .operations
                 .iter()
-                .map(|op| normalized.expand(op))
+                .map(|op| normalized.inlined(op))
                 .collect(),
         }
     }
@@ -89,25 +89,25 @@ impl Index {
     }
 
     /// Writes the index files (`<stem>.catalog-dir`, `-names`, `-ops`, `-schemas`) of these
-    /// expanded operations into `dir`, returning the directory file's path.
+    /// operations into `dir`, returning the directory file's path.
     pub fn write(&self, dir: &Path) -> std::io::Result<PathBuf> {
         write_files(dir, &self.spec, &self.operations, &[])
     }
 }
 
 impl Normalized {
-    /// `op` (one of `self.operations`) expanded under [`expand::BUDGET`].
-    pub fn expand(&self, op: &Operation) -> Operation {
-        expand::expand(op, |id| self.shared.get(id), expand::BUDGET)
+    /// `op` (one of `self.operations`) with its references inlined under [`inline::BUDGET`].
+    pub fn inlined(&self, op: &Operation) -> Operation {
+        inline::inline_refs(op, |id| self.shared.get(id), inline::BUDGET)
     }
 
-    /// Every operation in [`expand::outline`], in spec order, one at a time: what
-    /// [`Normalized::expand`] gives, down to objects' fields, with the same degradations. What
+    /// Every operation in [`inline::outline`], in spec order, one at a time: what
+    /// [`Normalized::inlined`] gives, down to objects' fields, with the same degradations. What
     /// was counted of a shared schema for one operation serves the next.
     pub fn outlines(&self) -> impl Iterator<Item = Operation> + '_ {
-        let mut sizes = expand::Sizes::default();
+        let mut sizes = inline::Sizes::default();
         self.operations.iter().map(move |op| {
-            expand::outline(op, |id| self.shared.get(id), expand::BUDGET, &mut sizes)
+            inline::outline(op, |id| self.shared.get(id), inline::BUDGET, &mut sizes)
         })
     }
 
@@ -132,10 +132,10 @@ impl Index {
 }
 
 impl Normalized {
-    /// Looks an operation up as [`Index::find`] does, expanding only the one found: what a
+    /// Looks an operation up as [`Index::find`] does, inlining only the one found: what a
     /// command that needs one operation of a large document uses.
     pub fn find(&self, name: &str) -> Lookup {
-        lookup(&self.operations, name, |op| self.expand(op))
+        lookup(&self.operations, name, |op| self.inlined(op))
     }
 
     /// Every name an operation can be found by, as [`Index::names`] gives them.

@@ -4,7 +4,7 @@
 use super::error::IndexError;
 use super::layout::{FORMAT_TAG, SLOT};
 use super::lookup::{Lookup, normalize_name};
-use super::{codec, expand};
+use super::{codec, inline};
 use crate::model::{Operation, SharedSchema, SpecInfo};
 use std::collections::HashMap;
 use std::fs::File;
@@ -209,10 +209,10 @@ impl IndexReader {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         self.read_shared(&stored, &mut shared)?;
-        let mut op = expand::expand(
+        let mut op = inline::inline_refs(
             &stored,
             |id| shared.get(&id).map(|(_, s)| s),
-            expand::BUDGET,
+            inline::BUDGET,
         );
         op.spec = self.spec.clone();
         Ok(op)
@@ -223,10 +223,10 @@ impl IndexReader {
     fn read_shared(&self, op: &Operation, shared: &mut SharedRead) -> Result<(), IndexError> {
         let mut pending = Vec::new();
         for p in &op.params {
-            expand::references(&p.schema, &mut pending);
+            inline::references(&p.schema, &mut pending);
         }
-        for s in expand::response_schemas(op) {
-            expand::references(s, &mut pending);
+        for s in inline::response_schemas(op) {
+            inline::references(s, &mut pending);
         }
         if pending.is_empty() {
             return Ok(());
@@ -243,7 +243,7 @@ impl IndexReader {
                 Some((read, schema)) if read == bytes => schema,
                 _ => codec::read_shared(&bytes).map_err(|e| file.unreadable(&e.to_string()))?,
             };
-            expand::references(&schema.schema, &mut pending);
+            inline::references(&schema.schema, &mut pending);
             shared.insert(id, (bytes, schema));
         }
         Ok(())

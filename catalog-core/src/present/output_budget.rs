@@ -1,7 +1,7 @@
 //! An `outputSchema` within a budget of bytes, so that no tool's output schema dominates
 //! `tools/list` (on DigitalOcean's spec one response schema is 24.8 KB, most of its tool).
 //!
-//! Input schemas are bounded by the expansion budget ([`crate::index::expand`]), counted in
+//! Input schemas are bounded by the expansion budget ([`crate::index::inline`]), counted in
 //! schema nodes: every argument stays, only the depths of references are cut. An output schema
 //! is read by the model only to know the shape of a result, so it is held to
 //! [`DEFAULT_OUTPUT_SCHEMA_BYTES`] of JSON, summarized in two steps, each only when the schema is

@@ -255,13 +255,13 @@ impl Rules {
             let Some(wanted) = value.as_array().filter(|values| !values.is_empty()) else {
                 return true;
             };
-            return match lookup(capabilities, &rule.path) {
-                Lookup::Unpublished => true,
-                Lookup::Found(Value::Array(offered)) => {
+            return match at_path(capabilities, &rule.path) {
+                AtPath::Unpublished => true,
+                AtPath::Found(Value::Array(offered)) => {
                     offered.is_empty() || wanted.iter().any(|w| offered.contains(w))
                 }
                 // Absent, null or not a list: the server has not declared the list.
-                Lookup::Found(_) | Lookup::Absent => true,
+                AtPath::Found(_) | AtPath::Absent => true,
             };
         }
         if key != CAPABILITIES_KEY {
@@ -279,10 +279,10 @@ impl Rules {
             if segments.iter().any(|s| s.is_empty()) {
                 return true;
             }
-            any |= match lookup(capabilities, &segments) {
-                Lookup::Unpublished => true,
-                Lookup::Found(found) => !matches!(found, Value::Null | Value::Bool(false)),
-                Lookup::Absent => false,
+            any |= match at_path(capabilities, &segments) {
+                AtPath::Unpublished => true,
+                AtPath::Found(found) => !matches!(found, Value::Null | Value::Bool(false)),
+                AtPath::Absent => false,
             };
         }
         any
@@ -353,7 +353,7 @@ impl fmt::Display for AnnotationError {
 impl std::error::Error for AnnotationError {}
 
 /// The outcome of following a dotted path into the capabilities document.
-enum Lookup<'a> {
+enum AtPath<'a> {
     /// The path has a root block and the document does not publish it.
     Unpublished,
     /// The path leads nowhere (or to `null`) inside a published block.
@@ -362,16 +362,16 @@ enum Lookup<'a> {
     Found(&'a Value),
 }
 
-fn lookup<'a, S: AsRef<str>>(capabilities: &'a Value, path: &[S]) -> Lookup<'a> {
+fn at_path<'a, S: AsRef<str>>(capabilities: &'a Value, path: &[S]) -> AtPath<'a> {
     let mut at = capabilities;
     for (depth, segment) in path.iter().enumerate() {
         match at.get(segment.as_ref()) {
-            Some(Value::Null) | None if depth == 0 && path.len() > 1 => return Lookup::Unpublished,
-            Some(Value::Null) | None => return Lookup::Absent,
+            Some(Value::Null) | None if depth == 0 && path.len() > 1 => return AtPath::Unpublished,
+            Some(Value::Null) | None => return AtPath::Absent,
             Some(next) => at = next,
         }
     }
-    Lookup::Found(at)
+    AtPath::Found(at)
 }
 
 /// Removes the optional properties whose applies-when annotation does not match `capabilities`.

@@ -50,7 +50,7 @@ fn operation(id: &str) -> Operation {
         .iter()
         .find(|o| o.id.as_deref() == Some(id))
         .expect("the operation");
-    n.expand(op)
+    n.inlined(op)
 }
 
 fn reason(text: &str, site: Site) -> Reason {

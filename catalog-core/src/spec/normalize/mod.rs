@@ -15,7 +15,7 @@
 //! - a schema `$ref` is **not** expanded: the component it names is normalized once, stored in
 //!   the table of shared schemas and referenced as [`crate::model::Type::Shared`] (its siblings
 //!   refine it). Cycles are references like any other. Expanding them for one operation, under
-//!   a budget, is [`crate::index::expand`]'s job;
+//!   a budget, is [`crate::index::inline`]'s job;
 //! - `Accept`, `Content-Type` and `Authorization` header parameters are left out, as OpenAPI 3
 //!   requires ("the parameter definition SHALL be ignored");
 //! - nullability from every form real specs use: `nullable: true`, `x-nullable: true`,

@@ -1,5 +1,5 @@
 //! The arguments as the encoder reads them: [`ArgValue`]s given by name, or the `#[tool]`
-//! expansion's borrowed [`ArgRef`]s (any [`Encode`] value), found row by row ([`Lookup`]) and
+//! expansion's borrowed [`ArgRef`]s (any [`Encode`] value), found row by row ([`ArgCursor`]) and
 //! lowered to text or a `Value` for the location writers (`Resolved`).
 
 use super::error::{RequestError, RequestErrorKind};
@@ -173,7 +173,7 @@ pub(super) fn lower<'b>(
     })
 }
 
-/// An argument source [`Lookup`] reads: owned [`ArgValue`]s or borrowed [`ArgRef`]s.
+/// An argument source [`ArgCursor`] reads: owned [`ArgValue`]s or borrowed [`ArgRef`]s.
 pub(super) trait AsSource {
     fn source(&self) -> Source<'_>;
 }
@@ -200,16 +200,16 @@ impl AsSource for ArgRef<'_> {
 
 /// Finds argument values by name. Arguments usually come in accounting order, so the search
 /// starts where the last one was found: a whole request costs one pass, not a pass per row.
-pub(super) struct Lookup<'a, 'n, A> {
+pub(super) struct ArgCursor<'a, 'n, A> {
     pub(super) args: &'a [(&'n str, A)],
     next: usize,
     /// How many arguments were found (each is found once unless one is unknown or repeated).
     pub(super) found: usize,
 }
 
-impl<'a, 'n, A: AsSource> Lookup<'a, 'n, A> {
+impl<'a, 'n, A: AsSource> ArgCursor<'a, 'n, A> {
     pub(super) fn new(args: &'a [(&'n str, A)]) -> Self {
-        Lookup {
+        ArgCursor {
             args,
             next: 0,
             found: 0,

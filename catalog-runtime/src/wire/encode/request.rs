@@ -2,7 +2,7 @@
 //! headers and cookies as they come, body fields into the body), then the URI, cookie header,
 //! body and `content-type`.
 
-use super::args::{AsSource, BodyField, Lookup, Source, Typed};
+use super::args::{ArgCursor, AsSource, BodyField, Source, Typed};
 use super::body::{encode_body, push_json_field};
 use super::error::{RequestError, RequestErrorKind, missing, template_error};
 use super::family::write_family;
@@ -41,7 +41,7 @@ pub(super) fn method_of(op: &Operation) -> Result<http::Method, RequestError> {
 /// and body, row by row.
 pub(super) struct Writer<'a, 'n, A> {
     op: &'a Operation,
-    lookup: Lookup<'a, 'n, A>,
+    cursor: ArgCursor<'a, 'n, A>,
     uri: String,
     /// Where the path ends in `uri` (the `?` follows).
     path_len: usize,
@@ -68,7 +68,7 @@ impl<'a, 'n, A: AsSource> Writer<'a, 'n, A> {
             .count();
         Writer {
             op,
-            lookup: Lookup::new(args),
+            cursor: ArgCursor::new(args),
             uri: String::with_capacity(op.path.len() + 96),
             path_len: 0,
             headers: http::HeaderMap::with_capacity(n_headers + 1),
@@ -100,7 +100,7 @@ impl<'a, 'n, A: AsSource> Writer<'a, 'n, A> {
     fn write_path_param(&mut self, name: &str) -> Result<(), RequestError> {
         let op = self.op;
         let row = path_row(op, name)?;
-        let source = self.lookup.resolve(row);
+        let source = self.cursor.resolve(row);
         if matches!(source, Source::Absent) {
             return Err(missing(&row.param));
         }
@@ -119,7 +119,7 @@ impl<'a, 'n, A: AsSource> Writer<'a, 'n, A> {
             if param.location == Location::Path {
                 continue;
             }
-            let source = self.lookup.resolve(row);
+            let source = self.cursor.resolve(row);
             self.scratch.null = null_form(op, row);
             if matches!(source, Source::Absent) {
                 if must_send(op, row) {
@@ -185,8 +185,8 @@ impl<'a, 'n, A: AsSource> Writer<'a, 'n, A> {
         }
         // Every argument is found once unless one is unknown (or repeated): only then look
         // closer.
-        if self.lookup.found != self.lookup.args.len() {
-            check_names(op, self.lookup.args)?;
+        if self.cursor.found != self.cursor.args.len() {
+            check_names(op, self.cursor.args)?;
         }
         let uri = http::Uri::try_from(std::mem::take(&mut self.uri)).map_err(|e| {
             RequestError::new(

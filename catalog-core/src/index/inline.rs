@@ -1,4 +1,4 @@
-//! Expansion: one operation's stored schemas written out in full, as the rest of the crate
+//! Inlining: one operation's stored schemas written out in full, as the rest of the crate
 //! reads them, under a budget.
 //!
 //! The index stores each component schema once and refers to it ([`Type::Shared`]). A tool
@@ -33,7 +33,7 @@ use crate::model::{
     SharedSchema, Type,
 };
 
-/// Schema nodes an operation's expanded schemas may hold before references stop being written
+/// Schema nodes an operation's inlined schemas may hold before references stop being written
 /// out.
 pub const BUDGET: usize = 4096;
 
@@ -41,7 +41,7 @@ pub const BUDGET: usize = 4096;
 /// request schemas and, separately, `budget` nodes for its response schemas (so that a large
 /// response never cuts an input schema). A missing shared schema (a damaged index) accepts any
 /// value.
-pub fn expand<'s>(
+pub fn inline_refs<'s>(
     op: &Operation,
     shared: impl Fn(usize) -> Option<&'s SharedSchema>,
     budget: usize,
@@ -49,10 +49,10 @@ pub fn expand<'s>(
     written(op, &shared, budget, Extent::Full, &mut Sizes::default())
 }
 
-/// `op` as [`expand`] writes it, with only the outline of each schema written out: a schema is
+/// `op` as [`inline_refs`] writes it, with only the outline of each schema written out: a schema is
 /// written out with its arrays' items and its unions' arms, but not an object's fields; in a
 /// union's arm, an object's fields are listed by name and flags (each field's schema is
-/// [`Schema::any`]), elsewhere an object has none. What [`expand`] records (`degraded`,
+/// [`Schema::any`]), elsewhere an object has none. What [`inline_refs`] records (`degraded`,
 /// `degraded_output`) is recorded the same, by walking the whole expansion without building
 /// it.
 ///
@@ -111,7 +111,7 @@ fn written<'s>(
     sizes: &mut Sizes,
 ) -> Operation {
     let input: Vec<&Schema> = op.params.iter().map(|p| &p.schema).collect();
-    // An operation expanded before keeps what was recorded then.
+    // An operation inlined before keeps what was recorded then.
     let mut x = Expander::new(
         shared,
         budget,
