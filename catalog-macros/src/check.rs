@@ -79,18 +79,19 @@ pub fn check(cx: &Ctxt, tool: &Tool) -> Result<Checked, TokenStream> {
         Some(Stop::Variant | Stop::Aliases) => return Err(TokenStream::new()),
         None => {}
     }
+    let semantics = checked.semantics();
     let mut tracked = vec![dir_file];
-    if let Some((path, _)) = lock {
+    if let Some(lock) = lock {
         tracked.extend(crate::pins::write(
             cx,
             &sites,
             &declared,
-            path,
-            checked.pins.as_ref(),
+            lock,
+            checked.pins,
         ));
     }
     Ok(Checked {
-        semantics: checked.semantics(),
+        semantics,
         op: checked.operation,
         tracked,
         effects: checked.effects,

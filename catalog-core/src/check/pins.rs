@@ -257,6 +257,50 @@ impl Pins {
     pub fn is_empty(&self) -> bool {
         self.pins.is_empty()
     }
+
+    /// Applies what one tool's check asks for ([`PinCheck::changes`]); returns whether any pin
+    /// changed, that is whether the file must be written.
+    pub fn apply(&mut self, changes: PinChanges) -> bool {
+        let mut changed = false;
+        for (key, mut covers) in changes.set {
+            covers.sort();
+            covers.dedup();
+            if self.pins.get(&key) != Some(&covers) {
+                self.pins.insert(key, covers);
+                changed = true;
+            }
+        }
+        for key in changes.remove {
+            changed |= self.pins.remove(&key).is_some();
+        }
+        changed
+    }
+}
+
+/// The pins one tool's check sets and removes, for the caller to [`Pins::apply`] to the file's
+/// pins it keeps. A check names only its own tool's pins, so a crate of many tools costs one
+/// pass over the file, not a copy of it per tool.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PinChanges {
+    set: Vec<(PinKey, Vec<String>)>,
+    remove: Vec<PinKey>,
+}
+
+impl PinChanges {
+    /// Asks for `key` to pin `covers`.
+    pub fn set(&mut self, key: PinKey, covers: Vec<String>) {
+        self.set.push((key, covers));
+    }
+
+    /// Asks for `key`'s pin to go.
+    pub fn remove(&mut self, key: PinKey) {
+        self.remove.push(key);
+    }
+
+    /// Whether the check asks for nothing.
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty() && self.remove.is_empty()
+    }
 }
 
 /// Reads the lock file at `path`; a missing file is no pins.
@@ -302,14 +346,14 @@ fn quoted(text: &str) -> String {
     serde_json::Value::from(text).to_string()
 }
 
-/// The outcome of [`check_pins`]: findings at the globs' sites, and the pins to write back
-/// (`None` when nothing changes or the mode writes nothing).
+/// The outcome of [`check_pins`]: findings at the globs' sites, and the pins to set and remove
+/// (none when the mode writes nothing).
 #[derive(Debug)]
 pub struct PinCheck {
     /// One per glob whose pin is missing (check mode) or differs.
     pub findings: Vec<Finding>,
-    /// The lock file's pins after this tool, when they changed and may be written.
-    pub updated: Option<Pins>,
+    /// What to apply to the lock file's pins ([`Pins::apply`]); empty in check mode.
+    pub changes: PinChanges,
 }
 
 /// Compares what each glob of a tool omits (the Omitted rows of its accounting that name it)
@@ -322,7 +366,7 @@ pub fn check_pins(
     accounting: &[Accounted],
     mode: Mode,
 ) -> PinCheck {
-    let mut next = pins.clone();
+    let mut changes = PinChanges::default();
     let mut findings = Vec::new();
     let key = |glob: &str| PinKey {
         tool: declared.tool.clone(),
@@ -341,7 +385,7 @@ pub fn check_pins(
             if mode == Mode::Check {
                 findings.push(Finding::at(o.site, unpinned(&o.pattern, declared)));
             } else {
-                next.insert(k, covers);
+                changes.set(k, covers);
             }
             continue;
         };
@@ -367,7 +411,7 @@ pub fn check_pins(
                 out_of_date(&o.pattern, declared, &kept),
             ));
         } else {
-            next.insert(k, covers);
+            changes.set(k, covers);
         }
     }
     // Pins of globs this tool no longer declares.
@@ -392,11 +436,13 @@ pub fn check_pins(
                 ),
             ));
         } else {
-            next.pins.remove(&k);
+            changes.remove(k);
         }
     }
-    let updated = (mode.writes() && next != *pins).then_some(next);
-    PinCheck { findings, updated }
+    if !mode.writes() {
+        changes = PinChanges::default();
+    }
+    PinCheck { findings, changes }
 }
 
 /// The addresses the rows omit by `glob`, sorted.

@@ -59,6 +59,12 @@ fn run(pins: &Pins, params: &[&str], globs: &[&str], mode: Mode) -> PinCheck {
     check_pins(pins, "ListDevices", &op, &d, &r.accounting, mode)
 }
 
+/// The pins `out` leaves behind when it changes them: what the macro writes.
+fn updated(pins: &Pins, out: &PinCheck) -> Option<Pins> {
+    let mut next = pins.clone();
+    next.apply(out.changes.clone()).then_some(next)
+}
+
 fn key(glob: &str) -> PinKey {
     PinKey {
         tool: "ListDevices".into(),
@@ -85,7 +91,10 @@ fn a_new_glob_is_recorded_with_what_it_covers() {
         Mode::Record,
     );
     assert_eq!(out.findings, []);
-    assert_eq!(out.updated, Some(pinned(&["query.name", "query.site"])));
+    assert_eq!(
+        updated(&Pins::default(), &out),
+        Some(pinned(&["query.name", "query.site"]))
+    );
 }
 
 #[test]
@@ -94,7 +103,7 @@ fn an_unchanged_glob_writes_nothing() {
     for mode in [Mode::Record, Mode::Check, Mode::Accept] {
         let out = run(&pins, &["site", "name"], &["query.*"], mode);
         assert_eq!(out.findings, [], "{mode:?}");
-        assert_eq!(out.updated, None, "{mode:?}");
+        assert_eq!(out.changes, PinChanges::default(), "{mode:?}");
     }
 }
 
@@ -117,7 +126,8 @@ fn a_parameter_the_spec_adds_under_a_glob_fails_naming_it_and_the_glob() {
         )]
     );
     assert_eq!(
-        out.updated, None,
+        out.changes,
+        PinChanges::default(),
         "a moved pin is not rewritten without accept"
     );
 }
@@ -142,7 +152,10 @@ fn accept_pins_what_the_glob_covers_now() {
     let pins = pinned(&["query.name", "query.rack"]);
     let out = run(&pins, &["site", "name"], &["query.*"], Mode::Accept);
     assert_eq!(out.findings, []);
-    assert_eq!(out.updated, Some(pinned(&["query.name", "query.site"])));
+    assert_eq!(
+        updated(&pins, &out),
+        Some(pinned(&["query.name", "query.site"]))
+    );
 }
 
 #[test]
@@ -157,7 +170,7 @@ fn check_mode_writes_nothing_and_refuses_a_missing_pin() {
              catalog.lock"
         )]
     );
-    assert_eq!(out.updated, None);
+    assert_eq!(out.changes, PinChanges::default());
 }
 
 #[test]
@@ -179,7 +192,7 @@ fn a_parameter_the_tool_now_sets_itself_updates_the_pin_without_an_error() {
     assert_eq!(r.findings, []);
     let out = check_pins(&pins, "ListDevices", &op, &d, &r.accounting, Mode::Record);
     assert_eq!(out.findings, []);
-    assert_eq!(out.updated, Some(pinned(&["query.site"])));
+    assert_eq!(updated(&pins, &out), Some(pinned(&["query.site"])));
     let out = check_pins(&pins, "ListDevices", &op, &d, &r.accounting, Mode::Check);
     assert_eq!(
         out.findings,
@@ -198,7 +211,10 @@ fn the_pin_of_a_glob_the_tool_dropped_is_removed() {
     pins.insert(key("query.s*"), vec!["query.site".into()]);
     let out = run(&pins, &["site", "name"], &["query.*"], Mode::Record);
     assert_eq!(out.findings, []);
-    assert_eq!(out.updated, Some(pinned(&["query.name", "query.site"])));
+    assert_eq!(
+        updated(&pins, &out),
+        Some(pinned(&["query.name", "query.site"]))
+    );
     let out = run(&pins, &["site", "name"], &["query.*"], Mode::Check);
     assert_eq!(
         out.findings,
@@ -347,4 +363,21 @@ fn the_mode_comes_from_catalog_pins() {
          difference from catalog.lock) or `accept` (pin what each glob covers now, after \
          review), or leave it unset"
     );
+}
+
+#[test]
+fn a_tool_sets_and_removes_only_its_own_pins() {
+    let other = PinKey {
+        tool: "ListSites".into(),
+        operation: "ListSites".into(),
+        glob: "query.*".into(),
+    };
+    let mut pins = pinned(&["query.name", "query.site"]);
+    pins.insert(key("query.n*"), vec!["query.name".into()]);
+    pins.insert(other.clone(), vec!["query.slug".into()]);
+    let out = run(&pins, &["site", "name"], &["query.*"], Mode::Record);
+    assert_eq!(out.findings, []);
+    let mut expected = pinned(&["query.name", "query.site"]);
+    expected.insert(other, vec!["query.slug".into()]);
+    assert_eq!(updated(&pins, &out), Some(expected));
 }

@@ -6,7 +6,7 @@
 use super::aliases::check_aliases;
 use super::declared::{Declared, Finding, Reconciled};
 use super::effects;
-use super::pins::{self, Mode, Pins, PinsError};
+use super::pins::{self, Mode, PinChanges, Pins, PinsError};
 use super::reasons::check_reason;
 use super::reconcile::reconcile;
 use super::security::{self, Declared as Credentials};
@@ -14,6 +14,7 @@ use super::union;
 use crate::model::effects::{Effects, Semantics, hints};
 use crate::model::{Disposition, Operation};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// The step a tool's check stopped at: each later step needs what this one gives, so a tool
 /// that fails here is reported with this step's findings only (one typo does not cascade).
@@ -31,8 +32,9 @@ pub enum Stop {
 /// write, as the index is): the pins, and the mode from `CATALOG_PINS`.
 #[derive(Debug)]
 pub struct Lock {
-    /// The pins the file holds ([`pins::read`]).
-    pub pins: Result<Pins, PinsError>,
+    /// The pins the file holds ([`pins::read`]), shared with the caller, which keeps them
+    /// from one tool to the next.
+    pub pins: Result<Arc<Pins>, PinsError>,
     /// The mode ([`Mode::from_var`]).
     pub mode: Result<Mode, PinsError>,
 }
@@ -53,8 +55,9 @@ pub struct CheckedTool {
     /// The step the check stopped at; `None` when every step ran (the findings of the last
     /// steps, pins, security and effects, do not stop one another).
     pub stopped: Option<Stop>,
-    /// The lock file's pins after this tool, when they changed and may be written.
-    pub pins: Option<Pins>,
+    /// The pins this tool sets and removes ([`Pins::apply`]); empty when nothing changes or
+    /// the mode writes nothing.
+    pub pins: PinChanges,
 }
 
 impl CheckedTool {
@@ -98,7 +101,9 @@ pub fn check_tool(mut op: Operation, declared: &Declared, lock: Option<&Lock>) -
         return stopped(op, findings, Stop::Aliases);
     }
     null_forms(&mut op, &declared);
-    let pins = lock.and_then(|lock| check_pins(&op, &declared, lock, &mut findings));
+    let pins = lock.map_or_else(PinChanges::default, |lock| {
+        check_pins(&op, &declared, lock, &mut findings)
+    });
     narrow_security(&mut op, &declared, &mut findings);
     let (effects, effects_reason) = effects::effects(
         &op,
@@ -124,7 +129,7 @@ fn stopped(operation: Operation, findings: Vec<Finding>, at: Stop) -> CheckedToo
         effects_reason: None,
         findings,
         stopped: Some(at),
-        pins: None,
+        pins: PinChanges::default(),
     }
 }
 
@@ -166,26 +171,26 @@ fn null_forms(op: &mut Operation, declared: &Declared) {
 }
 
 /// What the tool's globs cover, against the lock file; the findings go to the first glob (or
-/// the operation, for a tool without one). Returns the pins to write back.
+/// the operation, for a tool without one). Returns the pins to set and remove.
 fn check_pins(
     op: &Operation,
     declared: &Declared,
     lock: &Lock,
     findings: &mut Vec<Finding>,
-) -> Option<Pins> {
+) -> PinChanges {
     let at = pins_site(declared);
     let mode = match &lock.mode {
         Ok(mode) => *mode,
         Err(e) => {
             findings.push(Finding::at(at, e.to_string()));
-            return None;
+            return PinChanges::default();
         }
     };
     let pinned = match &lock.pins {
         Ok(pinned) => pinned,
         Err(e) => {
             findings.push(Finding::at(at, e.to_string()));
-            return None;
+            return PinChanges::default();
         }
     };
     let checked = pins::check_pins(
@@ -197,7 +202,7 @@ fn check_pins(
         mode,
     );
     findings.extend(checked.findings);
-    checked.updated
+    checked.changes
 }
 
 /// Where a problem with the lock file itself is reported: the tool's first glob, else its

@@ -389,7 +389,7 @@ fn with_glob() -> Declared {
 #[test]
 fn a_lock_file_that_cannot_be_used_is_reported_at_the_first_glob() {
     let lock = Lock {
-        pins: Ok(Pins::default()),
+        pins: Ok(Arc::default()),
         mode: Mode::from_var(Some("sometimes")),
     };
     let checked = check_tool(operation("ListTasks"), &with_glob(), Some(&lock));
@@ -416,18 +416,19 @@ fn a_lock_file_that_cannot_be_used_is_reported_at_the_first_glob() {
 #[test]
 fn a_new_glob_is_pinned_when_recording_and_refused_when_checking() {
     let record = Lock {
-        pins: Ok(Pins::default()),
+        pins: Ok(Arc::default()),
         mode: Ok(Mode::Record),
     };
     let checked = check_tool(operation("ListTasks"), &with_glob(), Some(&record));
     assert_eq!(checked.findings, []);
-    let pins = checked.pins.expect("the new pin");
+    let mut pins = Pins::default();
+    assert!(pins.apply(checked.pins), "the new pin");
     assert!(pins.render().contains("query.q"), "{}", pins.render());
     let check = Lock {
-        pins: Ok(Pins::default()),
+        pins: Ok(Arc::default()),
         mode: Ok(Mode::Check),
     };
     let checked = check_tool(operation("ListTasks"), &with_glob(), Some(&check));
     assert_eq!(sites(&checked.findings), [2]);
-    assert!(checked.pins.is_none());
+    assert!(checked.pins.is_empty());
 }
