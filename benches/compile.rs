@@ -82,6 +82,13 @@ fn main() {
     let curated = curated_tools(&index);
     let e = catalog_crate(&base, "bench-curated-catalog", &netbox, &curated);
     let f = derive_crate(&base, "bench-curated-schemars", &curated);
+    let g = catalog_crate_with(
+        &base,
+        "bench-curated-optimized",
+        &netbox,
+        &curated,
+        OPTIMIZED_MACRO,
+    );
     let (one, tiny_spec) = one_tool(&index, &netbox);
     let c = catalog_crate(&base, "bench-one-netbox", &netbox, &[one.0]);
     let tiny_path = base.join("one-operation.json");
@@ -122,11 +129,12 @@ fn main() {
         incremental: true,
         ..bench
     };
-    for c in [&e, &f] {
+    for c in [&e, &f, &g] {
         incremental.check(c, false);
         incremental.check(c, true);
     }
     let (tei, tfi) = incremental.interleaved(&e, &f, runs);
+    let (tgi, tfi2) = incremental.interleaved(&g, &f, runs);
 
     let fields: usize = picked.iter().map(|op| op.params.len()).sum();
     println!(
@@ -178,6 +186,24 @@ fn main() {
     println!(
         "ratio E/F (curated), incremental: {:.3}",
         secs(mei) / secs(mfi)
+    );
+    println!(
+        "crate G: crate E with catalog-macros and catalog-core at opt-level 3 (docs/performance.md)"
+    );
+    println!("G runs (s): {}", list(&tgi));
+    println!("F runs (s): {}", list(&tfi2));
+    let (mgi, mfi2) = (median(tgi), median(tfi2));
+    println!(
+        "median cargo check G (catalog, macro optimized), incremental: {:.3} s",
+        secs(mgi)
+    );
+    println!(
+        "median cargo check F (schemars), incremental:                 {:.3} s",
+        secs(mfi2)
+    );
+    println!(
+        "ratio G/F (curated, macro optimized), incremental: {:.3}",
+        secs(mgi) / secs(mfi2)
     );
     println!(
         "one tool ({ONE_OP}): NetBox's index against a one-operation spec, {one_runs} runs each, \
@@ -387,6 +413,22 @@ fn wire_names(op: &Operation, text: &str) -> Vec<String> {
 
 /// A crate of `#[tool]`s whose build script indexes `spec`.
 fn catalog_crate(base: &Path, name: &str, spec: &Path, tools: &[Tool]) -> TempCrate {
+    catalog_crate_with(base, name, spec, tools, "")
+}
+
+/// The profile lines docs/performance.md gives a user whose incremental checks wait on the
+/// macro: the macro and the crate it runs on optimized, as sqlx advises for its macros.
+const OPTIMIZED_MACRO: &str = "\n[profile.dev.package.catalog-macros]\nopt-level = 3\n\n\
+                               [profile.dev.package.catalog-core]\nopt-level = 3\n";
+
+/// [`catalog_crate`], with `profile` appended to its `Cargo.toml`.
+fn catalog_crate_with(
+    base: &Path,
+    name: &str,
+    spec: &Path,
+    tools: &[Tool],
+    profile: &str,
+) -> TempCrate {
     let c = fresh(base, name);
     let root = support::workspace_root();
     put(
@@ -396,7 +438,7 @@ fn catalog_crate(base: &Path, name: &str, spec: &Path, tools: &[Tool]) -> TempCr
             "[package]\nname = {name:?}\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
              [workspace]\n\n\
              [dependencies]\ncatalog = {{ path = {root:?} }}\nserde_json = \"1\"\n\n\
-             [build-dependencies]\ncatalog = {{ path = {root:?} }}\n",
+             [build-dependencies]\ncatalog = {{ path = {root:?} }}\n{profile}",
             root = root.display().to_string(),
         ),
     );
