@@ -139,6 +139,13 @@ mod tests {
         pins
     }
 
+    /// The tests share the one kept lock file ([`LAST`]): one at a time.
+    static SERIAL: Mutex<()> = Mutex::new(());
+
+    fn serial() -> std::sync::MutexGuard<'static, ()> {
+        SERIAL.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn temp_lock(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("catalog-pins-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a temporary directory");
@@ -147,6 +154,7 @@ mod tests {
 
     #[test]
     fn a_lock_file_changed_by_another_hand_is_read_again() {
+        let _serial = serial();
         let path = temp_lock("changed");
         std::fs::write(&path, pins_of(&["query.*"]).render()).expect("written");
         assert_eq!(*read(&path).expect("parsed"), pins_of(&["query.*"]));
@@ -161,6 +169,7 @@ mod tests {
 
     #[test]
     fn what_the_macro_wrote_is_what_it_reads_next() {
+        let _serial = serial();
         let path = temp_lock("written");
         pins::write(&path, &pins_of(&["query.*"])).expect("written");
         let mut changes = PinChanges::default();
@@ -174,7 +183,19 @@ mod tests {
     }
 
     #[test]
+    fn an_unchanged_lock_file_is_parsed_once() {
+        let _serial = serial();
+        let path = temp_lock("once");
+        std::fs::write(&path, pins_of(&["query.*"]).render()).expect("written");
+        let first = read(&path).expect("parsed");
+        let second = read(&path).expect("kept");
+        assert!(Arc::ptr_eq(&first, &second), "the file was parsed twice");
+        let _ = std::fs::remove_dir_all(path.parent().expect("a parent"));
+    }
+
+    #[test]
     fn changes_that_change_nothing_leave_the_file_unwritten() {
+        let _serial = serial();
         let path = temp_lock("unchanged");
         pins::write(&path, &pins_of(&["query.*"])).expect("written");
         let before = std::fs::metadata(&path)
@@ -197,6 +218,7 @@ mod tests {
 
     #[test]
     fn a_missing_lock_file_is_no_pins_and_nothing_kept_stands_for_it() {
+        let _serial = serial();
         let path = temp_lock("missing");
         std::fs::write(&path, pins_of(&["query.*"]).render()).expect("written");
         assert_eq!(*read(&path).expect("parsed"), pins_of(&["query.*"]));

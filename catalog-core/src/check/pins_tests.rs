@@ -377,6 +377,7 @@ fn a_tool_sets_and_removes_only_its_own_pins() {
     pins.insert(other.clone(), vec!["query.slug".into()]);
     let out = run(&pins, &["site", "name"], &["query.*"], Mode::Record);
     assert_eq!(out.findings, []);
+    assert!(!out.changes.is_empty(), "the dropped glob's pin to remove");
     let mut expected = pinned(&["query.name", "query.site"]);
     expected.insert(other, vec!["query.slug".into()]);
     assert_eq!(updated(&pins, &out), Some(expected));

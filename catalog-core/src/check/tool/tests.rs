@@ -421,6 +421,7 @@ fn a_new_glob_is_pinned_when_recording_and_refused_when_checking() {
     };
     let checked = check_tool(operation("ListTasks"), &with_glob(), Some(&record));
     assert_eq!(checked.findings, []);
+    assert!(!checked.pins.is_empty(), "a pin to set");
     let mut pins = Pins::default();
     assert!(pins.apply(checked.pins), "the new pin");
     assert!(pins.render().contains("query.q"), "{}", pins.render());
