@@ -8,6 +8,17 @@ mod support;
 
 use support::TempCrate;
 
+/// The two tests share the temporary crates' target directory, and `catalog`'s build script
+/// runs again whenever `CATALOG_PINS` changes: one test's `CATALOG_PINS=accept` would make the
+/// other's unchanged crate check again. One at a time.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 const LIST_TASKS: &str = r#"use catalog::tool;
 
 /// List the tasks of a board.
@@ -61,6 +72,7 @@ fn spec() -> (String, &'static str) {
 
 #[test]
 fn a_glob_s_coverage_is_pinned_and_a_spec_change_under_it_fails_until_accepted() {
+    let _serial = serial();
     let c = TempCrate::new("glob-pins");
     let (v1, anchor) = spec();
     c.write("openapi/taskboard.yaml", &v1);
@@ -155,6 +167,7 @@ fn a_glob_s_coverage_is_pinned_and_a_spec_change_under_it_fails_until_accepted()
 
 #[test]
 fn an_edited_lock_file_re_expands_the_tools_and_check_mode_writes_nothing() {
+    let _serial = serial();
     let c = TempCrate::new("glob-pins-edited");
     let (v1, _) = spec();
     c.write("openapi/taskboard.yaml", &v1);
@@ -162,6 +175,20 @@ fn an_edited_lock_file_re_expands_the_tools_and_check_mode_writes_nothing() {
     c.write("src/lib.rs", LIST_TASKS);
     c.check().assert_ok("ListTasks, pins recorded");
     let lock = c.read("catalog.lock");
+    // The build that recorded the pins wrote the lock file while it ran, and cargo checks
+    // again a file written after its last build started: one more build settles it. After
+    // that an unchanged crate is fresh, so only tracking the lock file can make the edit
+    // below re-expand the tool.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    c.check().assert_ok("ListTasks, after recording");
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let fresh = c.check();
+    fresh.assert_ok("ListTasks, unchanged");
+    assert!(
+        !fresh.stderr.contains("Checking") && !fresh.stderr.contains("Compiling"),
+        "an unchanged crate was checked again:\n{}",
+        fresh.stderr
+    );
 
     // Nothing but the lock file changes: cargo re-expands the tool, which reads the edit.
     c.write("catalog.lock", &lock.replace("    \"query.label\",\n", ""));
