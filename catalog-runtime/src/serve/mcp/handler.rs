@@ -38,7 +38,22 @@ impl ServerHandler for McpServer {
         self.offer.add_peer(context.peer);
     }
 
-    async fn call_tool(
+    /// Boxed: `rmcp` moves a request's future into a task and through its handler (each
+    /// move a copy), so the kilobytes of a call stay behind one pointer
+    /// ([`McpServer::answer_call`]).
+    fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
+        Box::pin(self.answer_call(request, context))
+    }
+}
+
+impl McpServer {
+    /// `tools/call` as the MCP handler answers it: the caller's trace, revision, selection,
+    /// confirmation rounds and verified identity, then [`McpServer::call_traced`].
+    async fn answer_call(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
