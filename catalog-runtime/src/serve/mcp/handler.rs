@@ -39,8 +39,7 @@ impl ServerHandler for McpServer {
     }
 
     /// Boxed: `rmcp` moves a request's future into a task and through its handler (each
-    /// move a copy), so the kilobytes of a call stay behind one pointer
-    /// ([`McpServer::answer_call`]).
+    /// move a copy), so the kilobytes of a call stay behind one pointer.
     fn call_tool(
         &self,
         request: CallToolRequestParams,
