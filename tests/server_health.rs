@@ -1,6 +1,6 @@
 //! Health and graceful stop, on real loopback sockets: liveness and readiness endpoints that
 //! follow the API (and need no token), and SIGTERM answering every call in flight before the
-//! process exits 0, over HTTP and over stdio; and the metrics a scraper reads after a known
+//! process exits 0, over HTTP and over stdio, over HTTP after serving on for a shutdown delay; and the metrics a scraper reads after a known
 //! sequence of calls.
 
 #[path = "../examples/taskboard/tools.rs"]
@@ -204,6 +204,15 @@ async fn until_seen(api: &loopback::Loopback, n: usize) {
     }
 }
 
+/// Waits (at most 10 s) for `child` to exit, and asserts it exited 0.
+async fn exits_0(child: &mut tokio::process::Child) {
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+}
+
 fn sigterm(child: &tokio::process::Child) {
     let pid = child.id().unwrap().to_string();
     let status = std::process::Command::new("kill")
@@ -218,23 +227,8 @@ async fn sigterm_answers_every_http_call_in_flight_then_exits_0() {
     const CALLS: i64 = 4;
     let delay = Duration::from_secs(2);
     let api = slow_api(delay).await;
-    let mut child = tokio::process::Command::new(example_binary())
-        .args(["serve", "--http", "127.0.0.1:0"])
-        .env("TASKBOARD_BASE_URL", &api.url)
-        .env("CATALOG_SHUTDOWN_GRACE", "10")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
-    let first = stderr.next_line().await.unwrap().unwrap();
-    let addr = first
-        .strip_prefix("taskboard: serving MCP at http://")
-        .and_then(|rest| rest.strip_suffix("/mcp"))
-        .unwrap_or_else(|| panic!("{first}"))
-        .to_string();
+    let (mut child, addr, mut stderr) =
+        serve_http(&api.url, &[("CATALOG_SHUTDOWN_GRACE", "10")]).await;
 
     let calls: Vec<_> = (1..=CALLS)
         .map(|id| {
@@ -272,11 +266,7 @@ async fn sigterm_answers_every_http_call_in_flight_then_exits_0() {
             "HTTP 200 OK\ncontent-type: application/json\n\n[]"
         );
     }
-    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(status.code(), Some(0));
+    exits_0(&mut child).await;
     let mut rest = Vec::new();
     while let Some(line) = stderr.next_line().await.unwrap() {
         rest.push(line);
@@ -333,11 +323,7 @@ async fn sigterm_answers_every_stdio_call_read_then_exits_0() {
     }
     answered.sort();
     assert_eq!(answered, (1..=CALLS).collect::<Vec<_>>());
-    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(status.code(), Some(0));
+    exits_0(&mut child).await;
 }
 
 #[tokio::test]
@@ -555,4 +541,169 @@ async fn the_caller_s_trace_continues_into_the_api_request() {
     assert!(!from_header.contains("2222222222222222") && from_header.ends_with("-00"));
     assert_eq!(sent[2].1, None);
     assert_eq!(&sent[3..], &[(None, None), (None, None)]);
+}
+
+/// A kept-alive connection to `addr` on which one `GET /healthz` has been answered.
+async fn kept_alive(addr: &str) -> tokio::net::TcpStream {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET /healthz HTTP/1.1\r\nhost: {addr}\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 1024];
+    let length = loop {
+        let n = stream.read(&mut buf).await.unwrap();
+        assert!(
+            n > 0,
+            "closed before the answer: {:?}",
+            String::from_utf8_lossy(&raw)
+        );
+        raw.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&raw).to_ascii_lowercase();
+        if let Some((head, _)) = text.split_once("\r\n\r\n") {
+            assert!(head.starts_with("http/1.1 200"), "{head}");
+            assert!(!head.contains("connection: close"), "{head}");
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length: "))
+                .unwrap_or_else(|| panic!("no content-length: {head}"))
+                .trim()
+                .parse()
+                .unwrap();
+            break head.len() + 4 + length;
+        }
+    };
+    while raw.len() < length {
+        let n = stream.read(&mut buf).await.unwrap();
+        assert!(n > 0);
+        raw.extend_from_slice(&buf[..n]);
+    }
+    stream
+}
+
+/// The taskboard example serving HTTP on loopback against `api_url`, with `env`; its address
+/// and the rest of its stderr.
+async fn serve_http(
+    api_url: &str,
+    env: &[(&str, &str)],
+) -> (
+    tokio::process::Child,
+    String,
+    tokio::io::Lines<BufReader<tokio::process::ChildStderr>>,
+) {
+    let mut command = tokio::process::Command::new(example_binary());
+    command
+        .args(["serve", "--http", "127.0.0.1:0"])
+        .env("TASKBOARD_BASE_URL", api_url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
+    let first = stderr.next_line().await.unwrap().unwrap();
+    let addr = first
+        .strip_prefix("taskboard: serving MCP at http://")
+        .and_then(|rest| rest.strip_suffix("/mcp"))
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    (child, addr, stderr)
+}
+
+#[tokio::test]
+async fn without_a_shutdown_delay_sigterm_closes_an_idle_kept_alive_connection() {
+    let api = slow_api(Duration::ZERO).await;
+    let (mut child, addr, _stderr) = serve_http(&api.url, &[]).await;
+    let mut idle = kept_alive(&addr).await;
+    sigterm(&child);
+    let mut rest = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), idle.read_to_end(&mut rest)).await;
+    assert!(matches!(read, Ok(Ok(0))), "{read:?} {rest:?}");
+    exits_0(&mut child).await;
+}
+
+#[tokio::test]
+async fn a_shutdown_delay_serves_on_with_readiness_503_then_exits_0() {
+    let delay = Duration::from_millis(1500);
+    let api = slow_api(Duration::ZERO).await;
+    let (mut child, addr, mut stderr) =
+        serve_http(&api.url, &[("CATALOG_HTTP_SHUTDOWN_DELAY", "1.5")]).await;
+    let mut idle = kept_alive(&addr).await;
+    let signalled = Instant::now();
+    sigterm(&child);
+
+    // Readiness turns 503 while the server still takes new connections.
+    loop {
+        let ready = http(&addr, "GET", "/readyz", &[], "").await;
+        if ready.status == 503 {
+            break;
+        }
+        assert_eq!(ready.status, 200, "{ready:?}");
+        assert!(signalled.elapsed() < delay, "readiness still 200");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // A call on a new connection is answered, and its connection closed.
+    let fresh = call(&addr, 1, "list_tasks", json!({"board_id": "ops"})).await;
+    assert_eq!(fresh.status, 200, "{fresh:?}");
+    assert!(fresh.head.contains("connection: close"), "{}", fresh.head);
+    let message: Value = serde_json::from_str(&fresh.body).unwrap();
+    assert_eq!(message["result"]["isError"], false, "{message}");
+
+    // The connection kept alive from before the signal is still open: a call sent on it is
+    // answered, with `Connection: close`, then the connection closes.
+    let body = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                      "params": {"name": "list_tasks", "arguments": {"board_id": "ops"}}})
+    .to_string();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    idle.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), idle.read_to_end(&mut raw))
+        .await
+        .unwrap()
+        .unwrap();
+    let text = String::from_utf8(raw).unwrap();
+    let (head, answer) = text
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("{text:?}"));
+    let head = head.to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("connection: close"), "{head}");
+    let message: Value = serde_json::from_str(answer).unwrap_or_else(|e| panic!("{e}: {answer}"));
+    assert_eq!(message["id"], 2);
+    assert_eq!(
+        message["result"]["content"][0]["text"],
+        "HTTP 200 OK\ncontent-type: application/json\n\n[]"
+    );
+    assert!(
+        signalled.elapsed() < delay,
+        "the calls took the whole delay"
+    );
+
+    // After the delay no new connection is taken, and the process exits 0.
+    exits_0(&mut child).await;
+    assert!(
+        signalled.elapsed() >= delay,
+        "exited before the delay ended"
+    );
+    assert!(tokio::net::TcpStream::connect(&addr).await.is_err());
+    let mut rest = Vec::new();
+    while let Some(line) = stderr.next_line().await.unwrap() {
+        rest.push(line);
+    }
+    assert_eq!(
+        rest,
+        [
+            "catalog: SIGTERM received",
+            "catalog: stopping: readiness is 503; serving 1.5 s more before closing connections",
+            "catalog: stopping: no new connections; finishing 0 open within 25 s",
+            "catalog: stopped: every call in flight was answered",
+        ]
+    );
+    assert_eq!(api.seen().len(), 2);
 }

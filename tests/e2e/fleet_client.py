@@ -7,7 +7,8 @@ checks on each replica's `/readyz`, and retries of what a replica did not take (
 connection, or the 503 with `Retry-After` a draining replica gives a request on a kept-alive
 connection). Workers, each an SDK client session through HAProxy, call `get_task` with a task id
 of their own per call; meanwhile each replica in turn gets SIGTERM, must exit 0 (graceful stop:
-calls in flight answered), and is started again on its port and waited for until ready.
+it serves on for CATALOG_HTTP_SHUTDOWN_DELAY with readiness 503 until HAProxy takes it out,
+then answers the calls in flight), and is started again on its port and waited for until ready.
 
 Checks, each counted: every call answered with the API's 200; every replica stopped gracefully
 and served again after its restart; the API (Prism's log) received every call's task id exactly
@@ -49,6 +50,9 @@ MAX_CALLS = 3000
 MAX_SECONDS = 120
 WORKERS = 8
 FIRST_TASK_ID = 1_000_000
+# Seconds a replica serves on after SIGTERM (CATALOG_HTTP_SHUTDOWN_DELAY): above HAProxy's
+# `fall 2` times `inter 250ms`.
+SHUTDOWN_DELAY = 1.5
 
 
 class Replica:
@@ -70,6 +74,10 @@ class Replica:
         env["CATALOG_TIMEOUT_SECS"] = "20"
         env["CATALOG_HTTP_TOKEN"] = TOKEN
         env["CATALOG_SHUTDOWN_GRACE"] = "10"
+        # Serve on after SIGTERM, readiness 503, until HAProxy has taken the replica out (two
+        # failed checks 250 ms apart): without it HAProxy now and then sent a request on a
+        # kept-alive connection as the replica closed it, and the call was lost.
+        env["CATALOG_HTTP_SHUTDOWN_DELAY"] = str(SHUTDOWN_DELAY)
         env.pop("CATALOG_RECORD", None)
         self.starts += 1
         log = open(self.log_dir / f"replica{self.index}-{self.starts}.log", "w")

@@ -31,9 +31,11 @@
 //! - Metrics for scraping at [`METRICS_PATH`] (Prometheus text; [`crate::serve::metrics`]),
 //!   behind the token when there is one; [`HttpConfig::metrics`] or `CATALOG_HTTP_METRICS=0`
 //!   turns them off.
-//! - On SIGTERM or SIGINT the server stops gracefully: readiness turns 503, no new connection is
-//!   taken, the calls in flight are answered within the shutdown grace, then
-//!   [`McpServer::serve_http`] returns ([`crate::serve::shutdown`]).
+//! - On SIGTERM or SIGINT the server stops gracefully: readiness turns 503, the server serves on
+//!   for the [`HttpConfig::shutdown_delay`] (default none) so a load balancer takes it out
+//!   before a connection it would reuse is closed, then no new connection is taken, the calls
+//!   in flight are answered within the shutdown grace, and [`McpServer::serve_http`] returns
+//!   ([`crate::serve::shutdown`]).
 //!
 //! [`TokenVerifier`]: crate::serve::auth::TokenVerifier
 //! [`StaticToken`]: crate::serve::auth::StaticToken
@@ -65,8 +67,8 @@ mod tool_call;
 pub use config::{
     DEFAULT_MAX_REQUESTS, ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS,
     ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_CLIENT_SELECTION, ENV_HTTP_MAX_REQUESTS,
-    ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, ENV_READY_STATUS_PATH, ENV_READY_VERSION_FIELD,
-    HttpConfig,
+    ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, ENV_HTTP_SHUTDOWN_DELAY, ENV_READY_STATUS_PATH,
+    ENV_READY_VERSION_FIELD, HttpConfig, MAX_SHUTDOWN_DELAY,
 };
 use respond::{Body, text};
 use state::State;
@@ -127,45 +129,18 @@ impl McpServer {
         // Each connection holds a receiver: `closing` says when to finish, and its receivers
         // all gone says every connection has.
         let (closing, _) = tokio::sync::watch::channel(false);
-        let mut stop = std::pin::pin!(stop);
-        loop {
-            let accepted = tokio::select! {
-                biased;
-                () = &mut stop => break,
-                accepted = listener.accept() => accepted,
-            };
-            let (stream, _) = match accepted {
-                Ok(s) => s,
-                Err(e) => {
-                    // Out of file descriptors and the like: wait a little, keep serving.
-                    eprintln!("catalog: accepting an HTTP connection failed: {e}");
-                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-                    continue;
-                }
-            };
-            let state = state.clone();
-            let mut finish = closing.subscribe();
-            tokio::spawn(async move {
-                let service = hyper::service::service_fn(move |req| {
-                    let state = state.clone();
-                    async move { Ok::<_, Infallible>(admit(&state, req).await) }
-                });
-                let connection = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
-                let mut connection = std::pin::pin!(connection);
-                tokio::select! {
-                    _ = connection.as_mut() => return,
-                    _ = finish.wait_for(|closing| *closing) => {}
-                }
-                // The request in progress is answered; then the connection closes.
-                connection.as_mut().graceful_shutdown();
-                let _ = connection.await;
-                drop(finish);
-            });
-        }
+        accept_until(&listener, &state, &closing, stop).await;
         // Readiness first, then no new connection: a load balancer that probes sees the server
-        // leave before it is refused.
+        // leave before it is refused, and with a shutdown delay before any connection closes.
         state.health.stop();
+        let delay = state.config.shutdown_delay;
+        if !delay.is_zero() {
+            eprintln!(
+                "catalog: stopping: readiness is 503; serving {} s more before closing connections",
+                delay.as_secs_f64()
+            );
+            accept_until(&listener, &state, &closing, tokio::time::sleep(delay)).await;
+        }
         drop(listener);
         let open = closing.receiver_count();
         eprintln!(
@@ -206,6 +181,57 @@ impl McpServer {
             rmcp_config,
         )
     }
+}
+
+/// Accepts connections on `listener` and serves each on its own task until `until` resolves.
+/// Each connection finishes its request in progress and closes once `closing` turns true.
+async fn accept_until(
+    listener: &TcpListener,
+    state: &Arc<State>,
+    closing: &tokio::sync::watch::Sender<bool>,
+    until: impl std::future::Future<Output = ()>,
+) {
+    let mut until = std::pin::pin!(until);
+    loop {
+        let accepted = tokio::select! {
+            biased;
+            () = &mut until => return,
+            accepted = listener.accept() => accepted,
+        };
+        let (stream, _) = match accepted {
+            Ok(s) => s,
+            Err(e) => {
+                // Out of file descriptors and the like: wait a little, keep serving.
+                eprintln!("catalog: accepting an HTTP connection failed: {e}");
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        tokio::spawn(serve_connection(stream, state.clone(), closing.subscribe()));
+    }
+}
+
+/// Serves one connection until it ends, or until `finish` turns true: then the request in
+/// progress is answered and the connection closes.
+async fn serve_connection(
+    stream: tokio::net::TcpStream,
+    state: Arc<State>,
+    mut finish: tokio::sync::watch::Receiver<bool>,
+) {
+    let service = hyper::service::service_fn(move |req| {
+        let state = state.clone();
+        async move { Ok::<_, Infallible>(admit(&state, req).await) }
+    });
+    let connection = hyper::server::conn::http1::Builder::new()
+        .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+    let mut connection = std::pin::pin!(connection);
+    tokio::select! {
+        _ = connection.as_mut() => return,
+        _ = finish.wait_for(|closing| *closing) => {}
+    }
+    connection.as_mut().graceful_shutdown();
+    let _ = connection.await;
+    drop(finish);
 }
 
 /// Loopback names, then the configured ones.
@@ -456,6 +482,38 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "CATALOG_HTTP_SESSIONS=\"maybe\": expected 1 or 0"
+        );
+    }
+
+    #[test]
+    fn the_shutdown_delay_is_seconds_up_to_five_minutes() {
+        use std::time::Duration;
+        let delay = |v: &str| {
+            HttpConfig::new()
+                .with_env(|n| (n == "CATALOG_HTTP_SHUTDOWN_DELAY").then(|| v.to_string()))
+                .map(|c| c.shutdown_delay)
+        };
+        assert_eq!(HttpConfig::new().shutdown_delay, Duration::ZERO);
+        assert_eq!(delay(" 1.5 "), Ok(Duration::from_millis(1500)));
+        assert_eq!(delay("0"), Ok(Duration::ZERO));
+        assert_eq!(delay("300"), Ok(Duration::from_secs(300)));
+        for bad in ["-1", "300.5", "soon", "NaN", "inf", ""] {
+            let err = delay(bad).unwrap_err();
+            assert_eq!(err.kind(), "invalid");
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "CATALOG_HTTP_SHUTDOWN_DELAY={bad:?}: expected a number of seconds from 0 to \
+                     300, longer than the load balancer takes to see readiness fail (0, the \
+                     default, closes the connections at once)"
+                )
+            );
+        }
+        assert_eq!(
+            HttpConfig::new()
+                .shutdown_delay(Duration::from_secs(900))
+                .shutdown_delay,
+            MAX_SHUTDOWN_DELAY
         );
     }
 }

@@ -30,6 +30,12 @@ pub const ENV_HTTP_PUBLIC_URL: &str = "CATALOG_HTTP_PUBLIC_URL";
 /// URLs, listed in the metadata.
 pub const ENV_HTTP_AUTHORIZATION_SERVERS: &str = "CATALOG_HTTP_AUTHORIZATION_SERVERS";
 
+/// `CATALOG_HTTP_SHUTDOWN_DELAY`: seconds the server keeps serving after SIGTERM, readiness
+/// already 503, before it closes its connections ([`HttpConfig::shutdown_delay`]).
+pub const ENV_HTTP_SHUTDOWN_DELAY: &str = "CATALOG_HTTP_SHUTDOWN_DELAY";
+/// The longest [`ENV_HTTP_SHUTDOWN_DELAY`] accepted.
+pub const MAX_SHUTDOWN_DELAY: std::time::Duration = std::time::Duration::from_secs(300);
+
 /// `CATALOG_HTTP_READY_STATUS_PATH`: the API's status document, read by readiness for the
 /// version it reports ([`HttpConfig::ready_spec_version`]).
 pub const ENV_READY_STATUS_PATH: &str = "CATALOG_HTTP_READY_STATUS_PATH";
@@ -50,6 +56,8 @@ pub struct HttpConfig {
     pub(super) max_requests: usize,
     pub(super) metrics: bool,
     pub(super) client_selection: bool,
+    /// How long the server keeps serving after a stop begins ([`HttpConfig::shutdown_delay`]).
+    pub(super) shutdown_delay: std::time::Duration,
     /// Where readiness reads the API's version: the status document's path and the dotted
     /// field ([`super::health`]).
     pub(super) ready_version: Option<(String, String)>,
@@ -67,6 +75,7 @@ impl Default for HttpConfig {
             max_requests: DEFAULT_MAX_REQUESTS,
             metrics: true,
             client_selection: false,
+            shutdown_delay: std::time::Duration::ZERO,
             ready_version: None,
         }
     }
@@ -83,6 +92,7 @@ impl fmt::Debug for HttpConfig {
             .field("public_url", &self.public_url)
             .field("max_requests", &self.max_requests)
             .field("client_selection", &self.client_selection)
+            .field("shutdown_delay", &self.shutdown_delay)
             .field("ready_version", &self.ready_version)
             .finish()
     }
@@ -162,10 +172,24 @@ impl HttpConfig {
         self
     }
 
+    /// How long the server keeps serving after SIGTERM (or the stop future) before it closes
+    /// its connections (default zero, at most [`MAX_SHUTDOWN_DELAY`]). Readiness is 503 from
+    /// the signal on and every answer closes its connection; the listener stays open and
+    /// kept-alive connections stay usable until the delay ends, so a load balancer has time to
+    /// see readiness fail and stop sending before a connection it would reuse is closed. Set it
+    /// above the balancer's time to take a server out (HAProxy: `fall` times `inter`); under
+    /// Kubernetes, a `preStop` sleep does the same. The grace for calls in flight
+    /// ([`McpServer::shutdown_grace`](crate::serve::mcp::McpServer::shutdown_grace)) starts when
+    /// the delay ends.
+    pub fn shutdown_delay(mut self, delay: std::time::Duration) -> Self {
+        self.shutdown_delay = delay.min(MAX_SHUTDOWN_DELAY);
+        self
+    }
+
     /// Applies the `CATALOG_HTTP_*` variables that are set: [`ENV_HTTP_TOKEN`],
     /// [`ENV_HTTP_ALLOWED_HOSTS`], [`ENV_HTTP_ALLOWED_ORIGINS`], [`ENV_HTTP_SESSIONS`], [`ENV_HTTP_METRICS`],
     /// [`ENV_HTTP_PUBLIC_URL`], [`ENV_HTTP_AUTHORIZATION_SERVERS`], [`ENV_HTTP_MAX_REQUESTS`],
-    /// [`ENV_HTTP_CLIENT_SELECTION`].
+    /// [`ENV_HTTP_CLIENT_SELECTION`], [`ENV_HTTP_SHUTDOWN_DELAY`].
     pub fn with_catalog_env(self) -> Result<HttpConfig, VariableError> {
         self.with_env(crate::wire::environment::var)
     }
@@ -251,6 +275,9 @@ impl HttpConfig {
                 }
             };
         }
+        if let Some(v) = lookup(ENV_HTTP_SHUTDOWN_DELAY) {
+            self.shutdown_delay = shutdown_delay(&v)?;
+        }
         Ok(self)
     }
 
@@ -290,5 +317,24 @@ impl HttpConfig {
     /// Whether a bearer token is required.
     pub fn requires_token(&self) -> bool {
         self.verifier.is_some()
+    }
+}
+
+/// The delay [`ENV_HTTP_SHUTDOWN_DELAY`] holding `value` gives: seconds, fractions allowed, from
+/// 0 to [`MAX_SHUTDOWN_DELAY`].
+fn shutdown_delay(value: &str) -> Result<std::time::Duration, VariableError> {
+    match value.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 && s <= MAX_SHUTDOWN_DELAY.as_secs_f64() => {
+            Ok(std::time::Duration::from_secs_f64(s))
+        }
+        _ => Err(VariableError::invalid(
+            ENV_HTTP_SHUTDOWN_DELAY,
+            value,
+            format!(
+                "expected a number of seconds from 0 to {}, longer than the load balancer takes \
+                 to see readiness fail (0, the default, closes the connections at once)",
+                MAX_SHUTDOWN_DELAY.as_secs()
+            ),
+        )),
     }
 }
