@@ -626,10 +626,11 @@ async fn without_a_shutdown_delay_sigterm_closes_an_idle_kept_alive_connection()
 
 #[tokio::test]
 async fn a_shutdown_delay_serves_on_with_readiness_503_then_exits_0() {
-    let delay = Duration::from_millis(1500);
+    // Long enough for the calls below on a loaded machine.
+    let delay = Duration::from_secs(3);
     let api = slow_api(Duration::ZERO).await;
     let (mut child, addr, mut stderr) =
-        serve_http(&api.url, &[("CATALOG_HTTP_SHUTDOWN_DELAY", "1.5")]).await;
+        serve_http(&api.url, &[("CATALOG_HTTP_SHUTDOWN_DELAY", "3")]).await;
     let mut idle = kept_alive(&addr).await;
     let signalled = Instant::now();
     sigterm(&child);
@@ -700,10 +701,16 @@ async fn a_shutdown_delay_serves_on_with_readiness_503_then_exits_0() {
         rest,
         [
             "catalog: SIGTERM received",
-            "catalog: stopping: readiness is 503; serving 1.5 s more before closing connections",
+            "catalog: stopping: readiness is 503; serving 3 s more before closing connections",
             "catalog: stopping: no new connections; finishing 0 open within 25 s",
             "catalog: stopped: every call in flight was answered",
         ]
     );
-    assert_eq!(api.seen().len(), 2);
+    // The two calls reached the API (a readiness probe before the signal was seen may too).
+    let calls = api
+        .seen()
+        .iter()
+        .filter(|r| r.request_line.starts_with("GET /boards/ops/tasks"))
+        .count();
+    assert_eq!(calls, 2, "{:?}", api.seen());
 }
