@@ -57,16 +57,31 @@ pub fn attempts(value: &str) -> Result<u32, ConfigError> {
 /// The grace [`ENV_SHUTDOWN_GRACE`] holding `value` gives: seconds, fractions allowed, from 0
 /// to an hour.
 pub fn shutdown_grace(value: &str) -> Result<std::time::Duration, ConfigError> {
+    let advice = format!(
+        " (the default is {}; keep it under the orchestrator's own grace period, 30 s in \
+         Kubernetes)",
+        DEFAULT_SHUTDOWN_GRACE.as_secs()
+    );
+    Ok(seconds(ENV_SHUTDOWN_GRACE, value, 3600, &advice)?)
+}
+
+/// A duration the variable `name` holds as `value`: seconds, fractions allowed, from 0 to
+/// `max` seconds; refused with `advice` after what it expects.
+pub(crate) fn seconds(
+    name: &str,
+    value: &str,
+    max: u64,
+    advice: &str,
+) -> Result<std::time::Duration, VariableError> {
     match value.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && (0.0..=3600.0).contains(&s) => {
+        Ok(s) if s.is_finite() && (0.0..=max as f64).contains(&s) => {
             Ok(std::time::Duration::from_secs_f64(s))
         }
-        _ => Err(ConfigError::new(format!(
-            "{ENV_SHUTDOWN_GRACE}={value:?}: expected a number of seconds from 0 to 3600 \
-             (the default is {}; keep it under the orchestrator's own grace period, 30 s in \
-             Kubernetes)",
-            DEFAULT_SHUTDOWN_GRACE.as_secs()
-        ))),
+        _ => Err(VariableError::invalid(
+            name,
+            value,
+            format!("expected a number of seconds from 0 to {max}{advice}"),
+        )),
     }
 }
 

@@ -323,18 +323,11 @@ impl HttpConfig {
 /// The delay [`ENV_HTTP_SHUTDOWN_DELAY`] holding `value` gives: seconds, fractions allowed, from
 /// 0 to [`MAX_SHUTDOWN_DELAY`].
 fn shutdown_delay(value: &str) -> Result<std::time::Duration, VariableError> {
-    match value.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s >= 0.0 && s <= MAX_SHUTDOWN_DELAY.as_secs_f64() => {
-            Ok(std::time::Duration::from_secs_f64(s))
-        }
-        _ => Err(VariableError::invalid(
-            ENV_HTTP_SHUTDOWN_DELAY,
-            value,
-            format!(
-                "expected a number of seconds from 0 to {}, longer than the load balancer takes \
-                 to see readiness fail (0, the default, closes the connections at once)",
-                MAX_SHUTDOWN_DELAY.as_secs()
-            ),
-        )),
-    }
+    crate::serve::settings::seconds(
+        ENV_HTTP_SHUTDOWN_DELAY,
+        value,
+        MAX_SHUTDOWN_DELAY.as_secs(),
+        ", longer than the load balancer takes to see readiness fail (0, the default, closes \
+         the connections at once)",
+    )
 }
