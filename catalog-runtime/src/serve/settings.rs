@@ -157,8 +157,10 @@ mod tests {
         assert_eq!(shutdown_grace("2.5"), Ok(Duration::from_millis(2500)));
         assert_eq!(shutdown_grace("0"), Ok(Duration::ZERO));
         for bad in ["-1", "forever", "inf", "3601"] {
+            let err = shutdown_grace(bad).unwrap_err();
+            assert_eq!(err.setting().map(VariableError::kind), Some("invalid"));
             assert_eq!(
-                shutdown_grace(bad).unwrap_err().to_string(),
+                err.to_string(),
                 format!(
                     "CATALOG_SHUTDOWN_GRACE={bad:?}: expected a number of seconds from 0 to 3600 \
                      (the default is 25; keep it under the orchestrator's own grace period, 30 s \
