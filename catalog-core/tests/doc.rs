@@ -138,14 +138,14 @@ Wraps `POST /api/v4/posts` (operation `CreatePost`) of *Mattermost API Reference
 | body | `root_id` | string, nullable | no | Set as `reply_to` |  |
 | query | `set_online` | boolean | no | Fixed to `false` | an agent is not a person at the keyboard; posting must not mark the user online |
 | query | `legacy` (deprecated) | boolean | no | Omitted | the legacy response shape is deprecated and no agent should depend on it |
-| query | `since__n` | integer (int64) | no | Omitted by `query.*__n` | see `query.*__n` below |
-| query | `before__n` | string enum \\[a, b\\] | no | Omitted by `query.*__n` | see `query.*__n` below |
 | query | `include_deleted` | boolean | no | Undocumented, set as `include_deleted`, read at `server/channels/api4/post.go createPost` | the server reads it to echo soft-deleted roots; the spec does not list it |
 | header | `X-Compat` | any JSON value | no | Undocumented, sent as `\"v2\"`, read at `server/web/handlers.go ServeHTTP` | older servers need it to answer with the response shape the tool parses |
 
 Omitted by a pattern:
 
 - `query.*__n` (2 parameters): negated filters are rarely useful to an agent and double the schema
+
+  `query.since__n`, `query.before__n`
 ";
     assert_eq!(accounting_markdown(&create_post()), expected);
 }
@@ -216,7 +216,7 @@ fn no_parameters_and_deprecated() {
 }
 
 #[test]
-fn each_glob_is_listed_once_with_its_own_reason_and_count() {
+fn each_glob_is_listed_once_with_its_own_reason_count_and_addresses() {
     let omitted = |pattern: &str, reason: &str| json!({"disposition": "omitted", "pattern": pattern, "reason": reason});
     let int = || json!({"type": "integer"});
     let same = "narrows the list in ways an agent has not been asked to";
@@ -245,16 +245,38 @@ fn each_glob_is_listed_once_with_its_own_reason_and_count() {
     let (table, list) = md
         .split_once("\nOmitted by a pattern:\n\n")
         .expect("a glob list");
-    assert!(table.contains(
-        "| query | `a__gt` | integer | no | Omitted by `query.*__gt` | see `query.*__gt` below |"
-    ));
-    // An exact omission keeps its reason in its row and is not a glob.
-    assert!(table.contains(&format!(
-        "| query | `c` | integer | no | Omitted | {same} |"
+    // A parameter a glob omits has no row; an exact omission keeps its reason in its row.
+    assert!(table.ends_with(&format!(
+        "|---|---|---|---|---|---|\n| query | `c` | integer | no | Omitted | {same} |\n"
     )));
-    // Two globs with one reason are two entries, in the order they first omit a row.
+    // Two globs with one reason are two entries, in the order they first omit a parameter,
+    // each naming the parameters it omits.
     assert_eq!(
         list,
-        format!("- `query.*__n` (2 parameters): {same}\n- `query.*__gt` (1 parameter): {same}\n")
+        format!(
+            "- `query.*__n` (2 parameters): {same}\n\n  `query.a__n`, `query.b__n`\n\
+             - `query.*__gt` (1 parameter): {same}\n\n  `query.a__gt`\n"
+        )
+    );
+}
+
+#[test]
+fn a_tool_whose_globs_omit_every_parameter_has_no_table() {
+    let op = operation(
+        Some("ListThings"),
+        vec![row(
+            param("query", "a", false, json!({"type": "integer"})),
+            json!({"disposition": "omitted", "pattern": "query.*", "reason": "not needed"}),
+        )],
+    );
+    assert_eq!(
+        accounting_markdown(&op),
+        "Wraps `POST /api/v4/posts` (operation `ListThings`) of *Mattermost API Reference* \
+         version `4.0.0`.\n\
+         \n\
+         Omitted by a pattern:\n\
+         \n\
+         - `query.*` (1 parameter): not needed\n\
+         \n  `query.a`\n"
     );
 }

@@ -21,10 +21,10 @@ const SHORT_CHARS: usize = 60;
 /// row, in accounting order: location, name, type ([`crate::model::Type::describe`], plus nullability),
 /// whether the spec requires it, the disposition, and the reason. A Set row shows the argument
 /// name in the disposition and the spec's description (first paragraph, cut at about 100
-/// characters) in the reason column; the other dispositions show their reason in full. A
-/// parameter omitted by a glob is its own row naming the glob, so the docs list everything a
-/// group covered; the glob's reason is written once, in a list under the table, with the number
-/// of rows it omits. When the operation's schemas were not written out in full
+/// characters) in the reason column; the other dispositions show their reason in full. The
+/// parameters a glob omits have no rows: a list under the table gives each glob with its
+/// reason, the number of parameters it omits and their addresses, so the docs still name
+/// everything a group covered. When the operation's schemas were not written out in full
 /// ([`Operation::degraded`]), a list after the table says where and why. The text ends with a
 /// newline.
 pub fn accounting_markdown(op: &Operation) -> String {
@@ -69,16 +69,14 @@ pub fn accounting_markdown(op: &Operation) -> String {
         out.push_str("The operation has no parameters.\n");
         return out;
     }
-    out.push_str("| Location | Name | Type | Required | Disposition | Reason / description |\n");
-    out.push_str("|---|---|---|---|---|---|\n");
-    // A glob omits often a hundred rows with one reason: each row names the glob, and the
-    // reason is written once, under the table. Its two cells, like the type cells that rows
-    // share, are written once and copied (the table runs to hundreds of rows, in the macro).
+    // A glob omits often a hundred parameters with one reason: they are listed under the
+    // table, by address, with the glob's reason written once. The type cells that rows share are
+    // written once and copied.
     let mut globs: Vec<Glob> = Vec::new();
     let mut types = TypeCells::default();
+    let mut table = false;
     for row in &op.accounting {
         let required = usize::from(row.param.required);
-        // The row's last three cells: a glob's rows share theirs.
         let tail = match &row.disposition {
             Disposition::Omitted {
                 pattern: Some(pattern),
@@ -94,12 +92,11 @@ pub fn accounting_markdown(op: &Operation) -> String {
                         globs.len() - 1
                     }
                 };
-                let glob = &mut globs[at];
-                glob.rows += 1;
-                Cell::Shared(&glob.tails[required])
+                globs[at].omits(&row.param);
+                continue;
             }
             // Reasons are the tool author's own words, written for this table: shown whole.
-            disposition => Cell::Own(tail_cells(
+            disposition => tail_cells(
                 REQUIRED[required],
                 &match row.family() {
                     // The row stands for every parameter its pattern names (`cf_*`).
@@ -115,8 +112,12 @@ pub fn accounting_markdown(op: &Operation) -> String {
                     (None, Some(reason)) => prose(reason),
                     (None, None) => description_cell(row),
                 },
-            )),
+            ),
         };
+        if !table {
+            table = true;
+            out.push_str(TABLE_HEADER);
+        }
         out.push('|');
         for cell in [
             row.param.location.as_str(),
@@ -127,32 +128,41 @@ pub fn accounting_markdown(op: &Operation) -> String {
             out.push_str(cell);
             out.push_str(" |");
         }
-        out.push_str(tail.as_str());
+        out.push_str(&tail);
     }
-    glob_list(&mut out, &globs);
+    glob_list(&mut out, &globs, table);
     degraded_list(&mut out, op);
     out
 }
 
-/// A glob of the table: its pattern and reason, the rows it omits, and its rows' last three
-/// cells (for a parameter not required, and one required).
+/// The table's header: its columns and the line under them.
+const TABLE_HEADER: &str = "| Location | Name | Type | Required | Disposition | Reason / description |\n|---|---|---|---|---|---|\n";
+
+/// A glob of the accounting: its pattern and reason, the number of parameters it omits, and
+/// their addresses as a markdown list of code spans.
 struct Glob<'a> {
     pattern: &'a str,
     reason: &'a str,
     rows: usize,
-    tails: [String; 2],
+    addresses: String,
 }
 
 impl<'a> Glob<'a> {
     fn new(pattern: &'a str, reason: &'a str) -> Glob<'a> {
-        let disposition = format!("Omitted by {}", code(pattern));
-        let reason_cell = format!("see {} below", code(pattern));
         Glob {
             pattern,
             reason,
             rows: 0,
-            tails: REQUIRED.map(|required| tail_cells(required, &disposition, &reason_cell)),
+            addresses: String::new(),
         }
+    }
+
+    fn omits(&mut self, param: &Param) {
+        if self.rows > 0 {
+            self.addresses.push_str(", ");
+        }
+        self.rows += 1;
+        self.addresses.push_str(&code(&param.address()));
     }
 }
 
@@ -162,21 +172,6 @@ const REQUIRED: [&str; 2] = ["no", "yes"];
 /// A row's last three cells (Required, Disposition, Reason / description) and its end.
 fn tail_cells(required: &str, disposition: &str, reason: &str) -> String {
     format!(" {required} | {disposition} | {reason} |\n")
-}
-
-/// A cell written for its row, or one that rows share.
-enum Cell<'a> {
-    Own(String),
-    Shared(&'a str),
-}
-
-impl Cell<'_> {
-    fn as_str(&self) -> &str {
-        match self {
-            Cell::Own(s) => s,
-            Cell::Shared(s) => s,
-        }
-    }
 }
 
 /// The type cells written so far, by the type's description and nullability: the rows of an
@@ -204,17 +199,20 @@ impl TypeCells {
     }
 }
 
-/// The reason of each glob, once, with the number of rows it omits.
-fn glob_list(out: &mut String, globs: &[Glob]) {
+/// Each glob, once: its reason, the number of parameters it omits and their addresses.
+fn glob_list(out: &mut String, globs: &[Glob], after_table: bool) {
     if globs.is_empty() {
         return;
     }
-    out.push_str("\nOmitted by a pattern:\n\n");
+    if after_table {
+        out.push('\n');
+    }
+    out.push_str("Omitted by a pattern:\n\n");
     for Glob {
         pattern,
         reason,
         rows,
-        ..
+        addresses,
     } in globs
     {
         let noun = if *rows == 1 {
@@ -223,7 +221,7 @@ fn glob_list(out: &mut String, globs: &[Glob]) {
             "parameters"
         };
         out.push_str(&format!(
-            "- {} ({rows} {noun}): {}\n",
+            "- {} ({rows} {noun}): {}\n\n  {addresses}\n",
             code(pattern),
             prose(reason)
         ));
