@@ -157,7 +157,10 @@ impl Pins {
         let mut current: Option<(usize, [Option<String>; 3], Vec<String>)> = None;
         let mut in_covers = false;
         for (n, raw) in text.lines().enumerate() {
-            let line = raw.trim();
+            // ASCII whitespace is TOML's; `trim_ascii` compares bytes where `trim` decodes
+            // characters, which the macro does unoptimized for 15,000 lines of a curated crate
+            // (25 M instructions of `cargo check`, callgrind).
+            let line = raw.trim_ascii();
             let at = n + 1;
             if line.is_empty() || line.starts_with('#') {
                 continue;
