@@ -346,3 +346,76 @@ fn the_input_schema_offers_a_map_s_values_without_their_omitted_properties() {
     assert!(CreateRoute::INPUT_SCHEMA.contains("weight"));
     assert!(!CreateRoute::input_schema_json().contains("weight"));
 }
+
+/// `CreateTask`'s envelope (`{"data": {...}}`): `gid` and `created_at` are read-only in `data`,
+/// and `gid` in each follower; the struct has no field for them (one would not compile).
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct TaskData {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completed: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub followers: Option<Vec<Follower>>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Follower {
+    pub name: String,
+}
+
+/// Create a task.
+#[derive(Debug)]
+#[tool(spec = "nested", operation = "CreateTask")]
+pub struct CreateTask {
+    pub data: TaskData,
+}
+
+#[test]
+fn a_read_only_property_below_the_top_level_is_refused_naming_its_path_never_dropped() {
+    // Before, `data.created_at` was accepted by the decoder, dropped by serde, and the call
+    // reported success: the agent believed it had set a creation date.
+    let e = CreateTask::from_arguments(json!({
+        "data": {"name": "Ship it", "created_at": "2026-12-01T00:00:00Z",
+                 "followers": [{"name": "Ann"}, {"name": "Bo", "gid": "123"}]}
+    }))
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid arguments: $.data.created_at: `created_at` is read-only: the server sets it and \
+         ignores a value sent, so this tool does not send it; leave it out; \
+         $.data.followers[1].gid: `gid` is read-only: the server sets it and ignores a value \
+         sent, so this tool does not send it; leave it out"
+    );
+    let kinds: Vec<catalog::ProblemKind> = e.problems().iter().map(|p| p.kind()).collect();
+    assert_eq!(
+        kinds,
+        [
+            catalog::ProblemKind::ReadOnly,
+            catalog::ProblemKind::ReadOnly
+        ]
+    );
+}
+
+#[test]
+fn an_envelope_call_without_read_only_properties_is_sent_exactly() {
+    // `gid` is required of the object and read-only: a request never carries it.
+    let args = json!({"data": {"name": "Ship it", "completed": false,
+                               "followers": [{"name": "Ann"}]}});
+    let tool = CreateTask::from_arguments(args.clone()).unwrap();
+    let body: Value = serde_json::from_slice(tool.to_request().unwrap().body()).unwrap();
+    assert_eq!(body, args);
+    // The input schema offers neither read-only property, at either depth, and requires
+    // neither.
+    let data = &CreateTask::input_schema()["properties"]["data"];
+    let keys = |v: &Value| -> Vec<String> {
+        v["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect()
+    };
+    assert_eq!(keys(data), ["name", "completed", "followers"]);
+    assert_eq!(data["required"], json!(["name"]));
+    assert_eq!(keys(&data["properties"]["followers"]["items"]), ["name"]);
+}

@@ -128,7 +128,14 @@ pub fn object(
             Way::Sent => SENT_NOTE,
             Way::Read => READ_NOTE,
         };
-        declares.push(declared(&parent, &words, note, node_fields, &schemas));
+        declares.push(declared(
+            &parent,
+            &words,
+            note,
+            node_fields,
+            &schemas,
+            way == Way::Sent,
+        ));
         i += 1;
     }
     let structs = nodes
@@ -219,13 +226,17 @@ pub(crate) const READ_NOTE: &str = "the response never fills a field it does not
 /// under each declared key, and `DeclaresProperty<KEY, T, F>` for `node` wherever `T` has it.
 /// A field (`F`, the type `#[derive(Object)]` writes for it) of a struct `T` named for no
 /// declared property then fails at the local trait, whose message names the object in `words`
-/// and lists what it declares.
+/// and lists what it declares. With `refuse_read_only` (a request's object), a field named for a
+/// read-only property fails too, at a trait of its own that no type implements: the server
+/// ignores such a value, and the decoder refuses it from an agent, so the field could never
+/// carry anything.
 pub(crate) fn declared(
     node: &Ident,
     words: &str,
     note: &str,
     fields: &[Field],
     schemas: &[TokenStream],
+    refuse_read_only: bool,
 ) -> TokenStream {
     let markers = quote!(::catalog::__private_v1::markers);
     let tr = key::ident(&[&node.to_string(), "declares"]);
@@ -236,6 +247,9 @@ pub(crate) fn declared(
     let note = format!("it declares {}; {note}", declared_names(fields));
     let impls = fields.iter().zip(schemas).map(|(p, schema)| {
         let k = key::literal(&p.name);
+        if refuse_read_only && p.read_only {
+            return read_only_property(node, words, &tr, p);
+        }
         quote! {
             #[automatically_derived]
             impl<T: ?::core::marker::Sized, F: ?::core::marker::Sized> #tr<#k, T> for F {
@@ -257,6 +271,31 @@ pub(crate) fn declared(
             const KEY: u64,
         > #markers::DeclaresProperty<KEY, T, F> for spec::#node {
             type Schema = <F as #tr<KEY, T>>::Schema;
+        }
+    }
+}
+
+/// The declaration of a read-only property of a request's object: it holds only where the
+/// field's type implements a local trait no type implements, whose message says why the field
+/// cannot be sent and what to do.
+fn read_only_property(node: &Ident, words: &str, declares: &Ident, p: &Field) -> TokenStream {
+    let markers = quote!(::catalog::__private_v1::markers);
+    let k = key::literal(&p.name);
+    let tr = key::ident(&[&node.to_string(), "read_only", &p.name]);
+    let prop = &p.name;
+    let message =
+        format!("`{{T}}` has a field `{{Self}}` for the read-only property `{prop}` of {words}");
+    let label = format!("the server sets `{prop}` and ignores a value sent");
+    let note = format!(
+        "remove the field: an agent's `{prop}` is refused before anything is sent, so it could \
+         never carry a value (a struct read from a response keeps it)"
+    );
+    quote! {
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        pub trait #tr<T: ?::core::marker::Sized> {}
+        #[automatically_derived]
+        impl<T: ?::core::marker::Sized, F: ?::core::marker::Sized + #tr<T>> #declares<#k, T> for F {
+            type Schema = #markers::Unchecked;
         }
     }
 }

@@ -307,7 +307,27 @@ fn fields<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Vec<ObjectField<'a>> {
             continue;
         }
         let has_default = all_default || serde.has("default");
-        let unset_only = matches!(crate::ast::shape(&f.ty), RustType::Option(_));
+        let shape = crate::ast::shape(&f.ty);
+        if let RustType::Option(inner) = &shape
+            && let RustType::Option(value) = inner.as_ref()
+        {
+            // serde reads a struct field's null as the outer `None`: the agent's null would be
+            // "not set", never sent. At the top level `Option<Option<T>>` tells them apart
+            // (the tool decodes it); in a struct, `Nullable` does.
+            cx.error(
+                ident.span(),
+                format!(
+                    "`{ident}` is `Option<Option<{inner}>>`, which in a struct cannot tell an \
+                     agent's null from a property left out (serde reads both as `None`): type it \
+                     `catalog::Nullable<{inner}>` with \
+                     `#[serde(default, skip_serializing_if = \"catalog::Nullable::is_unset\")]` \
+                     to send null, or `Option<{inner}>` if null is never sent",
+                    inner = value.render()
+                ),
+            );
+            continue;
+        }
+        let unset_only = matches!(shape, RustType::Option(_));
         if is_nullable(&f.ty) && !(has_default && serde.has("skip_serializing_if")) {
             cx.error(
                 ident.span(),

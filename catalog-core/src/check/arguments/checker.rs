@@ -435,6 +435,16 @@ impl Checker {
         for (key, value) in map {
             let path = path.key(key);
             match fields.iter().position(|f| f.name == *key) {
+                Some(i) if fields[i].read_only => {
+                    seen.mark(i);
+                    self.report_with(&path, ProblemKind::ReadOnly, || {
+                        format!(
+                            "`{}` is read-only: the server sets it and ignores a value sent, so \
+                             this tool does not send it; leave it out",
+                            shown(key)
+                        )
+                    });
+                }
                 Some(i) => {
                     seen.mark(i);
                     self.check(&path, &fields[i].schema, value);
@@ -446,8 +456,13 @@ impl Checker {
                     }
                 }
                 None => {
-                    let candidates: Vec<Candidate<'_>> =
-                        fields.iter().map(|f| Candidate::new(&f.name)).collect();
+                    // A read-only property is never offered: suggesting it would only trade
+                    // one refusal for another.
+                    let candidates: Vec<Candidate<'_>> = fields
+                        .iter()
+                        .filter(|f| !f.read_only)
+                        .map(|f| Candidate::new(&f.name))
+                        .collect();
                     let hint = suggest(key, None, &candidates);
                     self.report_with(&path, ProblemKind::UnknownField, || {
                         format!("unknown field `{}`; {hint}", shown(key))
@@ -456,7 +471,8 @@ impl Checker {
             }
         }
         for (i, field) in fields.iter().enumerate() {
-            if field.required && !seen.has(i) && !map.contains_key(&field.name) {
+            if field.required && !field.read_only && !seen.has(i) && !map.contains_key(&field.name)
+            {
                 self.report_with(&path.key(&field.name), ProblemKind::Missing, || {
                     format!(
                         "missing required field `{}` ({})",

@@ -15,8 +15,10 @@
 //!   are `pattern` (ECMA-262, as the `pattern` module says) and the formats of
 //!   [`format`](mod@format); a format not listed there is passed, the server being its judge.
 //! - An integer's `format` (`int32`, ...) bounds it exactly, whatever Rust type the field has.
-//! - `readOnly` fields are accepted in nested objects: the server ignores them, and rejecting
-//!   them would refuse values read back from the same API.
+//! - A `readOnly` property is refused at every depth, naming its path: the server ignores it, so
+//!   accepting it would report success for a value that was never applied (the input schema
+//!   leaves it out too). A value read back from the same API is sent without its read-only
+//!   properties.
 //! - Lengths count Unicode scalar values, as JSON Schema does.
 
 mod checker;

@@ -38,6 +38,9 @@ pub enum ProblemKind {
     Null,
     /// A field an object does not declare (and the object is closed).
     UnknownField,
+    /// A read-only property (`readOnly: true`): the server sets it and ignores a value sent, so
+    /// it is refused at every depth rather than accepted and lost.
+    ReadOnly,
     /// The value matches none of the arms of a `oneOf`/`anyOf`.
     NoArm,
     /// Any other problem (for example from typed decoding after the checks passed).

@@ -60,8 +60,10 @@ fn op() -> Operation {
             false,
             json!({"type": "object", "fields": [
                 {"name": "name", "required": true, "schema": {"type": "string"}},
+                {"name": "id", "required": true, "read_only": true, "schema": {"type": "integer"}},
                 {"name": "inner", "schema": {"type": "object", "open": true, "fields": [
-                    {"name": "n", "schema": {"type": "integer"}}]}}
+                    {"name": "n", "schema": {"type": "integer"}},
+                    {"name": "created_at", "read_only": true, "schema": {"type": "string"}}]}}
             ]}),
         ),
         p(
@@ -326,6 +328,50 @@ fn objects_are_checked_recursively() {
     assert_eq!(
         errors(with(json!({"filter": {"name": "a", "a b": 1}}))),
         ["$.filter['a b']: unknown field `a b`; accepted: `name`, `inner`"]
+    );
+}
+
+#[test]
+fn a_read_only_property_is_refused_at_every_depth_and_never_required_or_suggested() {
+    // Sent, it would be accepted and dropped (serde has no field for it) or ignored by the
+    // server: either way the call would report success for a value never applied.
+    let problems = |args: Value| -> Vec<(String, ProblemKind)> {
+        match check_arguments(&op(), &args) {
+            Ok(()) => Vec::new(),
+            Err(e) => e
+                .problems()
+                .iter()
+                .map(|p| (p.to_string(), p.kind()))
+                .collect(),
+        }
+    };
+    assert_eq!(
+        problems(with(json!({"filter": {"name": "a", "id": 7}}))),
+        [(
+            "$.filter.id: `id` is read-only: the server sets it and ignores a value sent, so this \
+             tool does not send it; leave it out"
+                .to_string(),
+            ProblemKind::ReadOnly
+        )]
+    );
+    // In an open object too: the key is declared, and declared read-only.
+    assert_eq!(
+        problems(with(
+            json!({"filter": {"name": "a", "inner": {"created_at": "2026-01-01"}}})
+        )),
+        [(
+            "$.filter.inner.created_at: `created_at` is read-only: the server sets it and ignores \
+             a value sent, so this tool does not send it; leave it out"
+                .to_string(),
+            ProblemKind::ReadOnly
+        )]
+    );
+    // Required read-only properties are required of responses, not of requests.
+    assert_eq!(problems(with(json!({"filter": {"name": "a"}}))), []);
+    // Never offered as the nearest name.
+    assert_eq!(
+        errors(with(json!({"filter": {"name": "a", "ib": 1}}))),
+        ["$.filter.ib: unknown field `ib`; accepted: `name`, `inner`"]
     );
 }
 
