@@ -219,6 +219,13 @@ pub mod coverage {
     };
 }
 
+/// Probing a catalog for values accepted and then dropped, at every depth: each string property
+/// the input schema offers must reach the request, each closed object's undeclared key and each
+/// nested read-only property must be refused.
+pub mod dropped {
+    pub use catalog_runtime::serve::dropped::{Report, probe};
+}
+
 /// Probing a catalog for parameters smuggled through an argument's keys.
 pub mod smuggling {
     pub use catalog_runtime::serve::smuggling::{Report, probe};

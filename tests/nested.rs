@@ -419,3 +419,74 @@ fn an_envelope_call_without_read_only_properties_is_sent_exactly() {
     assert_eq!(data["required"], json!(["name"]));
     assert_eq!(keys(&data["properties"]["followers"]["items"]), ["name"]);
 }
+
+/// Every tool of this file, probed at every depth (`catalog::dropped`): each string property the
+/// input schema offers reaches the request, each closed object refuses a key it does not
+/// declare, each nested read-only property is refused.
+#[test]
+fn nothing_an_input_schema_offers_is_dropped_at_any_depth() {
+    let catalog = catalog::Catalog::new()
+        .tool::<CreateMonitor>()
+        .tool::<UpdateCustomer>()
+        .tool::<CreateShipment>()
+        .tool::<CreateRoute>()
+        .tool::<CreateTask>();
+    let report = catalog::dropped::probe(&catalog);
+    assert!(report.dropped.is_empty(), "{report}");
+    assert!(report.accepted_unexpectedly.is_empty(), "{report}");
+    assert!(report.refused.is_empty(), "{report}");
+    assert!(report.not_probed.is_empty(), "{report}");
+    // Through arrays, maps' values and the object arm of `anyOf [object, ""]`.
+    assert_eq!(
+        report.carried,
+        [
+            "create_monitor $.name",
+            "create_monitor $.alerts.email",
+            "create_monitor $.alerts.slack[0].channel",
+            "create_monitor $.alerts.slack[0].mention",
+            "create_monitor $.alerts.escalation.contact.name",
+            "update_customer $.customer",
+            "update_customer $.email",
+            "update_customer $.address.line1",
+            "update_customer $.address.city",
+            "update_customer $.address.postal_code",
+            "create_shipment $.reference",
+            "create_shipment $.shipping.name",
+            "create_shipment $.shipping.phone",
+            "create_shipment $.shipping.address.line1",
+            "create_shipment $.shipping.address.city",
+            "create_shipment $.shipping.address.postal_code",
+            "create_shipment $.shipping.return_to.line1",
+            "create_shipment $.shipping.return_to.city",
+            "create_shipment $.shipping.return_to.postal_code",
+            "create_route $.name",
+            "create_route $.targets.cataprobekey.url",
+            "create_route $.targets.cataprobekey.health.path",
+            "create_task $.data.name",
+            "create_task $.data.followers[0].name",
+        ],
+        "{report}"
+    );
+    assert_eq!(
+        report.refused_as_expected,
+        [
+            "create_monitor $.alerts.cataprobe_undeclared",
+            "create_monitor $.alerts.slack[0].cataprobe_undeclared",
+            "create_monitor $.alerts.escalation.cataprobe_undeclared",
+            "create_monitor $.alerts.escalation.contact.cataprobe_undeclared",
+            "update_customer $.address.cataprobe_undeclared",
+            "create_shipment $.shipping.cataprobe_undeclared",
+            "create_shipment $.shipping.address.cataprobe_undeclared",
+            "create_shipment $.shipping.return_to.cataprobe_undeclared",
+            "create_route $.policy.cataprobe_undeclared",
+            "create_route $.targets.cataprobekey.cataprobe_undeclared",
+            "create_route $.targets.cataprobekey.health.cataprobe_undeclared",
+            "create_task $.data.cataprobe_undeclared",
+            "create_task $.data.followers[0].cataprobe_undeclared",
+            "create_task $.data.gid",
+            "create_task $.data.created_at",
+            "create_task $.data.followers[0].gid",
+        ],
+        "{report}"
+    );
+}

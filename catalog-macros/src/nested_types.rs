@@ -11,9 +11,9 @@
 use crate::key;
 use crate::user_types::{Nesting, Subject, check_fn, run, unique};
 use catalog_core::check::nested::{
-    declared_names, element_at, or_empty_arm, property_lines, sent_properties,
+    declared_names, element_at, or_empty_arm, primitive_fit, property_lines, sent_properties,
 };
-use catalog_core::model::{Field, Type};
+use catalog_core::model::{Field, Schema, Type};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -67,6 +67,8 @@ pub fn object(
         depth: 0,
     }];
     let mut enums: Vec<(Ident, String, &[String])> = Vec::new();
+    let mut scalars: Vec<Ident> = Vec::new();
+    let mut takes = Vec::new();
     let mut declares = Vec::new();
     let mut i = 0;
     while i < nodes.len() {
@@ -87,11 +89,18 @@ pub fn object(
                 "" => format!("{}{suffix}", p.name),
                 _ => format!("{path}.{}{suffix}", p.name),
             };
+            let taken = |i: &Ident, nodes: &[Node], enums: &[(Ident, String, &[String])]| {
+                nodes.iter().any(|x| &x.ident == i)
+                    || enums.iter().any(|x| &x.0 == i)
+                    || scalars.contains(i)
+            };
+            let words = format!("the {kind} `{child_path}` of {owner}");
             let child = match &element.ty {
                 Type::Object { fields, .. } if !fields.is_empty() && depth + 1 < MAX_DEPTH => {
                     let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
-                        nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i)
+                        taken(i, &nodes, &enums)
                     });
+                    takes.push(takes_scalar(&ident, &words, element));
                     nodes.push(Node {
                         ident: ident.clone(),
                         words: format!("the {kind} `{child_path}` of {owner}"),
@@ -110,15 +119,29 @@ pub fn object(
                     ..
                 } if way == Way::Sent && depth + 1 < MAX_DEPTH => {
                     let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
-                        nodes.iter().any(|x| &x.ident == i) || enums.iter().any(|x| &x.0 == i)
+                        taken(i, &nodes, &enums)
                     });
-                    let words = format!("the {kind} `{child_path}` of {owner}");
+                    takes.push(takes_scalar(&ident, &words, element));
                     enums.push((ident.clone(), words, values.as_slice()));
                     if or_empty_arm(&p.schema).is_some() {
                         quote!(#markers::OrEmptyOf<spec::#ident>)
                     } else {
                         quote!(spec::#ident)
                     }
+                }
+                // Any other property: a type that checks a primitive field's type against it
+                // (a struct of the user's is not checked further there).
+                _ if depth + 1 < MAX_DEPTH => {
+                    let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
+                        taken(i, &nodes, &enums)
+                    });
+                    takes.push(takes_scalar(&ident, &words, element));
+                    takes.push(quote! {
+                        #[automatically_derived]
+                        impl<T: ?::core::marker::Sized> #markers::Carries<T> for spec::#ident {}
+                    });
+                    scalars.push(ident.clone());
+                    quote!(spec::#ident)
                 }
                 _ => quote!(#markers::Unchecked),
             };
@@ -142,6 +165,7 @@ pub fn object(
         .iter()
         .map(|n| &n.ident)
         .chain(enums.iter().map(|e| &e.0))
+        .chain(scalars.iter())
         .map(|ident| quote!(pub struct #ident;));
     let enums = enums.iter().map(|(ident, words, values)| {
         let (traits, defs) =
@@ -192,12 +216,46 @@ pub fn object(
                 #(#structs)*
             }
             #(#declares)*
+            #(#takes)*
             #top_defs
             #(#nested)*
             #(#enums)*
             #check_fn
             #run
         };
+    }
+}
+
+/// Which primitive field types the property whose schema type is `ident` takes: one local trait,
+/// implemented for each primitive carrying the property by the top level's rule
+/// ([`primitive_fit`]), whose message names the property and its type in the spec, and
+/// `TakesScalar<K>` for `ident` wherever it holds.
+fn takes_scalar(ident: &Ident, words: &str, element: &Schema) -> TokenStream {
+    let markers = quote!(::catalog::__private_v1::markers);
+    let fit = primitive_fit(element);
+    let tr = key::ident(&[&ident.to_string(), "takes"]);
+    let message = format!(
+        "a field typed with `{{Self}}` cannot carry {words}, which the spec types {}",
+        fit.described
+    );
+    let label = format!("the spec types this property {}", fit.described);
+    let note = fit.advice;
+    let impls = fit.fits.iter().map(|name| {
+        let ty: syn::Type = match *name {
+            "String" => syn::parse_quote!(::std::string::String),
+            other => syn::parse_str(other).unwrap_or_else(|_| syn::parse_quote!(())),
+        };
+        quote! {
+            #[automatically_derived]
+            impl #tr for #ty {}
+        }
+    });
+    quote! {
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        pub trait #tr {}
+        #(#impls)*
+        #[automatically_derived]
+        impl<K: ?::core::marker::Sized + #tr> #markers::TakesScalar<K> for spec::#ident {}
     }
 }
 

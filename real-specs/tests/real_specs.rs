@@ -85,6 +85,40 @@ mod real {
     }
 
     #[test]
+    fn nothing_an_input_schema_offers_is_dropped_at_any_depth() {
+        let report = catalog::dropped::probe(&catalog_of_all());
+        assert!(report.dropped.is_empty(), "{report}");
+        assert!(report.accepted_unexpectedly.is_empty(), "{report}");
+        assert!(report.refused.is_empty(), "{report}");
+        assert!(report.not_probed.is_empty(), "{report}");
+        // Every plain string argument reaches the request; these tools take no nested object
+        // (nothing closed or read-only to refuse below the top level).
+        assert_eq!(
+            report.carried,
+            [
+                "reset_channel_playout $.channelNumber",
+                "get_resolution_by_name $.name",
+                "stop_session $.channelNumber",
+                "create_post $.channel_id",
+                "create_post $.message",
+                "create_post $.reply_to",
+                "get_posts_for_channel $.channel_id",
+                "get_posts_for_channel $.before",
+                "get_posts_for_channel $.after",
+                "update_channel $.channel_id",
+                "update_channel $.id",
+                "update_channel $.name",
+                "update_channel $.display_name",
+                "update_channel $.purpose",
+                "update_channel $.header",
+                "get_users_by_ids $.user_ids[0]",
+            ],
+            "{report}"
+        );
+        assert!(report.refused_as_expected.is_empty(), "{report}");
+    }
+
+    #[test]
     fn no_argument_key_sets_an_omitted_or_fixed_parameter() {
         let report = catalog::smuggling::probe(&catalog_of_all());
         assert!(report.smuggled.is_empty(), "{report}");

@@ -234,6 +234,72 @@ mod stripe {
     }
 
     #[test]
+    fn nothing_an_input_schema_offers_is_dropped_at_any_depth() {
+        let report = catalog::dropped::probe(&catalog());
+        assert!(report.dropped.is_empty(), "{report}");
+        assert!(report.accepted_unexpectedly.is_empty(), "{report}");
+        assert!(report.refused.is_empty(), "{report}");
+        assert!(report.not_probed.is_empty(), "{report}");
+        // The address struct's properties and each map's value (`metadata`) reach the form
+        // body; the address is closed where a struct stands.
+        assert_eq!(
+            report.carried,
+            [
+                "create_customer $.address.city",
+                "create_customer $.address.country",
+                "create_customer $.address.line1",
+                "create_customer $.address.line2",
+                "create_customer $.address.postal_code",
+                "create_customer $.address.state",
+                "create_customer $.description",
+                "create_customer $.email",
+                "create_customer $.expand[0]",
+                "create_customer $.metadata.cataprobekey",
+                "create_customer $.name",
+                "create_customer $.phone",
+                "create_customer $.preferred_locales[0]",
+                "update_customer $.customer",
+                "update_customer $.address.city",
+                "update_customer $.address.country",
+                "update_customer $.address.line1",
+                "update_customer $.address.line2",
+                "update_customer $.address.postal_code",
+                "update_customer $.address.state",
+                "update_customer $.email",
+                "update_customer $.expand[0]",
+                "update_customer $.metadata.cataprobekey",
+                "update_customer $.preferred_locales[0]",
+                "get_customer $.customer",
+                "get_customer $.expand[0]",
+                "create_payment_intent $.currency",
+                "create_payment_intent $.customer",
+                "create_payment_intent $.metadata.cataprobekey",
+                "create_payment_intent $.payment_method_types[0]",
+                "list_payment_intents $.customer",
+                "list_payment_intents $.expand[0]",
+                "list_payment_intents $.starting_after",
+                "create_invoice $.customer",
+                "create_invoice $.default_tax_rates[0]",
+                "create_invoice $.metadata.cataprobekey",
+                "update_invoice $.invoice",
+                "update_invoice $.description",
+                "update_invoice $.expand[0]",
+                "update_invoice $.footer",
+                "update_invoice $.metadata.cataprobekey",
+            ],
+            "{report}"
+        );
+        assert_eq!(
+            report.refused_as_expected,
+            [
+                "create_customer $.address.cataprobe_undeclared",
+                "update_customer $.address.cataprobe_undeclared",
+            ],
+            "{report}"
+        );
+    }
+
+    #[test]
     fn no_argument_key_sets_an_omitted_or_fixed_parameter() {
         let report = catalog::smuggling::probe(&catalog());
         assert!(report.smuggled.is_empty(), "{report}");

@@ -7,7 +7,7 @@
 
 use super::names::field_name_for;
 use super::reasons::PLACEHOLDER_REASON;
-use super::types::rust_type_for;
+use super::types::{RustType, base_type_for, carries, rust_type_for};
 use crate::model::{Field, Schema, Type};
 
 /// The other arm of `anyOf [X, {type: string, enum: [""]}]` (in either order): a value that is
@@ -141,6 +141,146 @@ pub fn property_lines(property: &Field) -> (String, String) {
             property.name
         ),
     )
+}
+
+/// The primitive Rust types a field of a nested struct may be written with (by name, as the
+/// derive reads a field's type, inside its `Option`, `Vec` or map), with the shape each stands
+/// for.
+pub const PRIMITIVES: [(&str, RustType); 16] = [
+    ("bool", RustType::Bool),
+    ("String", RustType::String),
+    (
+        "i64",
+        RustType::Int {
+            signed: true,
+            bits: 64,
+        },
+    ),
+    (
+        "i32",
+        RustType::Int {
+            signed: true,
+            bits: 32,
+        },
+    ),
+    (
+        "i16",
+        RustType::Int {
+            signed: true,
+            bits: 16,
+        },
+    ),
+    (
+        "i8",
+        RustType::Int {
+            signed: true,
+            bits: 8,
+        },
+    ),
+    (
+        "i128",
+        RustType::Int {
+            signed: true,
+            bits: 128,
+        },
+    ),
+    (
+        "isize",
+        RustType::Int {
+            signed: true,
+            bits: 64,
+        },
+    ),
+    (
+        "u64",
+        RustType::Int {
+            signed: false,
+            bits: 64,
+        },
+    ),
+    (
+        "u32",
+        RustType::Int {
+            signed: false,
+            bits: 32,
+        },
+    ),
+    (
+        "u16",
+        RustType::Int {
+            signed: false,
+            bits: 16,
+        },
+    ),
+    (
+        "u8",
+        RustType::Int {
+            signed: false,
+            bits: 8,
+        },
+    ),
+    (
+        "u128",
+        RustType::Int {
+            signed: false,
+            bits: 128,
+        },
+    ),
+    (
+        "usize",
+        RustType::Int {
+            signed: false,
+            bits: 64,
+        },
+    ),
+    ("f64", RustType::F64),
+    ("f32", RustType::F32),
+];
+
+/// Which primitive field types carry a nested property whose element schema (through arrays,
+/// maps' values and `OrEmpty`: [`element`]) is `schema`, by the top level's rule, and what to
+/// say to a field of another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrimitiveFit {
+    /// The names (of [`PRIMITIVES`]) that carry it; none for an object, a free-form value or a
+    /// file, which a struct of the user's or `serde_json::Value` carries.
+    pub fits: Vec<&'static str>,
+    /// What the spec types the property (`boolean`, `integer (int32)`, `object (3 fields)`).
+    pub described: String,
+    /// The fix, a whole sentence.
+    pub advice: String,
+}
+
+/// [`PrimitiveFit`] for a nested property's element schema.
+pub fn primitive_fit(schema: &Schema) -> PrimitiveFit {
+    let fits: Vec<&'static str> = PRIMITIVES
+        .iter()
+        .filter(|(_, ty)| carries(schema, ty))
+        .map(|(name, _)| *name)
+        .collect();
+    let described = schema.ty.describe();
+    let advice = match (&schema.ty, fits.as_slice()) {
+        (Type::Object { .. }, _) => "type it with a struct deriving `catalog::Object`, or \
+             `serde_json::Value`, in the `Option`, `Vec` or map its place needs"
+            .to_string(),
+        (Type::Integer { .. }, [_, ..]) => format!(
+            "type it `{}` (or any integer type that holds every allowed value), in the \
+             `Option`, `Vec` or map its place needs",
+            base_type_for(schema)
+        ),
+        (_, [_, ..]) => format!(
+            "type it `{}`, in the `Option`, `Vec` or map its place needs",
+            base_type_for(schema)
+        ),
+        (_, []) => "type it `serde_json::Value` or a type of your own that decodes it, in \
+             the `Option`, `Vec` or map its place needs"
+            .to_string(),
+    };
+    PrimitiveFit {
+        fits,
+        described,
+        advice,
+    }
 }
 
 #[cfg(test)]

@@ -86,7 +86,15 @@ pub fn rust_type_for(schema: &Schema, required: bool) -> String {
     }
 }
 
-fn base_type_for(schema: &Schema) -> String {
+/// Whether a (non-`Option`) Rust type carries every value of `schema`, by the rule a top-level
+/// field's type is checked with ([`check_type`]); nested structs' primitive fields are held to
+/// it too ([`crate::check::nested::primitive_fit`]).
+pub(crate) fn carries(schema: &Schema, ty: &RustType) -> bool {
+    check_base(schema, ty).is_none()
+}
+
+/// The type a field carrying `schema` is written with, `Option` layers aside.
+pub(crate) fn base_type_for(schema: &Schema) -> String {
     match &schema.ty {
         Type::String { .. } => "String".into(),
         Type::Integer { .. } => {

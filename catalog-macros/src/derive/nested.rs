@@ -7,6 +7,7 @@ use crate::attr_keys::{OBJECT, OBJECT_OMITTED};
 use crate::ctxt::Ctxt;
 use crate::slot::Slot;
 use catalog_core::check::declared::Reason;
+use catalog_core::check::nested::PRIMITIVES;
 use catalog_core::check::reasons::check_reason;
 
 /// One `omitted("name", reason = "...")` on the struct.
@@ -136,6 +137,37 @@ pub fn nested(ty: &syn::Type) -> Option<(Vec<Step>, &syn::Type)> {
             }
             _ if SCALARS.contains(&name.as_str()) || !args.is_empty() => return None,
             _ => return Some((steps, t)),
+        }
+    }
+}
+
+/// The primitive type a field holds (inside `Option`, `catalog::Nullable`, `Box`, `Vec`, maps'
+/// values), when it is one of [`PRIMITIVES`] by name: its type is checked against its
+/// property's schema. Not through `catalog::OrEmpty`, whose arms are checked where it is typed.
+pub fn primitive(ty: &syn::Type) -> Option<&syn::Type> {
+    let mut t = ty;
+    loop {
+        let syn::Type::Path(p) = t else { return None };
+        let seg = p.path.segments.last()?;
+        let name = seg.ident.to_string();
+        let args: Vec<&syn::Type> = match &seg.arguments {
+            syn::PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect(),
+            syn::PathArguments::None => Vec::new(),
+            syn::PathArguments::Parenthesized(_) => return None,
+        };
+        match (name.as_str(), args.as_slice()) {
+            ("Option" | "Nullable" | "Box" | "Rc" | "Arc", [inner])
+            | ("Vec" | "VecDeque" | "BTreeSet" | "HashSet" | "IndexSet", [inner])
+            | ("HashMap" | "BTreeMap" | "IndexMap", [_, inner]) => t = inner,
+            (_, []) if PRIMITIVES.iter().any(|(n, _)| *n == name) => return Some(t),
+            _ => return None,
         }
     }
 }

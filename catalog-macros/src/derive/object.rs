@@ -1,6 +1,6 @@
 //! `#[derive(Object)]`.
 
-use super::nested::{Omission, Step, nested, omissions};
+use super::nested::{Omission, Step, nested, omissions, primitive};
 use super::serde_attr::{Serde, apply_to_field, wire_name};
 use crate::ctxt::Ctxt;
 use crate::key;
@@ -18,6 +18,8 @@ struct ObjectField<'a> {
     /// `catalog::Nullable`).
     unset_only: bool,
     nested: Option<(Vec<Step>, &'a syn::Type)>,
+    /// The primitive it holds (`bool`, `String`, `i64`, ...), checked against its property.
+    primitive: Option<&'a syn::Type>,
 }
 
 pub fn object(input: syn::DeriveInput) -> TokenStream {
@@ -183,8 +185,17 @@ impl Direction {
                         {}
                     }
                 }
-                _ => quote! {
-                    impl<S: ?::core::marker::Sized + #declares> #module::#tr<S> for #ident {}
+                None => match f.primitive {
+                    // Spanned at the field, as above.
+                    Some(inner) => quote_spanned! {f.ident.span()=>
+                        impl<S: ?::core::marker::Sized + #declares> #module::#tr<S> for #ident
+                        where
+                            <S as #declares>::Schema: #markers::TakesScalar<#inner>,
+                        {}
+                    },
+                    None => quote! {
+                        impl<S: ?::core::marker::Sized + #declares> #module::#tr<S> for #ident {}
+                    },
                 },
             }
         });
@@ -349,6 +360,7 @@ fn fields<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Vec<ObjectField<'a>> {
                 optional,
                 unset_only,
                 nested: nested(&f.ty),
+                primitive: primitive(&f.ty),
             }),
             None => return Vec::new(),
         }

@@ -16,6 +16,7 @@ pub(crate) mod config_error;
 pub mod confirm;
 #[cfg(feature = "runtime")]
 pub mod credentials;
+pub mod dropped;
 pub mod effects;
 #[cfg(feature = "runtime")]
 pub mod exchange;

@@ -260,7 +260,7 @@ fn decode(s: &str) -> String {
 
 /// The smallest arguments a tool's input schema accepts: its required properties, each the
 /// smallest value of its schema.
-fn smallest(schema: &Value) -> Value {
+pub(crate) fn smallest(schema: &Value) -> Value {
     if let Some(c) = schema.get("const") {
         return c.clone();
     }

@@ -281,6 +281,22 @@ pub mod __private {
 
         impl<S: ?Sized + Carries<T>, T: ?Sized> Carries<EmptyOr<T>> for OrEmptyOf<S> {}
 
+        /// A property's schema (a type `#[tool]` writes per nested property) takes a field of
+        /// the primitive type `K` (`bool`, `String`, `i64`, ..., inside its `Option`, `Vec` or
+        /// map): `#[tool]` implements it through a trait of its own that holds for the
+        /// primitives carrying the property by the top level's rule, so the message of another
+        /// names the property as the user knows it and its type in the spec.
+        #[diagnostic::on_unimplemented(
+            message = "a field typed with `{K}` cannot carry this property of the spec",
+            label = "the spec types this property otherwise",
+            note = "type the field as the property's schema says: a struct deriving `catalog::Object` for an object, `serde_json::Value` for any value"
+        )]
+        pub trait TakesScalar<K: ?Sized> {}
+
+        impl<K: ?Sized> TakesScalar<K> for Unchecked {}
+
+        impl<S: ?Sized + TakesScalar<K>, K: ?Sized> TakesScalar<K> for OrEmptyOf<S> {}
+
         /// Implemented by `#[derive(Object)]`: the struct accounts for the property with this
         /// key (a field for it, or `#[object(omitted("name", reason = "..."))]`).
         pub trait AccountsFor<const KEY: u64> {}
