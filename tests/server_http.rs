@@ -503,6 +503,10 @@ async fn a_current_revision_client_discovers_and_lists_without_initialize_on_any
     )
     .await;
     assert_eq!(list.status, 200, "{list:?}");
+    // The cache hints of the revision (SEP-2549), as the conformance suite's `caching` reads
+    // them over HTTP: five minutes, private by default.
+    assert_eq!(list.json()["result"]["ttlMs"], 300_000, "{list:?}");
+    assert_eq!(list.json()["result"]["cacheScope"], "private", "{list:?}");
     let names: Vec<String> = list.json()["result"]["tools"]
         .as_array()
         .unwrap()
