@@ -323,6 +323,26 @@ async fn the_clients_token_never_reaches_the_api() {
     );
 }
 
+/// A page on the server's own loopback origin (`Host: 127.0.0.1:PORT`,
+/// `Origin: http://127.0.0.1:PORT`) is same-origin, not a rebinding: served with no origin
+/// configured, as the MCP conformance suite's `dns-rebinding-protection` requires. Another
+/// loopback port is another program, and stays refused.
+#[tokio::test]
+async fn the_servers_own_loopback_origin_is_served_and_another_port_is_not() {
+    let addr = start(server(&closed_port()), HttpConfig::new()).await;
+    let port = addr.rsplit_once(':').unwrap().1;
+    for own in [format!("http://{addr}"), format!("http://localhost:{port}")] {
+        let reply = rpc(&addr, &[("origin", own.as_str())], initialize(1)).await;
+        assert_eq!(reply.status, 200, "{own}: {reply:?}");
+    }
+    let other_port = if port == "1" { "2" } else { "1" };
+    let other = format!("http://127.0.0.1:{other_port}");
+    let reply = rpc(&addr, &[("origin", other.as_str())], initialize(1)).await;
+    assert_eq!(reply.status, 403, "{reply:?}");
+    let foreign = rpc(&addr, &[("origin", "http://evil.example")], initialize(1)).await;
+    assert_eq!(foreign.status, 403);
+}
+
 #[tokio::test]
 async fn a_foreign_origin_is_403_and_an_allowed_one_passes() {
     let addr = start(
@@ -483,6 +503,10 @@ async fn a_current_revision_client_discovers_and_lists_without_initialize_on_any
     )
     .await;
     assert_eq!(list.status, 200, "{list:?}");
+    // The cache hints of the revision (SEP-2549), as the conformance suite's `caching` reads
+    // them over HTTP: five minutes, private by default.
+    assert_eq!(list.json()["result"]["ttlMs"], 300_000, "{list:?}");
+    assert_eq!(list.json()["result"]["cacheScope"], "private", "{list:?}");
     let names: Vec<String> = list.json()["result"]["tools"]
         .as_array()
         .unwrap()
@@ -527,6 +551,112 @@ async fn a_current_revision_client_discovers_and_lists_without_initialize_on_any
             .unwrap()
             .contains("io.modelcontextprotocol/protocolVersion"),
         "{bare:?}"
+    );
+}
+
+/// The JSON-RPC messages of an SSE response read so far from `stream`, waiting up to five
+/// seconds for at least `count` of them (chunk-size lines and SSE fields other than `data` are
+/// skipped).
+async fn sse_messages(
+    stream: &mut tokio::net::TcpStream,
+    seen: &mut String,
+    count: usize,
+) -> Vec<Value> {
+    let parse = |seen: &str| -> Vec<Value> {
+        seen.lines()
+            .filter_map(|l| l.strip_prefix("data:"))
+            .filter_map(|d| serde_json::from_str(d.trim()).ok())
+            .collect()
+    };
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut buf = [0u8; 4096];
+    while parse(seen).len() < count {
+        let read = tokio::time::timeout_at(deadline, stream.read(&mut buf)).await;
+        let Ok(Ok(n)) = read else {
+            panic!("fewer than {count} messages within 5 s: {seen}")
+        };
+        assert!(n > 0, "the stream ended after: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    parse(seen)
+}
+
+/// A 2026-07-28 client's `subscriptions/listen` stream (SEP-2575) is acknowledged first, with
+/// the tool list changes it asked for, and then gets `notifications/tools/list_changed`,
+/// tagged with the subscription's id, when the selection changes (the server advertises
+/// `tools.listChanged`). A stream that asked only for prompt changes is acknowledged with
+/// nothing accepted and hears nothing of the tools.
+#[tokio::test]
+async fn a_listen_stream_is_acknowledged_and_told_when_the_tool_list_changes() {
+    use catalog::mcp::selection::Selection;
+    let server = server(&closed_port());
+    let handle = server.clone();
+    let addr = start(server, HttpConfig::new()).await;
+    let open = |id: i64, filter: Value| {
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": "subscriptions/listen",
+                          "params": {"_meta": inline_meta(), "notifications": filter}})
+        .to_string();
+        let addr = addr.clone();
+        async move {
+            let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+            let head = format!(
+                "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+                 accept: application/json, text/event-stream\r\nmcp-protocol-version: 2026-07-28\r\n\
+                 mcp-method: subscriptions/listen\r\ncontent-length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            stream.write_all(head.as_bytes()).await.unwrap();
+            stream
+        }
+    };
+    let mut tools_stream = open(7, json!({"toolsListChanged": true})).await;
+    let mut prompts_stream = open(8, json!({"promptsListChanged": true})).await;
+    let (mut tools_seen, mut prompts_seen) = (String::new(), String::new());
+    let ack = &sse_messages(&mut tools_stream, &mut tools_seen, 1).await[0];
+    assert!(tools_seen.starts_with("HTTP/1.1 200"), "{tools_seen}");
+    assert_eq!(
+        ack["method"], "notifications/subscriptions/acknowledged",
+        "{ack}"
+    );
+    assert_eq!(
+        ack["params"]["notifications"],
+        json!({"toolsListChanged": true})
+    );
+    assert_eq!(
+        ack["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+        7
+    );
+    let ack = &sse_messages(&mut prompts_stream, &mut prompts_seen, 1).await[0];
+    assert_eq!(
+        ack["method"], "notifications/subscriptions/acknowledged",
+        "{ack}"
+    );
+    assert_eq!(ack["params"]["notifications"], json!({}), "{ack}");
+
+    handle
+        .set_selection(Selection::all().tools(["list_tasks"]))
+        .await
+        .unwrap();
+    let messages = sse_messages(&mut tools_stream, &mut tools_seen, 2).await;
+    assert_eq!(
+        messages[1]["method"], "notifications/tools/list_changed",
+        "{tools_seen}"
+    );
+    assert_eq!(
+        messages[1]["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+        7
+    );
+    // The prompts-only stream stays silent.
+    let mut buf = [0u8; 1024];
+    let quiet = tokio::time::timeout(
+        std::time::Duration::from_millis(300),
+        prompts_stream.read(&mut buf),
+    )
+    .await;
+    assert!(
+        quiet.is_err(),
+        "{:?}",
+        quiet.map(|r| r.map(|n| String::from_utf8_lossy(&buf[..n]).to_string()))
     );
 }
 

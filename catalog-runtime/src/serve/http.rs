@@ -14,8 +14,11 @@
 //!   [`HttpConfig::sessions`]; they pin a client to one process.
 //! - `Host` must be a loopback name unless [`HttpConfig::allowed_hosts`] lists others (DNS
 //!   rebinding), and a request with an `Origin` header gets 403 unless
-//!   [`HttpConfig::allowed_origins`] lists it. Binding a non-loopback address without naming the
-//!   allowed hosts is refused at start-up: every request would be refused.
+//!   [`HttpConfig::allowed_origins`] lists it or it is the server's own loopback origin
+//!   (`http://127.0.0.1:PORT`, `http://localhost:PORT` or `http://[::1]:PORT` for the port a
+//!   loopback listener is on: a page there is served by this port, so not a rebinding). Binding
+//!   a non-loopback address without naming the allowed hosts is refused at start-up: every
+//!   request would be refused.
 //! - A request body is capped like a stdio line (413 past it); tool calls share the server's
 //!   [`McpServer::max_in_flight`] limit; and at most [`HttpConfig::max_requests`] HTTP requests
 //!   are handled at once (default [`DEFAULT_MAX_REQUESTS`]): past it the answer is 503 with
@@ -119,7 +122,7 @@ impl McpServer {
         let grace = self.shutdown_grace_value();
         let state = Arc::new(State {
             name: self.server_name(),
-            service: self.http_service(&config),
+            service: self.http_service(&config, local),
             hosts: allowed_hosts(&config),
             server: self.client_selection(config.client_selection),
             requests: Arc::new(tokio::sync::Semaphore::new(config.max_requests)),
@@ -162,14 +165,15 @@ impl McpServer {
     }
 
     /// rmcp's Streamable HTTP service over clones of this server (they share the catalog, the
-    /// executor and the limit on calls in flight).
+    /// executor and the limit on calls in flight), for a listener on `local`.
     fn http_service(
         &self,
         config: &HttpConfig,
+        local: SocketAddr,
     ) -> StreamableHttpService<McpServer, LocalSessionManager> {
         let rmcp_config = StreamableHttpServerConfig::default()
             .with_allowed_hosts(allowed_hosts(config))
-            .with_allowed_origins(config.allowed_origins.clone())
+            .with_allowed_origins(allowed_origins(config, local))
             .enforce_origin_validation()
             .with_legacy_session_mode(config.sessions)
             .with_json_response(true)
@@ -242,6 +246,23 @@ fn allowed_hosts(config: &HttpConfig) -> Vec<String> {
         .collect();
     hosts.extend(config.allowed_hosts.iter().cloned());
     hosts
+}
+
+/// The configured origins, then the server's own loopback origins when it listens on a
+/// loopback address: a page at `http://127.0.0.1:PORT` (or `localhost`, `[::1]`) on the
+/// machine the server runs on was served by this very port, so its request is same-origin, not
+/// a rebinding (the conformance suite's `dns-rebinding-protection` sends one and expects it
+/// served). A server on another address does not add them: a remote browser's
+/// `127.0.0.1:PORT` is some other program on that browser's machine.
+fn allowed_origins(config: &HttpConfig, local: SocketAddr) -> Vec<String> {
+    let mut origins = config.allowed_origins.clone();
+    if local.ip().is_loopback() {
+        let port = local.port();
+        for host in ["127.0.0.1", "localhost", "[::1]"] {
+            origins.push(format!("http://{host}:{port}"));
+        }
+    }
+    origins
 }
 
 fn check_binding(local: SocketAddr, config: &HttpConfig) -> Result<(), ServeError> {
@@ -437,6 +458,27 @@ mod tests {
         let named = HttpConfig::new().allowed_hosts(["mcp.example.com"]);
         assert!(check_binding(addr, &named).is_ok());
         assert!(check_binding("127.0.0.1:0".parse().unwrap(), &HttpConfig::new()).is_ok());
+    }
+
+    #[test]
+    fn a_loopback_server_allows_its_own_origin_and_no_other_port() {
+        let local: SocketAddr = "127.0.0.1:8123".parse().unwrap();
+        let configured = HttpConfig::new().allowed_origins(["https://app.example:443"]);
+        assert_eq!(
+            allowed_origins(&configured, local),
+            [
+                "https://app.example:443",
+                "http://127.0.0.1:8123",
+                "http://localhost:8123",
+                "http://[::1]:8123",
+            ]
+        );
+        // On a public address a loopback origin is another machine's program: none is added.
+        let public: SocketAddr = "0.0.0.0:8123".parse().unwrap();
+        assert_eq!(
+            allowed_origins(&configured, public),
+            ["https://app.example:443"]
+        );
     }
 
     #[test]

@@ -64,6 +64,10 @@ pub struct McpServer {
     confirmation: Arc<crate::serve::confirm::Confirmation>,
     /// The form and the cap of results ([`crate::serve::result_size`]).
     results: Arc<result_settings::ResultSettings>,
+    /// Counts the changes of the tools offered, for the `subscriptions/listen` streams of
+    /// 2026-07-28 clients ([`ServerHandler::listen`](rmcp::ServerHandler::listen)); shared by
+    /// every clone.
+    list_changes: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 /// Who is calling, for the selection a client narrows over HTTP and the confirmation asked
@@ -142,6 +146,7 @@ impl McpServer {
             offer: Default::default(),
             confirmation: Default::default(),
             results: Arc::default(),
+            list_changes: Arc::new(tokio::sync::watch::Sender::new(0)),
         }
     }
 
@@ -158,7 +163,9 @@ impl McpServer {
     }
 
     /// Replaces the selection while the server runs: every client connected over stdio or an
-    /// HTTP session gets `notifications/tools/list_changed` when the tools offered changed.
+    /// HTTP session, and every `subscriptions/listen` stream of a 2026-07-28 client that asked
+    /// for tool list changes, gets `notifications/tools/list_changed` when the tools offered
+    /// changed.
     /// A selection naming what the server does not serve is refused, and the one in place
     /// kept.
     pub async fn set_selection(
@@ -169,6 +176,7 @@ impl McpServer {
         let before = self.offer.offered(&self.catalog, None);
         self.offer.replace(selection);
         if self.offer.offered(&self.catalog, None) != before {
+            self.list_changes.send_modify(|n| *n = n.wrapping_add(1));
             self.offer.notify().await;
         }
         Ok(())

@@ -1,11 +1,13 @@
-//! The MCP handler: `initialize`, `tools/list` and `tools/call` as `rmcp` asks them.
+//! The MCP handler: `initialize`, `tools/list`, `tools/call` and `subscriptions/listen` as
+//! `rmcp` asks them.
 
 use super::McpServer;
 use crate::serve::trace::Context;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ListToolsResult, PaginatedRequestParams, ServerConfig,
+    SubscriptionFilter,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 impl ServerHandler for McpServer {
@@ -32,6 +34,38 @@ impl ServerHandler for McpServer {
                 .collect(),
         );
         Ok(self.with_cache_hints(list, context.protocol_version().as_ref()))
+    }
+
+    /// A `subscriptions/listen` stream (MCP 2026-07-28, SEP-2575) may carry tool list
+    /// changes, the one list-changed notification this server advertises (`tools.listChanged`);
+    /// rmcp narrows this to what the client asked for and acknowledges it first.
+    fn accepted_subscription_filter(
+        &self,
+        _requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        Some(SubscriptionFilter::builder().tools_list_changed().build())
+    }
+
+    /// Holds the stream open until the client ends it, sending
+    /// `notifications/tools/list_changed` (tagged with the subscription's id by rmcp) each
+    /// time the tools offered change ([`McpServer::set_selection`]), when the client asked
+    /// for them.
+    async fn listen(&self, subscription: SubscriptionContext) -> Result<(), ErrorData> {
+        let mut changes = self.list_changes.subscribe();
+        let wants_tools = subscription.accepted().tools_list_changed == Some(true);
+        loop {
+            tokio::select! {
+                () = subscription.cancelled() => return Ok(()),
+                changed = changes.changed(), if wants_tools => {
+                    // The server is gone, or the stream: either way it ends here.
+                    if changed.is_err()
+                        || subscription.sink().notify_tool_list_changed().await.is_err()
+                    {
+                        return Ok(());
+                    }
+                }
+            }
+        }
     }
 
     async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
