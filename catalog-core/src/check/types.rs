@@ -86,7 +86,9 @@ pub fn rust_type_for(schema: &Schema, required: bool) -> String {
     }
 }
 
-fn base_type_for(schema: &Schema) -> String {
+/// The Rust type of a value of `schema`, without the `Option` its parameter may need: objects,
+/// unions and free-form values are `serde_json::Value`.
+pub(crate) fn base_type_for(schema: &Schema) -> String {
     match &schema.ty {
         Type::String { .. } => "String".into(),
         Type::Integer { .. } => {
