@@ -198,8 +198,7 @@ impl<'a> Types<'a> {
 
     /// A `StringEnum` for `values`, named `name` (or the first free name after it).
     fn enumeration(&mut self, values: &[String], name: &str) -> String {
-        let slot = self.defs.len();
-        self.defs.push(None);
+        let slot = self.reserve(name);
         let variants = variants(values);
         let mut body = String::new();
         let lowercase = values
@@ -219,7 +218,6 @@ impl<'a> Types<'a> {
         body.push_str("}\n");
         self.declare(
             slot,
-            name,
             "#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::StringEnum)]\n",
             body,
         )
@@ -235,8 +233,7 @@ impl<'a> Types<'a> {
         level: usize,
         objects: bool,
     ) -> String {
-        let slot = self.defs.len();
-        self.defs.push(None);
+        let slot = self.reserve(name);
         let mut idents: HashSet<String> = HashSet::new();
         let mut body = format!("pub struct {{name}} {{\n");
         for f in fields.iter().filter(|f| !f.read_only) {
@@ -280,19 +277,15 @@ impl<'a> Types<'a> {
         body.push_str("}\n");
         self.declare(
             slot,
-            name,
             "#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]\n",
             body,
         )
     }
 
-    /// Declares the type whose `body` names it `{name}` in `slot`, unless the same body was
-    /// declared under the same wanted name before: that type's name is returned then.
-    fn declare(&mut self, slot: usize, wanted: &str, derive: &str, body: String) -> String {
-        let key = (wanted.to_string(), format!("{derive}{body}"));
-        if let Some(name) = self.seen.get(&key) {
-            return name.clone();
-        }
+    /// A slot for the next type, and the first free name from `wanted` (`Tag`, `Tag2`, ...)
+    /// taken for it: a type is named before the types its fields need, so that an outer type
+    /// keeps the plainer name.
+    fn reserve(&mut self, wanted: &str) -> Slot {
         let name = (1..)
             .map(|n| match n {
                 1 => wanted.to_string(),
@@ -301,13 +294,38 @@ impl<'a> Types<'a> {
             .find(|n| !self.taken.contains(n))
             .unwrap_or_else(|| wanted.to_string());
         self.taken.insert(name.clone());
-        self.seen.insert(key, name.clone());
-        let text = format!("{derive}{}", body.replacen("{name}", &name, 1));
-        if let Some(def) = self.defs.get_mut(slot) {
+        self.defs.push(None);
+        Slot {
+            index: self.defs.len() - 1,
+            wanted: wanted.to_string(),
+            name,
+        }
+    }
+
+    /// Declares the type whose `body` names it `{name}` in `slot`, unless the same body was
+    /// declared under the same wanted name before: that type's name is returned then, and the
+    /// slot's name is free again.
+    fn declare(&mut self, slot: Slot, derive: &str, body: String) -> String {
+        let text = format!("{derive}{body}");
+        let key = (slot.wanted, text);
+        if let Some(name) = self.seen.get(&key) {
+            self.taken.remove(&slot.name);
+            return name.clone();
+        }
+        let text = key.1.replacen("{name}", &slot.name, 1);
+        self.seen.insert(key, slot.name.clone());
+        if let Some(def) = self.defs.get_mut(slot.index) {
             *def = Some(Def { text });
         }
-        name
+        slot.name
     }
+}
+
+/// A type being declared: where it goes, the name it wanted and the name it took.
+struct Slot {
+    index: usize,
+    wanted: String,
+    name: String,
 }
 
 /// Whether the scaffold writes a type of its own for a map's values of this schema.
@@ -371,3 +389,6 @@ fn variants(values: &[String]) -> Vec<String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;
