@@ -221,3 +221,125 @@ fn awkward_wire_names_scaffold_to_a_compiling_tool() {
     std::fs::write(&spec, text).expect("write the spec");
     assert_eq!(scaffold_crate(&spec, 1), 2);
 }
+
+/// The scaffold `catalog scaffold openapi/nested.yaml <operation>` prints.
+fn nested_scaffold(operation: &str) -> String {
+    let spec = support::workspace_root().join("openapi/nested.yaml");
+    let (info, normalized) = load_normalized(&spec).expect("the spec loads");
+    let Lookup::Found(op) = normalized.find(operation) else {
+        panic!("no {operation}");
+    };
+    let stored = normalized
+        .operations
+        .iter()
+        .find(|s| s.key() == op.key())
+        .expect("the stored operation");
+    let origin = Origin {
+        stored,
+        shared: &normalized.shared,
+    };
+    scaffold_from(&op, &Options::new(&op, &info.stem), Some(origin))
+}
+
+/// Nested objects and enums are types of the scaffold's, named for their `$ref` (`Policy`,
+/// `Target`) or for the tool and property (`CreateRouteLevel`); a map of objects is a
+/// `BTreeMap`; a nullable optional property of a nested struct is a `catalog::Nullable`; a PATCH
+/// offers `semantics = "full-replace"`. `project_specs_scaffold_to_compiling_tools` compiles them.
+#[test]
+fn nested_objects_maps_enums_and_nullable_properties_are_scaffolded_as_types() {
+    assert_eq!(
+        nested_scaffold("CreateRoute"),
+        r#"/// POST /routes
+#[tool(
+    spec = "nested",
+    operation = "CreateRoute",
+    // output: 201 application/json
+    // Every parameter is a field. To leave an optional one out, delete its field,
+    // uncomment its line here and replace the placeholder with the reason.
+    // omitted("body.policy", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.targets", reason = "<what a user loses, and why that is right>"),
+)]
+pub struct CreateRoute {
+    // body.name: string, required
+    pub name: String,
+    // body.policy: object (2 fields), optional
+    pub policy: Option<Policy>,
+    // body.targets: object, optional — "The route's targets, by name"
+    pub targets: Option<std::collections::BTreeMap<String, Target>>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Policy {
+    // level: string enum [low, high], optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<CreateRouteLevel>,
+    // retries: integer, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retries: Option<i64>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::StringEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum CreateRouteLevel {
+    Low,
+    High,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Target {
+    // url: string, required
+    pub url: String,
+    // weight: integer, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<i64>,
+    // health: object (2 fields), optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub health: Option<CreateRouteHealth>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateRouteHealth {
+    // path: string, required
+    pub path: String,
+    // interval_seconds: integer, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval_seconds: Option<i64>,
+}
+"#
+    );
+    assert_eq!(
+        nested_scaffold("UpdatePlace"),
+        r#"/// PATCH /places/{place_id}
+#[tool(
+    spec = "nested",
+    operation = "UpdatePlace",
+    // output: 200, no content
+    // A PATCH merges: what a call does not send keeps its value on the server.
+    // If the server clears what a call does not send, uncomment this line.
+    // semantics = "full-replace",
+    // Every parameter is a field. To leave an optional one out, delete its field,
+    // uncomment its line here and replace the placeholder with the reason.
+    // omitted("body.place", reason = "<what a user loses, and why that is right>"),
+)]
+pub struct UpdatePlace {
+    // path.place_id: string, required
+    pub place_id: String,
+    // body.place: object (3 fields), optional — "A place; `state` and `note` are nullable (null clears them)"
+    pub place: Option<Place>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Place {
+    // name: string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    // state: string, nullable, optional
+    #[serde(default, skip_serializing_if = "catalog::Nullable::is_unset")]
+    pub state: catalog::Nullable<String>,
+    // note: string, nullable, optional
+    #[serde(default, skip_serializing_if = "catalog::Nullable::is_unset")]
+    pub note: catalog::Nullable<String>,
+}
+"#
+    );
+}
