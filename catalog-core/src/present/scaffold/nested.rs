@@ -235,7 +235,7 @@ impl<'a> Types<'a> {
     ) -> String {
         let slot = self.reserve(name);
         let mut idents: HashSet<String> = HashSet::new();
-        let mut body = format!("pub struct {{name}} {{\n");
+        let mut body = String::from("pub struct {name} {\n");
         for f in fields.iter().filter(|f| !f.read_only) {
             let ident = unique_ident(
                 identifier(&f.name).unwrap_or_else(|| "field".into()),
