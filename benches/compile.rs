@@ -366,7 +366,7 @@ fn tool(index: &Index, op: &Operation, stem: &str, used: &mut HashSet<String>) -
         n += 1;
         options.struct_name = format!("{base}{n}");
     }
-    let text = scaffold_with(op, &options);
+    let text = flat(&scaffold_with(op, &options));
     // A union body is scaffolded as its first arm (`variant = 0`): its fields are that arm's.
     let mut as_written = op.clone();
     if catalog_core::check::union::union_arms(op).is_some() {
@@ -378,6 +378,71 @@ fn tool(index: &Index, op: &Operation, stem: &str, used: &mut HashSet<String>) -
     }
     let wire = wire_names(&as_written, &text);
     Tool { text, wire }
+}
+
+/// The scaffold as it was written before it declared nested types, which the figures of
+/// BENCHMARKS.md measure: the tool struct alone, each nested struct (and a map or or-empty of
+/// them) `serde_json::Value` and each string enum `String`.
+fn flat(scaffold: &str) -> String {
+    let Some(end) = scaffold.find("\n}\n").map(|i| i + 3) else {
+        return scaffold.to_string();
+    };
+    let (tool, types) = scaffold.split_at(end);
+    let declared: Vec<(&str, &str)> = types
+        .lines()
+        .filter_map(|l| {
+            let l = l.strip_suffix(" {")?;
+            l.strip_prefix("pub struct ")
+                .map(|n| (n, "serde_json::Value"))
+                .or_else(|| l.strip_prefix("pub enum ").map(|n| (n, "String")))
+        })
+        .collect();
+    let mut out = String::with_capacity(tool.len());
+    for line in tool.lines() {
+        match line
+            .strip_prefix("    pub ")
+            .and_then(|f| f.split_once(": "))
+        {
+            Some((ident, ty)) => {
+                let mut ty = ty.trim_end_matches(',').to_string();
+                for (name, flat) in &declared {
+                    for wrapped in [
+                        format!("std::collections::BTreeMap<String, {name}>"),
+                        format!("catalog::OrEmpty<{name}>"),
+                    ] {
+                        ty = ty.replace(&wrapped, "serde_json::Value");
+                    }
+                    ty = replace_word(&ty, name, flat);
+                }
+                out.push_str(&format!("    pub {ident}: {ty},\n"));
+            }
+            None => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// `text` with each whole-word `word` (a type name) replaced by `with`.
+fn replace_word(text: &str, word: &str, with: &str) -> String {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(word) {
+        let before = rest[..i].chars().next_back();
+        let after = rest[i + word.len()..].chars().next();
+        out.push_str(&rest[..i]);
+        if before.is_some_and(is_word) || after.is_some_and(is_word) {
+            out.push_str(word);
+        } else {
+            out.push_str(with);
+        }
+        rest = &rest[i + word.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The argument name of each field: its `#[arg(rename)]`, else the parameter's name, else (the

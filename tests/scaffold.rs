@@ -1,14 +1,17 @@
 //! Scaffolds compile as printed: every supported operation of the small real specs (and a
-//! deterministic sample of the large ones) is scaffolded into one temporary crate per spec (see
-//! `support`), which must `cargo check` clean exactly as printed (an operation with several
-//! success bodies returns each: no output choice is printed); and uncommenting an `omitted(...)`
-//! alternative without writing its reason must not.
+//! deterministic sample of the large ones) is scaffolded as `catalog scaffold` prints it (nested
+//! types named for their component schemas) into one temporary crate per spec, one module per
+//! scaffold (see `support`), which must `cargo check` clean exactly as printed (an operation
+//! with several success bodies returns each: no output choice is printed; every nested object
+//! and string enum a type the build checks); and uncommenting an `omitted(...)` alternative
+//! without writing its reason must not.
 
 mod support;
 
 use catalog::index::{Index, Lookup};
 use catalog_core::check::output::output;
-use catalog_core::present::scaffold::{Options, scaffold_with};
+use catalog_core::present::scaffold::{Options, Origin, scaffold_from, scaffold_with};
+use catalog_core::spec::load::load_normalized;
 use std::collections::HashSet;
 use std::path::Path;
 use support::{TempCrate, real_spec, specs_dir};
@@ -16,20 +19,21 @@ use support::{TempCrate, real_spec, specs_dir};
 /// One crate holding a scaffold for every `step`-th supported operation of `spec`; returns the
 /// number of tools it holds. Then checks that the placeholder reason is rejected.
 fn scaffold_crate(spec: &Path, step: usize) -> usize {
-    let index = Index::load(spec).expect("the spec loads");
-    let stem = index.spec.stem.clone();
+    let (info, normalized) = load_normalized(spec).expect("the spec loads");
+    let stem = info.stem.clone();
     let crate_name = format!("scaffold-{}", stem.replace('.', "-"));
     let mut used: HashSet<String> = HashSet::new();
     let mut tools = Vec::new();
-    for op in index
+    for stored in normalized
         .operations
         .iter()
         .filter(|op| op.is_supported())
         .step_by(step)
     {
-        let mut options = Options::new(op, &stem);
+        let op = normalized.inlined(stored);
+        let mut options = Options::new(&op, &stem);
         // A shared operationId cannot name the operation; `catalog scaffold` does the same.
-        if matches!(index.find(&options.operation), Lookup::Ambiguous(_)) {
+        if matches!(normalized.find(&options.operation), Lookup::Ambiguous(_)) {
             options.operation = op.key();
         }
         let base = options.struct_name.clone();
@@ -38,7 +42,12 @@ fn scaffold_crate(spec: &Path, step: usize) -> usize {
             n += 1;
             options.struct_name = format!("{base}{n}");
         }
-        tools.push((op, scaffold_with(op, &options)));
+        let origin = Origin {
+            stored,
+            shared: &normalized.shared,
+        };
+        let text = scaffold_from(&op, &options, Some(origin));
+        tools.push((op, text));
     }
     assert!(!tools.is_empty(), "{stem} has supported operations");
     let c = TempCrate::new(&crate_name);
@@ -48,10 +57,7 @@ fn scaffold_crate(spec: &Path, step: usize) -> usize {
         assert!(!text.contains("output("), "{}:\n{text}", op.key());
     }
     let all: Vec<&str> = tools.iter().map(|(_, t)| t.as_str()).collect();
-    c.write(
-        "src/lib.rs",
-        &format!("use catalog::tool;\n\n{}", all.join("\n")),
-    );
+    c.write("src/lib.rs", &modules(&all));
     c.check()
         .assert_ok(&format!("{} scaffolds of {stem}", tools.len()));
     eprintln!("{stem}: {} scaffolded tools compile", tools.len());
@@ -64,10 +70,7 @@ fn scaffold_crate(spec: &Path, step: usize) -> usize {
         .expect("some operation has an optional parameter");
     let param = op.params.iter().find(|p| !p.required).map(|p| p.address());
     let param = param.unwrap_or_default();
-    c.write(
-        "src/lib.rs",
-        &format!("use catalog::tool;\n\n{}", omit(text, &param)),
-    );
+    c.write("src/lib.rs", &modules(&[&omit(text, &param)]));
     let out = c.check();
     assert!(
         !out.success,
@@ -84,6 +87,16 @@ fn scaffold_crate(spec: &Path, step: usize) -> usize {
         out.stderr
     );
     tools.len()
+}
+
+/// One module per scaffold, as a user keeps them apart (two scaffolds may each declare the same
+/// component schema's type).
+fn modules(scaffolds: &[&str]) -> String {
+    scaffolds
+        .iter()
+        .enumerate()
+        .map(|(n, text)| format!("mod t{n} {{\nuse catalog::tool;\n\n{text}}}\n"))
+        .collect()
 }
 
 /// The scaffold with `address` omitted: its `// omitted(...)` line uncommented (placeholder
@@ -161,6 +174,7 @@ fn project_specs_scaffold_to_compiling_tools() {
     let root = support::workspace_root();
     assert_eq!(scaffold_crate(&root.join("openapi/taskboard.yaml"), 1), 8);
     assert_eq!(scaffold_crate(&root.join("openapi/outputs.yaml"), 1), 9);
+    assert_eq!(scaffold_crate(&root.join("openapi/nested.yaml"), 1), 7);
 }
 
 /// Wire names that are not Rust identifiers, or that collide, still give a compiling tool.
@@ -206,4 +220,126 @@ fn awkward_wire_names_scaffold_to_a_compiling_tool() {
     );
     std::fs::write(&spec, text).expect("write the spec");
     assert_eq!(scaffold_crate(&spec, 1), 2);
+}
+
+/// The scaffold `catalog scaffold openapi/nested.yaml <operation>` prints.
+fn nested_scaffold(operation: &str) -> String {
+    let spec = support::workspace_root().join("openapi/nested.yaml");
+    let (info, normalized) = load_normalized(&spec).expect("the spec loads");
+    let Lookup::Found(op) = normalized.find(operation) else {
+        panic!("no {operation}");
+    };
+    let stored = normalized
+        .operations
+        .iter()
+        .find(|s| s.key() == op.key())
+        .expect("the stored operation");
+    let origin = Origin {
+        stored,
+        shared: &normalized.shared,
+    };
+    scaffold_from(&op, &Options::new(&op, &info.stem), Some(origin))
+}
+
+/// Nested objects and enums are types of the scaffold's, named for their `$ref` (`Policy`,
+/// `Target`) or for the tool and property (`CreateRouteLevel`); a map of objects is a
+/// `BTreeMap`; a nullable optional property of a nested struct is a `catalog::Nullable`; a PATCH
+/// offers `semantics = "full-replace"`. `project_specs_scaffold_to_compiling_tools` compiles them.
+#[test]
+fn nested_objects_maps_enums_and_nullable_properties_are_scaffolded_as_types() {
+    assert_eq!(
+        nested_scaffold("CreateRoute"),
+        r#"/// POST /routes
+#[tool(
+    spec = "nested",
+    operation = "CreateRoute",
+    // output: 201 application/json
+    // Every parameter is a field. To leave an optional one out, delete its field,
+    // uncomment its line here and replace the placeholder with the reason.
+    // omitted("body.policy", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.targets", reason = "<what a user loses, and why that is right>"),
+)]
+pub struct CreateRoute {
+    // body.name: string, required
+    pub name: String,
+    // body.policy: object (2 fields), optional
+    pub policy: Option<Policy>,
+    // body.targets: object, optional — "The route's targets, by name"
+    pub targets: Option<std::collections::BTreeMap<String, Target>>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Policy {
+    // level: string enum [low, high], optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<CreateRouteLevel>,
+    // retries: integer, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retries: Option<i64>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::StringEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum CreateRouteLevel {
+    Low,
+    High,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Target {
+    // url: string, required
+    pub url: String,
+    // weight: integer, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<i64>,
+    // health: object (2 fields), optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub health: Option<CreateRouteHealth>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateRouteHealth {
+    // path: string, required
+    pub path: String,
+    // interval_seconds: integer, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval_seconds: Option<i64>,
+}
+"#
+    );
+    assert_eq!(
+        nested_scaffold("UpdatePlace"),
+        r#"/// PATCH /places/{place_id}
+#[tool(
+    spec = "nested",
+    operation = "UpdatePlace",
+    // output: 200, no content
+    // A PATCH merges: what a call does not send keeps its value on the server.
+    // If the server clears what a call does not send, uncomment this line.
+    // semantics = "full-replace",
+    // Every parameter is a field. To leave an optional one out, delete its field,
+    // uncomment its line here and replace the placeholder with the reason.
+    // omitted("body.place", reason = "<what a user loses, and why that is right>"),
+)]
+pub struct UpdatePlace {
+    // path.place_id: string, required
+    pub place_id: String,
+    // body.place: object (3 fields), optional — "A place; `state` and `note` are nullable (null clears them)"
+    pub place: Option<Place>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct Place {
+    // name: string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    // state: string, nullable, optional
+    #[serde(default, skip_serializing_if = "catalog::Nullable::is_unset")]
+    pub state: catalog::Nullable<String>,
+    // note: string, nullable, optional
+    #[serde(default, skip_serializing_if = "catalog::Nullable::is_unset")]
+    pub note: catalog::Nullable<String>,
+}
+"#
+    );
 }

@@ -14,7 +14,7 @@ use catalog_core::check::output::output;
 use catalog_core::check::union::{describe_arms, union_arms};
 use catalog_core::model::{DegradeReason, SpecInfo};
 use catalog_core::present::output::describe_output;
-use catalog_core::present::scaffold::{Options, scaffold_with};
+use catalog_core::present::scaffold::{Options, Origin, scaffold_from};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
 use catalog_core::spec::normalize::Normalized;
 use catalog_core::spec::reason_class::{ReasonClass, classify};
@@ -415,7 +415,19 @@ fn scaffold(spec: &Path, operation: &str) -> ExitCode {
     if op.id.is_some() && matches!(index.find(&op.display_name()), Lookup::Ambiguous(_)) {
         options.operation = op.key();
     }
-    print!("use catalog::tool;\n\n{}", scaffold_with(&op, &options));
+    // Nested types are named for the component schemas the stored operation references.
+    let origin = index
+        .operations
+        .iter()
+        .find(|stored| stored.key() == op.key())
+        .map(|stored| Origin {
+            stored,
+            shared: &index.shared,
+        });
+    print!(
+        "use catalog::tool;\n\n{}",
+        scaffold_from(&op, &options, origin)
+    );
     ExitCode::SUCCESS
 }
 

@@ -78,6 +78,10 @@ fn misplaced_clears(declared: &Declared) -> Vec<Finding> {
         .collect()
 }
 
+/// The way out of the full-replace rule when the server does not replace: a PUT that merges.
+const MERGE_HELP: &str = "if the server keeps what a call does not send, the operation merges: \
+                          declare it with `semantics = \"merge\"`";
+
 /// An exact omission of a body property of a full replace, without `clears`.
 fn unstated(declared: &Declared, o: &DeclaredOmitted) -> Finding {
     Finding::at(
@@ -86,7 +90,8 @@ fn unstated(declared: &Declared, o: &DeclaredOmitted) -> Finding {
             "`{}` is a full replace: every call clears `{}` on the server, since the tool cannot \
              send it\n\
              help: set it with a field, or state that each call clears it  \
-             omitted(\"{}\", clears, reason = \"{}\"),",
+             omitted(\"{}\", clears, reason = \"{}\"),\n\
+             help: {MERGE_HELP}",
             declared.tool,
             o.pattern,
             o.pattern,
@@ -116,7 +121,8 @@ fn glob_over_body(declared: &Declared, o: &DeclaredOmitted, accounting: &[Accoun
         format!(
             "`{}` is a full replace, so `{}` would clear on every call each body property it \
              covers, and any a later release adds; name each one\n\
-             help: set them with fields, or state that each call clears them\n{}",
+             help: set them with fields, or state that each call clears them\n{}\n\
+             help: {MERGE_HELP}",
             declared.tool,
             o.pattern,
             lines

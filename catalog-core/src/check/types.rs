@@ -93,7 +93,8 @@ pub(crate) fn carries(schema: &Schema, ty: &RustType) -> bool {
     check_base(schema, ty).is_none()
 }
 
-/// The type a field carrying `schema` is written with, `Option` layers aside.
+/// The Rust type of a value of `schema`, without the `Option` its parameter may need: objects,
+/// unions and free-form values are `serde_json::Value`.
 pub(crate) fn base_type_for(schema: &Schema) -> String {
     match &schema.ty {
         Type::String { .. } => "String".into(),

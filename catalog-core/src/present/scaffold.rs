@@ -1,8 +1,11 @@
 //! Scaffolding: the complete `#[tool]` for one operation, every parameter accounted, ready to
 //! edit. `catalog scaffold <spec> <operation>` prints it.
 //!
-//! Every parameter becomes a field (required ones plain, optional ones `Option`), typed by
-//! [`rust_type_for`], so the scaffold compiles as printed. Each optional parameter also gets a
+//! Every parameter becomes a field (required ones plain, optional ones `Option`), typed as
+//! [`rust_type_for`](crate::check::types::rust_type_for) writes it, except that every object
+//! with declared properties and every string enum in it is a type of the scaffold's, declared
+//! after the tool ([`nested`]): the build then checks every depth. The scaffold compiles as
+//! printed. Each optional parameter also gets a
 //! commented `omitted(...)` line inside the attribute whose reason is the
 //! [`PLACEHOLDER_REASON`]: uncommenting one without writing the reason is a compile error, so
 //! nothing is left out by accident.
@@ -11,18 +14,22 @@
 //! media type selecting which at run time, so no choice is printed. Where every
 //! alternative of the operation's security requirement needs a scheme catalog cannot send
 //! (mutual TLS, say; an OAuth2 access token it sends): a commented `security(none, ...)` line,
-//! uncommented with how the credential is added.
+//! uncommented with how the credential is added. A PUT (a full replace) and a PATCH (a merge)
+//! get a commented `semantics = "..."` line, for a server that does the other.
+
+mod nested;
 
 use crate::check::names::{field_matches, field_name_for};
 use crate::check::reasons::PLACEHOLDER_REASON;
 use crate::check::security::{self, SecurityError};
-use crate::check::types::rust_type_for;
 use crate::check::union;
-use crate::model::{Location, Operation, Param, Type};
+use crate::model::{Location, Operation, Param, Schema, Type};
 use crate::present::output::describe_output;
 use heck::{ToSnakeCase, ToUpperCamelCase};
 use std::collections::HashSet;
 use std::fmt::Write as _;
+
+pub use nested::{MAX_DEPTH, Origin};
 
 /// How to write a scaffold: the names it uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +68,12 @@ pub fn struct_name_for(op: &Operation) -> String {
         Some(id) => id.clone(),
         None => format!("{} {}", op.method.to_ascii_lowercase(), op.path),
     };
+    type_name(&source)
+}
+
+/// A type name for any text: the UpperCamelCase of its ASCII words, `Op` before one that would
+/// not be an identifier (`2fa.enable` -> `Op2faEnable`).
+fn type_name(source: &str) -> String {
     // Only ASCII word characters survive, so the name is an identifier whatever the spec holds.
     let words: String = source
         .chars()
@@ -75,8 +88,15 @@ pub fn struct_name_for(op: &Operation) -> String {
 }
 
 /// The `#[tool]` struct for `op`, named as `options` says. For an operation tools cannot wrap,
-/// the text starts with the reasons as comments (and would not compile).
+/// the text starts with the reasons as comments (and would not compile). Nested types are named
+/// for the tool and their property: [`scaffold_from`] names them for their component schemas.
 pub fn scaffold_with(op: &Operation, options: &Options) -> String {
+    scaffold_from(op, options, None)
+}
+
+/// [`scaffold_with`], each nested type named for the component schema its `$ref` names in
+/// `origin` (the operation's stored form), where there is one.
+pub fn scaffold_from(op: &Operation, options: &Options, origin: Option<Origin<'_>>) -> String {
     // A union body is scaffolded as its first arm, the others named on the `variant` line.
     let arms = union::union_arms(op).map(|arms| {
         let described = arms
@@ -134,6 +154,22 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
         );
     }
     let _ = writeln!(out, "    // output: {}", one_line(&describe_output(op)));
+    // What a write does to the body properties it does not send, where there is a body.
+    let has_body = op.params.iter().any(|p| p.location == Location::Body);
+    match op.method.to_ascii_uppercase().as_str() {
+        _ if !has_body => {}
+        "PUT" => out.push_str(
+            "    // A PUT is a full replace: every body property the tool leaves out is cleared.\n    \
+             // If the server keeps what a call does not send, uncomment this line.\n    \
+             // semantics = \"merge\",\n",
+        ),
+        "PATCH" => out.push_str(
+            "    // A PATCH merges: what a call does not send keeps its value on the server.\n    \
+             // If the server clears what a call does not send, uncomment this line.\n    \
+             // semantics = \"full-replace\",\n",
+        ),
+        _ => {}
+    }
     if let Err(SecurityError::Unsendable { schemes, .. }) = security::account(&op.security, None) {
         let named: Vec<String> = schemes
             .iter()
@@ -181,8 +217,13 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
         return out;
     }
     let _ = writeln!(out, "pub struct {} {{", options.struct_name);
+    let mut types = nested::Types::new(&options.struct_name, origin);
     for (p, f) in params.iter().zip(&fields) {
-        let _ = writeln!(out, "    // {}", describe(p));
+        let _ = writeln!(
+            out,
+            "    // {}",
+            describe_at(&p.address(), &p.schema, p.required, Some(p))
+        );
         let mut arg = Vec::new();
         if f.explicit {
             arg.push(format!("param = {}", lit(&p.address())));
@@ -193,14 +234,11 @@ pub fn scaffold_with(op: &Operation, options: &Options) -> String {
         if !arg.is_empty() {
             let _ = writeln!(out, "    #[arg({})]", arg.join(", "));
         }
-        let _ = writeln!(
-            out,
-            "    pub {}: {},",
-            f.ident,
-            rust_type_for(&p.schema, p.required)
-        );
+        let ty = types.field_type(p, &f.ident);
+        let _ = writeln!(out, "    pub {}: {ty},", f.ident);
     }
     out.push_str("}\n");
+    out.push_str(&types.render());
     out
 }
 
@@ -262,11 +300,17 @@ fn ident_for(p: &Param) -> String {
     if p.location == Location::Body && p.name.is_empty() {
         return "body".into();
     }
+    identifier(&p.name).unwrap_or_else(|| format!("{}_param", p.location))
+}
+
+/// A valid Rust field identifier for a wire name, from [`field_name_for`]: raw where a keyword
+/// allows it, otherwise changed; `None` for a name with no ASCII word character.
+fn identifier(wire: &str) -> Option<String> {
     // `field_name_for` calls a name with no word characters `body`; here that would mislead.
-    if p.name.to_snake_case().is_empty() {
-        return format!("{}_param", p.location);
+    if wire.to_snake_case().is_empty() {
+        return None;
     }
-    let name = field_name_for(&p.name);
+    let name = field_name_for(wire);
     let (raw, name) = match name.strip_prefix("r#") {
         Some(rest) => (true, rest.to_string()),
         None => (false, name),
@@ -281,23 +325,23 @@ fn ident_for(p: &Param) -> String {
     }
     let clean = clean.trim_matches('_').to_string();
     if clean.is_empty() {
-        return format!("{}_param", p.location);
+        return None;
     }
     if clean.starts_with(|c: char| c.is_ascii_digit()) {
-        return format!("_{clean}");
+        return Some(format!("_{clean}"));
     }
     // `self`, `super`, `crate` and `Self` cannot be raw identifiers.
     if matches!(clean.as_str(), "self" | "super" | "crate" | "Self") {
-        return format!("{clean}_");
+        return Some(format!("{clean}_"));
     }
-    if raw && clean == name {
+    Some(if raw && clean == name {
         format!("r#{clean}")
     } else if raw {
         // Cleaning changed a keyword into a plain name, or into another keyword.
         format!("{clean}_")
     } else {
         clean
-    }
+    })
 }
 
 /// The identifier without its `r#`: how the macro compares names.
@@ -389,24 +433,20 @@ fn one_line(s: &str) -> String {
         .collect()
 }
 
-/// `body.channel_id: string, required — "The channel ID to post in"`.
-fn describe(p: &Param) -> String {
-    let mut s = format!("{}: {}", p.address(), p.schema.ty.describe());
-    if p.schema.nullable {
+/// `body.channel_id: string, required — "The channel ID to post in"`: what is at `address`, of
+/// `schema`, the parameter's own description and deprecation first when it is one.
+fn describe_at(address: &str, schema: &Schema, required: bool, param: Option<&Param>) -> String {
+    let mut s = format!("{address}: {}", schema.ty.describe());
+    if schema.nullable {
         s.push_str(", nullable");
     }
-    s.push_str(if p.required {
-        ", required"
-    } else {
-        ", optional"
-    });
-    if p.deprecated {
+    s.push_str(if required { ", required" } else { ", optional" });
+    if param.is_some_and(|p| p.deprecated) {
         s.push_str(", deprecated");
     }
-    let description = p
-        .description
-        .as_deref()
-        .or(p.schema.description.as_deref())
+    let description = param
+        .and_then(|p| p.description.as_deref())
+        .or(schema.description.as_deref())
         .map(plain_text);
     let description = description
         .as_deref()
@@ -420,341 +460,4 @@ fn describe(p: &Param) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::index::Index;
-    use crate::spec::load::{Format, parse};
-
-    fn operations(paths: &str) -> Vec<Operation> {
-        let text = format!(
-            r#"{{"openapi": "3.0.3", "info": {{"title": "T", "version": "1"}}, "paths": {paths}}}"#
-        );
-        let doc = parse(text.as_bytes(), Format::Json, "t").unwrap();
-        Index::from_document(&doc).operations
-    }
-
-    #[test]
-    fn html_descriptions_become_plain_text_and_a_body_with_nothing_to_send_gets_no_field() {
-        // Stripe's shape: HTML descriptions, and an empty form body declared on a GET.
-        let ops = operations(
-            r#"{"/v1/customers/{customer}": {"get": {"operationId": "GetCustomersCustomer",
-                "description": "<p>Retrieves a <code>Customer</code> object &amp; its <a href=\"/x\">sources</a>.</p><p>Second&nbsp;paragraph.</p>",
-                "parameters": [{"name": "customer", "in": "path", "required": true,
-                    "schema": {"type": "string"}, "description": "<p>The <b>id</b>.</p>"}],
-                "requestBody": {"content": {"application/x-www-form-urlencoded": {"encoding": {},
-                    "schema": {"additionalProperties": false, "properties": {}, "type": "object"}}},
-                    "required": false},
-                "responses": {"200": {"description": "ok"}}}}}"#,
-        );
-        assert_eq!(
-            scaffold(&ops[0], "stripe.com"),
-            r#"/// Retrieves a Customer object & its sources.
-///
-/// Second paragraph.
-#[tool(
-    spec = "stripe.com",
-    operation = "GetCustomersCustomer",
-    // output: 200, no content
-    omitted("body", reason = "the operation's body declares no properties and allows none: there is nothing to send"),
-)]
-pub struct GetCustomersCustomer {
-    // path.customer: string, required — "The id."
-    pub customer: String,
-}
-"#
-        );
-    }
-
-    #[test]
-    fn a_union_body_is_scaffolded_as_its_first_arm_naming_the_others() {
-        let ops = operations(
-            r#"{"/sites": {"post": {"operationId": "addSites",
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {
-                    "anyOf": [
-                        {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}},
-                        {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}}]}}}},
-                "responses": {"201": {"description": "ok"}}}}}"#,
-        );
-        assert_eq!(
-            scaffold(&ops[0], "t"),
-            r#"/// POST /sites
-#[tool(
-    spec = "t",
-    operation = "addSites",
-    variant = 0, // the arm of the union body this tool sends; arms: 0: object (name), 1: array of object (name)
-    // output: 201, no content
-)]
-pub struct AddSites {
-    // body.name: string, required
-    pub name: String,
-}
-"#
-        );
-    }
-
-    #[test]
-    fn a_union_arm_with_a_name_is_scaffolded_by_that_name() {
-        let text = r##"{"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
-            "paths": {"/sites": {"post": {"operationId": "addSite",
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {
-                    "oneOf": [{"$ref": "#/components/schemas/NewSite"},
-                              {"$ref": "#/components/schemas/SiteCopy"}]}}}},
-                "responses": {"201": {"description": "ok"}}}}},
-            "components": {"schemas": {
-                "NewSite": {"type": "object", "required": ["name"],
-                            "properties": {"name": {"type": "string"}}},
-                "SiteCopy": {"type": "object", "required": ["from"],
-                             "properties": {"from": {"type": "integer"}}}}}}"##;
-        let doc = parse(text.as_bytes(), Format::Json, "t").unwrap();
-        let ops = Index::from_document(&doc).operations;
-        let text = scaffold(&ops[0], "t");
-        assert!(
-            text.contains(
-                "    variant = \"NewSite\", // the arm of the union body this tool sends; \
-                 arms: 0: object (name), 1: object (from)\n"
-            ),
-            "{text}"
-        );
-        assert!(text.contains("    pub name: String,\n"), "{text}");
-    }
-
-    #[test]
-    fn every_parameter_is_a_field_and_optional_ones_have_an_omitted_line() {
-        let ops = operations(
-            r#"{"/boards/{board}/items": {"post": {
-                "operationId": "addItem", "summary": "Add an item\nto a board",
-                "parameters": [
-                    {"name": "board", "in": "path", "required": true, "schema": {"type": "string"}},
-                    {"name": "pageNum", "in": "query", "description": "Page, from 1",
-                     "schema": {"type": "integer", "format": "int32"}},
-                    {"name": "X-Request-Id", "in": "header", "schema": {"type": "string"}}
-                ],
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["title"],
-                    "properties": {"title": {"type": "string"},
-                                   "tags": {"type": "array", "items": {"type": "string"}},
-                                   "note": {"type": "string", "nullable": true}}}}}},
-                "responses": {"200": {"description": "ok"}}}}}"#,
-        );
-        assert_eq!(
-            scaffold(&ops[0], "t"),
-            r#"/// Add an item
-/// to a board
-#[tool(
-    spec = "t",
-    operation = "addItem",
-    // output: 200, no content
-    // Every parameter is a field. To leave an optional one out, delete its field,
-    // uncomment its line here and replace the placeholder with the reason.
-    // omitted("query.pageNum", reason = "<what a user loses, and why that is right>"),
-    // omitted("header.X-Request-Id", reason = "<what a user loses, and why that is right>"),
-    // omitted("body.tags", reason = "<what a user loses, and why that is right>"),
-    // omitted("body.note", reason = "<what a user loses, and why that is right>"),
-)]
-pub struct AddItem {
-    // path.board: string, required
-    pub board: String,
-    // query.pageNum: integer (int32), optional — "Page, from 1"
-    pub page_num: Option<i32>,
-    // header.X-Request-Id: string, optional
-    pub x_request_id: Option<String>,
-    // body.title: string, required
-    pub title: String,
-    // body.tags: array of string, optional
-    pub tags: Option<Vec<String>>,
-    // body.note: string, nullable, optional
-    pub note: Option<String>,
-}
-"#
-        );
-    }
-
-    #[test]
-    fn names_that_are_not_identifiers_or_collide_get_an_address() {
-        let ops = operations(
-            r#"{"/x/{id}": {"put": {
-                "parameters": [
-                    {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
-                    {"name": "type", "in": "query", "schema": {"type": "string"}},
-                    {"name": "self", "in": "query", "schema": {"type": "string"}},
-                    {"name": "2fa", "in": "query", "schema": {"type": "boolean"}},
-                    {"name": "-", "in": "query", "schema": {"type": "string"}},
-                    {"name": "a\"b", "in": "query", "schema": {"type": "string"}}
-                ],
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["id"],
-                    "properties": {"id": {"type": "integer", "format": "int64"}}}}}},
-                "responses": {"200": {"description": "ok"}}}},
-             "/tags": {"put": {
-                "requestBody": {"content": {"application/json": {"schema": {
-                    "type": "array", "items": {"type": "string"}}}}},
-                "responses": {"200": {"description": "ok"}}}}}"#,
-        );
-        let text = scaffold(&ops[0], "t");
-        let fields: Vec<&str> = text
-            .lines()
-            .filter(|l| l.starts_with("    pub ") || l.starts_with("    #[arg"))
-            .collect();
-        assert_eq!(
-            fields,
-            [
-                "    #[arg(param = \"path.id\")]",
-                "    pub id: String,",
-                "    pub r#type: Option<String>,",
-                "    #[arg(param = \"query.self\")]",
-                "    pub self_: Option<String>,",
-                "    #[arg(param = \"query.2fa\")]",
-                "    pub _2fa: Option<bool>,",
-                "    #[arg(param = \"query.-\")]",
-                "    pub query_param: Option<String>,",
-                "    pub a_b: Option<String>,",
-                "    #[arg(param = \"body.id\", rename = \"body_id\")]",
-                "    pub id_body: i64,",
-            ]
-        );
-        assert!(
-            text.contains("    // omitted(\"query.a\\\"b\", reason = "),
-            "{text}"
-        );
-        assert!(text.starts_with("/// PUT /x/{id}\n"), "{text}");
-        assert!(
-            text.contains("    operation = \"PUT /x/{id}\",\n"),
-            "{text}"
-        );
-        assert!(text.contains("pub struct PutXId {\n"), "{text}");
-
-        let whole = scaffold(&ops[1], "t");
-        assert!(
-            whole.ends_with(
-                "    // body: array of string, optional\n    #[arg(param = \"body\")]\n    \
-                 pub body: Option<Vec<String>>,\n}\n"
-            ),
-            "{whole}"
-        );
-    }
-
-    #[test]
-    fn a_put_offers_its_body_properties_omitted_with_clears() {
-        let ops = operations(
-            r#"{"/items/{id}": {"put": {"operationId": "replaceItem", "parameters": [
-                    {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
-                    {"name": "dry", "in": "query", "schema": {"type": "boolean"}}],
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["title"],
-                    "properties": {"title": {"type": "string"}, "note": {"type": "string"}}}}}},
-                "responses": {"204": {"description": "ok"}}}}}"#,
-        );
-        let text = scaffold(&ops[0], "t");
-        assert!(
-            text.contains(
-                "    // omitted(\"query.dry\", reason = \"<what a user loses, and why that is right>\"),\n    \
-                 // omitted(\"body.note\", clears, reason = \"<what a user loses, and why that is right>\"),\n"
-            ),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn an_operation_without_parameters_is_a_unit_struct() {
-        let ops = operations(
-            r#"{"/version": {"get": {"operationId": "get-version",
-                "responses": {"200": {"description": "ok", "content": {"application/json": {
-                    "schema": {"type": "array", "items": {"type": "string"}}}}}}}}}"#,
-        );
-        assert_eq!(
-            scaffold(&ops[0], "t"),
-            "/// GET /version\n#[tool(\n    spec = \"t\",\n    operation = \"get-version\",\n    \
-             // output: 200 application/json, wrapped under `items`\n)]\n\
-             pub struct GetVersion;\n"
-        );
-    }
-
-    #[test]
-    fn security_catalog_cannot_send_gets_a_commented_waiver_line() {
-        // A client certificate: catalog presents none.
-        let ops = operations(
-            r#"{"/emoji.list": {"get": {"operationId": "emoji_list",
-                "security": [{"clientCert": []}],
-                "responses": {"200": {"description": "ok"}}}}},
-              "components": {"securitySchemes": {"clientCert": {"type": "mutualTLS"}}}"#,
-        );
-        assert_eq!(
-            scaffold(&ops[0], "t"),
-            r#"/// GET /emoji.list
-#[tool(
-    spec = "t",
-    operation = "emoji_list",
-    // output: 200, no content
-    // The operation needs `clientCert` (mutualTLS), which catalog cannot send.
-    // If something in front of the API adds the credential, uncomment this line and write how.
-    // security(none, reason = "<what a user loses, and why that is right>"),
-)]
-pub struct EmojiList;
-"#
-        );
-    }
-
-    #[test]
-    fn an_authorization_code_scheme_needs_no_waiver() {
-        // Slack's and Spotify's shape: the operator gives the access token the flow issued.
-        let ops = operations(
-            r#"{"/emoji.list": {"get": {"operationId": "emoji_list",
-                "security": [{"slackAuth": ["emoji:read"]}],
-                "responses": {"200": {"description": "ok"}}}}},
-              "components": {"securitySchemes": {"slackAuth": {"type": "oauth2", "flows": {
-                "authorizationCode": {"authorizationUrl": "https://slack.com/oauth/authorize",
-                  "tokenUrl": "https://slack.com/api/oauth.access", "scopes": {}}}}}}"#,
-        );
-        assert_eq!(
-            scaffold(&ops[0], "t"),
-            r#"/// GET /emoji.list
-#[tool(
-    spec = "t",
-    operation = "emoji_list",
-    // output: 200, no content
-)]
-pub struct EmojiList;
-"#
-        );
-    }
-
-    #[test]
-    fn several_outputs_need_no_choice_and_print_none() {
-        let ops = operations(
-            r#"{"/tasks": {"put": {"operationId": "PutTask", "responses": {
-                "200": {"description": "replaced", "content": {"application/json": {
-                    "schema": {"type": "object"}}}},
-                "201": {"description": "created", "content": {
-                    "application/json": {"schema": {"type": "object"}},
-                    "application/vnd.x+json": {"schema": {"type": "array"}}}}}}}}"#,
-        );
-        assert_eq!(
-            scaffold(&ops[0], "t"),
-            r#"/// PUT /tasks
-#[tool(
-    spec = "t",
-    operation = "PutTask",
-    // output: 200 application/json or 201 application/json or 201 application/vnd.x+json, the response's status and media type selecting which, wrapped under `value`
-)]
-pub struct PutTask;
-"#
-        );
-    }
-
-    #[test]
-    fn struct_names_are_identifiers() {
-        let ops = operations(
-            r#"{"/a/{b}": {"get": {"operationId": "2fa.enable", "parameters": [
-                    {"name": "b", "in": "path", "required": true, "schema": {"type": "string"}}],
-                    "responses": {"200": {"description": "ok"}}},
-                "post": {"operationId": "self", "parameters": [
-                    {"name": "b", "in": "path", "required": true, "schema": {"type": "string"}}],
-                    "responses": {"200": {"description": "ok"}}},
-                "put": {"parameters": [
-                    {"name": "b", "in": "path", "required": true, "schema": {"type": "string"}}],
-                    "responses": {"200": {"description": "ok"}}}}}"#,
-        );
-        let names: Vec<String> = ops.iter().map(struct_name_for).collect();
-        assert_eq!(names, ["Op2faEnable", "PutAB", "OpSelf"]);
-    }
-}
+mod tests;
