@@ -32,7 +32,21 @@ pub const PAGING_NAMES: &[&str] = &[
     "continuationtoken",
     "skip",
     "top",
+    // Jira's `startAt`/`maxResults`, Google's `startIndex`/`maxResults`, Stripe's
+    // `starting_after`/`ending_before`, and the token names of AWS and Twitter.
+    "startat",
+    "startindex",
+    "maxresults",
+    "startingafter",
+    "endingbefore",
+    "nextpagetoken",
+    "paginationtoken",
+    "pagecursor",
 ];
+
+/// Of [`PAGING_NAMES`], those that say how many items a page holds; the others say where a page
+/// starts. An operation with one of each pages its result whatever its response declares.
+const SIZE_NAMES: &[&str] = &["perpage", "pagesize", "limit", "maxresults", "top"];
 
 /// Words in a response field's name that mark a paginated envelope (`next`, `next_page`,
 /// `total_count`, `has_more`, `@odata.nextLink`), split at `_`, `-`, `.`, `@` and case changes.
@@ -116,7 +130,9 @@ fn is_paging_word(word: &[u8]) -> bool {
 /// `2xx` responses, else `default`) is a JSON array or a paginated envelope (an object with an
 /// array field and a field named for paging, such as `next` or `total_count`). When no success
 /// response documents a JSON schema, its paging parameters are the evidence and it counts as a
-/// list.
+/// list; so they are when it has both a page size and a page start parameter ([`pages_by_name`],
+/// `limit` and `offset`, `startAt` and `maxResults`) and its response is an object, however little
+/// of the envelope it declares.
 pub fn is_list(op: &Operation) -> bool {
     if op.method != "GET" {
         return false;
@@ -141,7 +157,25 @@ pub fn is_list(op: &Operation) -> bool {
         .filter_map(|c| c.schema.as_ref())
         .filter(|s| s.ty != Type::Any)
         .collect();
-    schemas.is_empty() || schemas.into_iter().any(is_list_shaped)
+    schemas.is_empty()
+        || schemas.iter().any(|s| is_list_shaped(s))
+        || (pages_by_name(op) && schemas.iter().any(|s| is_object(s)))
+}
+
+/// Whether an operation has a query parameter for a page's size ([`SIZE_NAMES`]) and another
+/// for where it starts: the convention real APIs page by, whatever their response declares.
+pub fn pages_by_name(op: &Operation) -> bool {
+    let paging = || op.params.iter().filter(|p| is_paging_param(p));
+    let is_size = |p: &Param| SIZE_NAMES.contains(&normalized(&p.name).as_str());
+    paging().any(is_size) && paging().any(|p| !is_size(p))
+}
+
+fn is_object(schema: &Schema) -> bool {
+    match &schema.ty {
+        Type::Object { .. } => true,
+        Type::AnyOf { arms } => arms.iter().any(is_object),
+        _ => false,
+    }
 }
 
 fn is_list_shaped(schema: &Schema) -> bool {
@@ -397,6 +431,50 @@ mod tests {
             reason: reason.into(),
             pattern: None,
         }
+    }
+
+    #[test]
+    fn jira_s_and_stripe_s_paging_names_are_paging_names() {
+        for name in [
+            "startAt",
+            "maxResults",
+            "startIndex",
+            "starting_after",
+            "ending_before",
+            "nextPageToken",
+            "pagination_token",
+        ] {
+            assert!(is_paging_param(&param(Location::Query, name)), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_size_and_a_start_parameter_make_a_list_of_an_object_that_declares_no_envelope() {
+        // `{"data": [...]}` names no paging field: by the response alone it is one object.
+        let under_declared = object(vec![field("data", list_of_strings())]);
+        let bare_object = object(vec![]);
+        for response in [under_declared, bare_object] {
+            let with = |names: &[&str]| {
+                op("GET", "/issues")
+                    .params(names.iter().map(|n| param(Location::Query, n)).collect())
+                    .response(json(StatusKey::Code(200), Some(response.clone())))
+                    .build()
+            };
+            assert!(is_list(&with(&["limit", "offset"])));
+            assert!(is_list(&with(&["startAt", "maxResults", "jql"])));
+            assert!(is_list(&with(&["per_page", "page"])));
+            // One of a kind is not enough: `limit` alone caps a search, `page` alone may name
+            // a wiki page.
+            assert!(!is_list(&with(&["limit"])));
+            assert!(!is_list(&with(&["page", "cursor"])));
+            assert!(!is_list(&with(&["q"])));
+        }
+        // A scalar response is no list, whatever the parameters.
+        let scalar = op("GET", "/count")
+            .params(vec![param(Location::Query, "limit"), param(Location::Query, "offset")])
+            .response(json(StatusKey::Code(200), Some(Schema::new(Type::Boolean))))
+            .build();
+        assert!(!is_list(&scalar));
     }
 
     #[test]
