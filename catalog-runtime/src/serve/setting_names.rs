@@ -191,7 +191,7 @@ where
             });
         }
     }
-    unknown.sort_by(|a, b| a.to_string().cmp(&b.to_string()));
+    unknown.sort_by_key(VariableError::to_string);
     match unknown.len() {
         0 => Ok(()),
         1 => Err(ConfigError::from(unknown.remove(0))),
