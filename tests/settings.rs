@@ -286,34 +286,26 @@ fn the_example_stops_at_start_up_on_a_wrong_setting() {
 /// A misspelled setting stops the example at start-up, naming the setting it reads.
 #[test]
 fn the_example_stops_at_start_up_on_a_misspelled_setting() {
-    for (name, message) in [
+    let misspelled = [
+        ("CATALOG_ALLOW_WRITE", "CATALOG_ALLOW_WRITES"),
+        ("CATALOG_TIMEOUT", "CATALOG_TIMEOUT_SECS"),
+        ("CATALOG_READONLY", "CATALOG_READ_ONLY"),
+        ("CATALOG_HTTP_TOKENS", "CATALOG_HTTP_TOKEN"),
+    ]
+    .map(|(name, expected)| {
         (
-            "CATALOG_ALLOW_WRITE",
-            "CATALOG_ALLOW_WRITE is not a setting this server reads; did you mean \
-             `CATALOG_ALLOW_WRITES`?",
-        ),
-        (
-            "CATALOG_TIMEOUT",
-            "CATALOG_TIMEOUT is not a setting this server reads; did you mean \
-             `CATALOG_TIMEOUT_SECS`?",
-        ),
-        (
-            "CATALOG_READONLY",
-            "CATALOG_READONLY is not a setting this server reads; did you mean \
-             `CATALOG_READ_ONLY`?",
-        ),
-        (
-            "CATALOG_HTTP_TOKENS",
-            "CATALOG_HTTP_TOKENS is not a setting this server reads; did you mean \
-             `CATALOG_HTTP_TOKEN`?",
-        ),
-        // The taskboard's spec declares no security scheme: no credential variable is read.
-        (
-            "CATALOG_CREDENTIAL_API_KEY",
-            "CATALOG_CREDENTIAL_API_KEY is not a setting this server reads; no tool of this \
-             server sends a credential of a security scheme",
-        ),
-    ] {
+            name,
+            format!("{name} is not a setting this server reads; did you mean `{expected}`?"),
+        )
+    });
+    // The taskboard's spec declares no security scheme: no credential variable is read.
+    let credential = (
+        "CATALOG_CREDENTIAL_API_KEY",
+        "CATALOG_CREDENTIAL_API_KEY is not a setting this server reads; no tool of this server \
+         sends a credential of a security scheme"
+            .to_string(),
+    );
+    for (name, message) in misspelled.into_iter().chain([credential]) {
         let out = Command::new(example_binary())
             .arg("serve")
             .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
