@@ -282,3 +282,76 @@ fn the_example_stops_at_start_up_on_a_wrong_setting() {
         );
     }
 }
+
+/// A misspelled setting stops the example at start-up, naming the setting it reads.
+#[test]
+fn the_example_stops_at_start_up_on_a_misspelled_setting() {
+    let misspelled = [
+        ("CATALOG_ALLOW_WRITE", "CATALOG_ALLOW_WRITES"),
+        ("CATALOG_TIMEOUT", "CATALOG_TIMEOUT_SECS"),
+        ("CATALOG_READONLY", "CATALOG_READ_ONLY"),
+        ("CATALOG_HTTP_TOKENS", "CATALOG_HTTP_TOKEN"),
+    ]
+    .map(|(name, expected)| {
+        (
+            name,
+            format!("{name} is not a setting this server reads; did you mean `{expected}`?"),
+        )
+    });
+    // The taskboard's spec declares no security scheme: no credential variable is read.
+    let credential = (
+        "CATALOG_CREDENTIAL_API_KEY",
+        "CATALOG_CREDENTIAL_API_KEY is not a setting this server reads; no tool of this server \
+         sends a credential of a security scheme"
+            .to_string(),
+    );
+    for (name, message) in misspelled.into_iter().chain([credential]) {
+        let out = Command::new(example_binary())
+            .arg("serve")
+            .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
+            .env(name, "1")
+            .stdin(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("taskboard: {message}\n")
+        );
+    }
+    // A build or test variable set where the server starts is not the server's to refuse.
+    let out = Command::new(example_binary())
+        .arg("serve")
+        .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
+        .env("CATALOG_BENCH_SMOKE", "1")
+        .env("CATALOG_SPECS_DIR", "../shared/specs")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The README's server `main` prints a start-up error as it reads: no `Debug`, no escaped
+/// quotes.
+#[test]
+fn the_readme_server_prints_a_start_up_error_as_it_reads() {
+    let bin = example_binary().with_file_name("your_server");
+    let out = Command::new(&bin)
+        .env("TASKS_BASE_URL", "http://127.0.0.1:9")
+        .env("CATALOG_ALLOW_WRITES", "on")
+        .stdin(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "your_server: CATALOG_ALLOW_WRITES=\"on\": expected 1 (all tools), 0 (none) or a \
+         comma-separated list of tool names; \"on\" is not read as a switch: write 1 to enable \
+         writes for every tool\n"
+    );
+}

@@ -205,9 +205,11 @@ fn the_run_time_reads_its_environment_in_one_place() {
         [
             "std::env::var(name).ok()",
             "std::env::var_os(name)",
+            "std::env::vars_os()",
             "hyper_util::client::proxy::matcher::Matcher::from_env()",
         ],
-        "{READER} reads each variable the caller names, and the standard proxy variables"
+        "{READER} reads each variable the caller names, the names set (for the check by name), \
+         and the standard proxy variables"
     );
 }
 
@@ -227,4 +229,28 @@ fn reads_are_found_in_code_not_comments() {
             "use std::env::vars_os;"
         ]
     );
+}
+
+/// Every `CATALOG_*` name the table lists passes the start-up check by name, and nothing else
+/// with the prefix does: the table, the code's reads and the check agree.
+#[test]
+fn every_catalog_setting_in_the_table_passes_the_check_by_name() {
+    use catalog_runtime::serve::catalog::Catalog;
+    use catalog_runtime::serve::setting_names::check;
+    let table = std::fs::read_to_string(root().join("docs/settings.md"))
+        .expect("docs/settings.md is readable");
+    // The rows of the tables (the prose around them shows misspellings, and credentials are
+    // named from a catalog's schemes).
+    let rows: String = table
+        .lines()
+        .filter(|line| line.starts_with('|'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let listed: Vec<String> = names(&rows, false)
+        .into_iter()
+        .filter(|name| name.starts_with("CATALOG_"))
+        .collect();
+    assert!(listed.len() > 50, "{listed:?}");
+    assert_eq!(check(&Catalog::new(), &listed), Ok(()));
+    assert!(check(&Catalog::new(), ["CATALOG_NOT_A_SETTING"]).is_err());
 }

@@ -48,6 +48,7 @@ fn document(token_url: &str) -> Value {
         }},
         "paths": {
             "/global": op("Global", Value::Null),
+            "/global-too": op("GlobalToo", Value::Null),
             "/query": op("Query", json!([{"query_key": []}])),
             "/cookie": op("Cookie", json!([{"cookie_key": []}])),
             "/bearer": op("Bearer", json!([{"jwt": []}])),
@@ -109,6 +110,7 @@ tool!(Open, RUNTIME_OPS, "open", "/open");
 tool!(Delegated, RUNTIME_OPS, "delegated", "/delegated");
 
 tool!(SGlobal, STARTUP_OPS, "global", "/global");
+tool!(SGlobalToo, STARTUP_OPS, "global_too", "/global-too");
 tool!(SOAuth, STARTUP_OPS, "oauth", "/oauth");
 tool!(SEither, STARTUP_OPS, "either", "/either");
 tool!(SOpen, STARTUP_OPS, "open", "/open");
@@ -320,6 +322,41 @@ async fn a_token_close_to_expiry_is_fetched_again() {
     );
 }
 
+/// Many tools missing one credential: the first five named, the rest counted, the variable
+/// said once.
+#[test]
+fn a_missing_credential_is_said_once_for_many_tools() {
+    static MANY: OnceLock<Vec<Operation>> = OnceLock::new();
+    MANY.get_or_init(|| {
+        catalog_core::spec::normalize::normalize(&document("https://auth.example/token")).operations
+    });
+    tool!(M1, MANY, "m1", "/global");
+    tool!(M2, MANY, "m2", "/global");
+    tool!(M3, MANY, "m3", "/global");
+    tool!(M4, MANY, "m4", "/global");
+    tool!(M5, MANY, "m5", "/global");
+    tool!(M6, MANY, "m6", "/global");
+    tool!(M7, MANY, "m7", "/global");
+    let catalog = Catalog::new()
+        .tool::<M1>()
+        .tool::<M2>()
+        .tool::<M3>()
+        .tool::<M4>()
+        .tool::<M5>()
+        .tool::<M6>()
+        .tool::<M7>();
+    let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+    assert_eq!(
+        catalog
+            .check_credentials(&executor)
+            .unwrap_err()
+            .to_string(),
+        "tools `m1` (GET /global), `m2` (GET /global), `m3` (GET /global), `m4` (GET /global), \
+         `m5` (GET /global) and 2 more need credentials for one of `header_key` (an API key in \
+         header `X-Api-Key`: set CATALOG_CREDENTIAL_HEADER_KEY)"
+    );
+}
+
 #[tokio::test]
 async fn missing_credentials_fail_at_start_up_naming_tool_and_schemes() {
     STARTUP_OPS
@@ -330,6 +367,7 @@ async fn missing_credentials_fail_at_start_up_naming_tool_and_schemes() {
         .unwrap();
     let catalog = Catalog::new()
         .tool::<SGlobal>()
+        .tool::<SGlobalToo>()
         .tool::<SOAuth>()
         .tool::<SEither>()
         .tool::<SOpen>()
@@ -340,8 +378,9 @@ async fn missing_credentials_fail_at_start_up_naming_tool_and_schemes() {
             .check_credentials(&executor)
             .unwrap_err()
             .to_string(),
-        "tool `global` (GET /global) needs credentials for one of `header_key` (an API key in \
-         header `X-Api-Key`: set CATALOG_CREDENTIAL_HEADER_KEY)\n\
+        // The tools that accept the same schemes are named together, the variables once.
+        "tools `global` (GET /global), `global_too` (GET /global-too) need credentials for one \
+         of `header_key` (an API key in header `X-Api-Key`: set CATALOG_CREDENTIAL_HEADER_KEY)\n\
          tool `oauth` (GET /oauth) needs credentials for one of `machine` (OAuth2 client \
          credentials for https://auth.example/token: set CATALOG_CREDENTIAL_MACHINE_CLIENT_ID \
          and CATALOG_CREDENTIAL_MACHINE_CLIENT_SECRET)\n\

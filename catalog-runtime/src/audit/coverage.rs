@@ -157,15 +157,53 @@ impl fmt::Display for VersionMismatch {
     }
 }
 
-/// Compares a spec's version with the version a server reports. Leading `v`s and surrounding
-/// whitespace are ignored; anything else that differs is a mismatch.
+/// Compares a spec's version with the version a server reports, as versions
+/// ([`same_version`]): `4.7.3 (4.7)` is `4.7.3`, `v1.4.0` is `1.4.0`; anything else that
+/// differs is a mismatch.
 pub fn compare_version(spec: &SpecInfo, reported: &str) -> Option<VersionMismatch> {
-    let clean = |s: &str| s.trim().trim_start_matches(['v', 'V']).to_string();
-    (clean(&spec.version) != clean(reported)).then(|| VersionMismatch {
+    (!same_version(&spec.version, reported)).then(|| VersionMismatch {
         title: spec.title.clone(),
         built: spec.version.clone(),
         reported: reported.trim().to_string(),
     })
+}
+
+/// Whether two version strings name the same version. Each is read without what does not
+/// name the release: surrounding whitespace, a leading `v`, build metadata after a `+`
+/// (SemVer 2.0.0 §10: `1.4.0+abc` is `1.4.0`), and a trailing note in parentheses (NetBox's
+/// live schema says `4.7.3 (4.7)` where its status says `4.7.3`). What is left is compared by
+/// its dot-separated parts, a part of digits by its number (`4.07` is `4.7`), missing trailing
+/// parts read as `0` (`4.7` is `4.7.0`), and anything else exactly: `4.7.3-rc1` is not
+/// `4.7.3`, and `1.0.0` is not `1.0.1`.
+pub fn same_version(a: &str, b: &str) -> bool {
+    fn release(v: &str) -> &str {
+        let mut v = v.trim();
+        if let Some(at) = v.find('+') {
+            v = &v[..at];
+        }
+        while let Some(open) = v.strip_suffix(')').and_then(|rest| rest.rfind('(')) {
+            v = v[..open].trim_end();
+        }
+        v.trim().trim_start_matches(['v', 'V'])
+    }
+    fn parts(v: &str) -> Vec<String> {
+        let mut parts: Vec<String> = v
+            .split('.')
+            .map(|part| {
+                if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
+                    let digits = part.trim_start_matches('0');
+                    if digits.is_empty() { "0" } else { digits }.to_string()
+                } else {
+                    part.to_string()
+                }
+            })
+            .collect();
+        while parts.len() > 1 && parts.last().is_some_and(|p| p == "0") {
+            parts.pop();
+        }
+        parts
+    }
+    parts(release(a)) == parts(release(b))
 }
 
 /// Reads a version out of a server's status document by a dotted path (NetBox's `/api/status/`
@@ -222,5 +260,64 @@ impl fmt::Display for VersionWarning {
                 f.write_str("; rebuild them against one spec")
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_build_note_is_not_a_difference() {
+        for (built, reported) in [
+            ("4.7.3 (4.7)", "4.7.3"),
+            ("4.7.3", "4.7.3 (4.7)"),
+            ("4.7.3(4.7)", "4.7.3"),
+            ("1.4.0+20260101.abc", "1.4.0"),
+            ("1.4.0+build (x)", "v1.4.0"),
+            (" v1.4.0 ", "1.4.0"),
+            ("V2", "2.0.0"),
+            ("4.07", "4.7.0"),
+            ("1.0.0-rc.1", "1.0.0-rc.1+7"),
+        ] {
+            assert!(same_version(built, reported), "{built} vs {reported}");
+        }
+    }
+
+    #[test]
+    fn another_release_is_a_difference() {
+        for (built, reported) in [
+            ("4.7.3", "4.7.4"),
+            ("4.7.3 (4.7)", "4.6.8"),
+            ("4.7.3", "4.7.3-rc1"),
+            ("1.0.0", "1.0.0.1"),
+            ("1.10", "1.1"),
+            ("2024-01-01", "2024-01-02"),
+            ("1.4.0", ""),
+        ] {
+            assert!(!same_version(built, reported), "{built} vs {reported}");
+        }
+    }
+
+    #[test]
+    fn the_mismatch_keeps_both_versions_as_written() {
+        let spec = SpecInfo {
+            stem: "netbox".into(),
+            title: "NetBox REST API".into(),
+            version: "4.7.3 (4.7)".into(),
+            openapi: "3.0.3".into(),
+            hash: "aa".into(),
+            null: None,
+        };
+        assert_eq!(compare_version(&spec, "4.7.3"), None);
+        assert_eq!(
+            compare_version(&spec, " 4.8.0 ").map(|m| m.to_string()),
+            Some(
+                "tools were checked against NetBox REST API 4.7.3 (4.7), but the server reports \
+                 4.8.0: parameters may have been added or changed; re-index the server's spec and \
+                 rebuild"
+                    .to_string()
+            )
+        );
     }
 }

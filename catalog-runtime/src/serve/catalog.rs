@@ -22,6 +22,10 @@ mod projected;
 pub(crate) mod tool_info;
 pub use projected::SettingError as ProjectionSettingError;
 use projected::{Projection, SettingError};
+
+/// How many of the tools a missing credential stops [`Catalog::check_credentials`] names; it
+/// counts the rest.
+pub const TOOLS_NAMED: usize = 5;
 pub use tool_info::ToolInfo;
 
 pub use crate::serve::call_error::CallError;
@@ -379,8 +383,9 @@ impl Catalog {
     /// `{"netbox-version": "4.6.8", ...}`, so `"netbox-version"`). Empty when they agree;
     /// otherwise one [`VersionWarning`] per problem: the server runs another version
     /// (`Mismatch`), the status has no version at that path (`NotReported`), or tools of one
-    /// spec were built against different copies of it (`MixedBuilds`). Leading `v`s and
-    /// surrounding whitespace are ignored. Every spec of the catalog is compared, so a catalog
+    /// spec were built against different copies of it (`MixedBuilds`). Versions are compared as
+    /// versions ([`same_version`](crate::audit::coverage::same_version)): a leading `v`, build
+    /// metadata after `+` and a note in parentheses (`4.7.3 (4.7)`) are no difference. Every spec of the catalog is compared, so a catalog
     /// serving several APIs should compare each one's [`specs`](Self::specs) with
     /// [`compare_version`](crate::audit::coverage::compare_version) instead.
     ///
@@ -441,44 +446,59 @@ impl Catalog {
     }
 
     /// Checks at start-up that `executor`'s credentials satisfy every tool's security
-    /// requirement; the error names each tool that would fail, the schemes it accepts and how
-    /// to configure one.
+    /// requirement; the error names the tools that would fail, the schemes they accept and the
+    /// variables to set, once for all the tools that accept the same schemes (the first
+    /// [`TOOLS_NAMED`] of them in the catalog's order, then how many more).
     #[cfg(feature = "runtime")]
     pub fn check_credentials(
         &self,
         executor: &crate::serve::executor::Executor,
     ) -> Result<(), crate::serve::executor::ConfigError> {
-        let problems: Vec<String> = self
+        // The tools that fail, grouped by the schemes they accept, in the order first seen.
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for e in self
             .entries
             .iter()
             .chain(&self.bindings)
             .filter(|e| !e.info.is_composite())
             .filter(|e| !executor.satisfies(&e.info.operation.security))
-            .map(|e| {
-                let schemes: Vec<String> = e
-                    .info
-                    .operation
-                    .security
-                    .iter()
-                    .flatten()
-                    .map(crate::serve::credentials::describe)
-                    .collect();
-                format!(
-                    "tool `{}` ({} {}) needs credentials for one of {}",
-                    e.info.name,
-                    e.info.operation.method,
-                    e.info.operation.path,
-                    schemes.join(", ")
-                )
+        {
+            let schemes: Vec<String> = e
+                .info
+                .operation
+                .security
+                .iter()
+                .flatten()
+                .map(crate::serve::credentials::describe)
+                .collect();
+            let schemes = schemes.join(", ");
+            let tool = format!(
+                "`{}` ({} {})",
+                e.info.name, e.info.operation.method, e.info.operation.path
+            );
+            match groups.iter_mut().find(|(s, _)| *s == schemes) {
+                Some((_, tools)) => tools.push(tool),
+                None => groups.push((schemes, vec![tool])),
+            }
+        }
+        if groups.is_empty() {
+            return Ok(());
+        }
+        let problems: Vec<String> = groups
+            .into_iter()
+            .map(|(schemes, tools)| {
+                let named = tools[..tools.len().min(TOOLS_NAMED)].join(", ");
+                let which = match tools.len() {
+                    1 => format!("tool {named} needs"),
+                    n if n <= TOOLS_NAMED => format!("tools {named} need"),
+                    n => format!("tools {named} and {} more need", n - TOOLS_NAMED),
+                };
+                format!("{which} credentials for one of {schemes}")
             })
             .collect();
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(crate::serve::executor::ConfigError::new(
-                problems.join("\n"),
-            ))
-        }
+        Err(crate::serve::executor::ConfigError::new(
+            problems.join("\n"),
+        ))
     }
 
     /// Decodes `args` for the tool `name` and builds its HTTP request, without sending it.

@@ -7,7 +7,7 @@
 //! scheme has a credential is sent (an alternative with no scheme, meaning "anonymous", is used
 //! only when none can be satisfied):
 //!
-//! | scheme | sent as | environment (`<S>` = the scheme name in upper snake case) |
+//! | scheme | sent as | environment (`<S>` = the scheme name in upper snake case, or upper-cased as written: [`env_names`]) |
 //! |---|---|---|
 //! | `apiKey` in header / query / cookie | that header / query parameter / cookie | `CATALOG_CREDENTIAL_<S>` |
 //! | `http` bearer | `Authorization: Bearer ..` | `CATALOG_CREDENTIAL_<S>` |
@@ -39,39 +39,114 @@ use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-/// The environment variable prefix of scheme `scheme`: `CATALOG_CREDENTIAL_<S>`.
+/// The environment variable prefix of scheme `scheme`: `CATALOG_CREDENTIAL_<S>`, the scheme's
+/// name in SHOUTY_SNAKE_CASE (`OAuth2` is `O_AUTH2`, `basicAuth` is `BASIC_AUTH`). Messages
+/// name this form.
 pub fn env_name(scheme: &str) -> String {
     format!("CATALOG_CREDENTIAL_{}", scheme.to_shouty_snake_case())
 }
 
-/// The credential for `scheme` from `lookup`, if its variables are set.
+/// Every prefix the credential of `scheme` is read from: [`env_name`], and the scheme's name
+/// upper-cased as written, each character that is not an ASCII letter or digit read as `_`
+/// (`OAuth2` is `OAUTH2`, `basicAuth` is `BASICAUTH`), when that differs. Setting both for one
+/// scheme is refused ([`VariableError::Ambiguous`]).
+pub fn env_names(scheme: &str) -> Vec<String> {
+    let written: String = scheme
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let written = format!("CATALOG_CREDENTIAL_{written}");
+    let canonical = env_name(scheme);
+    if written == canonical {
+        vec![canonical]
+    } else {
+        vec![canonical, written]
+    }
+}
+
+/// The endings of the variables a credential of `kind` is read from (`""`: the prefix alone).
+fn suffixes(kind: &SchemeKind) -> &'static [&'static str] {
+    match kind {
+        SchemeKind::ApiKey { .. } | SchemeKind::Bearer | SchemeKind::AccessToken { .. } => &[""],
+        SchemeKind::Basic => &["_USER", "_PASSWORD"],
+        SchemeKind::ClientCredentials { .. } => &["_CLIENT_ID", "_CLIENT_SECRET"],
+        SchemeKind::Unsupported { .. } => &[],
+    }
+}
+
+/// Every variable the credential of `scheme` is read from, in each form [`env_names`] accepts,
+/// the canonical ones first.
+pub fn variables(scheme: &SchemeUse) -> Vec<String> {
+    env_names(&scheme.scheme)
+        .iter()
+        .flat_map(|base| {
+            suffixes(&scheme.kind)
+                .iter()
+                .map(move |suffix| format!("{base}{suffix}"))
+        })
+        .collect()
+}
+
+/// The variable of `scheme` ending in `suffix` that is set, by its name, and its value:
+/// whichever form of the scheme's name is set, refused when both are.
+fn lookup_either(
+    scheme: &SchemeUse,
+    suffix: &str,
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<(String, String)>, VariableError> {
+    let mut set = env_names(&scheme.scheme)
+        .into_iter()
+        .map(|base| format!("{base}{suffix}"))
+        .filter_map(|name| lookup(&name).map(|value| (name, value)));
+    match (set.next(), set.next()) {
+        (Some((first, _)), Some((second, _))) => Err(VariableError::Ambiguous {
+            first,
+            second,
+            scheme: scheme.scheme.clone(),
+        }),
+        (found, _) => Ok(found),
+    }
+}
+
+/// The credential for `scheme` from `lookup`, if its variables are set (under either name
+/// [`env_names`] accepts).
 pub fn from_env(
     scheme: &SchemeUse,
     lookup: &impl Fn(&str) -> Option<String>,
 ) -> Result<Option<Credential>, VariableError> {
-    let base = env_name(&scheme.scheme);
     let pair = |a: &str, b: &str| -> Result<Option<(String, String)>, VariableError> {
         match (
-            lookup(&format!("{base}_{a}")),
-            lookup(&format!("{base}_{b}")),
+            lookup_either(scheme, a, lookup)?,
+            lookup_either(scheme, b, lookup)?,
         ) {
-            (Some(x), Some(y)) => Ok(Some((x, y))),
+            (Some((_, x)), Some((_, y))) => Ok(Some((x, y))),
             (None, None) => Ok(None),
-            _ => Err(VariableError::Paired {
-                first: format!("{base}_{a}"),
-                second: format!("{base}_{b}"),
+            (Some((set, _)), None) => Err(VariableError::Paired {
+                second: format!("{}{b}", set.strip_suffix(a).unwrap_or(&set)),
+                first: set,
+                scheme: scheme.scheme.clone(),
+            }),
+            (None, Some((set, _))) => Err(VariableError::Paired {
+                first: format!("{}{a}", set.strip_suffix(b).unwrap_or(&set)),
+                second: set,
                 scheme: scheme.scheme.clone(),
             }),
         }
     };
     Ok(match &scheme.kind {
         SchemeKind::ApiKey { .. } | SchemeKind::Bearer | SchemeKind::AccessToken { .. } => {
-            lookup(&base).map(Credential::Secret)
+            lookup_either(scheme, "", lookup)?.map(|(_, secret)| Credential::Secret(secret))
         }
         SchemeKind::Basic => {
-            pair("USER", "PASSWORD")?.map(|(user, password)| Credential::Basic { user, password })
+            pair("_USER", "_PASSWORD")?.map(|(user, password)| Credential::Basic { user, password })
         }
-        SchemeKind::ClientCredentials { .. } => pair("CLIENT_ID", "CLIENT_SECRET")?
+        SchemeKind::ClientCredentials { .. } => pair("_CLIENT_ID", "_CLIENT_SECRET")?
             .map(|(id, secret)| Credential::Client { id, secret }),
         SchemeKind::Unsupported { .. } => None,
     })

@@ -80,7 +80,7 @@ pub struct Executor {
 
 impl Executor {
     /// Checks the configuration and builds the HTTP client (rustls; when the process has no
-    /// rustls crypto provider installed yet, ring's is installed as the default).
+    /// rustls crypto provider installed yet, aws-lc-rs's is installed as the default).
     pub fn new(config: ExecutorConfig) -> Result<Executor, ConfigError> {
         let url = url::Url::parse(&config.base_url)
             .map_err(|e| ConfigError::new(format!("base URL {:?}: {e}", config.base_url)))?;
@@ -113,10 +113,10 @@ impl Executor {
                 Some((name, value))
             }
         };
-        // rustls on ring unless the application installed a crypto provider already (then
+        // rustls on aws-lc-rs unless the application installed a crypto provider already (then
         // theirs is kept).
         if rustls::crypto::CryptoProvider::get_default().is_none() {
-            let _ = rustls::crypto::ring::default_provider().install_default();
+            let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
         }
         let client = Client::new(crate::wire::environment::proxies())
             .map_err(|e| ConfigError::new(format!("the HTTP client cannot be built: {e}")))?;

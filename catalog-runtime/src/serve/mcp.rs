@@ -68,6 +68,9 @@ pub struct McpServer {
     /// 2026-07-28 clients ([`ServerHandler::listen`](rmcp::ServerHandler::listen)); shared by
     /// every clone.
     list_changes: Arc<tokio::sync::watch::Sender<u64>>,
+    /// The `CATALOG_*` variables [`with_catalog_env`](Self::with_catalog_env) found set,
+    /// checked by name at start-up ([`crate::serve::setting_names`]).
+    set_names: Arc<Vec<String>>,
 }
 
 /// Who is calling, for the selection a client narrows over HTTP and the confirmation asked
@@ -147,6 +150,7 @@ impl McpServer {
             confirmation: Default::default(),
             results: Arc::default(),
             list_changes: Arc::new(tokio::sync::watch::Sender::new(0)),
+            set_names: Arc::default(),
         }
     }
 
@@ -279,9 +283,15 @@ impl McpServer {
     /// [`ENV_MAX_LINE_BYTES`](crate::serve::settings::ENV_MAX_LINE_BYTES) and
     /// [`ENV_MAX_PENDING`](crate::serve::settings::ENV_MAX_PENDING), each a positive whole
     /// number, and [`ENV_SHUTDOWN_GRACE`](crate::serve::settings::ENV_SHUTDOWN_GRACE) (seconds);
-    /// anything else is refused with the variable named.
+    /// anything else is refused with the variable named. The names of the `CATALOG_*`
+    /// variables set are kept for [`check_settings`](Self::check_settings), which refuses one
+    /// the server does not read ([`crate::serve::setting_names`]).
     pub fn with_catalog_env(self) -> Result<Self, ConfigError> {
-        self.with_env(crate::wire::environment::var)
+        let mut server = self.with_env(crate::wire::environment::var)?;
+        server.set_names = Arc::new(crate::wire::environment::names(
+            crate::serve::setting_names::PREFIX,
+        ));
+        Ok(server)
     }
 
     /// [`with_catalog_env`](Self::with_catalog_env) reading from `lookup`.
@@ -310,11 +320,14 @@ impl McpServer {
         self.read_result_env(&lookup)
     }
 
-    /// Checks the settings against the tools served: every tool `CATALOG_ALLOW_WRITES` and
+    /// Checks the settings against the tools served: every `CATALOG_*` variable
+    /// [`with_catalog_env`](Self::with_catalog_env) found set must be one the server reads
+    /// (by name: [`crate::serve::setting_names`]), and every tool `CATALOG_ALLOW_WRITES` and
     /// `CATALOG_NO_RETRY` name must be one of them (the error names the nearest). Serving runs
     /// this first, so a wrong setting stops the server at start-up rather than silently
     /// allowing nothing (or retrying what was meant not to be).
     pub fn check_settings(&self) -> Result<(), ConfigError> {
+        crate::serve::setting_names::check(&self.catalog, self.set_names.iter())?;
         if let Writes::Tools(names) = self.executor.writes() {
             crate::serve::tool_names::check_tool_names(&self.catalog, ENV_ALLOW_WRITES, names)?;
         }

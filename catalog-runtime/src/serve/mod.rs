@@ -47,6 +47,8 @@ pub mod result_size;
 #[cfg(feature = "mcp")]
 pub mod selection;
 #[cfg(feature = "runtime")]
+pub mod setting_names;
+#[cfg(feature = "runtime")]
 pub mod settings;
 #[cfg(feature = "mcp")]
 pub mod shutdown;

@@ -46,6 +46,24 @@ pub enum VariableError {
         /// The security scheme they give the credential of.
         scheme: String,
     },
+    /// `variable` is a `CATALOG_*` variable the server does not read: a misspelled name, or a
+    /// setting of another server.
+    Unknown {
+        /// The variable set.
+        variable: String,
+        /// The closest name the server reads (`did you mean ...?`), or what it reads instead.
+        hint: String,
+    },
+    /// Two variables that give the same credential are both set: the scheme's name written
+    /// two ways (`CATALOG_CREDENTIAL_O_AUTH2` and `CATALOG_CREDENTIAL_OAUTH2`).
+    Ambiguous {
+        /// The first, the scheme's name in SHOUTY_SNAKE_CASE.
+        first: String,
+        /// The second, the scheme's name upper-cased as written.
+        second: String,
+        /// The security scheme they both give the credential of.
+        scheme: String,
+    },
     /// `variable` (holding `value`) is set without `requires`, which it needs.
     Requires {
         /// The variable set.
@@ -80,6 +98,8 @@ impl VariableError {
             VariableError::Incomplete { .. } => "incomplete",
             VariableError::Paired { .. } => "paired",
             VariableError::Requires { .. } => "requires",
+            VariableError::Unknown { .. } => "unknown",
+            VariableError::Ambiguous { .. } => "ambiguous",
         }
     }
 }
@@ -123,6 +143,18 @@ impl std::fmt::Display for VariableError {
                 requires,
                 fix,
             } => write!(f, "{variable}={value:?} is set without {requires}: {fix}"),
+            VariableError::Unknown { variable, hint } => {
+                write!(f, "{variable} is not a setting this server reads; {hint}")
+            }
+            VariableError::Ambiguous {
+                first,
+                second,
+                scheme,
+            } => write!(
+                f,
+                "{first} and {second} are both set, and both give the credential of scheme \
+                 `{scheme}`; unset one"
+            ),
         }
     }
 }

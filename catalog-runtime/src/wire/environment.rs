@@ -1,7 +1,7 @@
 //! The one place the run time reads the process environment.
 //!
 //! Every `CATALOG_*` and `OTEL_*` variable a server reads goes through [`var`] (or [`var_os`]
-//! for a path): the readers of settings (`ExecutorConfig::with_catalog_env`,
+//! for a path; [`names`] lists the `CATALOG_*` ones set, for the check of settings by name): the readers of settings (`ExecutorConfig::with_catalog_env`,
 //! `McpServer::with_catalog_env`, `HttpConfig::with_catalog_env`, the upload limits, the trace
 //! exporter) take it as their `lookup`, so a test gives them a table instead. Each variable's
 //! name is a constant beside the code it configures, and every one is a row of
@@ -22,6 +22,16 @@ pub fn var(name: &str) -> Option<String> {
 /// Unicode), `None` when it is unset.
 pub fn var_os(name: &str) -> Option<OsString> {
     std::env::var_os(name)
+}
+
+/// The names of the variables set that start with `prefix` (`CATALOG_`), for the start-up
+/// check of settings by name; a name that is not Unicode is given lossily, so it is refused
+/// rather than passed over.
+pub fn names(prefix: &str) -> Vec<String> {
+    std::env::vars_os()
+        .map(|(name, _)| name.to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(prefix))
+        .collect()
 }
 
 /// The proxies the standard variables name (`HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY` and their
@@ -46,6 +56,16 @@ mod tests {
         assert_eq!(
             var_os("CARGO_MANIFEST_DIR"),
             Some(OsString::from(env!("CARGO_MANIFEST_DIR")))
+        );
+    }
+
+    #[test]
+    fn names_are_those_set_with_the_prefix() {
+        let names = names("CARGO_PKG_");
+        assert!(names.iter().any(|n| n == "CARGO_PKG_NAME"), "{names:?}");
+        assert!(
+            names.iter().all(|n| n.starts_with("CARGO_PKG_")),
+            "{names:?}"
         );
     }
 

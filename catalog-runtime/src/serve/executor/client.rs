@@ -1,5 +1,5 @@
 //! The HTTP client requests go out on: hyper's pooled HTTP/1.1 client over rustls (the
-//! process's crypto provider, else ring; the platform's certificate verifier), with nothing
+//! process's crypto provider, else aws-lc-rs; the platform's certificate verifier), with nothing
 //! between the request and the connection. Redirects are not followed (a 3xx is an answer), and
 //! the URI is parsed once, when the request is built.
 //!
@@ -58,7 +58,7 @@ impl Client {
     pub(crate) fn new(proxies: Matcher) -> Result<Client, VerifierError> {
         let provider = match rustls::crypto::CryptoProvider::get_default() {
             Some(p) => p.clone(),
-            None => Arc::new(rustls::crypto::ring::default_provider()),
+            None => Arc::new(rustls::crypto::aws_lc_rs::default_provider()),
         };
         let mut http = HttpConnector::new();
         // The connector hands https on to rustls; small requests are written at once.

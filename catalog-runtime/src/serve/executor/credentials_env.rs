@@ -8,7 +8,15 @@ impl ExecutorConfig {
     /// Reads the credential of every scheme `catalog`'s tools can use from the
     /// `CATALOG_CREDENTIAL_<SCHEME>` variables that are set (see
     /// [`crate::serve::credentials`]).
+    ///
+    /// First every `CATALOG_*` variable set is checked by name
+    /// ([`crate::serve::setting_names`]): one the server does not read stops it here, naming
+    /// the closest it reads, before a misspelled credential can leave a tool anonymous.
     pub fn with_credentials_env(self, catalog: &Catalog) -> Result<Self, ConfigError> {
+        crate::serve::setting_names::check(
+            catalog,
+            crate::wire::environment::names(crate::serve::setting_names::PREFIX),
+        )?;
         self.with_credentials_from(catalog, crate::wire::environment::var)
     }
 
