@@ -471,7 +471,10 @@ mod tests {
         }
         // A scalar response is no list, whatever the parameters.
         let scalar = op("GET", "/count")
-            .params(vec![param(Location::Query, "limit"), param(Location::Query, "offset")])
+            .params(vec![
+                param(Location::Query, "limit"),
+                param(Location::Query, "offset"),
+            ])
             .response(json(StatusKey::Code(200), Some(Schema::new(Type::Boolean))))
             .build();
         assert!(!is_list(&scalar));

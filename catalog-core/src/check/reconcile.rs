@@ -17,7 +17,7 @@ use super::names::ParamNames;
 use super::narrow::narrow;
 use super::paging::{cannot_page, reason_of};
 use super::reasons::{check_reason, reaches_the_rest};
-use super::types::check_type;
+use super::types::{RustType, check_type};
 use super::values::check_value;
 use super::wire_type::override_type;
 use crate::check::suggest::suggest;
@@ -291,10 +291,13 @@ impl<'a> Reconciler<'a> {
                     &self.declared.tool,
                 )),
                 [(claim, _)] => {
-                    let (param, overridden) = match self.overridden[i].take() {
+                    let (mut param, overridden) = match self.overridden[i].take() {
                         Some((real, o)) => (real, Some(o)),
                         None => (p.clone(), None),
                     };
+                    if let Claim::Field(fi) = claim {
+                        unset_only(&mut param, &self.declared.fields[*fi].ty);
+                    }
                     accounting.push(Accounted {
                         param,
                         disposition: disposition(self.declared, claim, p),
@@ -401,5 +404,15 @@ impl<'a> Reconciler<'a> {
             }
             self.findings.push(Finding::at(o.site, message));
         }
+    }
+}
+
+/// A nullable optional parameter set by an `Option<T>` field (one layer): `None` leaves it out,
+/// so the field cannot send the agent's null, and the tool does not offer it. Its row's schema
+/// is not nullable: the input schema leaves null out and the decoder refuses it, where it was
+/// offered, accepted and dropped. `Option<Option<T>>` sends it (docs/accounting.md).
+fn unset_only(param: &mut Param, ty: &RustType) {
+    if !param.required && param.schema.nullable && ty.options().0 == 1 {
+        param.schema.nullable = false;
     }
 }
