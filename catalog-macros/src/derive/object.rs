@@ -186,8 +186,9 @@ impl Direction {
                     }
                 }
                 None => match f.primitive {
-                    // Spanned at the field, as above.
-                    Some(inner) => quote_spanned! {f.ident.span()=>
+                    // Not spanned at the field: an unmet bound's message names the property, and
+                    // rustc's other notes keep pointing at the derive.
+                    Some(inner) => quote! {
                         impl<S: ?::core::marker::Sized + #declares> #module::#tr<S> for #ident
                         where
                             <S as #declares>::Schema: #markers::TakesScalar<#inner>,
