@@ -9,7 +9,7 @@
 //! reaches it through a `$ref`, else for the tool and the property (`CreateMonitorAlerts`); names
 //! are unique in the scaffold, and one component met twice with the same shape is one type.
 
-use super::{describe_at, identifier, type_name};
+use super::text::{describe_at, identifier, lit, type_name};
 use crate::check::nested::{element, map_values, or_empty_arm};
 use crate::check::types::base_type_for;
 use crate::model::{Field, Operation, Param, Schema, SharedSchema, Type};
@@ -211,7 +211,7 @@ impl<'a> Types<'a> {
         let _ = writeln!(body, "pub enum {{name}} {{");
         for (value, variant) in values.iter().zip(&variants) {
             if !lowercase && variant != value {
-                let _ = writeln!(body, "    #[serde(rename = {})]", super::lit(value));
+                let _ = writeln!(body, "    #[serde(rename = {})]", lit(value));
             }
             let _ = writeln!(body, "    {variant},");
         }
@@ -258,7 +258,7 @@ impl<'a> Types<'a> {
             );
             let mut serde = Vec::new();
             if ident.trim_start_matches("r#") != f.name {
-                serde.push(format!("rename = {}", super::lit(&f.name)));
+                serde.push(format!("rename = {}", lit(&f.name)));
             }
             let ty = if f.required {
                 inner
