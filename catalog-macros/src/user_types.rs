@@ -175,7 +175,43 @@ fn against(ty: &syn::Type, schema: &Schema, subject: &Subject, way: Way) -> Opti
         (Type::Object { fields, .. }, way) if !fields.is_empty() => {
             Some(crate::nested_types::object(ty, &name, subject, fields, way))
         }
+        (Type::Object { values: None, .. }, Way::Sent) => Some(free_form(ty, subject)),
         _ => None,
+    }
+}
+
+/// A struct deriving `Object` where a request's free-form object stands (no property declared,
+/// any value for any key) fails to compile: it would close the object, and the tool would accept
+/// no key in it. A type of the user's own is not affected (`NotDerived` stands in).
+fn free_form(ty: &syn::Type, subject: &Subject) -> TokenStream {
+    let markers = quote!(::catalog::__private_v1::markers);
+    let ident = &subject.ident;
+    let tr = key::ident(&[&ident.to_string(), "declares_properties"]);
+    let message = format!(
+        "`{{Self}}` stands for {}, a free-form object that declares no property",
+        subject.words
+    );
+    let label = "a struct closes the object it stands for: this tool would accept no key in it";
+    let note = "type the field `serde_json::Value`, or a map (`BTreeMap<String, T>`), to keep \
+                every key; a struct's fields are kept only where the spec declares them";
+    let range = Range::of(ty);
+    let module = Ident::new("spec", range.start);
+    let spec_ident = Ident::new(&ident.to_string(), range.end);
+    quote! {
+        #[allow(non_camel_case_types, dead_code)]
+        const _: () = {
+            mod spec {
+                pub struct #ident;
+            }
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            trait #tr {}
+            #[automatically_derived]
+            impl<T: ?::core::marker::Sized + #tr> #markers::DeclaresProperties<T> for spec::#ident {}
+            fn run() {
+                use ::catalog::__private_v1::markers::NotDerived as _;
+                <#ty>::__catalog_stands_for_free_form::<#module::#spec_ident>();
+            }
+        };
     }
 }
 

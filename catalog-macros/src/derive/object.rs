@@ -121,6 +121,18 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField], omitted: &[Omission]
 
         #sent_fn
         #read_fn
+
+        #[automatically_derived]
+        impl #ident {
+            /// Where `#[tool]` finds this struct standing for a free-form object of a request:
+            /// `S` declares properties, or the build fails naming it.
+            #[doc(hidden)]
+            pub fn __catalog_stands_for_free_form<S>()
+            where
+                S: ?::core::marker::Sized + #markers::DeclaresProperties<Self>,
+            {
+            }
+        }
     }
 }
 

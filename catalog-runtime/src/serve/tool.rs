@@ -234,6 +234,9 @@ pub mod __private {
             fn __catalog_fields_sent_as<S: ?Sized>() {}
             /// Checks nothing.
             fn __catalog_fields_read_as<S: ?Sized>() {}
+            /// Checks nothing: a type of the user's own (not a derived struct) keeps whatever
+            /// keys its `Deserialize` keeps.
+            fn __catalog_stands_for_free_form<S: ?Sized>() {}
         }
 
         impl<T: ?Sized> NotDerived for T {}
@@ -254,6 +257,13 @@ pub mod __private {
             /// What a nested type in the property must fit.
             type Schema: ?Sized;
         }
+
+        /// A request's object schema (a type `#[tool]` writes) where the struct `T` deriving
+        /// `Object` may stand: `#[tool]` implements it, for a free-form object (one that declares
+        /// no property), only through a trait of its own that no type implements, so a struct
+        /// there is refused with a message naming the property. A struct closes the object it
+        /// stands for: over a free-form object the tool would accept no key.
+        pub trait DeclaresProperties<T: ?Sized> {}
 
         /// A property whose nested type is not checked further (a scalar, a map's values, a
         /// free-form object).
