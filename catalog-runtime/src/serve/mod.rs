@@ -62,3 +62,4 @@ pub(crate) mod tool_names;
 pub(crate) mod trace;
 #[cfg(feature = "runtime")]
 pub(crate) mod variable_error;
+pub mod visible_text;
