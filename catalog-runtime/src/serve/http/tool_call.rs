@@ -9,6 +9,9 @@
 //! `application/json`, the JSON-RPC response of [`McpServer::call`]. Anything else, and any
 //! request this path is unsure of, goes to rmcp unchanged (`tests/server_http.rs` compares the
 //! two answers call by call).
+//!
+//! With rate limits set, every POST's body is read here first and its tool calls checked
+//! against the caller's rate ([`super::rate`]), whichever path then answers it.
 
 use super::respond::{Body, text};
 use super::state::State;
@@ -40,7 +43,8 @@ pub(super) async fn answer(
         && plain_headers(req.headers(), &state.hosts);
     // With rate limits, every POST's tool calls are checked here, before either path.
     let limited = server.rate().is_on();
-    if !admitted && !(limited && req.method() == http::Method::POST) {
+    let checked = limited && req.method() == http::Method::POST;
+    if !admitted && !checked {
         return state.service.handle(req).await;
     }
     let (mut parts, body) = req.into_parts();
