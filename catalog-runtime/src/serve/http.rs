@@ -63,6 +63,7 @@ pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
 
 mod config;
 pub mod health;
+pub(crate) mod rate;
 mod respond;
 mod state;
 mod tool_call;
@@ -222,8 +223,12 @@ async fn serve_connection(
     state: Arc<State>,
     mut finish: tokio::sync::watch::Receiver<bool>,
 ) {
-    let service = hyper::service::service_fn(move |req| {
+    // The connection's number: the rate-limit caller of a request without a token or session.
+    static CONNECTIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let id = rate::ConnectionId(CONNECTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    let service = hyper::service::service_fn(move |mut req: Request<hyper::body::Incoming>| {
         let state = state.clone();
+        req.extensions_mut().insert(id);
         async move { Ok::<_, Infallible>(admit(&state, req).await) }
     });
     let connection = hyper::server::conn::http1::Builder::new()
@@ -338,6 +343,7 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
         );
     }
     let mut req = req;
+    let mut key = None;
     if let Some(verifier) = &state.config.verifier {
         let caller = {
             let token = req
@@ -351,9 +357,19 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
             };
             match verdict {
                 Err(why) => return unauthorized(state, &req, why.map(|r| r.0)),
-                Ok(subject) => subject
-                    .zip(token)
-                    .map(|(s, t)| crate::serve::credentials::Caller::new(s, t)),
+                Ok(subject) => {
+                    if let Some(token) = token {
+                        key = Some(rate::caller_key(
+                            &state.server,
+                            Some((subject.as_deref(), token)),
+                            req.headers(),
+                            None,
+                        ));
+                    }
+                    subject
+                        .zip(token)
+                        .map(|(s, t)| crate::serve::credentials::Caller::new(s, t))
+                }
             }
         };
         // The call's caller, for per-user credentials ([`crate::serve::credentials`]).
@@ -363,6 +379,13 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
     }
     if scrape {
         return metrics(state, &req);
+    }
+    // Who the caller is, for the rate limits ([`rate`]).
+    if state.server.rate().is_on() {
+        let connection = req.extensions().get::<rate::ConnectionId>().copied();
+        let key =
+            key.unwrap_or_else(|| rate::caller_key(&state.server, None, req.headers(), connection));
+        req.extensions_mut().insert(key);
     }
     tool_call::answer(state, &state.server, req).await
 }

@@ -71,6 +71,11 @@ pub struct McpServer {
     /// The `CATALOG_*` variables [`with_catalog_env`](Self::with_catalog_env) found set,
     /// checked by name at start-up ([`crate::serve::setting_names`]).
     set_names: Arc<Vec<String>>,
+    /// Each caller's rates and buckets ([`crate::serve::rate_limit`]); shared by every clone.
+    rate: Arc<crate::serve::rate_limit::RateLimits>,
+    /// The connection this clone serves over stdio (or any reader and writer): its callers'
+    /// rate-limit key; `0` for calls made in process.
+    connection: u64,
 }
 
 /// Who is calling, for the selection a client narrows over HTTP and the confirmation asked
@@ -86,6 +91,8 @@ pub(crate) struct Caller<'a> {
     pub(crate) revision: Option<&'a str>,
     /// A 2026-07-28 client that can be asked for a confirmation by `input_required`.
     pub(crate) rounds: Option<crate::serve::confirm::Rounds<'a>>,
+    /// The call's rate limit was checked already (on the HTTP POST that carried it).
+    pub(crate) rate_checked: bool,
 }
 
 impl fmt::Debug for McpServer {
@@ -151,6 +158,8 @@ impl McpServer {
             results: Arc::default(),
             list_changes: Arc::new(tokio::sync::watch::Sender::new(0)),
             set_names: Arc::default(),
+            rate: Arc::default(),
+            connection: 0,
         }
     }
 
@@ -216,6 +225,7 @@ impl McpServer {
             peer,
             revision: None,
             rounds: None,
+            rate_checked: false,
         })
     }
 
@@ -273,6 +283,29 @@ impl McpServer {
         self.shutdown_grace
     }
 
+    /// Limits each caller's calls to `limits` ([`crate::serve::rate_limit`]; default: no
+    /// limit). `CATALOG_RATE_LIMIT` and `CATALOG_RATE_LIMIT_TOOLS` set it from the environment.
+    pub fn rate_limits(mut self, limits: crate::serve::rate_limit::RateLimits) -> Self {
+        self.rate = Arc::new(limits);
+        self
+    }
+
+    /// Each caller's rates and buckets.
+    pub(crate) fn rate(&self) -> &crate::serve::rate_limit::RateLimits {
+        &self.rate
+    }
+
+    /// Counts a call refused before it reached the call path (an HTTP POST over its caller's
+    /// rate): `name` is counted as a tool when the server serves it.
+    pub(crate) fn record_refused(&self, name: Option<&str>, cause: &'static str) {
+        let served = name.and_then(|n| self.catalog.get(n)).map(|t| t.name);
+        self.metrics.record(
+            served,
+            crate::serve::metrics::Outcome::Refused(cause),
+            std::time::Duration::ZERO,
+        );
+    }
+
     /// The executor calls are sent through.
     pub fn executor(&self) -> &Executor {
         &self.executor
@@ -317,6 +350,7 @@ impl McpServer {
         self.offer
             .replace(crate::serve::selection::Selection::from_env(&lookup)?);
         self.confirmation = Arc::new(crate::serve::confirm::Confirmation::from_env(&lookup)?);
+        self.rate = Arc::new(crate::serve::rate_limit::RateLimits::from_env(&lookup)?);
         self.read_result_env(&lookup)
     }
 
@@ -346,6 +380,11 @@ impl McpServer {
             )));
         }
         self.confirmation.check(&self.catalog)?;
+        crate::serve::tool_names::check_tool_names(
+            &self.catalog,
+            crate::serve::rate_limit::ENV_RATE_LIMIT_TOOLS,
+            self.rate.tool_names(),
+        )?;
         self.check_result_settings()
     }
 
@@ -436,9 +475,13 @@ impl McpServer {
             // Kept: the transport reads a closed channel as "serve until the input ends".
             std::future::pending::<()>().await;
         });
-        let (transport, writer) = LineTransport::new(read, write, self.limits);
-        let transport = transport.with_stop(stop_rx, self.shutdown_grace);
-        let outcome = match rmcp::serve_server(self, transport).await {
+        // Each connection is one caller for the rate limits: over stdio, the process.
+        static CONNECTIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let mut server = self;
+        server.connection = CONNECTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (transport, writer) = LineTransport::new(read, write, server.limits);
+        let transport = transport.with_stop(stop_rx, server.shutdown_grace);
+        let outcome = match rmcp::serve_server(server, transport).await {
             Ok(running) => running
                 .waiting()
                 .await

@@ -12,7 +12,7 @@
 //! | `catalog_tool_calls_total` | counter | `tool`, `outcome`: `ok` (the API answered 2xx), `api_error` (it answered another status), `refused` (nothing was sent: arguments, request, writes off, undeclared), `failed` (timeout, connection, credentials), `busy` (no slot within the timeout) |
 //! | `catalog_tool_call_duration_seconds` | histogram | `tool`: from the call's start to its answer, waits and retries included |
 //! | `catalog_upstream_responses_total` | counter | `tool`, `class` (`2xx`, `4xx`, ...): the API's final answers |
-//! | `catalog_refusals_total` | counter | `cause`: `unknown_tool`, `arguments`, `request`, `writes_disabled`, `invalid_request`, `undeclared`, `timeout`, `transport`, `credentials`, `busy`, `not_confirmed` (a confirmation declined, cancelled or not asked) |
+//! | `catalog_refusals_total` | counter | `cause`: `unknown_tool`, `arguments`, `request`, `writes_disabled`, `invalid_request`, `undeclared`, `timeout`, `transport`, `credentials`, `busy`, `not_confirmed` (a confirmation declined, cancelled or not asked), `rate_limited` (over the caller's rate: [`crate::serve::rate_limit`]) |
 //! | `catalog_calls_in_flight` | gauge | calls holding a slot now |
 //! | `catalog_calls_in_flight_limit` | gauge | the slots ([`McpServer::max_in_flight`]) |
 //!

@@ -39,6 +39,8 @@ pub mod paging;
 #[cfg(feature = "runtime")]
 pub(crate) mod random;
 #[cfg(feature = "mcp")]
+pub mod rate_limit;
+#[cfg(feature = "mcp")]
 pub mod result;
 #[cfg(feature = "mcp")]
 pub(crate) mod result_keys;
@@ -62,3 +64,4 @@ pub(crate) mod tool_names;
 pub(crate) mod trace;
 #[cfg(feature = "runtime")]
 pub(crate) mod variable_error;
+pub mod visible_text;

@@ -35,6 +35,7 @@ use crate::serve::paging::{next_page_hint, smaller_hint};
 use crate::serve::result_keys::IN_STRUCTURED_CONTENT;
 use crate::serve::result_size::{Form, fit, result_bytes};
 use crate::serve::tool::OutputArm;
+use crate::serve::visible_text::escape_invisible;
 use catalog_core::model::{StatusKey, media_base};
 use catalog_core::present::output::wrap_output;
 use catalog_core::present::schema::output_schema_of;
@@ -80,6 +81,9 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse, form: Form) -> CallT
     if let Some(why) = unstructured {
         text.push_str(&format!("\n[no structured result: {why}]"));
     }
+    // The text is the API's: its invisible characters are written visibly; the structured
+    // content and `_meta` are data, and stay exact.
+    let text = escape_invisible(&text).into_owned();
     let mut content = vec![ContentBlock::text(text)];
     if let (Some(bytes), false) = (response.binary(), structured.is_some()) {
         content.push(binary_content(response, bytes));
@@ -177,6 +181,7 @@ pub fn value_result(tool: &ToolInfo, value: &Value, form: Form) -> CallToolResul
     if let Some(why) = &unstructured {
         text.push_str(&format!("\n[no structured result: {why}]"));
     }
+    let text = escape_invisible(&text).into_owned();
     let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
     result.structured_content = structured;
     if let Some(why) = unstructured {
@@ -409,3 +414,5 @@ fn binary_content(response: &ApiResponse, bytes: &[u8]) -> ContentBlock {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod visible_tests;

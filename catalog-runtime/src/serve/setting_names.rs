@@ -60,6 +60,8 @@ pub const SERVER: &[&str] = &[
     "CATALOG_READ_ONLY",
     "CATALOG_CONFIRM",
     "CATALOG_CONFIRM_FALLBACK",
+    "CATALOG_RATE_LIMIT",
+    "CATALOG_RATE_LIMIT_TOOLS",
     // The recorder of the tool-set binaries and the taskboard example.
     "CATALOG_RECORD",
     // Streamable HTTP (`HttpConfig::with_catalog_env`).

@@ -14,7 +14,9 @@ pub const META_KEY: &str = "catalog/composite";
 /// A composite's error as a tool error (`isError`), its text the error's message; an API
 /// error carries the binding, status and body in `_meta`.
 pub fn error_result(e: &ToolError) -> CallToolResult {
-    let result = CallToolResult::error(vec![ContentBlock::text(e.to_string())]);
+    // The message can quote an API's body: its invisible characters are written visibly.
+    let text = crate::serve::visible_text::escape_invisible(&e.to_string()).into_owned();
+    let result = CallToolResult::error(vec![ContentBlock::text(text)]);
     let meta = match e {
         ToolError::Status {
             binding,

@@ -9,6 +9,9 @@
 //! `application/json`, the JSON-RPC response of [`McpServer::call`]. Anything else, and any
 //! request this path is unsure of, goes to rmcp unchanged (`tests/server_http.rs` compares the
 //! two answers call by call).
+//!
+//! With rate limits set, every POST's body is read here first and its tool calls checked
+//! against the caller's rate ([`super::rate`]), whichever path then answers it.
 
 use super::respond::{Body, text};
 use super::state::State;
@@ -38,12 +41,21 @@ pub(super) async fn answer(
         && !state.config.sessions
         && declared.is_some_and(|n| n <= cap)
         && plain_headers(req.headers(), &state.hosts);
-    if !admitted {
+    // With rate limits, every POST's tool calls are checked here, before either path.
+    let limited = server.rate().is_on();
+    let checked = limited && req.method() == http::Method::POST;
+    if !admitted && !checked {
         return state.service.handle(req).await;
     }
-    let (parts, body) = req.into_parts();
+    let (mut parts, body) = req.into_parts();
     let bytes = match Limited::new(body, cap).collect().await {
         Ok(collected) => collected.to_bytes(),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+            return text(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &format!("Payload Too Large: the body is over the {cap}-byte cap"),
+            );
+        }
         // The client broke off or sent more than it declared: there is no message to answer.
         Err(_) => {
             return text(
@@ -52,6 +64,18 @@ pub(super) async fn answer(
             );
         }
     };
+    if limited {
+        let caller = parts
+            .extensions
+            .get::<crate::serve::rate_limit::CallerKey>();
+        if let Some(refused) = super::rate::refuse(server, caller, &bytes) {
+            return refused;
+        }
+        parts.extensions.insert(super::rate::RateChecked);
+    }
+    if !admitted {
+        return pass(state, parts, bytes).await;
+    }
     match crate::serve::line::tool_call::read(&bytes) {
         Some(JsonRpcMessage::Request(request)) => match request.request {
             ClientRequest::CallToolRequest(call) => {
@@ -75,6 +99,7 @@ pub(super) async fn answer(
                     Ok(mut caller) => {
                         caller.revision =
                             Some(revision.unwrap_or(crate::serve::result_size::ASSUMED_REVISION));
+                        caller.rate_checked = limited;
                         // The verified caller, for per-user credentials.
                         let verified = parts
                             .extensions

@@ -88,6 +88,18 @@ impl McpServer {
     ) {
         // A tool the selection does not offer is unknown to the caller; a confirmation is
         // asked before the call waits for a slot, so no slot is held while a person decides.
+        // Over the caller's rate, nothing is asked or sent (an HTTP POST was checked already).
+        if !caller.rate_checked
+            && let Err(limited) = self.rate.take(
+                &crate::serve::rate_limit::CallerKey::Connection(self.connection),
+                Some(name),
+                std::time::Instant::now(),
+            )
+        {
+            let served = self.catalog.get(name).map(|t| t.name);
+            let refused = CallToolResult::error(vec![ContentBlock::text(limited.to_string())]);
+            return (Ok(refused), Outcome::Refused("rate_limited"), served);
+        }
         let arguments = arguments.unwrap_or_default();
         let offered = self.catalog.get(name).filter(|t| {
             self.offer

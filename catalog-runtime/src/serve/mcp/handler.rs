@@ -112,6 +112,16 @@ impl McpServer {
         let revision = context.protocol_version();
         let mut caller = self.caller(headers, Some(&context.peer))?;
         caller.revision = revision.as_ref().map(rmcp::model::ProtocolVersion::as_str);
+        // A POST's tool calls were checked against the rate limits by the HTTP server.
+        caller.rate_checked = context
+            .extensions
+            .get::<http::request::Parts>()
+            .is_some_and(|parts| {
+                parts
+                    .extensions
+                    .get::<crate::serve::http::rate::RateChecked>()
+                    .is_some()
+            });
         // A client on 2026-07-28 or later is asked for a confirmation by `input_required`, when
         // it declared form elicitation on the request.
         let asked = std::sync::Mutex::new(None);

@@ -17,7 +17,7 @@ const JOBS: &str = r#"{"type":"array","items":{"type":"integer"}}"#;
 
 /// A hand-written tool whose output is its `200` JSON body, or with `ARMS`, a `201` answered as
 /// one of two media types.
-struct GetJob<const ARMS: bool>;
+pub(super) struct GetJob<const ARMS: bool>;
 
 impl<const ARMS: bool> Tool for GetJob<ARMS> {
     const NAME: &'static str = "get_job";
@@ -76,7 +76,7 @@ impl<const ARMS: bool> Tool for GetJob<ARMS> {
     }
 }
 
-fn answer(status: u16, media_type: &str, body: Bounded) -> ApiResponse {
+pub(super) fn answer(status: u16, media_type: &str, body: Bounded) -> ApiResponse {
     ApiResponse {
         status: StatusCode::from_u16(status).unwrap(),
         url: "https://api.example/job".into(),
@@ -89,7 +89,7 @@ fn answer(status: u16, media_type: &str, body: Bounded) -> ApiResponse {
     }
 }
 
-fn whole(text: &str) -> Bounded {
+pub(super) fn whole(text: &str) -> Bounded {
     Bounded::Whole(text.as_bytes().to_vec())
 }
 
