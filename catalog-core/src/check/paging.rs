@@ -46,7 +46,7 @@ pub const PAGING_NAMES: &[&str] = &[
 
 /// Of [`PAGING_NAMES`], those that say how many items a page holds; the others say where a page
 /// starts. An operation with one of each pages its result whatever its response declares.
-const SIZE_NAMES: &[&str] = &["perpage", "pagesize", "limit", "maxresults", "top"];
+pub const SIZE_NAMES: &[&str] = &["perpage", "pagesize", "limit", "maxresults", "top"];
 
 /// Words in a response field's name that mark a paginated envelope (`next`, `next_page`,
 /// `total_count`, `has_more`, `@odata.nextLink`), split at `_`, `-`, `.`, `@` and case changes.

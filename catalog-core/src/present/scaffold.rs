@@ -4,7 +4,7 @@
 //! Every parameter becomes a field (required ones plain, optional ones `Option`), typed as
 //! [`rust_type_for`](crate::check::types::rust_type_for) writes it, except that every object
 //! with declared properties and every string enum in it is a type of the scaffold's, declared
-//! after the tool ([`nested`]): the build then checks every depth. The scaffold compiles as
+//! after the tool (`nested`): the build then checks every depth. The scaffold compiles as
 //! printed. Each optional parameter also gets a
 //! commented `omitted(...)` line inside the attribute whose reason is the
 //! [`PLACEHOLDER_REASON`]: uncommenting one without writing the reason is a compile error, so
