@@ -8,6 +8,7 @@
 
 use crate::attr_keys::COMPOSITE;
 use crate::check::Sites;
+use crate::composite_uses::Binding;
 use crate::ctxt::{Ctxt, Range};
 use crate::slot::Slot;
 use catalog_core::present::tool_name::{NameFrom, checked_tool_name};
@@ -17,7 +18,7 @@ use syn::LitStr;
 use syn::spanned::Spanned as _;
 
 struct Args {
-    uses: Vec<syn::Path>,
+    uses: Vec<Binding>,
     uses_span: Option<Span>,
     name: Option<LitStr>,
     output: Option<syn::Type>,
@@ -42,7 +43,7 @@ fn parse_args(cx: &Ctxt, args: TokenStream) -> Option<Args> {
                 let end = crate::attr::group_end(&meta);
                 let mut paths = Vec::new();
                 meta.parse_nested_meta(|m| {
-                    paths.push(m.path.clone());
+                    paths.push(crate::composite_uses::parse(cx, &m)?);
                     Ok(())
                 })?;
                 uses.set(cx, key_span, end, (paths, key_span));
@@ -152,12 +153,15 @@ fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<Toke
             #fident: ::catalog::__composite_v1::take::<#ty>(&mut __map, #fname)?
         });
     }
-    let uses = &args.uses;
-    let uses_impls = uses.iter().map(|b| {
-        quote_spanned! {b.span()=>
-            impl ::catalog::UsedBy<#ident> for #b {}
-        }
-    });
+    let uses: Vec<&syn::Path> = args.uses.iter().map(|b| &b.path).collect();
+    let uses_impls = args
+        .uses
+        .iter()
+        .map(|b| crate::composite_uses::used_by(ident, &name, b));
+    let mut item = item.clone();
+    for line in crate::composite_uses::doc_lines(&args.uses) {
+        item.attrs.push(syn::parse_quote!(#[doc = #line]));
+    }
     let (output_fn, output_check) = match &args.output {
         None => (quote! {}, quote! {}),
         Some(ty) => {
@@ -193,6 +197,20 @@ fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<Toke
         impl ::catalog::Composite for #ident {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #doc;
+
+            fn description() -> &'static str {
+                static TEXT: ::std::sync::OnceLock<::std::string::String> =
+                    ::std::sync::OnceLock::new();
+                TEXT.get_or_init(|| {
+                    ::catalog::__composite_v1::description(
+                        #doc,
+                        &[#((
+                            <#uses as ::catalog::Tool>::NAME,
+                            <#uses as ::catalog::UsedBy<#ident>>::UNFILLED,
+                        )),*],
+                    )
+                })
+            }
 
             fn uses() -> &'static [::catalog::ToolInfo] {
                 static USES: ::std::sync::OnceLock<::std::vec::Vec<::catalog::ToolInfo>> =

@@ -13,6 +13,7 @@ mod attr;
 mod attr_keys;
 mod check;
 mod composite;
+mod composite_uses;
 mod ctxt;
 mod derive;
 mod effects;

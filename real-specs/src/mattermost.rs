@@ -400,7 +400,16 @@ pub struct CreatePostWithFiles {
 
 /// Post a message to a channel named by its team's name and its own (`town-square`): finds the
 /// channel, then posts. Answers the post made.
-#[catalog::composite(uses(GetChannelByName, CreatePost), output = CreatePost)]
+#[catalog::composite(
+    uses(
+        GetChannelByName,
+        CreatePost(omitted(
+            "reply_to",
+            reason = "a post made here starts a thread of its own; to reply in a thread, call `create_post` with the channel's id"
+        ))
+    ),
+    output = CreatePost
+)]
 pub struct PostToChannelByName {
     /// The team's URL name.
     pub team_name: String,
@@ -430,7 +439,25 @@ impl PostToChannelByName {
 /// Read a channel named by its team's name and its own: the channel, one page of its posts
 /// (newest first) and the users who wrote them.
 #[catalog::composite(
-    uses(GetChannelByName, GetPostsForChannel, GetUsersByIds),
+    uses(
+        GetChannelByName,
+        GetPostsForChannel(
+            passed("page", "per_page"),
+            omitted(
+                "since",
+                reason = "the page is the channel's newest posts; to read posts changed since a time, call `get_posts_for_channel` with the channel's id"
+            ),
+            omitted(
+                "before",
+                reason = "pages count back from the newest post; to read around a post, call `get_posts_for_channel` with the channel's id"
+            ),
+            omitted(
+                "after",
+                reason = "pages count back from the newest post; to read around a post, call `get_posts_for_channel` with the channel's id"
+            )
+        ),
+        GetUsersByIds
+    ),
     output = ChannelRead
 )]
 pub struct ReadChannel {

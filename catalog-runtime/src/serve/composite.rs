@@ -63,7 +63,43 @@ pub mod rmw;
     label = "`{Self}` is not in `#[composite(uses(...))]` of `{C}`",
     note = "add `{Self}` to `uses(...)`: every operation a composite calls is declared, accounted and recorded"
 )]
-pub trait UsedBy<C: ?Sized>: Tool {}
+pub trait UsedBy<C: ?Sized>: Tool {
+    /// The composite's tool name.
+    const COMPOSITE: &'static str = "";
+    /// The fields of this binding the composite leaves unset or fixes, with why
+    /// (`uses(B(omitted("f", reason = "..."), fixed("f", value = v, reason = "...")))`). Every
+    /// other field it fills: a request that leaves one unset is refused before it is sent.
+    const UNFILLED: &'static [Unfilled] = &[];
+    /// The fields the composite passes an optional argument of its own to (`passed("page")`):
+    /// unset when the agent leaves that argument out.
+    const PASSED: &'static [&'static str] = &[];
+}
+
+pub use catalog_core::check::composite::Unfilled;
+use catalog_core::check::composite::{Filled, unfilled_findings};
+
+// The request `binding` as the composite declared it, or a `ToolError` naming every difference.
+fn as_declared<C: ?Sized, B: UsedBy<C>>(binding: &B, filled: Filled) -> Result<(), ToolError> {
+    let Some(given) = binding.__given() else {
+        return Ok(());
+    };
+    let findings = unfilled_findings(
+        B::COMPOSITE,
+        B::NAME,
+        B::UNFILLED,
+        B::PASSED,
+        &given,
+        filled,
+    );
+    if findings.is_empty() {
+        Ok(())
+    } else {
+        Err(ToolError::message(format!(
+            "nothing was sent: {}",
+            findings.join("; ")
+        )))
+    }
+}
 
 /// A composite tool: its own arguments, the bindings it uses, and an `async fn` that calls
 /// them. Implemented by `#[composite]`, which calls the struct's own `async fn run(self, api)`.
@@ -72,6 +108,11 @@ pub trait Composite: Sized + Send + 'static {
     const NAME: &'static str;
     /// What the agent is told: the struct's doc comment.
     const DESCRIPTION: &'static str;
+    /// What the agent is told: the doc comment, then what each binding's fields it leaves
+    /// unset or fixes, and why (`#[composite]` writes it from `uses(...)`).
+    fn description() -> &'static str {
+        Self::DESCRIPTION
+    }
     /// Each binding it uses, in the order `uses(...)` lists them.
     fn uses() -> &'static [ToolInfo];
     /// Its own arguments as an accounting table (every row Set, in a body): what decoding
@@ -168,6 +209,14 @@ impl<'a, C: ?Sized> Api<'a, C> {
     where
         B: UsedBy<C>,
     {
+        as_declared::<C, B>(&binding, Filled::ByComposite)?;
+        self.send_checked(binding).await
+    }
+
+    async fn send_checked<B>(&self, binding: B) -> Result<Reply, ToolError>
+    where
+        B: UsedBy<C>,
+    {
         let op = B::operation();
         let request = binding.to_request().map_err(|e| ToolError::Call {
             binding: B::NAME,
@@ -216,7 +265,8 @@ impl<'a, C: ?Sized> Api<'a, C> {
             binding: P::NAME,
             error: e,
         })?;
-        let written = self.send(put).await?;
+        as_declared::<C, P>(&put, Filled::FromRecord)?;
+        let written = self.send_checked(put).await?;
         if written.status == 412 {
             return Err(ToolError::Changed {
                 read: G::NAME,
@@ -528,6 +578,16 @@ pub mod __private {
     }
 
     pub use catalog_core::present::schema::{input_schema, json_text};
+
+    /// The description: the doc comment, then the bindings' accounting when there is any.
+    pub fn description(doc: &str, bindings: &[(&str, &[super::Unfilled])]) -> String {
+        let accounting = catalog_core::check::composite::accounting_text(bindings);
+        if accounting.is_empty() {
+            doc.to_string()
+        } else {
+            format!("{doc}\n\n{accounting}")
+        }
+    }
 }
 
 #[cfg(test)]
