@@ -25,8 +25,10 @@ struct Args {
 }
 
 /// The keys of [`crate::attr_keys::COMPOSITE`], each into a slot: a key given twice is an error
-/// over both. `None` when they are malformed; every error is in `cx`.
-fn parse_args(cx: &Ctxt, args: TokenStream) -> Option<Args> {
+/// over both. `None` when they are malformed; every error is in `cx`, but those in a binding's
+/// declarations (a reason), which are in `late`: the expansion is still made, so they are not
+/// followed by errors of a composite that does not exist.
+fn parse_args(cx: &Ctxt, late: &Ctxt, args: TokenStream) -> Option<Args> {
     let mut uses = Slot::new("uses");
     let mut name = Slot::new("name");
     let mut output = Slot::new("output");
@@ -43,7 +45,7 @@ fn parse_args(cx: &Ctxt, args: TokenStream) -> Option<Args> {
                 let end = crate::attr::group_end(&meta);
                 let mut paths = Vec::new();
                 meta.parse_nested_meta(|m| {
-                    paths.push(crate::composite_uses::parse(cx, &m)?);
+                    paths.push(crate::composite_uses::parse(late, &m)?);
                     Ok(())
                 })?;
                 uses.set(cx, key_span, end, (paths, key_span));
@@ -87,9 +89,20 @@ pub fn expand(args: TokenStream, item: syn::ItemStruct) -> TokenStream {
 }
 
 fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<TokenStream> {
-    let cx = Ctxt::new();
-    let args = parse_args(&cx, args);
+    let (cx, late) = (Ctxt::new(), Ctxt::new());
+    let args = parse_args(&cx, &late, args);
     cx.check()?;
+    let tokens = expansion(args, item)?;
+    Ok(match late.check() {
+        Ok(()) => tokens,
+        Err(e) => {
+            let e = e.to_compile_error();
+            quote! { #tokens #e }
+        }
+    })
+}
+
+fn expansion(args: Option<Args>, item: &syn::ItemStruct) -> syn::Result<TokenStream> {
     let args = args.ok_or_else(|| {
         syn::Error::new(
             Span::call_site(),

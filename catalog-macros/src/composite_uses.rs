@@ -39,12 +39,7 @@ pub fn parse(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta) -> syn::Result<Bindin
                 "passed" => {
                     let content;
                     syn::parenthesized!(content in m.input);
-                    for name in content.parse_terminated(
-                        |i: ParseStream| i.parse::<LitStr>(),
-                        syn::Token![,],
-                    )? {
-                        passed.push(field_ident(&name)?);
-                    }
+                    passed.extend(content.parse_terminated(field, syn::Token![,])?);
                     return Ok(());
                 }
                 "omitted" => false,
@@ -74,8 +69,12 @@ pub fn parse(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta) -> syn::Result<Bindin
     })
 }
 
-// A field of the binding named by a string literal, spanned there.
-fn field_ident(name: &LitStr) -> syn::Result<syn::Ident> {
+// A field of the binding, named by a string literal (spanned there) or an identifier.
+fn field(input: ParseStream) -> syn::Result<syn::Ident> {
+    if !input.peek(LitStr) {
+        return input.parse();
+    }
+    let name: LitStr = input.parse()?;
     syn::parse_str::<syn::Ident>(&name.value())
         .map(|mut i| {
             i.set_span(name.span());
@@ -91,8 +90,7 @@ fn one(
     fixed: bool,
     key_span: Span,
 ) -> syn::Result<Option<Unfilled>> {
-    let name: LitStr = input.parse()?;
-    let field = field_ident(&name)?;
+    let field = field(input)?;
     let (mut reason, mut value) = (None, None);
     while !input.is_empty() {
         input.parse::<syn::Token![,]>()?;
@@ -171,7 +169,7 @@ pub fn used_by(composite: &syn::Ident, name: &str, b: &Binding) -> TokenStream {
     let passed_names = b.passed.iter().map(|p| p.to_string());
     let passed_checks = b.passed.iter().map(|field| {
         quote_spanned! {field.span()=>
-            let _: &::core::option::Option<_> = &__b.#field;
+            ::catalog::__composite_v1::unsettable(&__b.#field);
         }
     });
     let checks = b.unfilled.iter().map(|u| {
@@ -180,7 +178,7 @@ pub fn used_by(composite: &syn::Ident, name: &str, b: &Binding) -> TokenStream {
             quote_spanned! {field.span()=> let _ = &__b.#field; }
         } else {
             quote_spanned! {field.span()=>
-                let _: &::core::option::Option<_> = &__b.#field;
+                ::catalog::__composite_v1::unsettable(&__b.#field);
             }
         }
     });

@@ -76,6 +76,16 @@ pub trait UsedBy<C: ?Sized>: Tool {
 }
 
 pub use catalog_core::check::composite::Unfilled;
+
+/// A binding field a composite can leave unset (`omitted`, `passed`): an `Option`.
+#[diagnostic::on_unimplemented(
+    message = "a field typed `{Self}` is never unset: only an `Option` field of a binding can be `omitted` or `passed`",
+    label = "the binding requires this field",
+    note = "fill it in `run`, or declare it `fixed(\"field\", value = v, reason = \"...\")` when it is always one value"
+)]
+pub trait Unsettable {}
+
+impl<T> Unsettable for Option<T> {}
 use catalog_core::check::composite::{Filled, unfilled_findings};
 
 // The request `binding` as the composite declared it, or a `ToolError` naming every difference.
@@ -578,6 +588,9 @@ pub mod __private {
     }
 
     pub use catalog_core::present::schema::{input_schema, json_text};
+
+    /// Compiles only for a field that can be unset (an `Option`).
+    pub fn unsettable<T: super::Unsettable>(_: &T) {}
 
     /// The description: the doc comment, then the bindings' accounting when there is any.
     pub fn description(doc: &str, bindings: &[(&str, &[super::Unfilled])]) -> String {
