@@ -37,6 +37,7 @@ pub struct RetitleTask {
     pub title: String,
 }
 
+#[catalog::composite]
 impl RetitleTask {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let keys = json!({"board_id": self.board_id, "task_id": self.task_id});
@@ -82,6 +83,7 @@ pub struct CountTasks {
     pub board_id: String,
 }
 
+#[catalog::composite]
 impl CountTasks {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let tasks = api
@@ -346,6 +348,7 @@ pub struct BoardTasks {
     pub board_id: String,
 }
 
+#[catalog::composite]
 impl BoardTasks {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         api.call(ListTasks {

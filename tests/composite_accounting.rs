@@ -53,6 +53,7 @@ pub struct OpenTasks {
     pub second_page: bool,
 }
 
+#[catalog::composite]
 impl OpenTasks {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let status = if self.skip_status {

@@ -91,9 +91,16 @@ pub fn expand(args: TokenStream, item: syn::ItemStruct) -> TokenStream {
 fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<TokenStream> {
     let (cx, late) = (Ctxt::new(), Ctxt::new());
     let args = parse_args(&cx, &late, args);
-    cx.check()?;
+    let late = match (cx.check(), late.check()) {
+        (Err(mut e), Err(l)) => {
+            e.combine(l);
+            return Err(e);
+        }
+        (Err(e), Ok(())) => return Err(e),
+        (Ok(()), late) => late,
+    };
     let tokens = expansion(args, item)?;
-    Ok(match late.check() {
+    Ok(match late {
         Ok(()) => tokens,
         Err(e) => {
             let e = e.to_compile_error();
@@ -147,6 +154,7 @@ fn expansion(args: Option<Args>, item: &syn::ItemStruct) -> syn::Result<TokenStr
     }
     let mut arguments = Vec::new();
     let mut takes = Vec::new();
+    let mut read_checks = Vec::new();
     for f in &fields.named {
         let Some(fident) = &f.ident else { continue };
         let fname = fident.to_string();
@@ -161,6 +169,12 @@ fn expansion(args: Option<Args>, item: &syn::ItemStruct) -> syn::Result<TokenStr
                 schema: <#ty as ::catalog::__composite_v1::ArgType>::schema,
                 optional: <#ty as ::catalog::__composite_v1::ArgType>::OPTIONAL,
             }
+        });
+        let message = format!(
+            "the composite `{ident}` never reads its argument `{fname}` in `run`: the agent's value would be dropped; pass `self.{fname}` to a binding, or remove the argument"
+        );
+        read_checks.push(quote_spanned! {fident.span()=>
+            ::core::assert!(::catalog::__composite_v1::reads(__read, #fname), #message);
         });
         takes.push(quote! {
             #fident: ::catalog::__composite_v1::take::<#ty>(&mut __map, #fname)?
@@ -206,6 +220,11 @@ fn expansion(args: Option<Args>, item: &syn::ItemStruct) -> syn::Result<TokenStr
         #(#uses_impls)*
 
         #output_check
+
+        const _: () = {
+            let __read = <#ident as ::catalog::__composite_v1::Reads>::READ;
+            #(#read_checks)*
+        };
 
         impl ::catalog::Composite for #ident {
             const NAME: &'static str = #name;

@@ -418,6 +418,7 @@ pub struct PostToChannelByName {
     pub message: String,
 }
 
+#[catalog::composite]
 impl PostToChannelByName {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let channel = api
@@ -471,6 +472,7 @@ pub struct ReadChannel {
     pub per_page: Option<i64>,
 }
 
+#[catalog::composite]
 impl ReadChannel {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let channel = api
@@ -570,6 +572,7 @@ pub struct UploadAndPost {
     pub message: String,
 }
 
+#[catalog::composite]
 impl UploadAndPost {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let uploaded = api
@@ -609,6 +612,7 @@ pub struct UpdateChannelHeader {
     pub header: String,
 }
 
+#[catalog::composite]
 impl UpdateChannelHeader {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         api.read_modify_write::<_, UpdateChannel>(

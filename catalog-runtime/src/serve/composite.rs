@@ -2,10 +2,11 @@
 //! `#[tool]` binding it declares.
 //!
 //! ```ignore
-//! #[catalog::composite(uses(GetChannelByName, CreatePost))]
 //! /// Post a message to a channel named by its team's and its own name.
+//! #[catalog::composite(uses(GetChannelByName, CreatePost(omitted("reply_to", reason = "..."))))]
 //! pub struct PostToChannelByName { pub team: String, pub channel: String, pub message: String }
 //!
+//! #[catalog::composite]
 //! impl PostToChannelByName {
 //!     async fn run(self, api: catalog::Api<'_, Self>) -> Result<Value, catalog::ToolError> {
 //!         let channel = api.call(GetChannelByName { team_name: self.team, channel_name: self.channel }).await?;
@@ -31,6 +32,9 @@
 //!   composite enables the requests it makes.
 //! - **The recorder sees each request under its binding's name**, checked against the
 //!   binding's operation, and counts each binding in `never_called`.
+//! - **A binding's fields the composite does not fill are declared** (`omitted`, `fixed`,
+//!   `passed` in `uses(...)`), shown in the description, and each request is checked against
+//!   them before it is sent; **every argument is read by `run`** ([`Reads`]).
 //! - **The composite's own arguments** are decoded as a tool's are (unknown names with a
 //!   suggestion, required ones, types), against a table of its fields.
 
@@ -76,6 +80,18 @@ pub trait UsedBy<C: ?Sized>: Tool {
 }
 
 pub use catalog_core::check::composite::Unfilled;
+
+/// The arguments a composite's `run` reads (`self.field`), written by `#[composite]` on the
+/// `impl` with `run`; the struct's `#[composite]` checks that every argument is among them.
+#[diagnostic::on_unimplemented(
+    message = "the composite `{Self}` has no `#[catalog::composite]` on the `impl` with its `run`",
+    label = "`run` is not checked",
+    note = "add `#[catalog::composite]` above `impl {Self} {{ async fn run(...) ... }}`: it checks that `run` reads every argument"
+)]
+pub trait Reads {
+    /// Each field `run` reads as `self.field`.
+    const READ: &'static [&'static str];
+}
 
 /// A binding field a composite can leave unset (`omitted`, `passed`): an `Option`.
 #[diagnostic::on_unimplemented(
@@ -588,6 +604,25 @@ pub mod __private {
     }
 
     pub use catalog_core::present::schema::{input_schema, json_text};
+
+    /// Whether `name` is in `read` (at compile time).
+    pub const fn reads(read: &[&str], name: &str) -> bool {
+        let mut i = 0;
+        while i < read.len() {
+            let (a, b) = (read[i].as_bytes(), name.as_bytes());
+            if a.len() == b.len() {
+                let mut j = 0;
+                while j < a.len() && a[j] == b[j] {
+                    j += 1;
+                }
+                if j == a.len() {
+                    return true;
+                }
+            }
+            i += 1;
+        }
+        false
+    }
 
     /// Compiles only for a field that can be unset (an `Option`).
     pub fn unsettable<T: super::Unsettable>(_: &T) {}

@@ -26,6 +26,7 @@ pub struct CountTasks {
     pub page: Option<u32>,
 }
 
+#[catalog::composite]
 impl CountTasks {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         api.call(ListTasks {
