@@ -136,6 +136,29 @@ mod real {
     }
 
     #[test]
+    fn a_composite_describes_what_its_bindings_leave_out() {
+        let read = catalog().get("read_channel").unwrap().description;
+        for field in ["since", "before", "after"] {
+            assert!(
+                read.contains(&format!(
+                    "- `get_posts_for_channel`: `{field}` is never sent: "
+                )),
+                "{read}"
+            );
+        }
+        // `page` and `per_page` are the agent's own arguments, passed on: not listed.
+        assert!(!read.contains("`page`"), "{read}");
+        let post = catalog()
+            .get("post_to_channel_by_name")
+            .unwrap()
+            .description;
+        assert!(
+            post.contains("- `create_post`: `reply_to` is never sent: a post made here starts"),
+            "{post}"
+        );
+    }
+
+    #[test]
     fn a_channel_is_found_by_team_and_channel_name_in_the_path() {
         let req = request::<m::GetChannelByName>(
             json!({"team_name": "ops", "channel_name": "town-square"}),
