@@ -252,5 +252,6 @@ pub mod __composite_v1 {
     pub use catalog_runtime::serve::composite::__private::*;
     pub use catalog_runtime::serve::composite::output::Output;
     pub use catalog_runtime::serve::composite::{ArgType, Argument, arguments_table, guard_method};
+    pub use catalog_runtime::serve::composite::{Reads, Unfilled};
     pub use serde_json::Value;
 }

@@ -37,6 +37,7 @@ pub struct RetitleTask {
     pub title: String,
 }
 
+#[catalog::composite]
 impl RetitleTask {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let keys = json!({"board_id": self.board_id, "task_id": self.task_id});
@@ -53,11 +54,36 @@ impl RetitleTask {
 }
 
 /// Count a board's tasks (reads only).
-#[catalog::composite(uses(ListTasks), name = "count_tasks")]
+#[catalog::composite(
+    uses(ListTasks(
+        omitted(
+            "status",
+            reason = "every task is counted, whatever its status; `list_tasks` filters by one"
+        ),
+        omitted(
+            "label",
+            reason = "every task is counted, whatever its labels; `list_tasks` filters by one"
+        ),
+        omitted(
+            "assignee",
+            reason = "every task is counted, whatever its assignee; `list_tasks` filters by one"
+        ),
+        omitted(
+            "page",
+            reason = "the first page is counted; `list_tasks` reaches the rest of the list"
+        ),
+        omitted(
+            "per_page",
+            reason = "the server's default page size is counted; `list_tasks` sets another"
+        )
+    )),
+    name = "count_tasks"
+)]
 pub struct CountTasks {
     pub board_id: String,
 }
 
+#[catalog::composite]
 impl CountTasks {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let tasks = api
@@ -311,11 +337,18 @@ async fn the_recorder_counts_each_binding_a_composite_uses() {
 }
 
 /// Every task of a board, as `list_tasks` answers them.
-#[catalog::composite(uses(ListTasks), name = "board_tasks", output = ListTasks)]
+#[catalog::composite(uses(ListTasks(
+        omitted("status", reason = "every task is listed, whatever its status; `list_tasks` filters by one"),
+        omitted("label", reason = "every task is listed, whatever its labels; `list_tasks` filters by one"),
+        omitted("assignee", reason = "every task is listed, whatever its assignee; `list_tasks` filters by one"),
+        omitted("page", reason = "the first page is listed; `list_tasks` reaches the rest of the list"),
+        omitted("per_page", reason = "the server's default page size is listed; `list_tasks` sets another")
+    )), name = "board_tasks", output = ListTasks)]
 pub struct BoardTasks {
     pub board_id: String,
 }
 
+#[catalog::composite]
 impl BoardTasks {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         api.call(ListTasks {

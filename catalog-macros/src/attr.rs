@@ -619,7 +619,7 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
 
 /// A JSON value written as Rust literals: `false`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`,
 /// with the range of its tokens.
-fn json_literal(input: ParseStream) -> syn::Result<(Value, Range)> {
+pub(crate) fn json_literal(input: ParseStream) -> syn::Result<(Value, Range)> {
     let start = input.span();
     if input.peek(syn::token::Bracket) {
         let content;

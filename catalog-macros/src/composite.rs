@@ -8,6 +8,7 @@
 
 use crate::attr_keys::COMPOSITE;
 use crate::check::Sites;
+use crate::composite_uses::Binding;
 use crate::ctxt::{Ctxt, Range};
 use crate::slot::Slot;
 use catalog_core::present::tool_name::{NameFrom, checked_tool_name};
@@ -17,15 +18,17 @@ use syn::LitStr;
 use syn::spanned::Spanned as _;
 
 struct Args {
-    uses: Vec<syn::Path>,
+    uses: Vec<Binding>,
     uses_span: Option<Span>,
     name: Option<LitStr>,
     output: Option<syn::Type>,
 }
 
 /// The keys of [`crate::attr_keys::COMPOSITE`], each into a slot: a key given twice is an error
-/// over both. `None` when they are malformed; every error is in `cx`.
-fn parse_args(cx: &Ctxt, args: TokenStream) -> Option<Args> {
+/// over both. `None` when they are malformed; every error is in `cx`, but those in a binding's
+/// declarations (a reason), which are in `late`: the expansion is still made, so they are not
+/// followed by errors of a composite that does not exist.
+fn parse_args(cx: &Ctxt, late: &Ctxt, args: TokenStream) -> Option<Args> {
     let mut uses = Slot::new("uses");
     let mut name = Slot::new("name");
     let mut output = Slot::new("output");
@@ -42,7 +45,7 @@ fn parse_args(cx: &Ctxt, args: TokenStream) -> Option<Args> {
                 let end = crate::attr::group_end(&meta);
                 let mut paths = Vec::new();
                 meta.parse_nested_meta(|m| {
-                    paths.push(m.path.clone());
+                    paths.push(crate::composite_uses::parse(late, &m)?);
                     Ok(())
                 })?;
                 uses.set(cx, key_span, end, (paths, key_span));
@@ -86,9 +89,27 @@ pub fn expand(args: TokenStream, item: syn::ItemStruct) -> TokenStream {
 }
 
 fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<TokenStream> {
-    let cx = Ctxt::new();
-    let args = parse_args(&cx, args);
-    cx.check()?;
+    let (cx, late) = (Ctxt::new(), Ctxt::new());
+    let args = parse_args(&cx, &late, args);
+    let late = match (cx.check(), late.check()) {
+        (Err(mut e), Err(l)) => {
+            e.combine(l);
+            return Err(e);
+        }
+        (Err(e), Ok(())) => return Err(e),
+        (Ok(()), late) => late,
+    };
+    let tokens = expansion(args, item)?;
+    Ok(match late {
+        Ok(()) => tokens,
+        Err(e) => {
+            let e = e.to_compile_error();
+            quote! { #tokens #e }
+        }
+    })
+}
+
+fn expansion(args: Option<Args>, item: &syn::ItemStruct) -> syn::Result<TokenStream> {
     let args = args.ok_or_else(|| {
         syn::Error::new(
             Span::call_site(),
@@ -133,6 +154,7 @@ fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<Toke
     }
     let mut arguments = Vec::new();
     let mut takes = Vec::new();
+    let mut read_checks = Vec::new();
     for f in &fields.named {
         let Some(fident) = &f.ident else { continue };
         let fname = fident.to_string();
@@ -148,16 +170,25 @@ fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<Toke
                 optional: <#ty as ::catalog::__composite_v1::ArgType>::OPTIONAL,
             }
         });
+        let message = format!(
+            "the composite `{ident}` never reads its argument `{fname}` in `run`: the agent's value would be dropped; pass `self.{fname}` to a binding, or remove the argument"
+        );
+        read_checks.push(quote_spanned! {fident.span()=>
+            ::core::assert!(::catalog::__composite_v1::reads(__read, #fname), #message);
+        });
         takes.push(quote! {
             #fident: ::catalog::__composite_v1::take::<#ty>(&mut __map, #fname)?
         });
     }
-    let uses = &args.uses;
-    let uses_impls = uses.iter().map(|b| {
-        quote_spanned! {b.span()=>
-            impl ::catalog::UsedBy<#ident> for #b {}
-        }
-    });
+    let uses: Vec<&syn::Path> = args.uses.iter().map(|b| &b.path).collect();
+    let uses_impls = args
+        .uses
+        .iter()
+        .map(|b| crate::composite_uses::used_by(ident, &name, b));
+    let mut item = item.clone();
+    for line in crate::composite_uses::doc_lines(&args.uses) {
+        item.attrs.push(syn::parse_quote!(#[doc = #line]));
+    }
     let (output_fn, output_check) = match &args.output {
         None => (quote! {}, quote! {}),
         Some(ty) => {
@@ -190,9 +221,28 @@ fn expand_checked(args: TokenStream, item: &syn::ItemStruct) -> syn::Result<Toke
 
         #output_check
 
+        const _: () = {
+            let __read = <#ident as ::catalog::__composite_v1::Reads>::READ;
+            #(#read_checks)*
+        };
+
         impl ::catalog::Composite for #ident {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #doc;
+
+            fn description() -> &'static str {
+                static TEXT: ::std::sync::OnceLock<::std::string::String> =
+                    ::std::sync::OnceLock::new();
+                TEXT.get_or_init(|| {
+                    ::catalog::__composite_v1::description(
+                        #doc,
+                        &[#((
+                            <#uses as ::catalog::Tool>::NAME,
+                            <#uses as ::catalog::UsedBy<#ident>>::UNFILLED,
+                        )),*],
+                    )
+                })
+            }
 
             fn uses() -> &'static [::catalog::ToolInfo] {
                 static USES: ::std::sync::OnceLock<::std::vec::Vec<::catalog::ToolInfo>> =

@@ -282,7 +282,26 @@ fn to_request(bound: &[Bound]) -> TokenStream {
         };
         quote!((#argument, #put))
     });
+    let given = bound.iter().map(|b| {
+        let fident = b.field.ident;
+        let fname = fident.to_string();
+        let fname = fname.strip_prefix("r#").unwrap_or(&fname).to_string();
+        let put = match b.field.shape.options().0 {
+            0 => quote!(::catalog::__private_v1::arg(&self.#fident)),
+            1 => quote!(::catalog::__private_v1::arg_option(&self.#fident, false)),
+            _ => quote!(::catalog::__private_v1::arg_nullable(&self.#fident)),
+        };
+        quote!((#fname, ::catalog::__private_v1::given(#put)))
+    });
     quote! {
+        fn __given(
+            &self,
+        ) -> ::core::option::Option<
+            ::std::vec::Vec<(&'static str, ::core::option::Option<::catalog::__private_v1::Value>)>,
+        > {
+            ::core::option::Option::Some(::std::vec![#(#given),*])
+        }
+
         fn to_request(
             &self,
         ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {

@@ -13,6 +13,8 @@ mod attr;
 mod attr_keys;
 mod check;
 mod composite;
+mod composite_run;
+mod composite_uses;
 mod ctxt;
 mod derive;
 mod effects;
@@ -196,9 +198,13 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 ///
 /// ```ignore
 /// /// Post a message to a channel named by its team's and its own name.
-/// #[catalog::composite(uses(GetChannelByName, CreatePost))]
+/// #[catalog::composite(uses(
+///     GetChannelByName,
+///     CreatePost(omitted("reply_to", reason = "a post made here starts a thread of its own")),
+/// ))]
 /// pub struct PostToChannelByName { pub team: String, pub channel: String, pub message: String }
 ///
+/// #[catalog::composite]
 /// impl PostToChannelByName {
 ///     async fn run(self, api: catalog::Api<'_, Self>) -> Result<serde_json::Value, catalog::ToolError> {
 ///         let channel = api.call(GetChannelByName { team_name: self.team, channel_name: self.channel }).await?;
@@ -210,22 +216,29 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 ///
 /// | key | meaning |
 /// |---|---|
-/// | `uses(A, B, ...)` | **Required.** The bindings it calls, each a `#[tool]` struct. `api.call(x)` compiles only for these. |
+/// | `uses(A, B, ...)` | **Required.** The bindings it calls, each a `#[tool]` struct. `api.call(x)` compiles only for these. Each field of a binding the composite does not fill is declared on it: `B(omitted("f", reason = "..."), fixed("f", value = v, reason = "..."), passed("g"))`; a request that differs is refused before it is sent. |
 /// | `name = "..."` | The MCP tool name (default: the struct's name in snake_case). |
 /// | `output = T` | The value it answers, advertised as its `outputSchema` and sent as `structuredContent` (checked against it): a binding with a typed output (the composite answers what it answers), or a type implementing `catalog::CompositeOutput`. Without it the value is text. |
 ///
 /// The doc comment is the description (required); each field is an argument, typed `String`,
 /// `bool`, an integer, `f64`, `catalog::File`, `serde_json::Value`, or a `Vec`/`Option` of one,
 /// and decoded strictly. The struct implements `async fn run(self, api: catalog::Api<'_, Self>)
-/// -> Result<serde_json::Value, catalog::ToolError>`. Add it to a catalog with
+/// -> Result<serde_json::Value, catalog::ToolError>` in an `impl` that has `#[catalog::composite]`
+/// too, which checks that `run` reads every argument (`self.field`). Add it to a catalog with
 /// `Catalog::composite::<T>()`; see docs/composite-tools.md.
 #[proc_macro_attribute]
 pub fn composite(args: TokenStream, input: TokenStream) -> TokenStream {
+    if let Ok(item) = syn::parse::<syn::ItemImpl>(input.clone()) {
+        return composite_run::expand(args.into(), item).into();
+    }
     match syn::parse::<syn::ItemStruct>(input) {
         Ok(item) => composite::expand(args.into(), item).into(),
-        Err(e) => syn::Error::new(e.span(), "#[composite] goes on a struct")
-            .to_compile_error()
-            .into(),
+        Err(e) => syn::Error::new(
+            e.span(),
+            "#[composite] goes on a struct (its arguments) and on the `impl` with its `run`",
+        )
+        .to_compile_error()
+        .into(),
     }
 }
 

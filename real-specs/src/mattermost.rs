@@ -400,7 +400,16 @@ pub struct CreatePostWithFiles {
 
 /// Post a message to a channel named by its team's name and its own (`town-square`): finds the
 /// channel, then posts. Answers the post made.
-#[catalog::composite(uses(GetChannelByName, CreatePost), output = CreatePost)]
+#[catalog::composite(
+    uses(
+        GetChannelByName,
+        CreatePost(omitted(
+            "reply_to",
+            reason = "a post made here starts a thread of its own; to reply in a thread, call `create_post` with the channel's id"
+        ))
+    ),
+    output = CreatePost
+)]
 pub struct PostToChannelByName {
     /// The team's URL name.
     pub team_name: String,
@@ -409,6 +418,7 @@ pub struct PostToChannelByName {
     pub message: String,
 }
 
+#[catalog::composite]
 impl PostToChannelByName {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let channel = api
@@ -430,7 +440,25 @@ impl PostToChannelByName {
 /// Read a channel named by its team's name and its own: the channel, one page of its posts
 /// (newest first) and the users who wrote them.
 #[catalog::composite(
-    uses(GetChannelByName, GetPostsForChannel, GetUsersByIds),
+    uses(
+        GetChannelByName,
+        GetPostsForChannel(
+            passed("page", "per_page"),
+            omitted(
+                "since",
+                reason = "the page is the channel's newest posts; to read posts changed since a time, call `get_posts_for_channel` with the channel's id"
+            ),
+            omitted(
+                "before",
+                reason = "pages count back from the newest post; to read around a post, call `get_posts_for_channel` with the channel's id"
+            ),
+            omitted(
+                "after",
+                reason = "pages count back from the newest post; to read around a post, call `get_posts_for_channel` with the channel's id"
+            )
+        ),
+        GetUsersByIds
+    ),
     output = ChannelRead
 )]
 pub struct ReadChannel {
@@ -444,6 +472,7 @@ pub struct ReadChannel {
     pub per_page: Option<i64>,
 }
 
+#[catalog::composite]
 impl ReadChannel {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let channel = api
@@ -543,6 +572,7 @@ pub struct UploadAndPost {
     pub message: String,
 }
 
+#[catalog::composite]
 impl UploadAndPost {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let uploaded = api
@@ -582,6 +612,7 @@ pub struct UpdateChannelHeader {
     pub header: String,
 }
 
+#[catalog::composite]
 impl UpdateChannelHeader {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         api.read_modify_write::<_, UpdateChannel>(

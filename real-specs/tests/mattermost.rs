@@ -136,6 +136,88 @@ mod real {
     }
 
     #[test]
+    fn a_composite_describes_what_its_bindings_leave_out() {
+        let read = catalog().get("read_channel").unwrap().description;
+        for field in ["since", "before", "after"] {
+            assert!(
+                read.contains(&format!(
+                    "- `get_posts_for_channel`: `{field}` is never sent: "
+                )),
+                "{read}"
+            );
+        }
+        // `page` and `per_page` are the agent's own arguments, passed on: not listed.
+        assert!(!read.contains("`page`"), "{read}");
+        let post = catalog()
+            .get("post_to_channel_by_name")
+            .unwrap()
+            .description;
+        assert!(
+            post.contains("- `create_post`: `reply_to` is never sent: a post made here starts"),
+            "{post}"
+        );
+    }
+
+    // An API answering every request 200 with `body`, on a thread; its address and the request
+    // lines it saw.
+    fn api(body: &'static str) -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+        use std::io::{BufRead, BufReader, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = seen.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut line = String::new();
+                let _ = reader.read_line(&mut line);
+                log.lock().unwrap().push(line.trim_end().to_string());
+                loop {
+                    let mut header = String::new();
+                    if reader.read_line(&mut header).unwrap_or(0) == 0 || header == "\r\n" {
+                        break;
+                    }
+                }
+                let mut stream = stream;
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            }
+        });
+        (url, seen)
+    }
+
+    #[test]
+    fn read_channel_runs_as_it_declares_without_time_filters() {
+        let (url, seen) = api(r#"{"id": "c1", "order": [], "posts": {}}"#);
+        let config = ExecutorConfig::new(&url).credential(
+            "bearerAuth",
+            catalog::credentials::Credential::Secret("t".into()),
+        );
+        let executor = Executor::new(config).unwrap();
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let args = json!({"team_name": "ops", "channel_name": "town-square", "per_page": 5});
+        let value = runtime
+            .block_on(catalog().run_until(&executor, "read_channel", args, deadline))
+            .unwrap();
+        assert_eq!(value["posts"], json!([]));
+        let seen = seen.lock().unwrap().clone();
+        assert_eq!(
+            seen,
+            [
+                "GET /api/v4/teams/name/ops/channels/name/town-square HTTP/1.1",
+                "GET /api/v4/channels/c1/posts?per_page=5 HTTP/1.1"
+            ]
+        );
+    }
+
+    #[test]
     fn a_channel_is_found_by_team_and_channel_name_in_the_path() {
         let req = request::<m::GetChannelByName>(
             json!({"team_name": "ops", "channel_name": "town-square"}),

@@ -34,6 +34,7 @@ pub mod address;
 pub mod aliases;
 pub mod arguments;
 pub mod clears;
+pub mod composite;
 pub mod declaration;
 pub mod declared;
 pub mod effects;

@@ -54,6 +54,32 @@ impl ::catalog::Tool for AddComment {
             pinned: ::core::option::Option::flatten(__slot_pinned),
         })
     }
+    fn __given(
+        &self,
+    ) -> ::core::option::Option<
+        ::std::vec::Vec<(
+            &'static str,
+            ::core::option::Option<::catalog::__private_v1::Value>,
+        )>,
+    > {
+        ::core::option::Option::Some(::std::vec![
+            (
+                "board_id",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.board_id))
+            ),
+            (
+                "text",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.text))
+            ),
+            (
+                "pinned",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.pinned,
+                    false
+                ))
+            )
+        ])
+    }
     fn to_request(
         &self,
     ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {

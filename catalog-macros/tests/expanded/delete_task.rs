@@ -50,6 +50,25 @@ impl ::catalog::Tool for DeleteTask {
             task_id: ::catalog::__private_v1::required(__slot_task_id, "task_id")?,
         })
     }
+    fn __given(
+        &self,
+    ) -> ::core::option::Option<
+        ::std::vec::Vec<(
+            &'static str,
+            ::core::option::Option<::catalog::__private_v1::Value>,
+        )>,
+    > {
+        ::core::option::Option::Some(::std::vec![
+            (
+                "board_id",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.board_id))
+            ),
+            (
+                "task_id",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.task_id))
+            )
+        ])
+    }
     fn to_request(
         &self,
     ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {

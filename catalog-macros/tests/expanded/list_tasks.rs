@@ -206,6 +206,54 @@ impl ::catalog::Tool for ListTasks {
             per_page: ::core::option::Option::flatten(__slot_per_page),
         })
     }
+    fn __given(
+        &self,
+    ) -> ::core::option::Option<
+        ::std::vec::Vec<(
+            &'static str,
+            ::core::option::Option<::catalog::__private_v1::Value>,
+        )>,
+    > {
+        ::core::option::Option::Some(::std::vec![
+            (
+                "board_id",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.board_id))
+            ),
+            (
+                "status",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.status,
+                    false
+                ))
+            ),
+            (
+                "label",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.label,
+                    false
+                ))
+            ),
+            (
+                "assignee",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_nullable(
+                    &self.assignee
+                ))
+            ),
+            (
+                "page",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.page, false
+                ))
+            ),
+            (
+                "per_page",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.per_page,
+                    false
+                ))
+            )
+        ])
+    }
     fn to_request(
         &self,
     ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {

@@ -239,6 +239,85 @@ impl ::catalog::Tool for ReplaceTask {
             metadata: ::core::option::Option::flatten(__slot_metadata),
         })
     }
+    fn __given(
+        &self,
+    ) -> ::core::option::Option<
+        ::std::vec::Vec<(
+            &'static str,
+            ::core::option::Option<::catalog::__private_v1::Value>,
+        )>,
+    > {
+        ::core::option::Option::Some(::std::vec![
+            (
+                "board_id",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.board_id))
+            ),
+            (
+                "task_id",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.task_id))
+            ),
+            (
+                "if_match",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.if_match,
+                    false
+                ))
+            ),
+            (
+                "title",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.title))
+            ),
+            (
+                "status",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.status))
+            ),
+            (
+                "description",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_nullable(
+                    &self.description
+                ))
+            ),
+            (
+                "priority",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_nullable(
+                    &self.priority
+                ))
+            ),
+            (
+                "due",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.due, false
+                ))
+            ),
+            (
+                "estimate_hours",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.estimate_hours,
+                    false
+                ))
+            ),
+            (
+                "labels",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.labels,
+                    false
+                ))
+            ),
+            (
+                "assignee",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_nullable(
+                    &self.assignee
+                ))
+            ),
+            (
+                "metadata",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.metadata,
+                    false
+                ))
+            )
+        ])
+    }
     fn to_request(
         &self,
     ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {

@@ -60,6 +60,28 @@ impl ::catalog::Tool for Search {
             score_min: ::core::option::Option::flatten(__slot_score_min),
         })
     }
+    fn __given(
+        &self,
+    ) -> ::core::option::Option<
+        ::std::vec::Vec<(
+            &'static str,
+            ::core::option::Option<::catalog::__private_v1::Value>,
+        )>,
+    > {
+        ::core::option::Option::Some(::std::vec![
+            (
+                "q",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg(&self.q))
+            ),
+            (
+                "score_min",
+                ::catalog::__private_v1::given(::catalog::__private_v1::arg_option(
+                    &self.score_min,
+                    false
+                ))
+            )
+        ])
+    }
     fn to_request(
         &self,
     ) -> ::core::result::Result<::catalog::__private_v1::Request, ::catalog::RequestError> {

@@ -173,7 +173,7 @@ impl Catalog {
         self.entries.push(Entry {
             info: ToolInfo {
                 name: C::NAME,
-                description: C::DESCRIPTION,
+                description: C::description(),
                 input_schema: C::input_schema(),
                 input_schema_json: C::input_schema_json(),
                 operation: C::arguments(),

@@ -2,10 +2,11 @@
 //! `#[tool]` binding it declares.
 //!
 //! ```ignore
-//! #[catalog::composite(uses(GetChannelByName, CreatePost))]
 //! /// Post a message to a channel named by its team's and its own name.
+//! #[catalog::composite(uses(GetChannelByName, CreatePost(omitted("reply_to", reason = "..."))))]
 //! pub struct PostToChannelByName { pub team: String, pub channel: String, pub message: String }
 //!
+//! #[catalog::composite]
 //! impl PostToChannelByName {
 //!     async fn run(self, api: catalog::Api<'_, Self>) -> Result<Value, catalog::ToolError> {
 //!         let channel = api.call(GetChannelByName { team_name: self.team, channel_name: self.channel }).await?;
@@ -31,6 +32,9 @@
 //!   composite enables the requests it makes.
 //! - **The recorder sees each request under its binding's name**, checked against the
 //!   binding's operation, and counts each binding in `never_called`.
+//! - **A binding's fields the composite does not fill are declared** (`omitted`, `fixed`,
+//!   `passed` in `uses(...)`), shown in the description, and each request is checked against
+//!   them before it is sent; **every argument is read by `run`** ([`Reads`]).
 //! - **The composite's own arguments** are decoded as a tool's are (unknown names with a
 //!   suggestion, required ones, types), against a table of its fields.
 
@@ -63,7 +67,65 @@ pub mod rmw;
     label = "`{Self}` is not in `#[composite(uses(...))]` of `{C}`",
     note = "add `{Self}` to `uses(...)`: every operation a composite calls is declared, accounted and recorded"
 )]
-pub trait UsedBy<C: ?Sized>: Tool {}
+pub trait UsedBy<C: ?Sized>: Tool {
+    /// The composite's tool name.
+    const COMPOSITE: &'static str = "";
+    /// The fields of this binding the composite leaves unset or fixes, with why
+    /// (`uses(B(omitted("f", reason = "..."), fixed("f", value = v, reason = "...")))`). Every
+    /// other field it fills: a request that leaves one unset is refused before it is sent.
+    const UNFILLED: &'static [Unfilled] = &[];
+    /// The fields the composite passes an optional argument of its own to (`passed("page")`):
+    /// unset when the agent leaves that argument out.
+    const PASSED: &'static [&'static str] = &[];
+}
+
+pub use catalog_core::check::composite::Unfilled;
+
+/// The arguments a composite's `run` reads (`self.field`), written by `#[composite]` on the
+/// `impl` with `run`; the struct's `#[composite]` checks that every argument is among them.
+#[diagnostic::on_unimplemented(
+    message = "the composite `{Self}` has no `#[catalog::composite]` on the `impl` with its `run`",
+    label = "`run` is not checked",
+    note = "add `#[catalog::composite]` above `impl {Self} {{ async fn run(...) ... }}`: it checks that `run` reads every argument"
+)]
+pub trait Reads {
+    /// Each field `run` reads as `self.field`.
+    const READ: &'static [&'static str];
+}
+
+/// A binding field a composite can leave unset (`omitted`, `passed`): an `Option`.
+#[diagnostic::on_unimplemented(
+    message = "a field typed `{Self}` is never unset: only an `Option` field of a binding can be `omitted` or `passed`",
+    label = "the binding requires this field",
+    note = "fill it in `run`, or declare it `fixed(\"field\", value = v, reason = \"...\")` when it is always one value"
+)]
+pub trait Unsettable {}
+
+impl<T> Unsettable for Option<T> {}
+use catalog_core::check::composite::{Filled, unfilled_findings};
+
+// The request `binding` as the composite declared it, or a `ToolError` naming every difference.
+fn as_declared<C: ?Sized, B: UsedBy<C>>(binding: &B, filled: Filled) -> Result<(), ToolError> {
+    let Some(given) = binding.__given() else {
+        return Ok(());
+    };
+    let findings = unfilled_findings(
+        B::COMPOSITE,
+        B::NAME,
+        B::UNFILLED,
+        B::PASSED,
+        &given,
+        filled,
+    );
+    if findings.is_empty() {
+        Ok(())
+    } else {
+        Err(ToolError::message(format!(
+            "nothing was sent: {}",
+            findings.join("; ")
+        )))
+    }
+}
 
 /// A composite tool: its own arguments, the bindings it uses, and an `async fn` that calls
 /// them. Implemented by `#[composite]`, which calls the struct's own `async fn run(self, api)`.
@@ -72,6 +134,11 @@ pub trait Composite: Sized + Send + 'static {
     const NAME: &'static str;
     /// What the agent is told: the struct's doc comment.
     const DESCRIPTION: &'static str;
+    /// What the agent is told: the doc comment, then what each binding's fields it leaves
+    /// unset or fixes, and why (`#[composite]` writes it from `uses(...)`).
+    fn description() -> &'static str {
+        Self::DESCRIPTION
+    }
     /// Each binding it uses, in the order `uses(...)` lists them.
     fn uses() -> &'static [ToolInfo];
     /// Its own arguments as an accounting table (every row Set, in a body): what decoding
@@ -168,6 +235,14 @@ impl<'a, C: ?Sized> Api<'a, C> {
     where
         B: UsedBy<C>,
     {
+        as_declared::<C, B>(&binding, Filled::ByComposite)?;
+        self.send_checked(binding).await
+    }
+
+    async fn send_checked<B>(&self, binding: B) -> Result<Reply, ToolError>
+    where
+        B: UsedBy<C>,
+    {
         let op = B::operation();
         let request = binding.to_request().map_err(|e| ToolError::Call {
             binding: B::NAME,
@@ -216,7 +291,8 @@ impl<'a, C: ?Sized> Api<'a, C> {
             binding: P::NAME,
             error: e,
         })?;
-        let written = self.send(put).await?;
+        as_declared::<C, P>(&put, Filled::FromRecord)?;
+        let written = self.send_checked(put).await?;
         if written.status == 412 {
             return Err(ToolError::Changed {
                 read: G::NAME,
@@ -528,6 +604,38 @@ pub mod __private {
     }
 
     pub use catalog_core::present::schema::{input_schema, json_text};
+
+    /// Whether `name` is in `read` (at compile time).
+    pub const fn reads(read: &[&str], name: &str) -> bool {
+        let mut i = 0;
+        while i < read.len() {
+            let (a, b) = (read[i].as_bytes(), name.as_bytes());
+            if a.len() == b.len() {
+                let mut j = 0;
+                while j < a.len() && a[j] == b[j] {
+                    j += 1;
+                }
+                if j == a.len() {
+                    return true;
+                }
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Compiles only for a field that can be unset (an `Option`).
+    pub fn unsettable<T: super::Unsettable>(_: &T) {}
+
+    /// The description: the doc comment, then the bindings' accounting when there is any.
+    pub fn description(doc: &str, bindings: &[(&str, &[super::Unfilled])]) -> String {
+        let accounting = catalog_core::check::composite::accounting_text(bindings);
+        if accounting.is_empty() {
+            doc.to_string()
+        } else {
+            format!("{doc}\n\n{accounting}")
+        }
+    }
 }
 
 #[cfg(test)]

@@ -51,6 +51,13 @@ pub trait Tool: Sized {
     fn output_value(body: Value) -> Result<Value, OutputError> {
         Ok(body)
     }
+
+    /// Each field with its value (`None`: unset), for a composite's check of what it fills
+    /// (`catalog_core::check::composite`). `#[tool]` implements it; `None`: not known.
+    #[doc(hidden)]
+    fn __given(&self) -> Option<Vec<(&'static str, Option<Value>)>> {
+        None
+    }
 }
 
 /// The typed output of a [`Tool`]: which response it is, and the `outputSchema` describing the
@@ -433,6 +440,15 @@ pub mod __private {
             Some(v) => ArgRef::Typed(v),
             None if null_when_none => ArgRef::Null,
             None => ArgRef::Absent,
+        }
+    }
+
+    /// A field's value for [`Tool::__given`](super::Tool::__given): `None` when unset.
+    pub fn given(v: ArgRef<'_>) -> Option<Value> {
+        match v {
+            ArgRef::Absent => None,
+            ArgRef::Null => Some(Value::Null),
+            ArgRef::Typed(t) => Some(t.to_json_value().unwrap_or(Value::Null)),
         }
     }
 

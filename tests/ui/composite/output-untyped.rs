@@ -18,6 +18,7 @@ pub struct DeleteOne {
     pub task_id: i64,
 }
 
+#[catalog::composite]
 impl DeleteOne {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         api.call(DeleteTask { board_id: self.board_id, task_id: self.task_id }).await
@@ -31,6 +32,7 @@ pub struct DeleteOther {
     pub task_id: i64,
 }
 
+#[catalog::composite]
 impl DeleteOther {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         api.call(DeleteTask { board_id: self.board_id, task_id: self.task_id }).await

@@ -16,6 +16,7 @@ pub struct CountTasks {
     pub board_id: String,
 }
 
+#[catalog::composite]
 impl CountTasks {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let tasks = api

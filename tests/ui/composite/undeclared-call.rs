@@ -22,6 +22,7 @@ pub struct ReadThenDelete {
     pub task_id: i64,
 }
 
+#[catalog::composite]
 impl ReadThenDelete {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         let task = api
