@@ -66,7 +66,7 @@ pub fn param(location: Location, name: &str) -> Param {
         required: location == Location::Path,
         deprecated: false,
         description: None,
-        schema: Schema::new(Type::Boolean),
+        schema: Schema::new(Type::boolean()),
         style,
         explode: style == Style::Form,
         pointer: String::new(),

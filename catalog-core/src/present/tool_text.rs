@@ -133,7 +133,7 @@ mod tests {
             .params(accounting.iter().map(|r| r.param.clone()).collect())
             .response(json_response(
                 StatusKey::Code(200),
-                Some(array_of(Schema::new(Type::Boolean))),
+                Some(array_of(Schema::new(Type::boolean()))),
             ))
             .build();
         list.accounting = accounting;

@@ -315,7 +315,7 @@ impl ArgType for String {
 
 impl ArgType for bool {
     fn schema() -> Schema {
-        Schema::new(Type::Boolean)
+        Schema::new(Type::boolean())
     }
 }
 
