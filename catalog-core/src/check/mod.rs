@@ -37,6 +37,7 @@ pub mod clears;
 pub mod declaration;
 pub mod declared;
 pub mod effects;
+pub mod failure;
 pub mod family;
 pub mod finding;
 pub mod names;

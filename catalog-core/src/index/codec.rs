@@ -86,6 +86,11 @@ pub(crate) fn write_operation(out: &mut Vec<u8>, op: &Operation) -> io::Result<(
         o.key("tags");
         serde(o.out, &op.tags)?;
     }
+    // Empty in the index; a tool's operation goes through serde.
+    if !op.failure.is_empty() {
+        o.key("failure");
+        serde(o.out, &op.failure)?;
+    }
     o.end();
     Ok(())
 }
@@ -751,6 +756,10 @@ mod tests {
                 scopes: vec!["s".into()],
             }]],
             tags: vec!["Tasks".into(), "a \"tag\"".into()],
+            failure: vec![
+                crate::model::FailureRule::discriminator("ok", vec![json!(true)]),
+                crate::model::FailureRule::declared("status", json!("error"), "a \"reason\""),
+            ],
         };
         same(&op);
         same(&Operation {
@@ -766,6 +775,7 @@ mod tests {
             degraded_output: vec![],
             spec: Default::default(),
             tags: vec![],
+            failure: vec![],
             ..op
         });
     }

@@ -25,6 +25,7 @@ pub fn op(method: &str, path: &str) -> OpBuilder {
         accounting: vec![],
         security: vec![],
         tags: vec![],
+        failure: vec![],
     })
 }
 

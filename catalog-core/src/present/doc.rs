@@ -54,6 +54,11 @@ pub fn accounting_markdown(op: &Operation) -> String {
     if op.deprecated {
         out.push_str("\nThe spec marks this operation **deprecated**.\n");
     }
+    for rule in &op.failure {
+        out.push_str("\n**Not every 2xx is a success**: ");
+        out.push_str(&text(&rule.describe()));
+        out.push_str(".\n");
+    }
     // Media types are the spec's text: written as escaped code spans.
     if let Some(body) = &op.body
         && let Some(documented) = &body.documented_as

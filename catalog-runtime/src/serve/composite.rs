@@ -418,6 +418,7 @@ pub fn arguments_table(name: &str, doc: &str, method: &str, args: &[Argument]) -
         degraded_output: Vec::new(),
         spec: Default::default(),
         tags: Vec::new(),
+        failure: Vec::new(),
         accounting: args
             .iter()
             .map(|a| {
