@@ -190,16 +190,7 @@ mod tests {
         let body = Schema::new(Type::Object {
             fields: vec![
                 field("ok", ok),
-                field(
-                    "error",
-                    Type::String {
-                        format: None,
-                        enumeration: None,
-                        pattern: None,
-                        min_length: None,
-                        max_length: None,
-                    },
-                ),
+                crate::model::testing::field("error", crate::model::testing::string()),
             ],
             open: true,
             values: None,

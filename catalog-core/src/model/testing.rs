@@ -103,6 +103,17 @@ pub fn array_of(items: Schema) -> Schema {
     })
 }
 
+/// A string without constraints.
+pub fn string() -> Schema {
+    Schema::new(Type::String {
+        format: None,
+        enumeration: None,
+        pattern: None,
+        min_length: None,
+        max_length: None,
+    })
+}
+
 /// A closed object of `fields`.
 pub fn object(fields: Vec<Field>) -> Schema {
     Schema::new(Type::Object {

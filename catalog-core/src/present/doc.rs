@@ -547,6 +547,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_rustdoc_states_each_failure_rule() {
+        let mut op = crate::model::testing::op("POST", "/chat.postMessage").build();
+        op.failure = vec![crate::model::FailureRule::discriminator(
+            "ok",
+            vec![serde_json::json!(true)],
+        )];
+        assert!(
+            accounting_markdown(&op).contains(concat!(
+                r"**Not every 2xx is a success**: a 2xx answer whose \`ok\` is not true is an ",
+                r"error, with the API's error text (the spec declares \`ok\` true in a success ",
+                "body).\n"
+            )),
+            "{}",
+            accounting_markdown(&op)
+        );
+    }
+
+    #[test]
     fn truncate_is_char_safe_and_prefers_words() {
         assert_eq!(truncate("short", 10), "short");
         assert_eq!(truncate("ééééé ééééé ééééé", 12), "ééééé ééééé…");
