@@ -418,14 +418,23 @@ async fn an_over_long_line_is_drained_and_refused() {
         "y".repeat(100_000)
     );
     c.send_raw(long.as_bytes()).await;
-    assert_eq!(
-        c.recv().await,
+    // Answered with the id its start names, so a client waiting for that id is answered.
+    let refused = |id: Value| {
         error(
-            Value::Null,
+            id,
             -32600,
-            "Invalid Request: the message exceeds the 1024-byte line limit and was discarded"
+            "Invalid Request: the message exceeds the 1024-byte line limit and was discarded",
         )
+    };
+    assert_eq!(c.recv().await, refused(json!(5)));
+    // An id after the long member is past what is read of the line: id null, as JSON-RPC says
+    // for a request whose id cannot be read.
+    let id_last = format!(
+        "{{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"x\":\"{}\",\"id\":7}}",
+        "y".repeat(100_000)
     );
+    c.send_raw(id_last.as_bytes()).await;
+    assert_eq!(c.recv().await, refused(Value::Null));
     // A line at the cap is still read.
     let pad = 1024 - r#"{"jsonrpc":"2.0","id":6,"method":"ping","x":""}"#.len();
     let at_cap = format!(

@@ -13,6 +13,7 @@
 
 mod accounting;
 pub mod effects;
+mod failure;
 mod location;
 mod operation;
 mod param;
@@ -24,6 +25,7 @@ mod skip_if;
 mod union;
 mod unsupported;
 pub use accounting::{Accounted, Disposition, Overridden};
+pub use failure::{Failed, FailureRule, FailureWhen, failure_in};
 pub use location::{Location, Style};
 pub use operation::{Degradation, DegradeReason, Operation, SharedSchema, SpecInfo};
 pub use param::{Body, BodyKind, Param, PartEncoding, address};

@@ -121,13 +121,51 @@ fn nullable_beside_ref() {
 }
 
 #[test]
+fn a_boolean_keeps_its_enum_and_const() {
+    let only_true = Type::Boolean {
+        enumeration: Some(vec![true]),
+    };
+    // A success discriminator (`ok: enum [true]`) in either spelling, and an enum of booleans
+    // without a `type`.
+    for schema in [
+        json!({"type": "boolean", "enum": [true]}),
+        json!({"type": "boolean", "const": true}),
+        json!({"enum": [true]}),
+    ] {
+        assert_eq!(
+            field("3.1.0", schema.clone(), json!({})).ty,
+            only_true,
+            "{schema}"
+        );
+    }
+    let s = field(
+        "3.0.3",
+        json!({"type": "boolean", "enum": [false, null]}),
+        json!({}),
+    );
+    assert_eq!(
+        (s.ty, s.nullable),
+        (
+            Type::Boolean {
+                enumeration: Some(vec![false])
+            },
+            true
+        )
+    );
+    assert_eq!(
+        field("3.0.3", json!({"type": "boolean"}), json!({})).ty,
+        Type::boolean()
+    );
+}
+
+#[test]
 fn one_of_arm_of_type_null() {
     let s = field(
         "3.1.0",
         json!({"oneOf": [{"type": "null"}, {"type": "boolean"}]}),
         json!({}),
     );
-    assert_eq!((s.ty, s.nullable), (Type::Boolean, true));
+    assert_eq!((s.ty, s.nullable), (Type::boolean(), true));
 }
 
 #[test]

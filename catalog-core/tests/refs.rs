@@ -67,7 +67,7 @@ fn tilde_escapes_and_percent_escapes_name_the_same_component() {
         assert!(
             matches!(
                 (&f.ty, want_bool),
-                (Type::Integer { .. }, false) | (Type::Boolean, true)
+                (Type::Integer { .. }, false) | (Type::Boolean { .. }, true)
             ),
             "{reference}: {:?}",
             f.ty

@@ -241,7 +241,7 @@ fn mattermost_arrays_are_wrapped_and_errors_come_from_components() {
     let post = find(&index, "GetPost");
     let header = &post.responses[0].headers[0];
     assert_eq!(header.name, "Has-Inaccessible-Posts");
-    assert_eq!(header.schema.ty, Type::Boolean);
+    assert_eq!(header.schema.ty, Type::boolean());
     assert!(
         header
             .description

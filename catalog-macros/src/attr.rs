@@ -19,6 +19,7 @@
 //!     output(text, reason = "..."),            // no structured content
 //!     variant = 0 | "NewTask",                 // the arm of a union request body it sends
 //!     variant(whole, reason = "..."),          // or the whole union, one `body` argument
+//!     failure(field = "ok", equals = false, reason = "..."), // a 2xx body that is an error
 //! )]
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
@@ -116,6 +117,8 @@ pub struct ToolAttr {
     /// `aliases(device_role = "role", ...)`: former argument names and the arguments that
     /// replaced them, for the refusal's suggestion.
     pub aliases: Vec<(Spanned<String>, Spanned<String>)>,
+    /// `failure(field = "ok", equals = false, reason = "...")`: a 2xx body that is an error.
+    pub failure: Option<crate::failure::FailureAttr>,
 }
 
 /// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
@@ -127,7 +130,7 @@ pub struct VariantAttr {
     pub reason: Option<Spanned<String>>,
 }
 
-fn lit(s: &LitStr) -> Spanned<String> {
+pub(crate) fn lit(s: &LitStr) -> Spanned<String> {
     Spanned {
         value: s.value(),
         span: s.span(),
@@ -146,6 +149,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut security = Slot::new("security");
     let mut variant = Slot::new("variant");
     let mut check = Slot::new("check");
+    let mut failure = Slot::new("failure");
     let mut aliases = Vec::new();
     let (mut fixed, mut omitted, mut undocumented) = (Vec::new(), Vec::new(), Vec::new());
     let parser = syn::meta::parser(|meta| {
@@ -197,6 +201,12 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                 let end = path.span();
                 check.set(cx, key_span, end, path);
             }
+            // failure(field = "ok", equals = false, reason = "..."): a 2xx body that is an error
+            "failure" => {
+                let end = group_end(&meta);
+                let f = crate::failure::failure_attr(cx, &meta, key_span)?;
+                failure.set(cx, key_span, end, f);
+            }
             // aliases(device_role = "role"): a former name gets "did you mean" the current one
             "aliases" => meta.parse_nested_meta(|entry| {
                 let former = Spanned {
@@ -229,6 +239,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         variant: variant.get(),
         check: check.get(),
         aliases,
+        failure: failure.get(),
     })
 }
 

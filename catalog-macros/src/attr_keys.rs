@@ -54,8 +54,16 @@ pub const TOOL: Keys = Keys {
         "variant",
         "check",
         "aliases",
+        "failure",
     ],
     entries: &["fixed", "omitted", "undocumented", "aliases"],
+};
+
+/// `failure(field = "...", equals = <literal>, reason = "...")`.
+pub const FAILURE: Keys = Keys {
+    at: "tool.failure",
+    keys: &["field", "equals", "reason"],
+    entries: &[],
 };
 
 /// `fixed("address", ...)`.
@@ -160,6 +168,7 @@ const ALL: &[&Keys] = &[
     &OMITTED,
     &UNDOCUMENTED,
     &EFFECTS,
+    &FAILURE,
     &SECURITY,
     &VARIANT,
     &OUTPUT,

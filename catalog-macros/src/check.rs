@@ -10,9 +10,9 @@ use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
 use catalog_core::check::declaration::check_declaration;
 use catalog_core::check::declared::{
-    ArgKeys, Declared, DeclaredAlias, DeclaredEffects, DeclaredFamily, DeclaredField,
-    DeclaredFixed, DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented,
-    DeclaredVariant, DeclaredWireType, Finding, Reason, Site,
+    ArgKeys, Declared, DeclaredAlias, DeclaredEffects, DeclaredFailure, DeclaredFamily,
+    DeclaredField, DeclaredFixed, DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity,
+    DeclaredUndocumented, DeclaredVariant, DeclaredWireType, Finding, Reason, Site,
 };
 use catalog_core::check::tool::{Stop, check_tool};
 use catalog_core::index::{self, IndexReader, Lookup};
@@ -295,6 +295,13 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             .iter()
             .filter_map(|f| Some((f.ident.to_string(), f.attr.null.as_ref()?.value.clone())))
             .collect(),
+        failure: attr.failure.as_ref().map(|f| DeclaredFailure {
+            field: f.field.value.clone(),
+            field_site: sites.site(f.field.span),
+            equals: f.equals.clone(),
+            equals_site: sites.site(f.equals_range),
+            reason: sites.reason(&f.reason),
+        }),
         ..Default::default()
     };
     for f in &tool.fields {

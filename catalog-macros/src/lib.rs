@@ -22,6 +22,7 @@ mod emit;
 mod expand;
 #[cfg(test)]
 mod expanded;
+mod failure;
 mod fallback;
 mod file_check;
 mod key;
@@ -78,6 +79,7 @@ use proc_macro::TokenStream;
 /// | `variant = "NewTask"` | The same arm by name: a `$ref` arm's component name, a discriminator mapping key that maps to it, or its `title`. |
 /// | `variant(whole, reason = "...")` | Send the whole union as one `body` argument (`serde_json::Value` or a type of the user's), validated against the union's schema; the reason says what is lost by not accounting the arms' properties. |
 /// | `aliases(former = "current", ...)` | Former argument names of a renamed API (NetBox 4's `device_role` is `role`): a former name is still refused, and the refusal says ``did you mean `current`?``. Each must point at an argument of the tool and not be one. |
+/// | `failure(field = "...", equals = <literal>, reason = "...")` | A 2xx answer whose body's top-level `field` is `equals` is a tool error (`isError: true`) carrying the API's error text (the body's `error`, else `message`, else the body), for an API that answers failures with a 2xx (`{"ok": false, "error": "channel_not_found"}`). `field` must be a property a 2xx JSON body of the operation declares, `equals` a value of its type. Where the spec declares the discriminator itself (`ok: {"type": "boolean", "enum": [true]}` or `const: true`), the rule is the spec's and needs no declaration (declaring it is an error). The description and rustdoc state the rule; an error so reported is never retried. |
 /// | `check = Self::rule` | A value rule the schema cannot carry: a `fn(&Self) -> Result<(), String>` run after strict decoding and before the request is built; its `Err` message is the agent's argument error (at `$`) and nothing is sent. Another signature does not compile. |
 /// | `security = "<scheme>"` | Send only the alternatives of the operation's security requirement that use this scheme (one the operation lists). |
 /// | `security(none, reason = "...")` | Send no credential (a gateway adds it). Required when every alternative needs a scheme catalog cannot send (OAuth2 authorization code, OpenID Connect, ...). |

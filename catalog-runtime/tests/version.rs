@@ -52,6 +52,7 @@ macro_rules! stamped_tool {
                     accounting: vec![],
                     security: vec![],
                     tags: vec![],
+                    failure: vec![],
                 })
             }
 

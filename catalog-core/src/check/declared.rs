@@ -3,6 +3,7 @@
 
 pub use super::aliases::DeclaredAlias;
 pub use super::effects::DeclaredEffects;
+pub use super::failure::DeclaredFailure;
 pub use super::finding::{Finding, Reason, Site};
 pub use super::narrow::DeclaredNarrowing;
 use super::types::RustType;
@@ -142,6 +143,9 @@ pub struct Declared {
     pub semantics: Option<(String, Site)>,
     /// `effects(...)`.
     pub effects: Option<DeclaredEffects>,
+    /// `failure(field = "...", equals = ..., reason = "...")`: a 2xx body that says the call
+    /// failed.
+    pub failure: Option<DeclaredFailure>,
     /// `security = "..."` or `security(none, reason = "...")`.
     pub security: Option<DeclaredSecurity>,
     /// `variant = ...` or `variant(whole, reason = "...")`.

@@ -38,6 +38,7 @@ pub mod composite;
 pub mod declaration;
 pub mod declared;
 pub mod effects;
+pub mod failure;
 pub mod family;
 pub mod finding;
 pub mod names;

@@ -307,7 +307,7 @@ mod tests {
                 name: "postal_code".into(),
                 required: false,
                 read_only: false,
-                schema: schema(Type::Boolean),
+                schema: schema(Type::boolean()),
             }],
             open: false,
             values: None,
@@ -354,7 +354,7 @@ mod tests {
             name,
             required: false,
             read_only: false,
-            schema: schema(Type::Boolean),
+            schema: schema(Type::boolean()),
         };
         let fields = |n: usize| -> Vec<Field> { (0..n).map(|i| p(format!("p{i}"))).collect() };
         assert_eq!(declared_names(&fields(0)), "no property");
@@ -372,7 +372,7 @@ mod tests {
             name: name.into(),
             required,
             read_only: false,
-            schema: schema(Type::Boolean),
+            schema: schema(Type::boolean()),
         };
         assert_eq!(
             property_lines(&p("postalCode", false)),

@@ -402,7 +402,7 @@ mod tests {
             response("200", &[("application/json", object())]),
             response(
                 "201",
-                &[("application/json", Some(Schema::new(Type::Boolean)))],
+                &[("application/json", Some(Schema::new(Type::boolean())))],
             ),
             response("202", &[("text/plain", None)]),
             response("203", &[("application/json", None)]),
@@ -412,7 +412,11 @@ mod tests {
             o,
             Output::Several(vec![
                 typed("200", "application/json", object()),
-                typed("201", "application/json", Some(Schema::new(Type::Boolean))),
+                typed(
+                    "201",
+                    "application/json",
+                    Some(Schema::new(Type::boolean()))
+                ),
             ])
         );
         assert_eq!(
@@ -478,7 +482,7 @@ mod tests {
             &[
                 ("text/plain", object()),
                 ("application/json", object()),
-                ("application/vnd.x+json", Some(Schema::new(Type::Boolean))),
+                ("application/vnd.x+json", Some(Schema::new(Type::boolean()))),
             ],
         )]));
         assert_eq!(
@@ -488,7 +492,7 @@ mod tests {
                 typed(
                     "200",
                     "application/vnd.x+json",
-                    Some(Schema::new(Type::Boolean))
+                    Some(Schema::new(Type::boolean()))
                 ),
             ])
         );
@@ -542,7 +546,7 @@ mod tests {
                 "200",
                 &[
                     ("application/json", object()),
-                    ("text/json", Some(Schema::new(Type::Boolean))),
+                    ("text/json", Some(Schema::new(Type::boolean()))),
                 ],
             ),
             response("202", &[]),

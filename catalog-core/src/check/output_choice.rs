@@ -422,7 +422,7 @@ mod tests {
     fn a_type_reads_every_body_and_one_that_cannot_says_how_to_narrow() {
         let mut response = response("200", &["application/json", "application/vnd.x+json"]);
         // Media types of one schema are one output: the second documents another body.
-        response.content[1].schema = Some(Schema::new(Type::Boolean));
+        response.content[1].schema = Some(Schema::new(Type::boolean()));
         let op = op(vec![response]);
         assert_eq!(
             errors(&op, Some(&of_type(RustType::Named("Task".into())))),

@@ -314,7 +314,7 @@ mod tests {
     }
 
     fn list_of_strings() -> Schema {
-        array_of(Schema::new(Type::Boolean))
+        array_of(Schema::new(Type::boolean()))
     }
 
     #[test]
@@ -378,14 +378,14 @@ mod tests {
         ] {
             let envelope = object(vec![
                 field("results", list_of_strings()),
-                field(marker, Schema::new(Type::Boolean)),
+                field(marker, Schema::new(Type::boolean())),
             ]);
             let get = op("GET", "/x").response(json(StatusKey::Code(200), Some(envelope)));
             assert!(is_list(&get.build()), "{marker}");
         }
         let one_object = object(vec![
             field("roles", list_of_strings()),
-            field("name", Schema::new(Type::Boolean)),
+            field("name", Schema::new(Type::boolean())),
         ]);
         let get = op("GET", "/user").response(json(StatusKey::Code(200), Some(one_object)));
         assert!(!is_list(&get.build()));
@@ -401,17 +401,20 @@ mod tests {
             op("GET", "/x").response(json(StatusKey::Default, Some(list_of_strings())));
         assert!(is_list(&default_only.build()));
         let error_is_a_list = op("GET", "/x")
-            .response(json(StatusKey::Code(200), Some(Schema::new(Type::Boolean))))
+            .response(json(
+                StatusKey::Code(200),
+                Some(Schema::new(Type::boolean())),
+            ))
             .response(json(StatusKey::Default, Some(list_of_strings())));
         assert!(!is_list(&error_is_a_list.build()));
         // Without a success response only `default` counts: an error status's list does not.
         let error_list_default_object = op("GET", "/x")
             .response(json(StatusKey::Code(404), Some(list_of_strings())))
-            .response(json(StatusKey::Default, Some(Schema::new(Type::Boolean))));
+            .response(json(StatusKey::Default, Some(Schema::new(Type::boolean()))));
         assert!(!is_list(&error_list_default_object.build()));
         // A union with a list arm is a list.
         let union = Schema::new(Type::AnyOf {
-            arms: vec![Schema::new(Type::Boolean), list_of_strings()],
+            arms: vec![Schema::new(Type::boolean()), list_of_strings()],
         });
         let get = op("GET", "/x").response(json(StatusKey::Code(200), Some(union)));
         assert!(is_list(&get.build()));

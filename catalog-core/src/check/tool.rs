@@ -70,8 +70,8 @@ impl CheckedTool {
 
 /// Checks a tool over `op`, the operation `operation = "..."` names, in order: the union arm
 /// (`variant`), the accounting ([`reconcile`]), the aliases, each field's null form, the glob
-/// pins (when `lock` is given), the credentials (`security`), and the effects (`semantics`,
-/// `effects`). The first three stop the check when they fail ([`Stop`]).
+/// pins (when `lock` is given), the credentials (`security`), the effects (`semantics`,
+/// `effects`), and the failures inside a 2xx (`failure`). The first three stop the check when they fail ([`Stop`]).
 pub fn check_tool(mut op: Operation, declared: &Declared, lock: Option<&Lock>) -> CheckedTool {
     if let Err(f) = pick_variant(&mut op, declared) {
         return stopped(op, vec![f], Stop::Variant);
@@ -112,6 +112,7 @@ pub fn check_tool(mut op: Operation, declared: &Declared, lock: Option<&Lock>) -
         &declared.tool,
         &mut findings,
     );
+    op.failure = super::failure::failure_rules(&op, declared.failure.as_ref(), &mut findings);
     CheckedTool {
         operation: op,
         effects,

@@ -104,7 +104,7 @@ pub(crate) fn base_type_for(schema: &Schema) -> String {
         }
         Type::Number { format, .. } if format.as_deref() == Some("float") => "f32".into(),
         Type::Number { .. } => "f64".into(),
-        Type::Boolean => "bool".into(),
+        Type::Boolean { .. } => "bool".into(),
         Type::Array { items, .. } => {
             let inner = base_type_for(items);
             if items.nullable {
@@ -419,8 +419,8 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {
         (Type::Number { .. }, RustType::F64) => None,
         (Type::Number { format, .. }, RustType::F32) if format.as_deref() == Some("float") => None,
         (Type::Number { .. }, _) => whole(),
-        (Type::Boolean, RustType::Bool) => None,
-        (Type::Boolean, _) => whole(),
+        (Type::Boolean { .. }, RustType::Bool) => None,
+        (Type::Boolean { .. }, _) => whole(),
         (Type::Array { items, .. }, RustType::Vec(elem)) => {
             let (layers, inner) = elem.options();
             let nullable_ok = if items.nullable {
@@ -476,7 +476,7 @@ pub(in crate::check) fn schema_of_rust(t: &RustType) -> Schema {
             min_length: None,
             max_length: None,
         },
-        RustType::Bool => Type::Boolean,
+        RustType::Bool => Type::boolean(),
         RustType::Int { signed, bits } => {
             let (lo, hi) = int_type_range(*signed, *bits);
             Type::Integer {

@@ -198,7 +198,7 @@ fn scalar(name: &str) -> Option<Type> {
             exclusive_minimum: false,
             exclusive_maximum: false,
         },
-        "boolean" => Type::Boolean,
+        "boolean" => Type::boolean(),
         _ => return None,
     })
 }
@@ -209,7 +209,7 @@ fn scalar_kind(ty: &Type) -> Option<&'static str> {
         Type::String { .. } => "string",
         Type::Integer { .. } => "integer",
         Type::Number { .. } => "number",
-        Type::Boolean => "boolean",
+        Type::Boolean { .. } => "boolean",
         _ => return None,
     })
 }

@@ -86,6 +86,11 @@ pub(crate) fn write_operation(out: &mut Vec<u8>, op: &Operation) -> io::Result<(
         o.key("tags");
         serde(o.out, &op.tags)?;
     }
+    // Empty in the index; a tool's operation goes through serde.
+    if !op.failure.is_empty() {
+        o.key("failure");
+        serde(o.out, &op.failure)?;
+    }
     o.end();
     Ok(())
 }
@@ -460,7 +465,13 @@ fn schema(out: &mut Vec<u8>, s: &Schema) -> io::Result<()> {
             flag(&mut o, "exclusive_minimum", *exclusive_minimum);
             flag(&mut o, "exclusive_maximum", *exclusive_maximum);
         }
-        Type::Boolean => string(o.out, "boolean")?,
+        Type::Boolean { enumeration } => {
+            string(o.out, "boolean")?;
+            if let Some(values) = enumeration {
+                o.key("enum");
+                serde(o.out, values)?;
+            }
+        }
         Type::Array {
             items,
             min_items,
@@ -559,7 +570,7 @@ mod tests {
 
     #[test]
     fn every_shape_reads_back_as_written() {
-        let mut described = s(Type::Boolean);
+        let mut described = s(Type::boolean());
         described.nullable = true;
         described.description = Some("with \"quotes\", a \\ and a\nnewline".into());
         described.default = Some(json!({"a": [1, 2.5, null, "x"]}));
@@ -567,7 +578,7 @@ mod tests {
             .extensions
             .insert("x-applies-when".into(), json!({"k": "v"}));
         // A default of `null` (PeerTube's `deletedAt`) is one, not none.
-        let mut null_default = s(Type::Boolean);
+        let mut null_default = s(Type::boolean());
         null_default.default = Some(Value::Null);
         let schemas = vec![
             null_default,
@@ -597,6 +608,13 @@ mod tests {
                 max_items: Some(3),
             }),
             s(Type::File),
+            // A boolean's enum (a success discriminator, `ok: enum [true]`) is kept.
+            s(Type::Boolean {
+                enumeration: Some(vec![true]),
+            }),
+            s(Type::Boolean {
+                enumeration: Some(vec![false, true]),
+            }),
             s(Type::Object {
                 fields: vec![Field {
                     name: "é \u{1}".into(),
@@ -610,7 +628,7 @@ mod tests {
                                 name: "url".into(),
                                 required: true,
                                 read_only: false,
-                                schema: s(Type::Boolean),
+                                schema: s(Type::boolean()),
                             }],
                             open: true,
                             values: None,
@@ -621,7 +639,7 @@ mod tests {
                 values: None,
             }),
             s(Type::AnyOf {
-                arms: vec![s(Type::Boolean), described.clone()],
+                arms: vec![s(Type::boolean()), described.clone()],
             }),
             described,
         ];
@@ -696,7 +714,7 @@ mod tests {
                         name: "X-Rate-Limit".into(),
                         required: true,
                         description: Some("calls left".into()),
-                        schema: s(Type::Boolean),
+                        schema: s(Type::boolean()),
                     }],
                     pointer: "#/r/200".into(),
                     unsupported: vec![],
@@ -738,6 +756,10 @@ mod tests {
                 scopes: vec!["s".into()],
             }]],
             tags: vec!["Tasks".into(), "a \"tag\"".into()],
+            failure: vec![
+                crate::model::FailureRule::discriminator("ok", vec![json!(true)]),
+                crate::model::FailureRule::declared("status", json!("error"), "a \"reason\""),
+            ],
         };
         same(&op);
         same(&Operation {
@@ -753,6 +775,7 @@ mod tests {
             degraded_output: vec![],
             spec: Default::default(),
             tags: vec![],
+            failure: vec![],
             ..op
         });
     }

@@ -178,6 +178,7 @@ fn written<'s>(
         accounting: op.accounting.clone(),
         security: op.security.clone(),
         tags: op.tags.clone(),
+        failure: op.failure.clone(),
     }
 }
 

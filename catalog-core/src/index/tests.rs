@@ -24,6 +24,7 @@ fn op(id: Option<&str>, method: &str, path: &str) -> Operation {
         accounting: vec![],
         security: vec![],
         tags: vec![],
+        failure: vec![],
     }
 }
 

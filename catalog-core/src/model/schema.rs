@@ -322,7 +322,9 @@ impl SchemaParts {
                 exclusive_minimum,
                 exclusive_maximum,
             },
-            "boolean" => Type::Boolean,
+            "boolean" => Type::Boolean {
+                enumeration: values(enumeration)?,
+            },
             "array" => Type::Array {
                 items: items.ok_or(PartsError::Missing("items"))?,
                 min_items,
@@ -407,7 +409,13 @@ pub enum Type {
         exclusive_maximum: bool,
     },
     /// `true` or `false`.
-    Boolean,
+    Boolean {
+        /// The allowed values, when the schema is an enum or a `const` (`ok: {"enum": [true]}`,
+        /// a success discriminator): kept, never dropped, so that inputs and outputs are
+        /// checked against it.
+        #[serde(default, rename = "enum", skip_serializing_if = "Option::is_none")]
+        enumeration: Option<Vec<bool>>,
+    },
     /// An array of one element type.
     Array {
         /// The element schema.
@@ -458,6 +466,11 @@ pub enum Type {
 }
 
 impl Type {
+    /// A boolean that allows both values.
+    pub fn boolean() -> Type {
+        Type::Boolean { enumeration: None }
+    }
+
     /// A short human name for the type (`string`, `integer int64`, `array of string`), as used
     /// in messages and accounting tables.
     pub fn describe(&self) -> String {
@@ -479,7 +492,10 @@ impl Type {
                 Some(f) => format!("number ({f})"),
                 None => "number".into(),
             },
-            Type::Boolean => "boolean".into(),
+            Type::Boolean {
+                enumeration: Some(values),
+            } => format!("boolean enum [{}]", join_bools(values)),
+            Type::Boolean { .. } => "boolean".into(),
             Type::Array { items, .. } => format!("array of {}", items.ty.describe()),
             Type::Object { fields, .. } if fields.is_empty() => "object".into(),
             Type::Object { fields, .. } => match fields.len() {
@@ -492,6 +508,15 @@ impl Type {
             Type::Shared { id } => format!("shared schema {id}"),
         }
     }
+}
+
+// `true, false`: the values of a boolean enum as a message names them.
+fn join_bools(values: &[bool]) -> String {
+    values
+        .iter()
+        .map(bool::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A property of an object schema.

@@ -25,6 +25,7 @@ pub fn op(method: &str, path: &str) -> OpBuilder {
         accounting: vec![],
         security: vec![],
         tags: vec![],
+        failure: vec![],
     })
 }
 
@@ -66,7 +67,7 @@ pub fn param(location: Location, name: &str) -> Param {
         required: location == Location::Path,
         deprecated: false,
         description: None,
-        schema: Schema::new(Type::Boolean),
+        schema: Schema::new(Type::boolean()),
         style,
         explode: style == Style::Form,
         pointer: String::new(),
@@ -99,6 +100,17 @@ pub fn array_of(items: Schema) -> Schema {
         items: Box::new(items),
         min_items: None,
         max_items: None,
+    })
+}
+
+/// A string without constraints.
+pub fn string() -> Schema {
+    Schema::new(Type::String {
+        format: None,
+        enumeration: None,
+        pattern: None,
+        min_length: None,
+        max_length: None,
     })
 }
 

@@ -54,6 +54,11 @@ pub fn accounting_markdown(op: &Operation) -> String {
     if op.deprecated {
         out.push_str("\nThe spec marks this operation **deprecated**.\n");
     }
+    for rule in &op.failure {
+        out.push_str("\n**Not every 2xx is a success**: ");
+        out.push_str(&text(&rule.describe()));
+        out.push_str(".\n");
+    }
     // Media types are the spec's text: written as escaped code spans.
     if let Some(body) = &op.body
         && let Some(documented) = &body.documented_as
@@ -540,6 +545,24 @@ fn code(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rustdoc_states_each_failure_rule() {
+        let mut op = crate::model::testing::op("POST", "/chat.postMessage").build();
+        op.failure = vec![crate::model::FailureRule::discriminator(
+            "ok",
+            vec![serde_json::json!(true)],
+        )];
+        assert!(
+            accounting_markdown(&op).contains(concat!(
+                r"**Not every 2xx is a success**: a 2xx answer whose \`ok\` is not true is an ",
+                r"error, with the API's error text (the spec declares \`ok\` true in a success ",
+                "body).\n"
+            )),
+            "{}",
+            accounting_markdown(&op)
+        );
+    }
 
     #[test]
     fn truncate_is_char_safe_and_prefers_words() {

@@ -262,7 +262,7 @@ mod tests {
         nullable.nullable = true;
         for schema in [
             string(),
-            s(Type::Boolean),
+            s(Type::boolean()),
             s(Type::Any),
             s(Type::AnyOf {
                 arms: vec![object(vec![]), string()],

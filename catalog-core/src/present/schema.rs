@@ -209,8 +209,12 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
             insert_bound(&mut out, lo, *minimum);
             insert_bound(&mut out, hi, *maximum);
         }
-        Type::Boolean => {
+        Type::Boolean { enumeration } => {
             out.insert("type".into(), type_name("boolean", nullable));
+            if let Some(values) = enumeration {
+                let values = values.iter().map(|v| Value::Bool(*v));
+                out.insert("enum".into(), enum_values(values, nullable));
+            }
         }
         Type::Array {
             items,
@@ -410,7 +414,24 @@ fn bound_number(v: f64) -> Option<Number> {
 
 #[cfg(test)]
 mod tests {
-    use super::integer_bounds;
+    use super::{integer_bounds, output_schema_of, schema_of};
+    use crate::model::{Schema, Type};
+    use serde_json::json;
+
+    #[test]
+    fn a_boolean_enum_is_written_on_inputs_and_outputs() {
+        let mut s = Schema::new(Type::Boolean {
+            enumeration: Some(vec![true]),
+        });
+        let want = json!({"type": "boolean", "enum": [true]});
+        assert_eq!(schema_of(&s), want);
+        assert_eq!(output_schema_of(&s), want);
+        s.nullable = true;
+        assert_eq!(
+            output_schema_of(&s),
+            json!({"type": ["boolean", "null"], "enum": [true, null]})
+        );
+    }
 
     #[test]
     fn a_narrow_integer_format_is_advertised_as_bounds_decoding_enforces() {

@@ -167,7 +167,7 @@ mod tests {
     use serde_json::json;
 
     fn boolean() -> Schema {
-        Schema::new(Type::Boolean)
+        Schema::new(Type::boolean())
     }
 
     fn task() -> Schema {

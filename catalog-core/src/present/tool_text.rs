@@ -15,7 +15,8 @@ pub const OMITTED_LISTED_AT_MOST: usize = 12;
 /// The tool description: the struct's doc comment, else the operation's summary, description,
 /// or `METHOD /path`; then what the accounting means for the agent: a full replace clears what
 /// the tool cannot send, a PUT that merges says so, a list tool that cannot page returns one
-/// page (with how to reach the rest), and the parameters it cannot send, with why.
+/// page (with how to reach the rest), the parameters it cannot send, with why, and which 2xx
+/// answers are errors ([`crate::model::FailureRule`]).
 ///
 /// `semantics` is what the tool does to the fields it does not send, as served: the `semantics`
 /// of [`hints`](crate::model::effects::hints) for the tool's method and declaration.
@@ -35,6 +36,12 @@ pub fn tool_description(doc: Option<&str>, op: &Operation, semantics: Option<Sem
     let paging = cannot_page(op, &op.accounting).unwrap_or_default();
     text.push_str(&one_page(&paging));
     text.push_str(&not_available(op, &paging));
+    for rule in &op.failure {
+        text.push_str(&format!(
+            "\n\nNot every 2xx is a success: {}.",
+            rule.describe()
+        ));
+    }
     text
 }
 
@@ -133,7 +140,7 @@ mod tests {
             .params(accounting.iter().map(|r| r.param.clone()).collect())
             .response(json_response(
                 StatusKey::Code(200),
-                Some(array_of(Schema::new(Type::Boolean))),
+                Some(array_of(Schema::new(Type::boolean()))),
             ))
             .build();
         list.accounting = accounting;

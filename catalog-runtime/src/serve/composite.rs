@@ -391,7 +391,7 @@ impl ArgType for String {
 
 impl ArgType for bool {
     fn schema() -> Schema {
-        Schema::new(Type::Boolean)
+        Schema::new(Type::boolean())
     }
 }
 
@@ -494,6 +494,7 @@ pub fn arguments_table(name: &str, doc: &str, method: &str, args: &[Argument]) -
         degraded_output: Vec::new(),
         spec: Default::default(),
         tags: Vec::new(),
+        failure: Vec::new(),
         accounting: args
             .iter()
             .map(|a| {

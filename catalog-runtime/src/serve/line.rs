@@ -2,7 +2,8 @@
 //! client that does not play by the rules.
 //!
 //! - One incoming line is capped ([`LineLimits::max_line_bytes`]): a longer line is drained,
-//!   never held, and answered with -32600. A line that is not JSON gets -32700 with id null; JSON
+//!   never held, and answered with -32600, with the id its start names (its first 4 KiB, where
+//!   clients write `id` before `params`), else id null. A line that is not JSON gets -32700 with id null; JSON
 //!   that is not a JSON-RPC message gets -32600. Every per-line error is answered and reading
 //!   goes on (rmcp's own stdio transport drops such lines silently).
 //! - Before `initialize`, notifications and responses are dropped: rmcp's handshake would
@@ -31,6 +32,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot, watch};
 
+mod head_id;
 pub(crate) mod tool_call;
 
 /// The default cap on one incoming line (one JSON-RPC message): 4 MiB.
@@ -202,15 +204,16 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
                 } else if self.line.len().saturating_add(take)
                     > self.limits.max_line_bytes.saturating_add(1)
                 {
-                    // Over the cap (the newline itself does not count): drop what we have and
-                    // skip the rest of the line.
+                    // Over the cap (the newline itself does not count): read the id its
+                    // start names, drop what we have and skip the rest of the line.
+                    let id = oversized_id(&self.line, &available[..take]);
                     self.line = Vec::new();
                     (
                         take,
                         if newline.is_some() {
-                            Step::Oversized
+                            Step::Oversized(id)
                         } else {
-                            Step::OversizedDiscard
+                            Step::OversizedDiscard(id)
                         },
                     )
                 } else {
@@ -230,10 +233,10 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
                 Step::Line => return LineRead::Line,
                 Step::More => {}
                 Step::EndDiscard => self.discarding = false,
-                Step::Oversized => return LineRead::Oversized,
-                Step::OversizedDiscard => {
+                Step::Oversized(id) => return LineRead::Oversized(id),
+                Step::OversizedDiscard(id) => {
                     self.discarding = true;
-                    return LineRead::Oversized;
+                    return LineRead::Oversized(id);
                 }
             }
         }
@@ -242,7 +245,8 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
 
 enum LineRead {
     Line,
-    Oversized,
+    /// Over the cap, with the id its start names (else null).
+    Oversized(Value),
     Eof,
     Io(std::io::Error),
 }
@@ -251,8 +255,17 @@ enum Step {
     Line,
     More,
     EndDiscard,
-    Oversized,
-    OversizedDiscard,
+    Oversized(Value),
+    OversizedDiscard(Value),
+}
+
+/// The id an over-long line's start names, from the bytes read of it (`line`, then `next`):
+/// null when its first [`head_id::HEAD_BYTES`] do not name one.
+fn oversized_id(line: &[u8], next: &[u8]) -> Value {
+    let mut head = line[..line.len().min(head_id::HEAD_BYTES)].to_vec();
+    let room = head_id::HEAD_BYTES - head.len();
+    head.extend_from_slice(&next[..next.len().min(room)]);
+    head_id::id_at_start(&head).unwrap_or(Value::Null)
 }
 
 /// Lines queued together are written with one write and one flush, up to this many bytes (a
@@ -393,9 +406,9 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
             }
             match self.read_line().await {
                 LineRead::Line => {}
-                LineRead::Oversized => {
+                LineRead::Oversized(id) => {
                     self.pending = Some(error_reply(
-                        &Value::Null,
+                        &id,
                         INVALID_REQUEST,
                         &format!(
                             "Invalid Request: the message exceeds the {}-byte line limit and was discarded",

@@ -8,9 +8,14 @@
 //! | a 1xx or 3xx status, for a tool with an `outputSchema` | `isError`, no `structuredContent`; text says the status is not the tool's output |
 //! | 1xx-3xx, a tool without an `outputSchema` | text; a binary body as `image` (`image/*`) or `resource` (blob) content |
 //! | 4xx, 5xx | `isError`; text; the error body as data in `_meta`, with its documented schema |
+//! | a 2xx whose JSON body a failure rule of the tool matches (the spec's `ok: enum [true]`, or `#[tool(failure(...))]`) | `isError`, no `structuredContent`; text = the answer and a line `[the API refused the call: <the API's error>; <the rule>]`, also in `_meta` as `failure`; the body as data in `_meta` as for 4xx |
 //!
-//! A 2xx is a success whatever its body: the API did what was asked, and an agent told
-//! otherwise may repeat a write that already happened (a second charge). MCP clients that
+//! Otherwise a 2xx is a success whatever its body: the API did what was asked, and an agent told
+//! otherwise may repeat a write that already happened (a second charge). A body the spec or the
+//! tool says is a failure is the exception: the API says itself that it did not do what was
+//! asked (Slack's `{"ok": false, "error": "channel_not_found"}` with HTTP 200), and a success
+//! would tell the agent a call that did nothing was done. Such an answer is never retried (the
+//! executor retries 429 and 503 only). MCP clients that
 //! require `structuredContent` from every successful call of a tool with an `outputSchema`
 //! (the Python SDK raises) report such a result as their own error; the recorder reports the
 //! mismatch either way.
@@ -36,7 +41,7 @@ use crate::serve::result_keys::IN_STRUCTURED_CONTENT;
 use crate::serve::result_size::{Form, fit, result_bytes};
 use crate::serve::tool::OutputArm;
 use crate::serve::visible_text::escape_invisible;
-use catalog_core::model::{StatusKey, media_base};
+use catalog_core::model::{StatusKey, failure_in, media_base};
 use catalog_core::present::output::wrap_output;
 use catalog_core::present::schema::output_schema_of;
 use rmcp::model::{CallToolResult, ContentBlock, MetaObject, ResourceContents};
@@ -53,7 +58,8 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse, form: Form) -> CallT
     let mut meta = http_meta(response);
     let mut structured = None;
     let mut unstructured = None;
-    let is_error = if response.is_error() {
+    let failed = failed_2xx(tool, response);
+    let is_error = if response.is_error() || failed.is_some() {
         meta.insert("error".into(), error_data(tool, response));
         true
     } else if let Some(output) = tool.output.as_ref().filter(|_| form != Form::Text) {
@@ -80,6 +86,10 @@ pub fn tool_result(tool: &ToolInfo, response: &ApiResponse, form: Form) -> CallT
     };
     if let Some(why) = unstructured {
         text.push_str(&format!("\n[no structured result: {why}]"));
+    }
+    if let Some(line) = failed {
+        meta.insert("failure".into(), Value::String(line.clone()));
+        text.push_str(&format!("\n[{line}]"));
     }
     // The text is the API's: its invisible characters are written visibly; the structured
     // content and `_meta` are data, and stay exact.
@@ -244,6 +254,24 @@ fn hint(tool: &ToolInfo, response: &ApiResponse) -> Option<String> {
         }
         _ => None,
     }
+}
+
+// The line saying the API refused the call, when a 2xx body is a failure by one of the tool's
+// rules (the spec's discriminator, or the tool's `failure(...)`): the API's error text first.
+fn failed_2xx(tool: &ToolInfo, response: &ApiResponse) -> Option<String> {
+    if tool.operation.failure.is_empty() || !response.status.is_success() {
+        return None;
+    }
+    let Bounded::Whole(_) = &response.body else {
+        return None;
+    };
+    let body: Value = serde_json::from_str(response.body_text()?).ok()?;
+    let failed = failure_in(&tool.operation.failure, &body)?;
+    Some(format!(
+        "the API refused the call: {}; {}",
+        failed.error,
+        failed.rule.describe()
+    ))
 }
 
 // Status, the selected headers that fit, and the ETag.

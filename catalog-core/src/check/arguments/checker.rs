@@ -207,7 +207,20 @@ impl Checker {
                     });
                 }
             }
-            (Type::Any, _) | (Type::Boolean, Value::Bool(_)) => {}
+            (Type::Any, _) => {}
+            (Type::Boolean { enumeration }, Value::Bool(b)) => {
+                if let Some(allowed) = enumeration
+                    && !allowed.contains(b)
+                {
+                    // The spec allows one value (`enum: [true]`, `const: true`): the agent is
+                    // told which.
+                    let list = allowed.iter().map(bool::to_string).collect::<Vec<_>>();
+                    self.report_with(path, ProblemKind::Enum, || match list.as_slice() {
+                        [only] => format!("expected {only} (the only value allowed), got {b}"),
+                        _ => format!("expected one of {}, got {b}", list.join(", ")),
+                    });
+                }
+            }
             (
                 Type::String {
                     enumeration,
@@ -542,7 +555,7 @@ fn kind_matches(ty: &Type, value: &Value) -> bool {
         (Type::Any, _)
             | (Type::String { .. }, Value::String(_))
             | (Type::Integer { .. } | Type::Number { .. }, Value::Number(_))
-            | (Type::Boolean, Value::Bool(_))
+            | (Type::Boolean { .. }, Value::Bool(_))
             | (Type::Array { .. }, Value::Array(_))
             | (Type::Object { .. }, Value::Object(_))
             | (Type::AnyOf { .. }, _)

@@ -464,7 +464,7 @@ mod tests {
         let open = |mut s: Schema| {
             if let Type::Object { open, values, .. } = &mut s.ty {
                 *open = true;
-                *values = Some(Box::new(Schema::new(Type::Boolean)));
+                *values = Some(Box::new(Schema::new(Type::boolean())));
             }
             s
         };

@@ -327,3 +327,25 @@ fn int32_argument_refuses_2_pow_31_through_the_decoder_into_u32_and_i64() {
         ]
     );
 }
+
+#[test]
+fn a_boolean_enum_refuses_the_other_value_naming_the_allowed_one() {
+    let only_true = Schema::new(Type::Boolean {
+        enumeration: Some(vec![true]),
+    });
+    assert_eq!(problems(&only_true, json!(true)), Vec::<String>::new());
+    let e = check_value(&only_true, &json!(false)).expect_err("false");
+    assert_eq!(e.problems()[0].kind(), ProblemKind::Enum);
+    assert_eq!(
+        problems(&only_true, json!(false)),
+        ["$: expected true (the only value allowed), got false"]
+    );
+    let both = Schema::new(Type::Boolean {
+        enumeration: Some(vec![false, true]),
+    });
+    assert_eq!(problems(&both, json!(false)), Vec::<String>::new());
+    assert_eq!(
+        problems(&Schema::new(Type::boolean()), json!(false)),
+        Vec::<String>::new()
+    );
+}

@@ -22,7 +22,11 @@ pub(super) fn merge(arms: &[Schema]) -> Option<Schema> {
 // The type meeting both `a` and `b`, when it is one scalar type.
 fn both(a: &Type, b: &Type) -> Option<Type> {
     match (a, b) {
-        (Type::Boolean, Type::Boolean) => Some(Type::Boolean),
+        (Type::Boolean { enumeration: e1 }, Type::Boolean { enumeration: e2 }) => {
+            Some(Type::Boolean {
+                enumeration: common(e1, e2),
+            })
+        }
         (
             Type::String {
                 format: f1,
@@ -202,7 +206,13 @@ mod tests {
     fn booleans_merge_the_same_keyword_twice_is_kept_and_null_needs_every_arm() {
         assert_eq!(
             param_type(json!({"allOf": [{"type": "boolean"}, {"type": "boolean"}]})),
-            Type::Boolean
+            Type::boolean()
+        );
+        assert_eq!(
+            param_type(json!({"allOf": [{"type": "boolean"}, {"type": "boolean", "const": true}]})),
+            Type::Boolean {
+                enumeration: Some(vec![true])
+            }
         );
         assert_eq!(
             param_type(json!({"allOf": [

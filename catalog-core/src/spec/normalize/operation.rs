@@ -48,6 +48,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                     accounting: vec![],
                     security: vec![],
                     tags: vec![],
+                    failure: vec![],
                 });
                 out_refs.push(OpRefs::default());
                 return;
@@ -173,6 +174,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                         .collect()
                 })
                 .unwrap_or_default(),
+            failure: vec![],
         };
         (operation, response_refs)
     }

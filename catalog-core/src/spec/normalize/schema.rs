@@ -208,6 +208,8 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                     types.push("string");
                 } else if !values.is_empty() && values.iter().all(|v| v.is_i64()) {
                     types.push("integer");
+                } else if !values.is_empty() && values.iter().all(|v| v.as_bool().is_some()) {
+                    types.push("boolean");
                 }
             }
         }
@@ -286,7 +288,9 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                     exclusive_maximum,
                 }
             }
-            "boolean" => Type::Boolean,
+            "boolean" => Type::Boolean {
+                enumeration: enumeration.map(|vs| vs.iter().filter_map(|v| v.as_bool()).collect()),
+            },
             "array" => {
                 let items = match kw.items {
                     Some(i) => self.schema(i, &ptr.key("items")),
