@@ -10,7 +10,7 @@ mod loopback;
 
 use catalog::executor::{Executor, ExecutorConfig};
 use catalog::mcp::McpServer;
-use catalog::{Tool, tool};
+use catalog::{Api, Tool, ToolError, tool};
 use loopback::response;
 use serde_json::{Value, json};
 
@@ -42,11 +42,28 @@ pub struct ArchiveConversation {
     pub confirm: bool,
 }
 
+/// Send a message to a channel, by name.
+#[catalog::composite(uses(PostMessage), name = "announce")]
+pub struct Announce {
+    pub channel: String,
+}
+
+impl Announce {
+    async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
+        api.call(PostMessage {
+            channel: self.channel,
+            text: "release 1.0 is out".into(),
+        })
+        .await
+    }
+}
+
 fn server(url: &str) -> McpServer {
     let catalog = catalog::Catalog::new()
         .tool::<PostMessage>()
         .tool::<ConversationInfo>()
-        .tool::<ArchiveConversation>();
+        .tool::<ArchiveConversation>()
+        .composite::<Announce>();
     // Retries on: a failure inside a 200 is still never retried.
     let config = ExecutorConfig::new(url).allow_writes(true).retries(3);
     McpServer::new(catalog, Executor::new(config).unwrap())
@@ -201,5 +218,24 @@ async fn a_boolean_the_spec_allows_one_value_of_refuses_the_other_and_the_body_f
     assert_eq!(
         ArchiveConversation::input_schema()["properties"]["confirm"]["enum"],
         json!([true])
+    );
+}
+
+#[tokio::test]
+async fn a_composite_binding_answered_with_a_failure_body_is_the_composites_error() {
+    let api = stub(NOT_FOUND).await;
+    let r = call(&server(&api.url), "announce", json!({"channel": "C404"})).await;
+    assert_eq!(r["isError"], true, "{r}");
+    assert!(
+        text(&r).contains("`post_message`: the API refused the call: channel_not_found;"),
+        "{}",
+        text(&r)
+    );
+    let ok = stub(r#"{"ok":true,"channel":"C1","ts":"1"}"#).await;
+    let r = call(&server(&ok.url), "announce", json!({"channel": "C1"})).await;
+    assert_eq!(
+        r.get("isError").and_then(Value::as_bool),
+        Some(false),
+        "{r}"
     );
 }

@@ -10,7 +10,7 @@
 //! success body declares, its value of that property's type, and a field the spec already
 //! discriminates needs no declaration.
 
-use super::declared::{Finding, Reason, Site};
+use super::finding::{Finding, Reason, Site};
 use super::reasons::check_reason;
 use super::suggest::{Candidate, suggest};
 use crate::model::{FailureRule, Field, Operation, Schema, Type};

@@ -91,11 +91,11 @@ pub struct Operation {
     /// names its own (`catalog_runtime::serve::catalog::Catalog::in_groups`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
-    /// Which 2xx bodies are failures ([`FailureRule`](super::FailureRule)): empty in the
+    /// Which 2xx bodies are failures ([`FailureRule`](super::failure::FailureRule)): empty in the
     /// index; a tool's carries the spec's discriminators and the rule it declares, set when
     /// it is checked ([`crate::check::failure`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub failure: Vec<super::FailureRule>,
+    pub failure: Vec<super::failure::FailureRule>,
 }
 
 /// A component schema stored once in the index and referenced by

@@ -70,6 +70,16 @@ pub enum ToolError {
         /// The body (JSON, else text).
         body: Value,
     },
+    /// The API answered a binding's request with a 2xx whose body says the call failed (a
+    /// failure rule of the binding: the spec's `ok: enum [true]`, or its `failure(...)`).
+    Refused {
+        /// The binding's tool name.
+        binding: &'static str,
+        /// The API's error text (the body's `error`, else `message`, else the body).
+        error: String,
+        /// The rule, in a sentence.
+        rule: String,
+    },
     /// A read-modify-write's write was refused with 412: the record changed after it was read.
     Changed {
         /// The binding that read.
@@ -136,6 +146,11 @@ impl fmt::Display for ToolError {
                 status,
                 body,
             } => write!(f, "`{binding}`: the API answered HTTP {status}: {body}"),
+            ToolError::Refused {
+                binding,
+                error,
+                rule,
+            } => write!(f, "`{binding}`: the API refused the call: {error}; {rule}"),
             ToolError::Changed { read, write } => write!(
                 f,
                 "the record changed after `{read}` read it: `{write}` was refused with HTTP 412 \

@@ -221,12 +221,14 @@ impl<'a, C: ?Sized> Api<'a, C> {
     }
 
     /// Sends the binding's request and gives its body when the API answered 2xx, else
-    /// [`ToolError::Status`] with the status and body.
+    /// [`ToolError::Status`] with the status and body; a 2xx whose body says the call failed
+    /// (a failure rule of the binding) is [`ToolError::Refused`].
     pub async fn call<B>(&self, binding: B) -> Result<Value, ToolError>
     where
         B: UsedBy<C>,
     {
-        self.send(binding).await?.success()
+        let failure = &B::operation().failure;
+        success(self.send(binding).await?, failure)
     }
 
     /// Sends the binding's request and gives the answer whatever its status, for a composite
@@ -285,7 +287,7 @@ impl<'a, C: ?Sized> Api<'a, C> {
     {
         let read = self.send(get).await?;
         let etag = read.etag.clone();
-        let record = read.success()?;
+        let record = success(read, &G::operation().failure)?;
         let args = rmw::replacement(P::input_schema(), &record, keys, changes, etag.as_deref());
         let put = P::from_arguments(args).map_err(|e| ToolError::Binding {
             binding: P::NAME,
@@ -299,12 +301,27 @@ impl<'a, C: ?Sized> Api<'a, C> {
                 write: P::NAME,
             });
         }
-        written.success()
+        success(written, &P::operation().failure)
     }
 }
 
 // The reply of a binding's answer: JSON when it is, the text otherwise; an answer cut by the
 // response cap is an error (a composite cannot work on part of a record).
+// The reply as a value: [`Reply::success`], and a 2xx whose body a failure rule of the binding
+// matches is [`ToolError::Refused`], as the binding's own tool would report it.
+fn success(reply: Reply, failure: &[catalog_core::model::FailureRule]) -> Result<Value, ToolError> {
+    if reply.is_success()
+        && let Some(failed) = catalog_core::model::failure_in(failure, &reply.body)
+    {
+        return Err(ToolError::Refused {
+            binding: reply.binding,
+            error: failed.error,
+            rule: failed.rule.describe(),
+        });
+    }
+    reply.success()
+}
+
 fn reply_of(binding: &'static str, response: &ApiResponse) -> Result<Reply, ToolError> {
     use crate::serve::bounded::Bounded;
     let body = match &response.body {
