@@ -48,6 +48,7 @@ pub struct Announce {
     pub channel: String,
 }
 
+#[catalog::composite]
 impl Announce {
     async fn run(self, api: Api<'_, Self>) -> Result<Value, ToolError> {
         api.call(PostMessage {
