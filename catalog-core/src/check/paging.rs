@@ -478,7 +478,10 @@ mod tests {
                 param(Location::Query, "limit"),
                 param(Location::Query, "offset"),
             ])
-            .response(json(StatusKey::Code(200), Some(Schema::new(Type::boolean()))))
+            .response(json(
+                StatusKey::Code(200),
+                Some(Schema::new(Type::boolean())),
+            ))
             .build();
         assert!(!is_list(&scalar));
     }
