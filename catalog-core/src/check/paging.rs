@@ -472,6 +472,18 @@ mod tests {
             assert!(!is_list(&with(&["page", "cursor"])));
             assert!(!is_list(&with(&["q"])));
         }
+        // A union with an object arm is an object response.
+        let union = Schema::new(Type::AnyOf {
+            arms: vec![Schema::new(Type::boolean()), object(vec![])],
+        });
+        let get = op("GET", "/issues")
+            .params(vec![
+                param(Location::Query, "limit"),
+                param(Location::Query, "offset"),
+            ])
+            .response(json(StatusKey::Code(200), Some(union)))
+            .build();
+        assert!(is_list(&get));
         // A scalar response is no list, whatever the parameters.
         let scalar = op("GET", "/count")
             .params(vec![

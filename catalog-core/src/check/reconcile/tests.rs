@@ -243,3 +243,35 @@ fn a_misnamed_field_or_address_is_not_followed_by_unaccounted_for_its_parameter(
             .contains("did you mean `query.page`?")
     );
 }
+
+/// Only a nullable optional parameter set by one `Option` layer loses its null: a required one
+/// sends `None` as null, `Option<Option<T>>` sends the agent's null, and a parameter that is not
+/// nullable has none to lose.
+#[test]
+fn unset_only_drops_null_for_a_nullable_optional_parameter_set_by_one_option() {
+    let string = || RustType::String;
+    let one = RustType::Option(Box::new(string()));
+    let two = RustType::Option(Box::new(RustType::Option(Box::new(string()))));
+    let nullable_after = |required: bool, nullable: bool, ty: &RustType| {
+        let mut p = query("assignee");
+        p.required = required;
+        p.schema = Schema {
+            nullable,
+            ..Schema::new(Type::String {
+                format: None,
+                enumeration: None,
+                pattern: None,
+                min_length: None,
+                max_length: None,
+            })
+        };
+        unset_only(&mut p, ty);
+        p.schema.nullable
+    };
+    assert!(!nullable_after(false, true, &one));
+    assert!(nullable_after(true, true, &one));
+    assert!(nullable_after(true, true, &string()));
+    assert!(nullable_after(false, true, &two));
+    assert!(!nullable_after(false, false, &one));
+    assert!(!nullable_after(false, false, &two));
+}
