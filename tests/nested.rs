@@ -490,3 +490,37 @@ fn nothing_an_input_schema_offers_is_dropped_at_any_depth() {
         "{report}"
     );
 }
+
+/// A struct that drops a value on the way out: decoded, never sent (`skip_serializing` itself is
+/// refused by the derive; a predicate that is always true is not seen).
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct LossyTaskData {
+    pub name: String,
+    pub completed: Option<bool>,
+    #[serde(skip_serializing_if = "always")]
+    pub followers: Option<Vec<Follower>>,
+}
+
+fn always<T>(_: &T) -> bool {
+    true
+}
+
+/// Create a task, losing its followers.
+#[derive(Debug)]
+#[tool(spec = "nested", operation = "CreateTask")]
+pub struct LossyCreateTask {
+    pub data: LossyTaskData,
+}
+
+/// The probe is shown to catch what it looks for: a value the decoder accepts and the request
+/// does not carry.
+#[test]
+fn the_probe_reports_a_value_accepted_and_then_dropped() {
+    let report = catalog::dropped::probe(&catalog::Catalog::new().tool::<LossyCreateTask>());
+    assert_eq!(
+        report.dropped,
+        ["create_task $.data.followers[0].name"],
+        "{report}"
+    );
+    assert_eq!(report.carried, ["create_task $.data.name"], "{report}");
+}

@@ -330,6 +330,18 @@ fn fields<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Vec<ObjectField<'a>> {
         if serde.has("skip") || serde.has("skip_deserializing") {
             continue;
         }
+        if serde.has("skip_serializing") {
+            cx.error(
+                ident.span(),
+                format!(
+                    "`{ident}` is decoded but never sent (`#[serde(skip_serializing)]`): an \
+                     agent's value would be accepted and then lost; remove the attribute, or \
+                     omit the property on the struct: \
+                     `#[object(omitted(\"...\", reason = \"...\"))]`"
+                ),
+            );
+            continue;
+        }
         let has_default = all_default || serde.has("default");
         let shape = crate::ast::shape(&f.ty);
         if let RustType::Option(inner) = &shape
