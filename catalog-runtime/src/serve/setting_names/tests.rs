@@ -288,8 +288,10 @@ fn every_named_setting_is_listed() {
         metrics::ENV_HTTP_METRICS,
         http::ENV_READY_STATUS_PATH,
         http::ENV_READY_VERSION_FIELD,
+        crate::serve::rate_limit::ENV_RATE_LIMIT,
+        crate::serve::rate_limit::ENV_RATE_LIMIT_TOOLS,
     ] {
         assert!(SERVER.contains(&name), "{name}");
     }
-    assert_eq!(SERVER.len(), 40);
+    assert_eq!(SERVER.len(), 42);
 }
