@@ -32,6 +32,7 @@
 use crate::attr_keys::{
     ARG, EFFECTS, FIXED, Keys, OMITTED, OUTPUT, SECURITY, TOOL, UNDOCUMENTED, VARIANT,
 };
+pub(crate) use crate::attr_value::{Spanned, json_literal, key_name, lit};
 use crate::ctxt::{Ctxt, Range};
 use crate::slot::Slot;
 use catalog_core::check::effects::Hint;
@@ -39,11 +40,6 @@ use proc_macro2::Span;
 use serde_json::Value;
 use syn::parse::{ParseStream, Parser};
 use syn::{LitStr, Token};
-
-pub struct Spanned<T> {
-    pub value: T,
-    pub span: Span,
-}
 
 pub struct Fixed {
     pub param: Spanned<String>,
@@ -128,13 +124,6 @@ pub struct VariantAttr {
     pub range: Range,
     /// The reason for taking the whole union.
     pub reason: Option<Spanned<String>>,
-}
-
-pub(crate) fn lit(s: &LitStr) -> Spanned<String> {
-    Spanned {
-        value: s.value(),
-        span: s.span(),
-    }
 }
 
 /// Parses the `#[tool(...)]` arguments. `None` when they are malformed: the caller then reports
@@ -494,13 +483,6 @@ fn output_attr(
     Ok((o, end))
 }
 
-/// The name of a key (`fixed`, `reason`); empty when it is a path, which no key is.
-pub fn key_name(path: &syn::Path) -> String {
-    path.get_ident()
-        .map(ToString::to_string)
-        .unwrap_or_default()
-}
-
 fn missing_reason(first: &Spanned<String>, verb: &str) -> syn::Error {
     syn::Error::new(
         first.span,
@@ -626,55 +608,6 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
         read_at: read_at.get(),
         reason: reason.get(),
     })
-}
-
-/// A JSON value written as Rust literals: `false`, `10`, `-1.5`, `"text"`, `null`, `[1, 2]`,
-/// with the range of its tokens.
-pub(crate) fn json_literal(input: ParseStream) -> syn::Result<(Value, Range)> {
-    let start = input.span();
-    if input.peek(syn::token::Bracket) {
-        let content;
-        let bracket = syn::bracketed!(content in input);
-        let mut items = Vec::new();
-        while !content.is_empty() {
-            items.push(json_literal(&content)?.0);
-            if !content.is_empty() {
-                content.parse::<Token![,]>()?;
-            }
-        }
-        return Ok((Value::Array(items), Range::from(bracket.span.join())));
-    }
-    if input.peek(syn::Ident) {
-        let id: syn::Ident = input.parse()?;
-        if id == "null" {
-            return Ok((Value::Null, Range::from(id.span())));
-        }
-        return Err(syn::Error::new(
-            id.span(),
-            "expected a literal value (`true`, `10`, `\"text\"`, `null`, `[...]`)",
-        ));
-    }
-    let negative = input.parse::<Option<Token![-]>>()?.is_some();
-    let l: syn::Lit = input.parse()?;
-    let range = Range {
-        start,
-        end: l.span(),
-    };
-    let bad = |l: &syn::Lit| range.error(format!("`{}` is not a JSON value", quote::quote!(#l)));
-    let number = |digits: &str| {
-        let text = format!("{}{digits}", if negative { "-" } else { "" });
-        serde_json::from_str::<serde_json::Number>(&text)
-            .map(Value::Number)
-            .map_err(|_| bad(&l))
-    };
-    let value = match &l {
-        syn::Lit::Bool(b) if !negative => Value::Bool(b.value),
-        syn::Lit::Str(s) if !negative => Value::String(s.value()),
-        syn::Lit::Int(i) => number(i.base10_digits())?,
-        syn::Lit::Float(f) => number(f.base10_digits())?,
-        _ => return Err(bad(&l)),
-    };
-    Ok((value, range))
 }
 
 pub struct FieldAttr {

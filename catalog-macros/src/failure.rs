@@ -2,8 +2,8 @@
 //! here and checked by `catalog_core::check::failure`, which sets the rule on the operation
 //! the tool embeds.
 
-use crate::attr::{Spanned, json_literal, key_name, lit};
 use crate::attr_keys::FAILURE;
+use crate::attr_value::{Spanned, json_literal, key_name, lit};
 use crate::ctxt::{Ctxt, Range};
 use crate::slot::Slot;
 use proc_macro2::Span;

@@ -11,6 +11,7 @@
 mod ast;
 mod attr;
 mod attr_keys;
+mod attr_value;
 mod check;
 mod composite;
 mod composite_run;
