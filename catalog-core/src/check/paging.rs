@@ -128,7 +128,9 @@ fn is_paging_word(word: &[u8]) -> bool {
 
 /// Whether an operation returns a list a page at a time: a `GET` whose success response (its
 /// `2xx` responses, else `default`) is a JSON array or a paginated envelope (an object with an
-/// array field and a field named for paging, such as `next` or `total_count`). When no success
+/// array field and a field named for paging, such as `next` or `total_count`, or an object
+/// holding one up to [`ENVELOPE_DEPTH`] levels down, such as Slack's
+/// `response_metadata.next_cursor`). When no success
 /// response documents a JSON schema, its paging parameters are the evidence and it counts as a
 /// list; so they are when it has both a page size and a page start parameter ([`pages_by_name`],
 /// `limit` and `offset`, `startAt` and `maxResults`) and its response is an object, however little
@@ -186,12 +188,37 @@ fn is_list_shaped(schema: &Schema) -> bool {
             fields
                 .iter()
                 .any(|f| matches!(f.schema.ty, Type::Array { .. }))
-                && fields.iter().any(|f| {
-                    words(&f.name)
-                        .iter()
-                        .any(|w| ENVELOPE_WORDS.contains(&w.as_str()))
-                })
+                && fields
+                    .iter()
+                    .any(|f| names_paging(&f.name, &f.schema, ENVELOPE_DEPTH))
         }
+        _ => false,
+    }
+}
+
+/// How deep below an envelope's own fields a field named for paging is looked for: Slack's
+/// `response_metadata.next_cursor` is one level down, JSON:API's `meta.page.total` two.
+const ENVELOPE_DEPTH: usize = 2;
+
+/// Whether a field is named for paging ([`ENVELOPE_WORDS`]), or is an object with such a field
+/// at most `depth` levels below it.
+fn names_paging(name: &str, schema: &Schema, depth: usize) -> bool {
+    if words(name)
+        .iter()
+        .any(|w| ENVELOPE_WORDS.contains(&w.as_str()))
+    {
+        return true;
+    }
+    match &schema.ty {
+        Type::Object { fields, .. } if depth > 0 => fields
+            .iter()
+            .any(|f| names_paging(&f.name, &f.schema, depth - 1)),
+        Type::AnyOf { arms } if depth > 0 => arms.iter().any(|arm| match &arm.ty {
+            Type::Object { fields, .. } => fields
+                .iter()
+                .any(|f| names_paging(&f.name, &f.schema, depth - 1)),
+            _ => false,
+        }),
         _ => false,
     }
 }
@@ -575,6 +602,57 @@ mod tests {
             undocumented,
         ];
         assert_eq!(cannot_page(&list, &with_cursor), None);
+    }
+
+    #[test]
+    fn a_paging_field_nested_in_the_envelope_makes_it_a_list() {
+        // Slack: {ok, channels: [...], response_metadata: {next_cursor}}.
+        let slack = |cursor: &str| {
+            object(vec![
+                field("ok", Schema::new(Type::boolean())),
+                field("channels", list_of_strings()),
+                field(
+                    "response_metadata",
+                    object(vec![field(cursor, Schema::new(Type::boolean()))]),
+                ),
+            ])
+        };
+        let get = |schema: Schema| {
+            op("GET", "/conversations.list")
+                .response(json(StatusKey::Code(200), Some(schema)))
+                .build()
+        };
+        assert!(is_list(&get(slack("next_cursor"))));
+        assert!(!is_list(&get(slack("warnings"))));
+        // JSON:API: {data: [...], meta: {page: {total}}}: two levels down.
+        let json_api = |depth_two: Schema| {
+            object(vec![
+                field("data", list_of_strings()),
+                field("meta", object(vec![field("stats", depth_two)])),
+            ])
+        };
+        assert!(is_list(&get(json_api(object(vec![field(
+            "total",
+            Schema::new(Type::boolean())
+        )])))));
+        // Three levels down is too deep to be the envelope's.
+        let three = object(vec![field(
+            "x",
+            object(vec![field("total", Schema::new(Type::boolean()))]),
+        )]);
+        assert!(!is_list(&get(json_api(three))));
+        // A union's object arm is looked into too.
+        let union = Schema::new(Type::AnyOf {
+            arms: vec![
+                Schema::new(Type::boolean()),
+                object(vec![field("next_cursor", Schema::new(Type::boolean()))]),
+            ],
+        });
+        let with_union = object(vec![
+            field("channels", list_of_strings()),
+            field("response_metadata", union),
+        ]);
+        assert!(is_list(&get(with_union)));
     }
 
     #[test]
