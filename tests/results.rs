@@ -223,6 +223,45 @@ async fn a_tools_own_cap_holds_its_results() {
     );
 }
 
+/// An object over the cap whose list makes it large is cut at an item of that list: the other
+/// members kept, the result still the tool's output type, the line saying which list was cut.
+#[tokio::test]
+async fn an_object_over_the_cap_is_cut_at_an_item_of_its_list() {
+    let labels: Vec<String> = (0..1000).map(|i| format!("label-{i:04}")).collect();
+    let task =
+        json!({"id": 7, "title": "Ship the release notes", "status": "todo", "labels": labels});
+    let body = serde_json::to_vec(&task).unwrap();
+    let api = loopback::start(move |_| {
+        response("200 OK", &[("content-type", "application/json")], &body)
+    })
+    .await;
+    let s = server(&api.url)
+        .with_env(|name| (name == "CATALOG_MAX_RESULT_TOKENS").then(|| "get_task=1500".to_string()))
+        .unwrap();
+    let mut c = Client::start(s).await;
+    let reply = c
+        .call("get_task", json!({"board_id": "ops", "task_id": 7}))
+        .await;
+    let result = &reply["result"];
+    assert_eq!(result["isError"], false, "{result}");
+    assert!(bytes(result) <= 6000, "{} bytes: {result}", bytes(result));
+    let got = &result["structuredContent"];
+    let kept = got["labels"].as_array().unwrap().len();
+    assert!(kept > 100, "{kept}");
+    let mut expected = task.clone();
+    expected["labels"].as_array_mut().unwrap().truncate(kept);
+    assert_eq!(got, &expected);
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.ends_with(&format!(
+            "[truncated: the first {kept} of 1000 items of `labels`; the response exceeded the \
+             {}-byte cap]",
+            (1500 * 4) - 2048
+        )),
+        "{text}"
+    );
+}
+
 #[tokio::test]
 async fn a_cap_for_a_tool_the_server_does_not_serve_stops_it() {
     let s = server("http://127.0.0.1:9")

@@ -767,3 +767,52 @@ async fn a_call_held_for_a_slot_is_answered_alike_by_both_paths() {
     assert_eq!(short.json()["error"]["code"], -32603);
     drop(held);
 }
+
+/// A message naming a key twice is refused with the key's path on either path (the short one,
+/// rmcp's, and with sessions), and nothing reaches the API: serde_json would have kept the
+/// last value and dropped the first without a word.
+#[tokio::test]
+async fn a_key_named_twice_is_refused_with_its_path_and_nothing_is_sent() {
+    let api = loopback::start(|_| {
+        loopback::response(
+            "200 OK",
+            &[("content-type", "application/json")],
+            br#"{"id":1,"title":"b","status":"todo"}"#,
+        )
+    })
+    .await;
+    let plain = [
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+    ];
+    let general = [
+        ("content-type", "application/json"),
+        ("accept", "application/json;q=1, text/event-stream"),
+    ];
+    let twice = r#"{"jsonrpc":"2.0","id":21,"method":"tools/call","params":{"name":"create_task","arguments":{"board_id":"ops","title":"a","title":"b"}}}"#;
+    let stateless = start(server(&api.url), HttpConfig::new()).await;
+    let sessions = start(server(&api.url), HttpConfig::new().sessions(true)).await;
+    for (addr, headers) in [
+        (&stateless, &plain),
+        (&stateless, &general),
+        (&sessions, &plain),
+    ] {
+        let reply = http(addr, "POST", "/mcp", headers, twice).await;
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert_eq!(
+            reply.json(),
+            json!({"jsonrpc": "2.0", "id": 21, "error": {"code": -32602,
+                "message": "Invalid params: `params.arguments.title` is named twice in one \
+                            object; its first value would be dropped without a word: send each \
+                            key once"}})
+        );
+    }
+    // A notification naming a key twice has no id to answer: 400, as for any message not
+    // accepted.
+    let note = r#"{"jsonrpc":"2.0","method":"notifications/initialized","method":"x"}"#;
+    let reply = http(&stateless, "POST", "/mcp", &plain, note).await;
+    assert_eq!(reply.status, 400, "{reply:?}");
+    assert_eq!(reply.json()["error"]["code"], -32600);
+    assert_eq!(reply.json()["id"], Value::Null);
+    assert!(api.seen().is_empty());
+}

@@ -10,12 +10,18 @@
 //! - a JSON array over its share is cut at an element boundary (the first items, verbatim, then
 //!   `]`), and the items left out are counted by reading on without keeping (up to
 //!   [`SCAN_FACTOR`] times the cap; past it the count is a lower bound);
+//! - a JSON object whose list makes it too large (`{"items": [...], "next_cursor": "..."}`) is
+//!   cut at an item of that list, its other members kept whole ([`envelope`]), when the whole
+//!   object is read within the scan;
 //! - any other JSON value over its share (an object, a long string) is not returned: its size is;
 //! - text that is not JSON is cut on a UTF-8 boundary, as before;
 //! - a binary body (not text, or not UTF-8) is never cut: it is returned whole or reported too
 //!   large with its size.
 
 use catalog_core::model::{is_json_media_type, media_base};
+use envelope::EnvelopeCut;
+
+pub mod envelope;
 
 /// How far past the cap a JSON body is read (without being kept) to count the items left out
 /// of a cut array, or to size an object too large: this many times the cap.
@@ -68,6 +74,9 @@ pub enum Bounded {
         left_out: usize,
         /// Whether the whole body was read, so that `left_out` is exact.
         counted: bool,
+        /// Where the list is when the body is an object holding it: its member names from the
+        /// root (`json` is then the whole object, with that list cut); `None` for an array.
+        list: Option<Vec<String>>,
     },
     /// Text that is not JSON, cut on a UTF-8 boundary.
     Cut(String),
@@ -124,6 +133,8 @@ pub struct BodyReader {
     kept: Vec<u8>,
     total: usize,
     scan: ArrayScan,
+    // Started once an object body is over the budget, from the bytes kept so far.
+    envelope: Option<EnvelopeCut>,
 }
 
 impl BodyReader {
@@ -139,6 +150,7 @@ impl BodyReader {
             kept: Vec::new(),
             total: 0,
             scan: ArrayScan::new(budget),
+            envelope: None,
         }
     }
 
@@ -155,10 +167,13 @@ impl BodyReader {
             .budget
             .saturating_add(1)
             .saturating_sub(self.kept.len());
-        self.kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let taken = chunk.len().min(room);
+        self.kept.extend_from_slice(&chunk[..taken]);
         if self.json {
             let limit = self.scan_limit.saturating_sub(self.total);
-            self.scan.feed(&chunk[..chunk.len().min(limit)]);
+            let scanned = &chunk[..chunk.len().min(limit)];
+            self.scan.feed(scanned);
+            self.follow_envelope(scanned, taken);
         }
         self.total = self.total.saturating_add(chunk.len());
         if self.kept.len() <= self.budget {
@@ -173,8 +188,22 @@ impl BodyReader {
         self.json && json_start && self.total < self.scan_limit && !self.scan.ended
     }
 
+    // An object body over the budget is followed by an [`EnvelopeCut`] from then on: it starts
+    // from what is kept (the body's first bytes, `taken` of them from this chunk) and goes on
+    // with the rest of the chunk.
+    fn follow_envelope(&mut self, scanned: &[u8], taken: usize) {
+        if let Some(envelope) = &mut self.envelope {
+            envelope.feed(scanned);
+        } else if self.kept.len() > self.budget && self.scan.first == Some(b'{') {
+            let mut envelope = EnvelopeCut::new(self.budget);
+            envelope.feed(&self.kept);
+            envelope.feed(scanned.get(taken..).unwrap_or_default());
+            self.envelope = Some(envelope);
+        }
+    }
+
     /// What is kept of the body; `ended` says whether the body was read to its end.
-    pub fn finish(self, ended: bool) -> Bounded {
+    pub fn finish(mut self, ended: bool) -> Bounded {
         if self.kept.len() <= self.budget {
             return Bounded::Whole(self.kept);
         }
@@ -205,8 +234,17 @@ impl BodyReader {
         }
     }
 
-    fn json_bounded(&self, counted: bool) -> Option<Bounded> {
+    fn json_bounded(&mut self, counted: bool) -> Option<Bounded> {
         let first = self.scan.first?;
+        if let Some(cut) = self.envelope.take().and_then(EnvelopeCut::finish) {
+            return Some(Bounded::Items {
+                json: cut.json,
+                kept: cut.kept,
+                left_out: cut.left_out,
+                counted: true,
+                list: Some(cut.list),
+            });
+        }
         if first == b'[' {
             let Some((end, kept)) = self.scan.cut else {
                 // Not even `[]` fits.
@@ -224,6 +262,7 @@ impl BodyReader {
                 kept,
                 left_out: self.scan.items.saturating_sub(kept),
                 counted: self.scan.ended,
+                list: None,
             });
         }
         // Anything else that looks like JSON is not cut: a cut object is not the object.

@@ -32,6 +32,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot, watch};
 
+pub(crate) mod duplicate_key;
 mod head_id;
 pub(crate) mod tool_call;
 
@@ -515,7 +516,7 @@ enum Inbound {
 }
 
 /// A JSON-RPC error response line (without the newline).
-fn error_reply(id: &Value, code: i32, message: &str) -> Vec<u8> {
+pub(crate) fn error_reply(id: &Value, code: i32, message: &str) -> Vec<u8> {
     let reply = json!({
         "jsonrpc": "2.0",
         "id": id,
@@ -585,6 +586,19 @@ fn classify(line: &[u8]) -> Inbound {
         _ => None,
     };
     let reply_id = id.clone().unwrap_or(Value::Null);
+    if let Some(path) = duplicate_key::duplicate_key(line) {
+        let id = if path == "id" {
+            &Value::Null
+        } else {
+            &reply_id
+        };
+        let code = if path.starts_with("params") {
+            INVALID_PARAMS
+        } else {
+            INVALID_REQUEST
+        };
+        return Inbound::Reply(error_reply(id, code, &duplicate_key::message(&path)));
+    }
     let invalid = |why: &str| {
         Inbound::Reply(error_reply(
             &reply_id,

@@ -5,7 +5,9 @@
 //! ignored): an offset (`offset`, `skip`, `start`, `from`), a page size (`limit`, `per_page`,
 //! `page_size`, `size`, `count`, `max_results`, `top`, `first`), a page number (`page`,
 //! `page_number`). The hint names the agent's arguments, with values when they follow from the
-//! request: the offset of the first item left out, a page size that fits.
+//! request: the offset of the first item left out, a page size that fits. A field-selection
+//! parameter the tool sets (`fields`, `opt_fields`, `$select`: [`fields_hint`]) is named too:
+//! fewer fields per item fit more items.
 
 use catalog_core::model::{Disposition, Location, Operation};
 use percent_encoding::percent_decode_str;
@@ -15,6 +17,7 @@ enum Role {
     Offset,
     Size,
     Page,
+    Fields,
 }
 
 fn role(wire_name: &str) -> Option<Role> {
@@ -29,6 +32,7 @@ fn role(wire_name: &str) -> Option<Role> {
             Some(Role::Size)
         }
         "page" | "pagenumber" | "pageno" => Some(Role::Page),
+        "fields" | "optfields" | "select" | "fieldset" => Some(Role::Fields),
         _ => None,
     }
 }
@@ -97,6 +101,16 @@ pub fn next_page_hint(op: &Operation, url: &str, kept: usize) -> Option<String> 
     }
 }
 
+/// How to ask for less of each item: the field-selection argument (`fields`, `opt_fields`,
+/// `$select`), if the tool sets one.
+pub fn fields_hint(op: &Operation, url: &str) -> Option<String> {
+    let f = paging_arg(op, url, Role::Fields)?;
+    Some(format!(
+        "ask for fewer fields of each item with `{}`",
+        f.argument
+    ))
+}
+
 /// How to ask for less when a whole value was too large: the page size argument, if the tool
 /// sets one.
 pub fn smaller_hint(op: &Operation, url: &str) -> Option<String> {
@@ -161,6 +175,22 @@ mod tests {
             smaller_hint(&op(&["limit"]), "http://h/items?limit=500").unwrap(),
             "ask for fewer items with `limit` (it was 500)"
         );
+    }
+
+    #[test]
+    fn a_field_selection_parameter_is_named() {
+        for name in ["fields", "opt_fields", "$select", "fieldSet"] {
+            assert_eq!(
+                fields_hint(&op(&[name, "limit"]), "http://h/items").unwrap(),
+                format!(
+                    "ask for fewer fields of each item with `{}`",
+                    name.to_lowercase()
+                )
+            );
+        }
+        assert_eq!(fields_hint(&op(&["limit", "q"]), "http://h/items"), None);
+        // It is not a paging parameter.
+        assert_eq!(next_page_hint(&op(&["fields"]), "http://h/items", 4), None);
     }
 
     #[test]

@@ -36,7 +36,7 @@ use crate::serve::credentials::base64;
 use crate::serve::executor::ApiResponse;
 use crate::serve::output_error::OutputError;
 use crate::serve::output_schema::{OutputSchema, output_schema};
-use crate::serve::paging::{next_page_hint, smaller_hint};
+use crate::serve::paging::{fields_hint, next_page_hint, smaller_hint};
 use crate::serve::result_keys::IN_STRUCTURED_CONTENT;
 use crate::serve::result_size::{Form, fit, result_bytes};
 use crate::serve::tool::OutputArm;
@@ -231,11 +231,13 @@ pub fn rebound(response: &ApiResponse, budget: usize) -> Option<ApiResponse> {
             kept,
             left_out,
             counted,
+            list,
         } => Bounded::Items {
             json,
             kept,
             left_out: left_out + left_before,
             counted: counted && counted_before,
+            list,
         },
         other => other,
     };
@@ -245,15 +247,17 @@ pub fn rebound(response: &ApiResponse, budget: usize) -> Option<ApiResponse> {
     Some(smaller)
 }
 
-// How to ask for the rest, when the body was cut or too large.
+// How to ask for the rest, when the body was cut or too large: the paging arguments, then the
+// field-selection one.
 fn hint(tool: &ToolInfo, response: &ApiResponse) -> Option<String> {
-    match &response.body {
-        Bounded::Items { kept, .. } => next_page_hint(tool.operation, &response.url, *kept),
-        Bounded::TooLarge { what, .. } if what.starts_with("JSON") => {
-            smaller_hint(tool.operation, &response.url)
-        }
-        _ => None,
-    }
+    let (op, url) = (tool.operation, response.url.as_str());
+    let paging = match &response.body {
+        Bounded::Items { kept, .. } => next_page_hint(op, url, *kept),
+        Bounded::TooLarge { what, .. } if what.starts_with("JSON") => smaller_hint(op, url),
+        _ => return None,
+    };
+    let hints: Vec<String> = paging.into_iter().chain(fields_hint(op, url)).collect();
+    (!hints.is_empty()).then(|| hints.join("; "))
 }
 
 // The line saying the API refused the call, when a 2xx body is a failure by one of the tool's

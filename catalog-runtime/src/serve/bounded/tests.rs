@@ -38,6 +38,7 @@ fn an_array_is_cut_at_an_element_boundary_with_the_rest_counted() {
             kept: 2,
             left_out: 2,
             counted: true,
+            list: None,
         }
     );
     // Not even one item fits: an empty array, all counted.
@@ -48,6 +49,7 @@ fn an_array_is_cut_at_an_element_boundary_with_the_rest_counted() {
             kept: 0,
             left_out: 4,
             counted: true,
+            list: None,
         }
     );
 }
@@ -64,7 +66,8 @@ fn pretty_printed_arrays_are_cut_verbatim() {
 
 #[test]
 fn an_object_or_a_long_string_over_the_cap_is_too_large_with_its_size() {
-    let body = format!(r#"{{"items":[{}]}}"#, "1,".repeat(500) + "1");
+    // No list to cut: the object's size is too large in a string member.
+    let body = format!(r#"{{"items":[1],"note":"{}"}}"#, "x".repeat(500));
     assert_eq!(
         read(body.as_bytes(), 100, JSON, 7),
         Bounded::TooLarge {
@@ -77,6 +80,103 @@ fn an_object_or_a_long_string_over_the_cap_is_too_large_with_its_size() {
     assert!(matches!(
         read(long.as_bytes(), 10, JSON, 7),
         Bounded::TooLarge { what, measured: true, .. } if what == "JSON value"
+    ));
+}
+
+#[test]
+fn an_object_over_the_cap_is_cut_at_an_item_of_its_list_keeping_the_cursor() {
+    // Slack's envelope: the cursor after the list.
+    let channels: Vec<Value> = (0..40)
+        .map(|i| json!({"id": format!("C{i:03}"), "name": "general"}))
+        .collect();
+    let value = json!({
+        "ok": true,
+        "channels": channels,
+        "response_metadata": {"next_cursor": "dGVhbTpDMDYxRkE1UEI="},
+    });
+    for pretty in [false, true] {
+        let body = if pretty {
+            serde_json::to_string_pretty(&value).unwrap()
+        } else {
+            value.to_string()
+        };
+        for chunk in [1, 7, 4096] {
+            let Bounded::Items {
+                json,
+                kept,
+                left_out,
+                counted,
+                list,
+            } = read(body.as_bytes(), 800, JSON, chunk)
+            else {
+                panic!("not cut")
+            };
+            assert!(json.len() <= 800, "{}", json.len());
+            assert_eq!(list, Some(vec!["channels".to_string()]));
+            assert!(kept > 0 && counted, "{kept} {counted}");
+            assert_eq!(kept + left_out, 40);
+            let mut expected = value.clone();
+            expected["channels"].as_array_mut().unwrap().truncate(kept);
+            assert_eq!(serde_json::from_str::<Value>(&json).unwrap(), expected);
+        }
+    }
+    // A list two members down (`data.items`), with escaped member names.
+    let nested = json!({"data": {"a\"b": 1, "items": (0..100).collect::<Vec<_>>()}, "next": "x"});
+    let Bounded::Items {
+        json,
+        list,
+        kept,
+        left_out,
+        ..
+    } = read(nested.to_string().as_bytes(), 200, JSON, 3)
+    else {
+        panic!("not cut")
+    };
+    assert_eq!(list, Some(vec!["data".to_string(), "items".to_string()]));
+    assert_eq!(kept + left_out, 100);
+    let cut: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(cut["next"], "x");
+    assert_eq!(cut["data"]["a\"b"], 1);
+}
+
+#[test]
+fn an_object_is_too_large_when_what_is_kept_of_it_would_not_fit() {
+    let big = "x".repeat(300);
+    let list = (0..100).collect::<Vec<_>>();
+    for body in [
+        // The members after the list are over what is left.
+        json!({"items": list, "z": big}).to_string(),
+        // A second long list after the cut one.
+        json!({"a": list, "b": list}).to_string(),
+    ] {
+        assert!(
+            matches!(
+                read(body.as_bytes(), 200, JSON, 5),
+                Bounded::TooLarge { ref what, measured: true, .. } if what == "JSON object"
+            ),
+            "{body}"
+        );
+    }
+    // The items of a list of lists are not cut: the outer list is, at a whole item (so is a list
+    // of objects holding lists).
+    let rows = json!({"rows": [[1, 2, 3], list], "next": 2}).to_string();
+    let Bounded::Items { json, kept, .. } = read(rows.as_bytes(), 100, JSON, 5) else {
+        panic!("not cut")
+    };
+    assert_eq!((json.as_str(), kept), (r#"{"rows":[[1,2,3]],"next":2}"#, 1));
+    // Not read to its end within the scan: no cut object, its size at least.
+    let long = json!({"items": (0..5000).collect::<Vec<_>>()}).to_string();
+    let mut reader = BodyReader::new(100, 1000, JSON);
+    let mut ended = true;
+    for piece in long.as_bytes().chunks(64) {
+        if !reader.feed(piece) {
+            ended = false;
+            break;
+        }
+    }
+    assert!(matches!(
+        reader.finish(ended),
+        Bounded::TooLarge { measured: false, ref what, .. } if what == "JSON object"
     ));
 }
 
@@ -96,6 +196,7 @@ fn counting_stops_at_the_scan_limit_and_says_at_least() {
         kept,
         left_out,
         counted,
+        list: None,
     } = reader.finish(ended)
     else {
         panic!("not cut")
@@ -232,7 +333,24 @@ proptest! {
                 prop_assert!(bytes.len() <= budget);
                 prop_assert_eq!(serde_json::from_slice::<Value>(&bytes).unwrap(), value);
             }
-            Bounded::Items { json, kept, left_out, counted } => {
+            Bounded::Items { json, kept, left_out, counted, list: Some(path) } => {
+                // An object cut at an item of its list: the object as it was, with that list
+                // holding its first `kept` items, all of the list's items counted.
+                prop_assert!(json.len() <= budget, "{} > {}", json.len(), budget);
+                prop_assert!(counted);
+                let cut: Value = serde_json::from_str(&json).unwrap();
+                let mut expected = value.clone();
+                let list = path
+                    .iter()
+                    .try_fold(&mut expected, |v, key| v.get_mut(key))
+                    .and_then(Value::as_array_mut);
+                prop_assert!(list.is_some(), "no list at {:?} in {}", path, value);
+                let list = list.unwrap();
+                prop_assert_eq!(kept + left_out, list.len());
+                list.truncate(kept);
+                prop_assert_eq!(cut, expected);
+            }
+            Bounded::Items { json, kept, left_out, counted, list: None } => {
                 prop_assert!(json.len() <= budget, "{} > {}", json.len(), budget);
                 let cut: Value = serde_json::from_str(&json).unwrap();
                 let all = value.as_array().unwrap();

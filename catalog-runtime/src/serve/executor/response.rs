@@ -134,6 +134,7 @@ impl ApiResponse {
                 kept,
                 left_out,
                 counted,
+                list,
             } => {
                 out.push_str(instead.unwrap_or(json));
                 let total = kept + left_out;
@@ -142,8 +143,12 @@ impl ApiResponse {
                 } else {
                     format!("at least {total}")
                 };
+                let of_list = list
+                    .as_deref()
+                    .map(|path| format!(" of `{}`", path.join(".")))
+                    .unwrap_or_default();
                 out.push_str(&format!(
-                    "\n[truncated: the first {kept} of {of} items; the response exceeded the {}-byte cap{hint}]",
+                    "\n[truncated: the first {kept} of {of} items{of_list}; the response exceeded the {}-byte cap{hint}]",
                     self.max_bytes
                 ));
             }

@@ -10,11 +10,14 @@
 //! request this path is unsure of, goes to rmcp unchanged (`tests/server_http.rs` compares the
 //! two answers call by call).
 //!
-//! With rate limits set, every POST's body is read here first and its tool calls checked
-//! against the caller's rate ([`super::rate`]), whichever path then answers it.
+//! Every POST's body is read here first: a message naming a key twice is refused with the key's
+//! path ([`crate::serve::line::duplicate_key`]) before either path reads it, and with rate limits
+//! set its tool calls are checked against the caller's rate ([`super::rate`]), whichever path
+//! then answers it.
 
 use super::respond::{Body, text};
 use super::state::State;
+use crate::serve::line::duplicate_key::duplicate_key;
 use crate::serve::mcp::McpServer;
 use crate::serve::trace::Context;
 use bytes::Bytes;
@@ -41,10 +44,10 @@ pub(super) async fn answer(
         && !state.config.sessions
         && declared.is_some_and(|n| n <= cap)
         && plain_headers(req.headers(), &state.hosts);
-    // With rate limits, every POST's tool calls are checked here, before either path.
+    // Every POST's body is read here, checked for a key named twice and, with rate limits, for
+    // the caller's rate, before either path answers it.
     let limited = server.rate().is_on();
-    let checked = limited && req.method() == http::Method::POST;
-    if !admitted && !checked {
+    if req.method() != http::Method::POST {
         return state.service.handle(req).await;
     }
     let (mut parts, body) = req.into_parts();
@@ -64,6 +67,9 @@ pub(super) async fn answer(
             );
         }
     };
+    if let Some(path) = duplicate_key(&bytes) {
+        return refuse_duplicate(&bytes, &path);
+    }
     if limited {
         let caller = parts
             .extensions
@@ -124,6 +130,38 @@ pub(super) async fn answer(
         },
         _ => pass(state, parts, bytes).await,
     }
+}
+
+/// The answer to a message naming `path`'s key twice: its JSON-RPC error, `200` for a request
+/// (with its id), `400` for anything else, as Streamable HTTP answers a message it does not
+/// accept.
+fn refuse_duplicate(bytes: &[u8], path: &str) -> Response<Body> {
+    let id = serde_json::from_slice::<serde_json::Value>(bytes)
+        .ok()
+        .and_then(|message| message.get("id").cloned())
+        .filter(|id| path != "id" && (id.is_string() || id.is_i64() || id.is_u64()));
+    let code = if path.starts_with("params") {
+        crate::serve::line::INVALID_PARAMS
+    } else {
+        crate::serve::line::INVALID_REQUEST
+    };
+    let status = if id.is_some() {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    let body = crate::serve::line::error_reply(
+        &id.unwrap_or_default(),
+        code,
+        &crate::serve::line::duplicate_key::message(path),
+    );
+    let mut response = Response::new(Full::new(Bytes::from(body)).boxed());
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        http::HeaderValue::from_static("application/json"),
+    );
+    response
 }
 
 /// The request, its body read already, handed to rmcp as it came.

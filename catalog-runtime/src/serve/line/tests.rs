@@ -221,3 +221,42 @@ fn other_shapes_are_left_to_the_general_path() {
     assert_eq!(reply(others[6])["error"]["code"], INVALID_PARAMS);
     assert!(delivered(others[0]));
 }
+
+#[test]
+fn a_key_named_twice_is_refused_with_its_path_on_either_path() {
+    // A plain tool call (the fast path's shape) naming an argument twice, at the top and deep.
+    let top = r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"create_task","arguments":{"title":"a","title":"b"}}}"#;
+    let deep = r#"{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"t","arguments":{"data":{"items":[{"id":1},{"id":2,"id":3}]}}}}"#;
+    for line in [top, deep] {
+        assert!(tool_call::read(line.as_bytes()).is_none(), "{line}");
+    }
+    assert_eq!(
+        reply(top),
+        json!({"jsonrpc": "2.0", "id": 4, "error": {"code": INVALID_PARAMS,
+            "message": "Invalid params: `params.arguments.title` is named twice in one object; \
+                        its first value would be dropped without a word: send each key once"}})
+    );
+    let r = reply(deep);
+    assert_eq!(r["id"], "x");
+    assert_eq!(r["error"]["code"], INVALID_PARAMS);
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid params: `params.arguments.data.items[1].id` is named twice"),
+        "{r}"
+    );
+    // In the message itself: the id named twice is echoed as null.
+    let r = reply(r#"{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}"#);
+    assert_eq!(r["id"], Value::Null);
+    assert_eq!(r["error"]["code"], INVALID_REQUEST);
+    let r = reply(r#"{"jsonrpc":"2.0","method":"ping","id":5,"method":"tools/list"}"#);
+    assert_eq!(r["id"], 5);
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid Request: `method` is named twice"),
+        "{r}"
+    );
+}

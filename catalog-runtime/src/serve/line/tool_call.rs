@@ -5,12 +5,15 @@
 //! call (`jsonrpc` "2.0", an integer or string `id`, `method` "tools/call", and `params` holding
 //! only a string `name` and an object `arguments`) is read here in one pass instead. Anything
 //! else, `_meta` and task parameters included, is left to the general path, so both give the
-//! same message (`tests::the_fast_path_reads_what_rmcp_reads`).
+//! same message (`tests::the_fast_path_reads_what_rmcp_reads`). So is a line naming a key twice
+//! (in the arguments, at any depth, or in the message): the general path refuses it
+//! ([`super::duplicate_key`]).
 
+use super::duplicate_key::StrictObject;
 use rmcp::RoleServer;
 use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, ClientRequest, JsonObject, JsonRpcMessage,
-    JsonRpcRequest, RequestId,
+    CallToolRequest, CallToolRequestParams, ClientRequest, JsonRpcMessage, JsonRpcRequest,
+    RequestId,
 };
 use rmcp::service::RxJsonRpcMessage;
 use serde::Deserialize;
@@ -24,7 +27,7 @@ pub(crate) fn read(line: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
         return None;
     }
     let mut params = CallToolRequestParams::new(call.params.name);
-    if let Some(arguments) = call.params.arguments {
+    if let Some(StrictObject(arguments)) = call.params.arguments {
         params = params.with_arguments(arguments);
     }
     Some(JsonRpcMessage::Request(JsonRpcRequest::new(
@@ -47,7 +50,7 @@ struct PlainCall {
 struct PlainParams {
     name: String,
     #[serde(default)]
-    arguments: Option<JsonObject>,
+    arguments: Option<StrictObject>,
 }
 
 /// An id the general path would echo as it came: a string, or an integer that fits an `i64`.

@@ -77,6 +77,7 @@ async fn header_bytes_count_against_the_cap() {
         kept,
         left_out,
         counted,
+        list: None,
     } = &r.body
     else {
         panic!("not cut: {:?}", r.body)
