@@ -769,10 +769,11 @@ async fn a_call_held_for_a_slot_is_answered_alike_by_both_paths() {
 }
 
 /// A message naming a key twice is refused with the key's path on either path (the short one,
-/// rmcp's, and with sessions), and nothing reaches the API: serde_json would have kept the
-/// last value and dropped the first without a word.
+/// rmcp's, and with sessions), and so is an integer past 64 bits; nothing reaches the API:
+/// serde_json would have kept the last value and dropped the first without a word, and read the
+/// integer as a float.
 #[tokio::test]
-async fn a_key_named_twice_is_refused_with_its_path_and_nothing_is_sent() {
+async fn a_key_named_twice_or_a_wide_integer_is_refused_and_nothing_is_sent() {
     let api = loopback::start(|_| {
         loopback::response(
             "200 OK",
@@ -805,6 +806,23 @@ async fn a_key_named_twice_is_refused_with_its_path_and_nothing_is_sent() {
                 "message": "Invalid params: `params.arguments.title` is named twice in one \
                             object; its first value would be dropped without a word: send each \
                             key once"}})
+        );
+    }
+    // An integer past 64 bits, which serde_json would read as a float: refused as written.
+    let wide = r#"{"jsonrpc":"2.0","id":22,"method":"tools/call","params":{"name":"get_task","arguments":{"board_id":"ops","task_id":123456789012345678901234}}}"#;
+    for headers in [&plain, &general] {
+        let reply = http(&stateless, "POST", "/mcp", headers, wide).await;
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert_eq!(reply.json()["id"], 22);
+        assert_eq!(reply.json()["error"]["code"], -32602);
+        assert!(
+            reply.json()["error"]["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(
+                    "Invalid params: `123456789012345678901234` is an integer past 64 bits"
+                ),
+            "{reply:?}"
         );
     }
     // A notification naming a key twice has no id to answer: 400, as for any message not

@@ -32,8 +32,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot, watch};
 
-pub(crate) mod duplicate_key;
 mod head_id;
+pub(crate) mod strict_json;
 pub(crate) mod tool_call;
 
 /// The default cap on one incoming line (one JSON-RPC message): 4 MiB.
@@ -586,19 +586,6 @@ fn classify(line: &[u8]) -> Inbound {
         _ => None,
     };
     let reply_id = id.clone().unwrap_or(Value::Null);
-    if let Some(path) = duplicate_key::duplicate_key(line) {
-        let id = if path == "id" {
-            &Value::Null
-        } else {
-            &reply_id
-        };
-        let code = if path.starts_with("params") {
-            INVALID_PARAMS
-        } else {
-            INVALID_REQUEST
-        };
-        return Inbound::Reply(error_reply(id, code, &duplicate_key::message(&path)));
-    }
     let invalid = |why: &str| {
         Inbound::Reply(error_reply(
             &reply_id,
@@ -611,6 +598,14 @@ fn classify(line: &[u8]) -> Inbound {
     }
     if obj.contains_key("id") && id.is_none() {
         return invalid("`id` must be a string or an integer");
+    }
+    if let Some(refused) = strict_json::refusal(line) {
+        let id = if refused.echo_id {
+            &reply_id
+        } else {
+            &Value::Null
+        };
+        return Inbound::Reply(error_reply(id, refused.code, &refused.message));
     }
     let method = match obj.get("method") {
         Some(Value::String(m)) => Some(m.clone()),

@@ -10,14 +10,15 @@
 //! request this path is unsure of, goes to rmcp unchanged (`tests/server_http.rs` compares the
 //! two answers call by call).
 //!
-//! Every POST's body is read here first: a message naming a key twice is refused with the key's
-//! path ([`crate::serve::line::duplicate_key`]) before either path reads it, and with rate limits
+//! Every POST's body is read here first: a message that strict JSON does not read as written (a
+//! key named twice, an integer past 64 bits) is refused ([`crate::serve::line::strict_json`])
+//! before either path reads it, and with rate limits
 //! set its tool calls are checked against the caller's rate ([`super::rate`]), whichever path
 //! then answers it.
 
 use super::respond::{Body, text};
 use super::state::State;
-use crate::serve::line::duplicate_key::duplicate_key;
+use crate::serve::line::strict_json::{Refusal, refusal};
 use crate::serve::mcp::McpServer;
 use crate::serve::trace::Context;
 use bytes::Bytes;
@@ -67,8 +68,8 @@ pub(super) async fn answer(
             );
         }
     };
-    if let Some(path) = duplicate_key(&bytes) {
-        return refuse_duplicate(&bytes, &path);
+    if let Some(refused) = refusal(&bytes) {
+        return refuse_strict(&bytes, refused);
     }
     if limited {
         let caller = parts
@@ -132,29 +133,20 @@ pub(super) async fn answer(
     }
 }
 
-/// The answer to a message naming `path`'s key twice: its JSON-RPC error, `200` for a request
-/// (with its id), `400` for anything else, as Streamable HTTP answers a message it does not
-/// accept.
-fn refuse_duplicate(bytes: &[u8], path: &str) -> Response<Body> {
+/// The answer to a message strict JSON refuses: its JSON-RPC error, `200` for a request (with
+/// its id), `400` for anything else, as Streamable HTTP answers a message it does not accept.
+fn refuse_strict(bytes: &[u8], refused: Refusal) -> Response<Body> {
     let id = serde_json::from_slice::<serde_json::Value>(bytes)
         .ok()
         .and_then(|message| message.get("id").cloned())
-        .filter(|id| path != "id" && (id.is_string() || id.is_i64() || id.is_u64()));
-    let code = if path.starts_with("params") {
-        crate::serve::line::INVALID_PARAMS
-    } else {
-        crate::serve::line::INVALID_REQUEST
-    };
+        .filter(|id| refused.echo_id && (id.is_string() || id.is_i64() || id.is_u64()));
     let status = if id.is_some() {
         StatusCode::OK
     } else {
         StatusCode::BAD_REQUEST
     };
-    let body = crate::serve::line::error_reply(
-        &id.unwrap_or_default(),
-        code,
-        &crate::serve::line::duplicate_key::message(path),
-    );
+    let body =
+        crate::serve::line::error_reply(&id.unwrap_or_default(), refused.code, &refused.message);
     let mut response = Response::new(Full::new(Bytes::from(body)).boxed());
     *response.status_mut() = status;
     response.headers_mut().insert(

@@ -260,3 +260,22 @@ fn a_key_named_twice_is_refused_with_its_path_on_either_path() {
         "{r}"
     );
 }
+
+#[test]
+fn an_integer_past_64_bits_is_refused_as_written_on_either_path() {
+    let line = r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"get_task","arguments":{"task_id":123456789012345678901234}}}"#;
+    assert!(tool_call::read(line.as_bytes()).is_none());
+    let r = reply(line);
+    assert_eq!(r["id"], 6);
+    assert_eq!(r["error"]["code"], INVALID_PARAMS);
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid params: `123456789012345678901234` is an integer past 64 bits"),
+        "{r}"
+    );
+    // The widest integers that fit are read as they are.
+    let fits = r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"t","arguments":{"a":18446744073709551615,"b":-9223372036854775808}}}"#;
+    assert!(tool_call::read(fits.as_bytes()).is_some());
+}

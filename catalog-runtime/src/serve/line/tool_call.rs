@@ -6,10 +6,10 @@
 //! only a string `name` and an object `arguments`) is read here in one pass instead. Anything
 //! else, `_meta` and task parameters included, is left to the general path, so both give the
 //! same message (`tests::the_fast_path_reads_what_rmcp_reads`). So is a line naming a key twice
-//! (in the arguments, at any depth, or in the message): the general path refuses it
-//! ([`super::duplicate_key`]).
+//! (in the arguments, at any depth, or in the message) or holding an integer past 64 bits: the
+//! general path refuses it ([`super::strict_json`]).
 
-use super::duplicate_key::StrictObject;
+use super::strict_json::{StrictObject, wide_integer};
 use rmcp::RoleServer;
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, ClientRequest, JsonRpcMessage, JsonRpcRequest,
@@ -23,7 +23,7 @@ use std::fmt;
 /// The message of `line` when it is a plain `tools/call`, else `None`.
 pub(crate) fn read(line: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
     let call: PlainCall = serde_json::from_slice(line).ok()?;
-    if call.jsonrpc != "2.0" || call.method != "tools/call" {
+    if call.jsonrpc != "2.0" || call.method != "tools/call" || wide_integer(line).is_some() {
         return None;
     }
     let mut params = CallToolRequestParams::new(call.params.name);

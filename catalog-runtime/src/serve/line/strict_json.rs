@@ -1,12 +1,16 @@
-//! A key named twice in one JSON object: the message is refused, with the key's path, before
-//! anything reads it.
+//! Strict JSON: what serde_json would read as something other than what was written is refused,
+//! before anything reads the message ([`refusal`], on both transports).
 //!
-//! serde_json keeps the last value of a key an object names twice, so an agent's
-//! `{"title": "a", "title": "b"}` would send `b` and drop `a` without a word. RFC 8259 says the
-//! names in an object SHOULD be unique and leaves the reading of duplicates to each parser;
-//! catalog reads none: a message naming a key twice at any depth is answered with an error
-//! naming the key's path, on both transports ([`duplicate_key`] on the general path,
-//! [`StrictObject`] on the plain tool-call path, which then gives way to the general one).
+//! - **A key named twice in one object.** serde_json keeps the last value, so an agent's
+//!   `{"title": "a", "title": "b"}` would send `b` and drop `a` without a word. RFC 8259 says
+//!   the names in an object SHOULD be unique and leaves duplicates to each parser; catalog reads
+//!   none, and names the key's path ([`duplicate_key`]).
+//! - **An integer past 64 bits.** serde_json reads `123456789012345678901234` as the float
+//!   `1.2345678901234569e+23`, so a free-form argument would be sent changed and a typed one
+//!   refused as a float the agent never wrote; catalog refuses it as written ([`wide_integer`]).
+//!
+//! The plain tool-call path reads its arguments with [`StrictObject`] and looks for a wide
+//! integer, and gives way to the general path, which answers with the refusal.
 
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -29,17 +33,92 @@ pub(crate) fn duplicate_key(json: &[u8]) -> Option<String> {
     found
 }
 
-/// The message answering a request that names `path`'s key twice.
-pub(crate) fn message(path: &str) -> String {
-    let what = if path.starts_with("params") {
-        "Invalid params"
-    } else {
-        "Invalid Request"
-    };
-    format!(
-        "{what}: `{path}` is named twice in one object; its first value would be dropped \
-         without a word: send each key once"
-    )
+/// Why a message is refused: its JSON-RPC error code and message, and whether its id may be
+/// echoed (not when the id is what is named twice).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    pub(crate) code: i32,
+    pub(crate) message: String,
+    pub(crate) echo_id: bool,
+}
+
+/// The refusal of a message that strict JSON does not read as written, if it is one.
+pub(crate) fn refusal(json: &[u8]) -> Option<Refusal> {
+    if let Some(path) = duplicate_key(json) {
+        let params = path.starts_with("params");
+        return Some(Refusal {
+            code: if params {
+                super::INVALID_PARAMS
+            } else {
+                super::INVALID_REQUEST
+            },
+            message: format!(
+                "{}: `{path}` is named twice in one object; its first value would be dropped \
+                 without a word: send each key once",
+                if params {
+                    "Invalid params"
+                } else {
+                    "Invalid Request"
+                }
+            ),
+            echo_id: path != "id",
+        });
+    }
+    let integer = wide_integer(json)?;
+    // What serde_json reads it as, written as it would be sent.
+    let read_as = serde_json::from_str::<Value>(integer).map_or(String::new(), |f| format!(" {f}"));
+    Some(Refusal {
+        code: super::INVALID_PARAMS,
+        message: format!(
+            "Invalid params: `{integer}` is an integer past 64 bits; it would be read as the \
+             float{read_as} and sent changed: send it as a string where the parameter is one, \
+             or a value that fits"
+        ),
+        echo_id: true,
+    })
+}
+
+/// The first integer in `json` (outside strings: no fraction, no exponent) that fits neither
+/// an `i64` nor a `u64`, as written.
+pub(crate) fn wide_integer(json: &[u8]) -> Option<&str> {
+    let (mut in_string, mut escaped) = (false, false);
+    let mut i = 0;
+    while i < json.len() {
+        let b = json[i];
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            i += 1;
+            continue;
+        }
+        if b == b'"' {
+            in_string = true;
+            i += 1;
+            continue;
+        }
+        if b == b'-' || b.is_ascii_digit() {
+            let start = i;
+            while i < json.len()
+                && matches!(json[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+            {
+                i += 1;
+            }
+            let token = std::str::from_utf8(&json[start..i]).ok()?;
+            let integer = !token.contains(['.', 'e', 'E']);
+            let fits = token.parse::<i64>().is_ok() || token.parse::<u64>().is_ok();
+            if integer && !fits && token.len() > 1 {
+                return Some(token);
+            }
+            continue;
+        }
+        i += 1;
+    }
+    None
 }
 
 enum Step {
@@ -268,13 +347,63 @@ mod tests {
     }
 
     #[test]
-    fn the_message_names_the_path_and_the_fix() {
+    fn the_refusal_names_the_path_or_the_integer_and_the_fix() {
         assert_eq!(
-            message("params.arguments.title"),
-            "Invalid params: `params.arguments.title` is named twice in one object; its first \
-             value would be dropped without a word: send each key once"
+            refusal(br#"{"params": {"arguments": {"title": 1, "title": 2}}}"#),
+            Some(Refusal {
+                code: crate::serve::line::INVALID_PARAMS,
+                message: "Invalid params: `params.arguments.title` is named twice in one \
+                          object; its first value would be dropped without a word: send each \
+                          key once"
+                    .into(),
+                echo_id: true,
+            })
         );
-        assert!(message("id").starts_with("Invalid Request: `id` is named twice"));
+        let id = refusal(br#"{"id": 1, "id": 2}"#).unwrap();
+        assert_eq!(id.code, crate::serve::line::INVALID_REQUEST);
+        assert!(!id.echo_id);
+        assert!(
+            id.message
+                .starts_with("Invalid Request: `id` is named twice")
+        );
+        assert_eq!(
+            refusal(br#"{"params": {"arguments": {"id": 123456789012345678901234}}}"#),
+            Some(Refusal {
+                code: crate::serve::line::INVALID_PARAMS,
+                message: "Invalid params: `123456789012345678901234` is an integer past 64 \
+                          bits; it would be read as the float 1.2345678901234569e+23 and sent \
+                          changed: send it as a string where the parameter is one, or a value \
+                          that fits"
+                    .into(),
+                echo_id: true,
+            })
+        );
+        assert_eq!(refusal(br#"{"a": [1, 2.5, "x"]}"#), None);
+    }
+
+    #[test]
+    fn an_integer_past_64_bits_is_found_as_written() {
+        let cases = [
+            ("[18446744073709551615, -9223372036854775808]", None),
+            ("[18446744073709551616]", Some("18446744073709551616")),
+            ("[-9223372036854775809]", Some("-9223372036854775809")),
+            // Floats, exponents and strings are not integers.
+            (
+                r#"[1.8446744073709551616e19, 1e400, 123456789012345678901234.5]"#,
+                None,
+            ),
+            (
+                r#"{"s": "123456789012345678901234", "t": "\"99999999999999999999"}"#,
+                None,
+            ),
+            (
+                r#"{"k": 0, "n": -0, "big": 99999999999999999999}"#,
+                Some("99999999999999999999"),
+            ),
+        ];
+        for (json, found) in cases {
+            assert_eq!(wide_integer(json.as_bytes()), found, "{json}");
+        }
     }
 
     #[test]
