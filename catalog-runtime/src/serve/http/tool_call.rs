@@ -68,7 +68,7 @@ pub(super) async fn answer(
         let caller = parts
             .extensions
             .get::<crate::serve::rate_limit::CallerKey>();
-        if let Some(refused) = super::rate::refuse(server, caller, &bytes) {
+        if let Some(refused) = super::rate::refuse(server, caller, &parts.headers, &bytes) {
             return refused;
         }
         parts.extensions.insert(super::rate::RateChecked);
@@ -100,6 +100,10 @@ pub(super) async fn answer(
                         caller.revision =
                             Some(revision.unwrap_or(crate::serve::result_size::ASSUMED_REVISION));
                         caller.rate_checked = limited;
+                        caller.key = parts
+                            .extensions
+                            .get::<crate::serve::rate_limit::CallerKey>()
+                            .cloned();
                         // The verified caller, for per-user credentials.
                         let verified = parts
                             .extensions

@@ -122,6 +122,16 @@ impl McpServer {
                     .get::<crate::serve::http::rate::RateChecked>()
                     .is_some()
             });
+        // Who the HTTP caller is, for the audit trail.
+        caller.key = context
+            .extensions
+            .get::<http::request::Parts>()
+            .and_then(|parts| {
+                parts
+                    .extensions
+                    .get::<crate::serve::rate_limit::CallerKey>()
+                    .cloned()
+            });
         // A client on 2026-07-28 or later is asked for a confirmation by `input_required`, when
         // it declared form elicitation on the request.
         let asked = std::sync::Mutex::new(None);
