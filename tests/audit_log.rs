@@ -312,6 +312,45 @@ async fn a_confirmation_asked_accepted_and_declined_is_one_record_per_call() {
     );
 }
 
+#[tokio::test]
+async fn a_call_its_client_cancelled_is_recorded_as_cancelled() {
+    let api = api().await;
+    let trail = Trail::default();
+    let server = server(ExecutorConfig::new(&api.url), &[], &trail);
+    let mut c = Client::start(server).await;
+    c.send(&json!({"jsonrpc": "2.0", "id": 50, "method": "tools/call",
+                   "params": {"name": "get_task",
+                              "arguments": {"board_id": "slow", "task_id": 1}}}))
+        .await;
+    // Cancelled once the request has reached the API.
+    for _ in 0..200 {
+        if !api.seen().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(api.seen().len(), 1);
+    c.send(
+        &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                   "params": {"requestId": 50}}),
+    )
+    .await;
+    for _ in 0..200 {
+        if !trail.text().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        trail.records(),
+        [
+            json!({"caller": stdio(), "tool": "get_task", "operation": GET_TASK,
+                "operation_id": "GetTask", "outcome": "failed", "reason": "cancelled",
+                "arguments": ["board_id", "task_id"]})
+        ]
+    );
+}
+
 /// A verifier that takes `user:NAME` tokens (naming `NAME`) and `opaque-*` ones (naming no
 /// one).
 struct Users;

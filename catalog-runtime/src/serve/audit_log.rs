@@ -21,7 +21,7 @@
 //! | `tool` | the tool called, as the caller named it (a name no tool has too) |
 //! | `operation`, `operation_id` | the operation the tool wraps: `METHOD /path`, and the spec's `operationId` when it gives one; absent for a tool the server does not offer |
 //! | `outcome` | `sent` (the API answered), `confirmed` (the user accepted the call, and the API answered), `confirmation_required` (the client was asked for the user's confirmation by `input_required`; nothing was sent), `refused` (nothing was sent), `rate_limited` (over the caller's rate; nothing was sent), `failed` (no answer came: timeout, connection failure, the server busy, the API credential) |
-//! | `reason` | with `refused` and `failed`: the cause, as `catalog_refusals_total` names it (`arguments`, `unknown_tool`, `writes_disabled`, `not_confirmed`, `timeout`, `transport`, `busy`, ...) |
+//! | `reason` | with `refused` and `failed`: the cause, as `catalog_refusals_total` names it (`arguments`, `unknown_tool`, `writes_disabled`, `not_confirmed`, `timeout`, `transport`, `busy`, ...), or `cancelled` (the client cancelled the call before its outcome) |
 //! | `confirmation` | for a call that needed the user's confirmation: `asked`, `accepted`, `declined`, `cancelled`, `unanswered`, `unavailable` (the client cannot ask and `CATALOG_CONFIRM_FALLBACK=refuse`) or `unconfirmed` (it cannot ask, and the call went on) |
 //! | `status` | the API's final HTTP status, when it answered |
 //! | `duration_ms` | from the call's arrival to its outcome |
@@ -41,8 +41,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::time::{Duration, SystemTime};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
 
 /// `CATALOG_AUDIT`: where the audit trail goes, `stderr` or `file:PATH`; unset: no audit trail.
 pub const ENV_AUDIT: &str = "CATALOG_AUDIT";
@@ -255,6 +255,92 @@ impl AuditLog {
         };
         if let Err(e) = written {
             eprintln!("catalog: an audit record could not be written: {e}");
+        }
+    }
+}
+
+/// A call on its way, whose record is written when it ends ([`finish`](Self::finish)), or, when
+/// the call is dropped first (its client cancelled it), as `failed` for `cancelled`: the API
+/// request, if it was sent, was aborted, and the API may have acted on it.
+pub(crate) struct Pending {
+    log: Arc<AuditLog>,
+    time: SystemTime,
+    started: Instant,
+    caller: Who,
+    tool: String,
+    operation: Option<&'static Operation>,
+    trace_id: Option<String>,
+    arguments: Option<Arguments>,
+}
+
+impl Pending {
+    /// The call of `tool` (the operation of a tool of that name, if any) by `caller`, arrived
+    /// now.
+    pub(crate) fn new(
+        log: Arc<AuditLog>,
+        caller: Who,
+        tool: &str,
+        operation: Option<&'static Operation>,
+        trace_id: Option<String>,
+        arguments: Arguments,
+    ) -> Pending {
+        Pending {
+            log,
+            time: SystemTime::now(),
+            started: Instant::now(),
+            caller,
+            tool: tool.chars().take(MAX_TOOL_CHARS).collect(),
+            operation,
+            trace_id,
+            arguments: Some(arguments),
+        }
+    }
+
+    /// Writes the record of the call's `outcome`; `offered`: the server offered the tool.
+    pub(crate) fn finish(
+        mut self,
+        offered: bool,
+        outcome: Outcome,
+        verdict: Option<Verdict>,
+        duration: Duration,
+    ) {
+        let arguments = self.arguments.take().unwrap_or_default();
+        self.write(offered, outcome, verdict, duration, arguments);
+    }
+
+    fn write(
+        &self,
+        offered: bool,
+        outcome: Outcome,
+        verdict: Option<Verdict>,
+        duration: Duration,
+        arguments: Arguments,
+    ) {
+        self.log.write(&Record {
+            time: self.time,
+            caller: self.caller.clone(),
+            tool: &self.tool,
+            operation: self.operation.filter(|_| offered),
+            outcome,
+            verdict,
+            duration,
+            trace_id: self.trace_id.as_deref(),
+            arguments,
+        });
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if let Some(arguments) = self.arguments.take() {
+            let duration = self.started.elapsed();
+            self.write(
+                true,
+                Outcome::Failed("cancelled"),
+                None,
+                duration,
+                arguments,
+            );
         }
     }
 }

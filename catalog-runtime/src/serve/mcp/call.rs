@@ -3,7 +3,7 @@
 //! ends (its outcome for the metrics, its result or JSON-RPC error).
 
 use super::{Caller, McpServer};
-use crate::serve::audit_log::{Record, Verdict, Who};
+use crate::serve::audit_log::{Pending, Record, Verdict, Who};
 use crate::serve::catalog::CallError;
 use crate::serve::executor::ExecuteError;
 use crate::serve::metrics::Outcome;
@@ -59,25 +59,28 @@ impl McpServer {
         caller: Caller<'_>,
     ) -> Result<CallToolResult, ErrorData> {
         let started = std::time::Instant::now();
-        let arrived = std::time::SystemTime::now();
         let form = self.results.form.for_revision(caller.revision);
         // Its span ([`crate::serve::span`]) carries the trace into the API requests.
         let tool = self.catalog.get(name);
         let operation = tool.map(|t| t.operation);
         // The audit record's arguments are read before the call takes them, and its trace is
         // the one the span would start (a new one only when spans are exported).
-        let audited = self
-            .audit
-            .as_ref()
-            .map(|log| log.arguments_of(tool.as_ref(), arguments.as_ref()));
-        let trace = if audited.is_some() && trace.ids().is_none() && crate::serve::otel::exporting()
-        {
-            Context::root()
-        } else {
-            trace
-        };
-        let trace_id = trace.ids().map(|(t, _, _)| t.to_string());
-        let who = self.who(caller.key.as_ref());
+        let trace =
+            if self.audit.is_some() && trace.ids().is_none() && crate::serve::otel::exporting() {
+                Context::root()
+            } else {
+                trace
+            };
+        let pending = self.audit.as_ref().map(|log| {
+            Pending::new(
+                log.clone(),
+                self.who(caller.key.as_ref()),
+                name,
+                operation,
+                trace.ids().map(|(t, _, _)| t.to_string()),
+                log.arguments_of(tool.as_ref(), arguments.as_ref()),
+            )
+        });
         let verdict = std::sync::OnceLock::new();
         // The call's future is boxed: it is kilobytes, and each layer of the span (the trace
         // scope, the notes scope, the instrumented future) would otherwise hold and move its
@@ -92,18 +95,8 @@ impl McpServer {
         .await;
         let duration = started.elapsed();
         self.metrics.record(served, outcome, duration);
-        if let (Some(log), Some(arguments)) = (&self.audit, audited) {
-            log.write(&Record {
-                time: arrived,
-                caller: who,
-                tool: name,
-                operation: served.and(operation),
-                outcome,
-                verdict: verdict.get().copied(),
-                duration,
-                trace_id: trace_id.as_deref(),
-                arguments,
-            });
+        if let Some(pending) = pending {
+            pending.finish(served.is_some(), outcome, verdict.get().copied(), duration);
         }
         answer
     }
