@@ -170,9 +170,8 @@ impl AuditLog {
         let log = if form.is_empty() {
             return Err(VariableError::Empty {
                 variable: ENV_AUDIT.to_string(),
-                fix: format!(
-                    "set it to `stderr` or `file:PATH`, or unset it to keep no audit trail"
-                ),
+                fix: "set it to `stderr` or `file:PATH`, or unset it to keep no audit trail"
+                    .to_string(),
             });
         } else if form == "stderr" {
             AuditLog::stderr()
