@@ -372,12 +372,27 @@ impl TokenVerifier for Users {
 
 /// One POST to `/mcp` on its own connection with a bearer `token`: the status and the body.
 async fn post(addr: &str, token: &str, accept: &str, body: &Value) -> (u16, String) {
+    let authorization = format!("Bearer {token}");
+    post_with(addr, &[("authorization", &authorization)], accept, body).await
+}
+
+/// One POST to `/mcp` on its own connection with `headers`: the status and the body.
+async fn post_with(
+    addr: &str,
+    headers: &[(&str, &str)],
+    accept: &str,
+    body: &Value,
+) -> (u16, String) {
     let body = body.to_string();
-    let head = format!(
+    let mut head = format!(
         "POST /mcp HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-length: {}\r\n\
-         content-type: application/json\r\naccept: {accept}\r\nauthorization: Bearer {token}\r\n\r\n",
+         content-type: application/json\r\naccept: {accept}\r\n",
         body.len()
     );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     stream.write_all(head.as_bytes()).await.unwrap();
     stream.write_all(body.as_bytes()).await.unwrap();
@@ -613,4 +628,43 @@ async fn a_file_trail_is_appended_one_line_per_call() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
+async fn over_http_without_a_verifier_the_caller_is_the_connection_and_a_refused_selection_is_recorded()
+ {
+    let api = api().await;
+    let trail = Trail::default();
+    let server = server(ExecutorConfig::new(&api.url), &[], &trail);
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(server.serve_http(listener, HttpConfig::new().client_selection(true)));
+    let get = call(1, "get_task", json!({"board_id": "ops", "task_id": 1}));
+    let (status, body) = post_with(&addr, &[], PLAIN, &get).await;
+    assert_eq!(status, 200, "{body}");
+    for accept in [PLAIN, GENERAL] {
+        let (_, body) = post_with(&addr, &[("x-mcp-toolsets", "tasks")], accept, &get).await;
+        assert!(body.contains("no group `tasks`"), "{body}");
+    }
+    let mut records = trail.records();
+    let mut connections = Vec::new();
+    for record in &mut records {
+        let caller = record.as_object_mut().unwrap().remove("caller").unwrap();
+        assert_eq!(caller["kind"], "connection", "{caller}");
+        connections.push(caller["id"].as_str().unwrap().parse::<u64>().unwrap());
+    }
+    connections.dedup();
+    assert_eq!(connections.len(), 3, "each POST came on its own connection");
+    let refused = json!({"tool": "get_task", "operation": GET_TASK, "operation_id": "GetTask",
+                         "outcome": "refused", "reason": "selection_headers",
+                         "arguments": ["board_id", "task_id"]});
+    assert_eq!(
+        records,
+        [
+            json!({"tool": "get_task", "operation": GET_TASK, "operation_id": "GetTask",
+                   "outcome": "sent", "status": 200, "arguments": ["board_id", "task_id"]}),
+            refused.clone(),
+            refused,
+        ]
+    );
 }

@@ -120,7 +120,18 @@ pub(super) async fn answer(
                         )
                         .await
                     }
-                    Err(refused) => Err(refused),
+                    Err(refused) => {
+                        server.audit_refused(
+                            parts
+                                .extensions
+                                .get::<crate::serve::rate_limit::CallerKey>(),
+                            &call.params.name,
+                            call.params.arguments.as_ref(),
+                            &trace.or(from_headers),
+                            "selection_headers",
+                        );
+                        Err(refused)
+                    }
                 };
                 json(reply(request.id, result))
             }

@@ -122,14 +122,13 @@ impl McpServer {
         message: &Value,
         headers: &http::HeaderMap,
     ) {
-        let Some(log) = &self.audit else {
+        if self.audit.is_none() {
             return;
-        };
+        }
         let name = message
             .pointer("/params/name")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        let tool = self.catalog.get(name);
         let arguments = message
             .pointer("/params/arguments")
             .and_then(Value::as_object);
@@ -142,12 +141,30 @@ impl McpServer {
         let trace = Context::from_values(meta("traceparent"), meta("tracestate")).or(
             Context::from_values(header("traceparent"), header("tracestate")),
         );
+        self.audit_refused(Some(key), name, arguments, &trace, "rate_limited");
+    }
+
+    /// Records a call of `name` by `key` (`None`: over stdio or in process) refused for `cause`
+    /// before it reached the call path: over its caller's rate on its HTTP POST, or with
+    /// selection headers the server refuses.
+    pub(crate) fn audit_refused(
+        &self,
+        key: Option<&CallerKey>,
+        name: &str,
+        arguments: Option<&JsonObject>,
+        trace: &Context,
+        cause: &'static str,
+    ) {
+        let Some(log) = &self.audit else {
+            return;
+        };
+        let tool = self.catalog.get(name);
         log.write(&Record {
             time: std::time::SystemTime::now(),
-            caller: self.who(Some(key)),
+            caller: self.who(key),
             tool: name,
             operation: tool.map(|t| t.operation),
-            outcome: Outcome::Refused("rate_limited"),
+            outcome: Outcome::Refused(cause),
             verdict: None,
             duration: std::time::Duration::ZERO,
             trace_id: trace.ids().map(|(t, _, _)| t),
