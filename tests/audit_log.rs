@@ -383,6 +383,17 @@ async fn post_with(
     accept: &str,
     body: &Value,
 ) -> (u16, String) {
+    let (status, _, body) = post_raw(addr, headers, accept, body).await;
+    (status, body)
+}
+
+/// One POST to `/mcp` on its own connection with `headers`: the status, the head and the body.
+async fn post_raw(
+    addr: &str,
+    headers: &[(&str, &str)],
+    accept: &str,
+    body: &Value,
+) -> (u16, String, String) {
     let body = body.to_string();
     let mut head = format!(
         "POST /mcp HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-length: {}\r\n\
@@ -401,6 +412,7 @@ async fn post_with(
     let (head, body) = raw.split_once("\r\n\r\n").unwrap();
     (
         head.split(' ').nth(1).unwrap().parse().unwrap(),
+        head.to_string(),
         body.to_string(),
     )
 }
@@ -667,4 +679,48 @@ async fn over_http_without_a_verifier_the_caller_is_the_connection_and_a_refused
             refused,
         ]
     );
+}
+
+#[tokio::test]
+async fn over_http_sessions_the_caller_is_the_session_never_its_id() {
+    let api = api().await;
+    let trail = Trail::default();
+    let server = server(ExecutorConfig::new(&api.url), &[], &trail);
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(server.serve_http(listener, HttpConfig::new().sessions(true)));
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                            "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                                       "clientInfo": {"name": "test", "version": "1"}}});
+    let (status, head, body) = post_raw(&addr, &[], PLAIN, &initialize).await;
+    assert_eq!(status, 200, "{body}");
+    let session = head
+        .split("\r\n")
+        .filter_map(|l| l.split_once(':'))
+        .find(|(n, _)| n.eq_ignore_ascii_case("mcp-session-id"))
+        .map(|(_, v)| v.trim().to_string())
+        .expect("a session id");
+    let headers = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-06-18"),
+    ];
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    post_with(&addr, &headers, PLAIN, &initialized).await;
+    let get = call(2, "get_task", json!({"board_id": "ops", "task_id": 1}));
+    for _ in 0..2 {
+        let (status, body) = post_with(&addr, &headers, PLAIN, &get).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let text = trail.text();
+    assert!(
+        !text.contains(&session),
+        "the session id in the audit trail:\n{text}"
+    );
+    let records = trail.records();
+    assert_eq!(records.len(), 2, "{text}");
+    let caller = &records[0]["caller"];
+    assert_eq!(caller["kind"], "session", "{caller}");
+    assert_eq!(caller["id"].as_str().unwrap().len(), 16, "{caller}");
+    assert_eq!(records[0], records[1], "one session, one caller");
+    assert_eq!(records[0]["outcome"], "sent");
 }
