@@ -643,8 +643,7 @@ async fn a_file_trail_is_appended_one_line_per_call() {
 }
 
 #[tokio::test]
-async fn over_http_without_a_verifier_the_caller_is_the_connection_and_a_refused_selection_is_recorded()
- {
+async fn over_http_without_a_verifier_the_caller_is_the_connection() {
     let api = api().await;
     let trail = Trail::default();
     let server = server(ExecutorConfig::new(&api.url), &[], &trail);

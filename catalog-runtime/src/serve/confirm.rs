@@ -230,7 +230,7 @@ pub(crate) async fn ask(
                 Verdict::Unanswered,
                 format!(
                     "the answer to `{CONFIRM_INPUT}` for `{}` is not an elicitation result (an \
-                 `action` of accept, decline or cancel); nothing was sent",
+                     `action` of accept, decline or cancel); nothing was sent",
                     tool.name
                 ),
             ),
@@ -249,10 +249,11 @@ pub(crate) async fn ask(
             Fallback::Refuse => refused(
                 Verdict::Unavailable,
                 format!(
-                    "`{}` needs the user's confirmation, and this client cannot ask for it (it did \
-                 not declare the MCP `elicitation` capability, or the transport cannot carry the \
-                 question); nothing was sent. Use a client that supports elicitation, or ask the \
-                 operator to allow unconfirmed calls ({ENV_CONFIRM_FALLBACK}=proceed)",
+                    "`{}` needs the user's confirmation, and this client cannot ask for it (it \
+                     did not declare the MCP `elicitation` capability, or the transport cannot \
+                     carry the question); nothing was sent. Use a client that supports \
+                     elicitation, or ask the operator to allow unconfirmed calls \
+                     ({ENV_CONFIRM_FALLBACK}=proceed)",
                     tool.name
                 ),
             ),
@@ -283,7 +284,8 @@ pub(crate) async fn ask(
             other => refused(
                 Verdict::Unanswered,
                 format!(
-                    "the user did not accept the call of `{}` (answered {other:?}); nothing was sent",
+                    "the user did not accept the call of `{}` (answered {other:?}); nothing was \
+                     sent",
                     tool.name
                 ),
             ),
@@ -292,7 +294,7 @@ pub(crate) async fn ask(
             Verdict::Unanswered,
             format!(
                 "`{}` needs the user's confirmation, and asking for it failed ({e}); nothing was \
-             sent",
+                 sent",
                 tool.name
             ),
         ),
