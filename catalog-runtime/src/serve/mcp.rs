@@ -298,7 +298,9 @@ impl McpServer {
     }
 
     /// Writes one JSON record per `tools/call` to `log` ([`crate::serve::audit_log`]; default:
-    /// none). `CATALOG_AUDIT` and `CATALOG_AUDIT_ARGUMENTS` set it from the environment.
+    /// none). `CATALOG_AUDIT` and `CATALOG_AUDIT_ARGUMENTS` set it from the environment
+    /// ([`with_catalog_env`](Self::with_catalog_env)), replacing this one when `CATALOG_AUDIT`
+    /// is set.
     pub fn audit(mut self, log: crate::serve::audit_log::AuditLog) -> Self {
         self.audit = Some(Arc::new(log));
         self
