@@ -9,7 +9,7 @@
 //! ```json
 //! {"time":"2026-12-07T03:05:08.123Z","caller":{"kind":"subject","id":"alice"},
 //!  "tool":"delete_task","operation":"DELETE /boards/{board_id}/tasks/{task_id}",
-//!  "operation_id":"deleteTask","outcome":"confirmed","confirmation":"accepted","status":204,
+//!  "operation_id":"DeleteTask","outcome":"confirmed","confirmation":"accepted","status":204,
 //!  "duration_ms":41.503,"trace_id":"4bf92f3577b34da6a3ce929d0e0e4736",
 //!  "arguments":["board_id","task_id"]}
 //! ```
