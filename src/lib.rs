@@ -166,6 +166,13 @@ pub mod mcp {
         };
     }
 
+    /// The audit trail: one JSON record per tool call (`CATALOG_AUDIT`).
+    pub mod audit {
+        pub use catalog_runtime::serve::audit_log::{
+            AuditArguments, AuditLog, ENV_AUDIT, ENV_AUDIT_ARGUMENTS, REDACTED,
+        };
+    }
+
     /// Confirmation of destructive calls by MCP elicitation.
     pub mod confirm {
         pub use catalog_runtime::serve::confirm::{

@@ -18,6 +18,7 @@
 //! question under [`CONFIRM_INPUT`] in `inputRequests`, and the user's answer read from the
 //! retried call's `inputResponses`.
 
+use crate::serve::audit_log::Verdict;
 use crate::serve::catalog::{Catalog, ToolInfo};
 use crate::serve::executor::ConfigError;
 use crate::serve::settings::VariableError;
@@ -181,8 +182,13 @@ pub(crate) async fn ask(
     arguments: &JsonObject,
     peer: Option<&Peer<RoleServer>>,
     rounds: Option<&Rounds<'_>>,
-) -> Option<CallToolResult> {
-    let refused = |why: String| Some(CallToolResult::error(vec![ContentBlock::text(why)]));
+) -> (Verdict, Option<CallToolResult>) {
+    let refused = |verdict: Verdict, why: String| {
+        (
+            verdict,
+            Some(CallToolResult::error(vec![ContentBlock::text(why)])),
+        )
+    };
     if let Some(rounds) = rounds {
         let Some(answer) = rounds.responses.and_then(|r| r.get(CONFIRM_INPUT)) else {
             let question = ElicitRequestParams::FormElicitationParams {
@@ -196,26 +202,38 @@ pub(crate) async fn ask(
             );
             *rounds.asked.lock().unwrap_or_else(|e| e.into_inner()) = Some(asked);
             // The handler answers `input_required` instead of this.
-            return refused(format!(
-                "`{}` needs the user's confirmation: asked; nothing was sent",
-                tool.name
-            ));
+            return refused(
+                Verdict::Asked,
+                format!(
+                    "`{}` needs the user's confirmation: asked; nothing was sent",
+                    tool.name
+                ),
+            );
         };
         return match answer.get("action").and_then(serde_json::Value::as_str) {
-            Some("accept") => None,
-            Some("decline") => refused(format!(
-                "the user declined the call of `{}`; nothing was sent",
-                tool.name
-            )),
-            Some("cancel") => refused(format!(
-                "the user cancelled the call of `{}`; nothing was sent",
-                tool.name
-            )),
-            _ => refused(format!(
-                "the answer to `{CONFIRM_INPUT}` for `{}` is not an elicitation result (an \
-                 `action` of accept, decline or cancel); nothing was sent",
-                tool.name
-            )),
+            Some("accept") => (Verdict::Accepted, None),
+            Some("decline") => refused(
+                Verdict::Declined,
+                format!(
+                    "the user declined the call of `{}`; nothing was sent",
+                    tool.name
+                ),
+            ),
+            Some("cancel") => refused(
+                Verdict::Cancelled,
+                format!(
+                    "the user cancelled the call of `{}`; nothing was sent",
+                    tool.name
+                ),
+            ),
+            _ => refused(
+                Verdict::Unanswered,
+                format!(
+                    "the answer to `{CONFIRM_INPUT}` for `{}` is not an elicitation result (an \
+                     `action` of accept, decline or cancel); nothing was sent",
+                    tool.name
+                ),
+            ),
         };
     }
     // Revision 2026-07-28 forbids requests from the server: its clients cannot be asked here.
@@ -227,14 +245,18 @@ pub(crate) async fn ask(
     };
     let Some(peer) = peer.filter(can_ask) else {
         return match confirmation.fallback {
-            Fallback::Proceed => None,
-            Fallback::Refuse => refused(format!(
-                "`{}` needs the user's confirmation, and this client cannot ask for it (it did \
-                 not declare the MCP `elicitation` capability, or the transport cannot carry the \
-                 question); nothing was sent. Use a client that supports elicitation, or ask the \
-                 operator to allow unconfirmed calls ({ENV_CONFIRM_FALLBACK}=proceed)",
-                tool.name
-            )),
+            Fallback::Proceed => (Verdict::Unconfirmed, None),
+            Fallback::Refuse => refused(
+                Verdict::Unavailable,
+                format!(
+                    "`{}` needs the user's confirmation, and this client cannot ask for it (it \
+                     did not declare the MCP `elicitation` capability, or the transport cannot \
+                     carry the question); nothing was sent. Use a client that supports \
+                     elicitation, or ask the operator to allow unconfirmed calls \
+                     ({ENV_CONFIRM_FALLBACK}=proceed)",
+                    tool.name
+                ),
+            ),
         };
     };
     let question = ElicitRequestParams::FormElicitationParams {
@@ -244,25 +266,38 @@ pub(crate) async fn ask(
     };
     match peer.create_elicitation(question).await {
         Ok(answer) => match answer.action {
-            ElicitationAction::Accept => None,
-            ElicitationAction::Decline => refused(format!(
-                "the user declined the call of `{}`; nothing was sent",
-                tool.name
-            )),
-            ElicitationAction::Cancel => refused(format!(
-                "the user cancelled the call of `{}`; nothing was sent",
-                tool.name
-            )),
-            other => refused(format!(
-                "the user did not accept the call of `{}` (answered {other:?}); nothing was sent",
-                tool.name
-            )),
+            ElicitationAction::Accept => (Verdict::Accepted, None),
+            ElicitationAction::Decline => refused(
+                Verdict::Declined,
+                format!(
+                    "the user declined the call of `{}`; nothing was sent",
+                    tool.name
+                ),
+            ),
+            ElicitationAction::Cancel => refused(
+                Verdict::Cancelled,
+                format!(
+                    "the user cancelled the call of `{}`; nothing was sent",
+                    tool.name
+                ),
+            ),
+            other => refused(
+                Verdict::Unanswered,
+                format!(
+                    "the user did not accept the call of `{}` (answered {other:?}); nothing was \
+                     sent",
+                    tool.name
+                ),
+            ),
         },
-        Err(e) => refused(format!(
-            "`{}` needs the user's confirmation, and asking for it failed ({e}); nothing was \
-             sent",
-            tool.name
-        )),
+        Err(e) => refused(
+            Verdict::Unanswered,
+            format!(
+                "`{}` needs the user's confirmation, and asking for it failed ({e}); nothing was \
+                 sent",
+                tool.name
+            ),
+        ),
     }
 }
 

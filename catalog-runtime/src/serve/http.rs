@@ -380,8 +380,8 @@ async fn handle(state: &State, req: Request<hyper::body::Incoming>) -> Response<
     if scrape {
         return metrics(state, &req);
     }
-    // Who the caller is, for the rate limits ([`rate`]).
-    if state.server.rate().is_on() {
+    // Who the caller is, for the rate limits ([`rate`]) and the audit trail.
+    if state.server.rate().is_on() || state.server.auditing() {
         let connection = req.extensions().get::<rate::ConnectionId>().copied();
         let key =
             key.unwrap_or_else(|| rate::caller_key(&state.server, None, req.headers(), connection));

@@ -76,6 +76,8 @@ pub struct McpServer {
     /// The connection this clone serves over stdio (or any reader and writer): its callers'
     /// rate-limit key; `0` for calls made in process.
     connection: u64,
+    /// Where each call's record goes ([`crate::serve::audit_log`]); `None`: no audit trail.
+    audit: Option<Arc<crate::serve::audit_log::AuditLog>>,
 }
 
 /// Who is calling, for the selection a client narrows over HTTP and the confirmation asked
@@ -93,6 +95,9 @@ pub(crate) struct Caller<'a> {
     pub(crate) rounds: Option<crate::serve::confirm::Rounds<'a>>,
     /// The call's rate limit was checked already (on the HTTP POST that carried it).
     pub(crate) rate_checked: bool,
+    /// Who the HTTP caller is (for the rate limits and the audit trail); `None` over stdio and
+    /// in process.
+    pub(crate) key: Option<crate::serve::rate_limit::CallerKey>,
 }
 
 impl fmt::Debug for McpServer {
@@ -160,6 +165,7 @@ impl McpServer {
             set_names: Arc::default(),
             rate: Arc::default(),
             connection: 0,
+            audit: None,
         }
     }
 
@@ -226,6 +232,7 @@ impl McpServer {
             revision: None,
             rounds: None,
             rate_checked: false,
+            key: None,
         })
     }
 
@@ -290,6 +297,20 @@ impl McpServer {
         self
     }
 
+    /// Writes one JSON record per `tools/call` to `log` ([`crate::serve::audit_log`]; default:
+    /// none). `CATALOG_AUDIT` and `CATALOG_AUDIT_ARGUMENTS` set it from the environment
+    /// ([`with_catalog_env`](Self::with_catalog_env)), replacing this one when `CATALOG_AUDIT`
+    /// is set.
+    pub fn audit(mut self, log: crate::serve::audit_log::AuditLog) -> Self {
+        self.audit = Some(Arc::new(log));
+        self
+    }
+
+    /// Whether calls are audited.
+    pub(crate) fn auditing(&self) -> bool {
+        self.audit.is_some()
+    }
+
     /// Each caller's rates and buckets.
     pub(crate) fn rate(&self) -> &crate::serve::rate_limit::RateLimits {
         &self.rate
@@ -351,6 +372,9 @@ impl McpServer {
             .replace(crate::serve::selection::Selection::from_env(&lookup)?);
         self.confirmation = Arc::new(crate::serve::confirm::Confirmation::from_env(&lookup)?);
         self.rate = Arc::new(crate::serve::rate_limit::RateLimits::from_env(&lookup)?);
+        if let Some(log) = crate::serve::audit_log::AuditLog::from_env(&lookup)? {
+            self.audit = Some(Arc::new(log));
+        }
         self.read_result_env(&lookup)
     }
 

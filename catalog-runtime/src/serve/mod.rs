@@ -1,6 +1,8 @@
 //! Run time, serving: the `Tool` trait, the catalog of tools, the HTTP executor and the MCP server.
 
 #[cfg(feature = "mcp")]
+pub mod audit_log;
+#[cfg(feature = "mcp")]
 pub mod auth;
 #[cfg(feature = "runtime")]
 pub mod bounded;

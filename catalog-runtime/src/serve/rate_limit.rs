@@ -234,7 +234,13 @@ impl RateLimits {
 
     /// The key of a caller known by a token the verifier accepted without naming a subject.
     pub fn token_key(&self, token: &str) -> CallerKey {
-        CallerKey::Token(self.hasher.hash_one(token))
+        CallerKey::Token(self.hash(token))
+    }
+
+    /// `text`'s keyed hash: the key is this server's, drawn at random when it starts, so the
+    /// hash names a token or a session without giving it away.
+    pub(crate) fn hash(&self, text: &str) -> u64 {
+        self.hasher.hash_one(text)
     }
 
     /// Takes one call of `tool` (`None`: a name no tool has) from `caller`'s buckets at

@@ -62,6 +62,8 @@ pub const SERVER: &[&str] = &[
     "CATALOG_CONFIRM_FALLBACK",
     "CATALOG_RATE_LIMIT",
     "CATALOG_RATE_LIMIT_TOOLS",
+    "CATALOG_AUDIT",
+    "CATALOG_AUDIT_ARGUMENTS",
     // The recorder of the tool-set binaries and the taskboard example.
     "CATALOG_RECORD",
     // Streamable HTTP (`HttpConfig::with_catalog_env`).

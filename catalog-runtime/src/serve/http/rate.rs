@@ -43,6 +43,7 @@ pub(super) fn caller_key(
 pub(super) fn refuse(
     server: &McpServer,
     caller: Option<&CallerKey>,
+    headers: &HeaderMap,
     body: &[u8],
 ) -> Option<Response<Body>> {
     let caller = caller?;
@@ -59,6 +60,7 @@ pub(super) fn refuse(
         let name = m.pointer("/params/name").and_then(Value::as_str);
         if let Err(limited) = server.rate().take(caller, name, now) {
             server.record_refused(name, "rate_limited");
+            server.audit_rate_limited(caller, m, headers);
             let mut refused = text(
                 StatusCode::TOO_MANY_REQUESTS,
                 &format!("Too Many Requests: {limited}"),

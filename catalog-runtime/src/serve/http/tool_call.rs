@@ -75,7 +75,7 @@ pub(super) async fn answer(
         let caller = parts
             .extensions
             .get::<crate::serve::rate_limit::CallerKey>();
-        if let Some(refused) = super::rate::refuse(server, caller, &bytes) {
+        if let Some(refused) = super::rate::refuse(server, caller, &parts.headers, &bytes) {
             return refused;
         }
         parts.extensions.insert(super::rate::RateChecked);
@@ -107,6 +107,10 @@ pub(super) async fn answer(
                         caller.revision =
                             Some(revision.unwrap_or(crate::serve::result_size::ASSUMED_REVISION));
                         caller.rate_checked = limited;
+                        caller.key = parts
+                            .extensions
+                            .get::<crate::serve::rate_limit::CallerKey>()
+                            .cloned();
                         // The verified caller, for per-user credentials.
                         let verified = parts
                             .extensions
@@ -123,7 +127,18 @@ pub(super) async fn answer(
                         )
                         .await
                     }
-                    Err(refused) => Err(refused),
+                    Err(refused) => {
+                        server.audit_refused(
+                            parts
+                                .extensions
+                                .get::<crate::serve::rate_limit::CallerKey>(),
+                            &call.params.name,
+                            call.params.arguments.as_ref(),
+                            &trace.or(from_headers),
+                            "selection_headers",
+                        );
+                        Err(refused)
+                    }
                 };
                 json(reply(request.id, result))
             }

@@ -3,9 +3,11 @@
 //! ends (its outcome for the metrics, its result or JSON-RPC error).
 
 use super::{Caller, McpServer};
+use crate::serve::audit_log::{Pending, Record, Verdict, Who};
 use crate::serve::catalog::CallError;
 use crate::serve::executor::ExecuteError;
 use crate::serve::metrics::Outcome;
+use crate::serve::rate_limit::CallerKey;
 use crate::serve::trace::Context;
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
@@ -59,7 +61,27 @@ impl McpServer {
         let started = std::time::Instant::now();
         let form = self.results.form.for_revision(caller.revision);
         // Its span ([`crate::serve::span`]) carries the trace into the API requests.
-        let operation = self.catalog.get(name).map(|t| t.operation);
+        let tool = self.catalog.get(name);
+        let operation = tool.map(|t| t.operation);
+        // The audit record's arguments are read before the call takes them, and its trace is
+        // the one the span would start (a new one only when spans are exported).
+        let trace =
+            if self.audit.is_some() && trace.ids().is_none() && crate::serve::otel::exporting() {
+                Context::root()
+            } else {
+                trace
+            };
+        let pending = self.audit.as_ref().map(|log| {
+            Pending::new(
+                log.clone(),
+                self.who(caller.key.as_ref()),
+                name,
+                operation,
+                trace.ids().map(|(t, _, _)| t.to_string()),
+                log.arguments_of(tool.as_ref(), arguments.as_ref()),
+            )
+        });
+        let verdict = std::sync::OnceLock::new();
         // The call's future is boxed: it is kilobytes, and each layer of the span (the trace
         // scope, the notes scope, the instrumented future) would otherwise hold and move its
         // own copy. Unboxed, a `tools/call` future was 31 kB, and copying it was about four
@@ -68,11 +90,86 @@ impl McpServer {
             name,
             operation,
             trace,
-            Box::pin(self.call_counted(name, arguments, caller, form)),
+            Box::pin(self.call_counted(name, arguments, caller, form, &verdict)),
         )
         .await;
-        self.metrics.record(served, outcome, started.elapsed());
+        let duration = started.elapsed();
+        self.metrics.record(served, outcome, duration);
+        if let Some(pending) = pending {
+            pending.finish(served.is_some(), outcome, verdict.get().copied(), duration);
+        }
         answer
+    }
+
+    /// Who a call's record names: the HTTP caller `key`, else this clone's stdio connection,
+    /// else code in process.
+    fn who(&self, key: Option<&CallerKey>) -> Who {
+        match key {
+            Some(CallerKey::Subject(subject)) => Who::Subject(subject.clone()),
+            Some(CallerKey::Token(hash)) => Who::Token(*hash),
+            Some(CallerKey::Session(session)) => Who::Session(self.rate.hash(session)),
+            Some(CallerKey::Connection(n)) => Who::Connection(*n),
+            None if self.connection == 0 => Who::InProcess,
+            None => Who::Stdio,
+        }
+    }
+
+    /// Records a call refused on its HTTP POST for being over its caller's rate: `message` is
+    /// its JSON-RPC request, `headers` the POST's.
+    pub(crate) fn audit_rate_limited(
+        &self,
+        key: &CallerKey,
+        message: &Value,
+        headers: &http::HeaderMap,
+    ) {
+        if self.audit.is_none() {
+            return;
+        }
+        let name = message
+            .pointer("/params/name")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let arguments = message
+            .pointer("/params/arguments")
+            .and_then(Value::as_object);
+        let meta = |field: &str| {
+            message
+                .pointer(&format!("/params/_meta/{field}"))
+                .and_then(Value::as_str)
+        };
+        let header = |field: &str| headers.get(field).and_then(|v| v.to_str().ok());
+        let trace = Context::from_values(meta("traceparent"), meta("tracestate")).or(
+            Context::from_values(header("traceparent"), header("tracestate")),
+        );
+        self.audit_refused(Some(key), name, arguments, &trace, "rate_limited");
+    }
+
+    /// Records a call of `name` by `key` (`None`: over stdio or in process) refused for `cause`
+    /// before it reached the call path: over its caller's rate on its HTTP POST, or with
+    /// selection headers the server refuses.
+    pub(crate) fn audit_refused(
+        &self,
+        key: Option<&CallerKey>,
+        name: &str,
+        arguments: Option<&JsonObject>,
+        trace: &Context,
+        cause: &'static str,
+    ) {
+        let Some(log) = &self.audit else {
+            return;
+        };
+        let tool = self.catalog.get(name);
+        log.write(&Record {
+            time: std::time::SystemTime::now(),
+            caller: self.who(key),
+            tool: name,
+            operation: tool.map(|t| t.operation),
+            outcome: Outcome::Refused(cause),
+            verdict: None,
+            duration: std::time::Duration::ZERO,
+            trace_id: trace.ids().map(|(t, _, _)| t),
+            arguments: log.arguments_of(tool.as_ref(), arguments),
+        });
     }
 
     async fn call_counted(
@@ -81,6 +178,7 @@ impl McpServer {
         arguments: Option<JsonObject>,
         caller: Caller<'_>,
         form: crate::serve::result_size::Form,
+        verdict: &std::sync::OnceLock<Verdict>,
     ) -> (
         Result<CallToolResult, ErrorData>,
         Outcome,
@@ -91,7 +189,7 @@ impl McpServer {
         // Over the caller's rate, nothing is asked or sent (an HTTP POST was checked already).
         if !caller.rate_checked
             && let Err(limited) = self.rate.take(
-                &crate::serve::rate_limit::CallerKey::Connection(self.connection),
+                &CallerKey::Connection(self.connection),
                 Some(name),
                 std::time::Instant::now(),
             )
@@ -106,7 +204,7 @@ impl McpServer {
                 .offers(&self.catalog, t, caller.selection.as_ref())
         });
         if let Some(tool) = &offered
-            && let Some(refused) = self.confirm(tool, &arguments, &caller).await
+            && let Some(refused) = self.confirm(tool, &arguments, &caller, verdict).await
         {
             return refused;
         }
@@ -198,6 +296,7 @@ impl McpServer {
         tool: &crate::serve::catalog::ToolInfo,
         arguments: &JsonObject,
         caller: &Caller<'_>,
+        verdict: &std::sync::OnceLock<Verdict>,
     ) -> Option<(
         Result<CallToolResult, ErrorData>,
         Outcome,
@@ -217,14 +316,16 @@ impl McpServer {
         if !writes_allowed || !buildable {
             return None;
         }
-        let refused = crate::serve::confirm::ask(
+        let (said, refused) = crate::serve::confirm::ask(
             &self.confirmation,
             tool,
             arguments,
             caller.peer,
             caller.rounds.as_ref(),
         )
-        .await?;
+        .await;
+        let _ = verdict.set(said);
+        let refused = refused?;
         Some((
             Ok(refused),
             Outcome::Refused("not_confirmed"),

@@ -110,7 +110,30 @@ impl McpServer {
             .get::<http::request::Parts>()
             .map(|parts| &parts.headers);
         let revision = context.protocol_version();
-        let mut caller = self.caller(headers, Some(&context.peer))?;
+        // Who the HTTP caller is, for the audit trail.
+        let key = context
+            .extensions
+            .get::<http::request::Parts>()
+            .and_then(|parts| {
+                parts
+                    .extensions
+                    .get::<crate::serve::rate_limit::CallerKey>()
+                    .cloned()
+            });
+        let mut caller = match self.caller(headers, Some(&context.peer)) {
+            Ok(caller) => caller,
+            Err(refused) => {
+                self.audit_refused(
+                    key.as_ref(),
+                    &request.name,
+                    request.arguments.as_ref(),
+                    &trace,
+                    "selection_headers",
+                );
+                return Err(refused);
+            }
+        };
+        caller.key = key;
         caller.revision = revision.as_ref().map(rmcp::model::ProtocolVersion::as_str);
         // A POST's tool calls were checked against the rate limits by the HTTP server.
         caller.rate_checked = context

@@ -30,6 +30,42 @@ async fn a_call_with_no_slot_free_within_its_timeout_is_refused_as_busy() {
 }
 
 #[tokio::test]
+async fn a_call_with_no_slot_free_is_audited_as_failed_busy() {
+    #[derive(Clone, Default)]
+    struct Trail(Arc<std::sync::Mutex<Vec<u8>>>);
+    impl std::io::Write for Trail {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let trail = Trail::default();
+    let server = server(Duration::from_millis(50))
+        .audit(crate::serve::audit_log::AuditLog::writer(trail.clone()));
+    let held = server.calls.clone().acquire_owned().await.unwrap();
+    server.call("get_task", None).await.unwrap_err();
+    drop(held);
+    let text = String::from_utf8(trail.0.lock().unwrap().clone()).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(text.trim_end()).unwrap();
+    let record = record.as_object_mut().unwrap();
+    assert!(record.remove("time").is_some());
+    assert!(record.remove("duration_ms").unwrap().as_f64().unwrap() >= 50.0);
+    assert_eq!(
+        serde_json::Value::Object(record.clone()),
+        serde_json::json!({
+            "caller": {"kind": "in_process", "id": std::process::id().to_string()},
+            "tool": "get_task", "outcome": "failed", "reason": "busy", "arguments": []
+        })
+    );
+}
+
+#[tokio::test]
 async fn a_call_waits_for_a_slot_and_goes_on_when_one_frees() {
     let server = server(Duration::from_secs(30));
     let held = server.calls.clone().acquire_owned().await.unwrap();

@@ -290,8 +290,10 @@ fn every_named_setting_is_listed() {
         http::ENV_READY_VERSION_FIELD,
         crate::serve::rate_limit::ENV_RATE_LIMIT,
         crate::serve::rate_limit::ENV_RATE_LIMIT_TOOLS,
+        crate::serve::audit_log::ENV_AUDIT,
+        crate::serve::audit_log::ENV_AUDIT_ARGUMENTS,
     ] {
         assert!(SERVER.contains(&name), "{name}");
     }
-    assert_eq!(SERVER.len(), 42);
+    assert_eq!(SERVER.len(), 44);
 }
