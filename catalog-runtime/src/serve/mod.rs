@@ -64,6 +64,8 @@ pub mod tool;
 pub(crate) mod tool_names;
 #[cfg(feature = "runtime")]
 pub(crate) mod trace;
+#[cfg(feature = "mcp")]
+pub mod untrusted;
 #[cfg(feature = "runtime")]
 pub(crate) mod variable_error;
 pub mod visible_text;

@@ -235,7 +235,7 @@ impl McpServer {
             let e = crate::serve::selection::unknown(name, names.into_iter());
             return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
-        let cap = self.results.caps.bytes(tool.name);
+        let cap = self.result_cap(tool.name);
         if tool.is_composite() {
             return match self
                 .catalog
@@ -243,12 +243,12 @@ impl McpServer {
                 .await
             {
                 Ok(value) => (
-                    Ok(crate::serve::result::sized_result(
+                    Ok(self.api_result(crate::serve::result::sized_result(
                         &tool,
                         crate::serve::result::Answer::Value(&value),
                         form,
                         cap,
-                    )),
+                    ))),
                     Outcome::Answered(200),
                     Some(tool.name),
                 ),
@@ -273,12 +273,12 @@ impl McpServer {
             Ok(response) => (
                 {
                     crate::serve::span::note_response(&response.body);
-                    Ok(crate::serve::result::sized_result(
+                    Ok(self.api_result(crate::serve::result::sized_result(
                         &tool,
                         crate::serve::result::Answer::Api(&response),
                         form,
                         cap,
-                    ))
+                    )))
                 },
                 Outcome::Answered(response.status.as_u16()),
                 Some(tool.name),

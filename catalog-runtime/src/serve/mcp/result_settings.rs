@@ -18,6 +18,9 @@ pub(crate) struct ResultSettings {
     pub(crate) output_schemas: bool,
     pub(super) list_ttl: Duration,
     pub(super) list_public: bool,
+    /// Whether results built from an API's answer are marked as untrusted data
+    /// ([`crate::serve::untrusted`]).
+    pub(crate) untrusted: bool,
 }
 
 impl Default for ResultSettings {
@@ -28,6 +31,7 @@ impl Default for ResultSettings {
             output_schemas: false,
             list_ttl: DEFAULT_LIST_TTL,
             list_public: false,
+            untrusted: false,
         }
     }
 }

@@ -7,7 +7,8 @@ use crate::serve::executor::ConfigError;
 use crate::serve::result_size::{
     ENV_MAX_RESULT_TOKENS, ENV_OUTPUT_SCHEMAS, ENV_RESULT_FORM, ResultCaps, ResultForm,
 };
-use rmcp::model::{CacheScope, ListToolsResult, ProtocolVersion};
+use crate::serve::untrusted::{self, ENV_UNTRUSTED_DATA};
+use rmcp::model::{CacheScope, CallToolResult, ListToolsResult, ProtocolVersion};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -66,6 +67,34 @@ impl McpServer {
         &self.results.caps
     }
 
+    /// Whether each result built from an API's answer has its text between two lines carrying
+    /// a nonce drawn for the call, the nonce in `_meta["catalog/untrusted"]` (default `false`;
+    /// [`ENV_UNTRUSTED_DATA`], [`crate::serve::untrusted`]).
+    pub fn mark_untrusted_data(mut self, mark: bool) -> Self {
+        Arc::make_mut(&mut self.results).untrusted = mark;
+        self
+    }
+
+    /// The cap in bytes of `tool`'s result as built: less what the untrusted-data marks add,
+    /// when they are on.
+    pub(crate) fn result_cap(&self, tool: &str) -> usize {
+        let cap = self.results.caps.bytes(tool);
+        if self.results.untrusted {
+            cap.saturating_sub(untrusted::OVERHEAD)
+        } else {
+            cap
+        }
+    }
+
+    /// A result built from an API's answer, marked as untrusted data when that is on.
+    pub(crate) fn api_result(&self, result: CallToolResult) -> CallToolResult {
+        if self.results.untrusted {
+            untrusted::mark(result)
+        } else {
+            result
+        }
+    }
+
     /// The cache hints `tools/list` carries for clients on MCP 2026-07-28 or later (`ttlMs`,
     /// `cacheScope`): how long a client may keep the list (default [`DEFAULT_LIST_TTL`](super::DEFAULT_LIST_TTL)), and
     /// whether a cache shared by several users may keep it (`public`; default `false`, as the
@@ -97,7 +126,8 @@ impl McpServer {
         list.with_ttl_ms(ttl).with_cache_scope(scope)
     }
 
-    /// Reads [`ENV_RESULT_FORM`], [`ENV_MAX_RESULT_TOKENS`] and [`ENV_OUTPUT_SCHEMAS`] when set.
+    /// Reads [`ENV_RESULT_FORM`], [`ENV_MAX_RESULT_TOKENS`], [`ENV_OUTPUT_SCHEMAS`] and
+    /// [`ENV_UNTRUSTED_DATA`] when set.
     pub(crate) fn read_result_env(
         mut self,
         lookup: &impl Fn(&str) -> Option<String>,
@@ -110,6 +140,9 @@ impl McpServer {
         }
         if let Some(v) = lookup(ENV_OUTPUT_SCHEMAS) {
             self = self.advertise_output_schemas(crate::serve::result_size::output_schemas(&v)?);
+        }
+        if let Some(v) = lookup(ENV_UNTRUSTED_DATA) {
+            self = self.mark_untrusted_data(untrusted::parse(&v)?);
         }
         Ok(self)
     }

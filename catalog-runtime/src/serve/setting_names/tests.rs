@@ -269,6 +269,7 @@ fn every_named_setting_is_listed() {
         result_size::ENV_RESULT_FORM,
         result_size::ENV_OUTPUT_SCHEMAS,
         result_size::ENV_MAX_RESULT_TOKENS,
+        crate::serve::untrusted::ENV_UNTRUSTED_DATA,
         selection::ENV_TOOLSETS,
         selection::ENV_TOOLS,
         selection::ENV_EXCLUDE_TOOLS,
@@ -295,5 +296,5 @@ fn every_named_setting_is_listed() {
     ] {
         assert!(SERVER.contains(&name), "{name}");
     }
-    assert_eq!(SERVER.len(), 44);
+    assert_eq!(SERVER.len(), 45);
 }
