@@ -516,6 +516,18 @@ enum Inbound {
 }
 
 /// A JSON-RPC error response line (without the newline).
+impl strict_json::Refusal {
+    /// The JSON-RPC error code of the refusal: [`INVALID_PARAMS`] for what is in `params`, else
+    /// [`INVALID_REQUEST`].
+    pub(crate) fn code(&self) -> i32 {
+        if self.in_params {
+            INVALID_PARAMS
+        } else {
+            INVALID_REQUEST
+        }
+    }
+}
+
 pub(crate) fn error_reply(id: &Value, code: i32, message: &str) -> Vec<u8> {
     let reply = json!({
         "jsonrpc": "2.0",
@@ -605,7 +617,7 @@ fn classify(line: &[u8]) -> Inbound {
         } else {
             &Value::Null
         };
-        return Inbound::Reply(error_reply(id, refused.code, &refused.message));
+        return Inbound::Reply(error_reply(id, refused.code(), &refused.message));
     }
     let method = match obj.get("method") {
         Some(Value::String(m)) => Some(m.clone()),

@@ -161,7 +161,7 @@ fn refuse_strict(bytes: &[u8], refused: Refusal) -> Response<Body> {
         StatusCode::BAD_REQUEST
     };
     let body =
-        crate::serve::line::error_reply(&id.unwrap_or_default(), refused.code, &refused.message);
+        crate::serve::line::error_reply(&id.unwrap_or_default(), refused.code(), &refused.message);
     let mut response = Response::new(Full::new(Bytes::from(body)).boxed());
     *response.status_mut() = status;
     response.headers_mut().insert(

@@ -33,11 +33,12 @@ pub(crate) fn duplicate_key(json: &[u8]) -> Option<String> {
     found
 }
 
-/// Why a message is refused: its JSON-RPC error code and message, and whether its id may be
-/// echoed (not when the id is what is named twice).
+/// Why a message is refused: whether what is refused is in its `params` (JSON-RPC's "Invalid
+/// params", else "Invalid Request": [`Refusal::code`] in `serve/line.rs`), the message, and
+/// whether its id may be echoed (not when the id is what is named twice).
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Refusal {
-    pub(crate) code: i32,
+    pub(crate) in_params: bool,
     pub(crate) message: String,
     pub(crate) echo_id: bool,
 }
@@ -47,11 +48,7 @@ pub(crate) fn refusal(json: &[u8]) -> Option<Refusal> {
     if let Some(path) = duplicate_key(json) {
         let params = path.starts_with("params");
         return Some(Refusal {
-            code: if params {
-                super::INVALID_PARAMS
-            } else {
-                super::INVALID_REQUEST
-            },
+            in_params: params,
             message: format!(
                 "{}: `{path}` is named twice in one object; its first value would be dropped \
                  without a word: send each key once",
@@ -68,7 +65,7 @@ pub(crate) fn refusal(json: &[u8]) -> Option<Refusal> {
     // What serde_json reads it as, written as it would be sent.
     let read_as = serde_json::from_str::<Value>(integer).map_or(String::new(), |f| format!(" {f}"));
     Some(Refusal {
-        code: super::INVALID_PARAMS,
+        in_params: true,
         message: format!(
             "Invalid params: `{integer}` is an integer past 64 bits; it would be read as the \
              float{read_as} and sent changed: send it as a string where the parameter is one, \
@@ -351,7 +348,7 @@ mod tests {
         assert_eq!(
             refusal(br#"{"params": {"arguments": {"title": 1, "title": 2}}}"#),
             Some(Refusal {
-                code: crate::serve::line::INVALID_PARAMS,
+                in_params: true,
                 message: "Invalid params: `params.arguments.title` is named twice in one \
                           object; its first value would be dropped without a word: send each \
                           key once"
@@ -360,7 +357,7 @@ mod tests {
             })
         );
         let id = refusal(br#"{"id": 1, "id": 2}"#).unwrap();
-        assert_eq!(id.code, crate::serve::line::INVALID_REQUEST);
+        assert!(!id.in_params);
         assert!(!id.echo_id);
         assert!(
             id.message
@@ -369,7 +366,7 @@ mod tests {
         assert_eq!(
             refusal(br#"{"params": {"arguments": {"id": 123456789012345678901234}}}"#),
             Some(Refusal {
-                code: crate::serve::line::INVALID_PARAMS,
+                in_params: true,
                 message: "Invalid params: `123456789012345678901234` is an integer past 64 \
                           bits; it would be read as the float 1.2345678901234569e+23 and sent \
                           changed: send it as a string where the parameter is one, or a value \
