@@ -93,6 +93,9 @@ pub fn emit(
         #omitted_fn
 
         #[automatically_derived]
+        impl ::catalog::__private_v1::Accounted for #ident {}
+
+        #[automatically_derived]
         impl ::catalog::Tool for #ident {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #description;

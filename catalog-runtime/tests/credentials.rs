@@ -68,6 +68,9 @@ macro_rules! tool {
     ($ty:ident, $ops:ident, $name:literal, $path:literal) => {
         struct $ty;
 
+        // The seal `#[tool]` writes: these tests stand in for its expansion.
+        impl catalog_runtime::serve::tool::__private::Accounted for $ty {}
+
         impl Tool for $ty {
             const NAME: &'static str = $name;
             const DESCRIPTION: &'static str = "test tool";
@@ -284,6 +287,7 @@ async fn a_token_close_to_expiry_is_fetched_again() {
     static OP: OnceLock<Operation> = OnceLock::new();
     OP.set(op).unwrap();
     struct Refreshing;
+    impl catalog_runtime::serve::tool::__private::Accounted for Refreshing {}
     impl Tool for Refreshing {
         const NAME: &'static str = "refreshing";
         const DESCRIPTION: &'static str = "test tool";

@@ -68,6 +68,9 @@ macro_rules! tool {
         /// Sends `GET <path>?tag=<tag>`: the tag tells the API which call a request is.
         struct $ty(String);
 
+        // The seal `#[tool]` writes: these tests stand in for its expansion.
+        impl catalog_runtime::serve::tool::__private::Accounted for $ty {}
+
         impl Tool for $ty {
             const NAME: &'static str = $name;
             const DESCRIPTION: &'static str = "test tool";

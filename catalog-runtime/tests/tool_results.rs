@@ -117,6 +117,9 @@ macro_rules! raw_tool {
             path: String,
         }
 
+        // The seal `#[tool]` writes: these tests stand in for its expansion.
+        impl catalog_runtime::serve::tool::__private::Accounted for $ty {}
+
         impl Tool for $ty {
             const NAME: &'static str = $name;
             const DESCRIPTION: &'static str = "test tool";

@@ -27,6 +27,9 @@ macro_rules! stamped_tool {
     ($ty:ident, $name:literal, $version:literal, $hash:literal) => {
         struct $ty;
 
+        // The seal `#[tool]` writes: these tests stand in for its expansion.
+        impl catalog_runtime::serve::tool::__private::Accounted for $ty {}
+
         impl Tool for $ty {
             const NAME: &'static str = $name;
             const DESCRIPTION: &'static str = "test tool";

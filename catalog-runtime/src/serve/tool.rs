@@ -9,8 +9,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// A tool: arguments an agent sends as JSON, checked against one OpenAPI operation at compile
-/// time and turned into exactly one HTTP request at run time. Implemented by `#[tool]`.
-pub trait Tool: Sized {
+/// time and turned into exactly one HTTP request at run time. Implemented by `#[tool]`, and
+/// only by it: the trait is sealed (its supertrait is implemented by `#[tool]` beside it), so no
+/// tool is served whose parameters the build has not accounted for.
+pub trait Tool: Sized + __private::Accounted {
     /// The MCP tool name (snake_case of the operationId unless `#[tool(name = "...")]`).
     const NAME: &'static str;
     /// What the agent is told: the struct's doc comment (else the operation's summary), plus
@@ -162,6 +164,18 @@ pub trait Object {
 #[doc(hidden)]
 pub mod __private {
     use super::*;
+
+    /// The seal of [`Tool`]: `#[tool]` implements it beside `Tool` once the tool's accounting
+    /// holds. Naming it outside catalog's own expansion steps around the proof; it is not a
+    /// public API.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` implements `catalog::Tool` by hand, so nothing proves its accounting",
+        label = "not written by `#[tool]`",
+        note = "`catalog::Tool` is implemented by `#[tool(operation = \"...\")]` on the struct, \
+                which checks every parameter of the operation against it; remove this impl and \
+                put the attribute on the struct"
+    )]
+    pub trait Accounted {}
 
     pub use crate::serve::output_error::OutputError;
     pub use serde_json::Value;

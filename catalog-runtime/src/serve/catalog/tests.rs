@@ -12,6 +12,8 @@ const OUTPUT_SCHEMA: &str = r#"{"type":"object","properties":{"id":{"type":"inte
 /// A hand-written tool with a typed output whose optional `pacing` is annotated.
 struct GetCampaign;
 
+impl crate::serve::tool::__private::Accounted for GetCampaign {}
+
 impl Tool for GetCampaign {
     const NAME: &'static str = "get_campaign";
     const DESCRIPTION: &'static str = "Get a campaign";

@@ -22,6 +22,8 @@ fn security() -> Value {
     ])
 }
 
+impl crate::serve::tool::__private::Accounted for GetThings {}
+
 impl Tool for GetThings {
     const NAME: &'static str = "get_things";
     const DESCRIPTION: &'static str = "Get things";
