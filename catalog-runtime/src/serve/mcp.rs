@@ -93,6 +93,9 @@ pub(crate) struct Caller<'a> {
     pub(crate) rounds: Option<crate::serve::confirm::Rounds<'a>>,
     /// The call's rate limit was checked already (on the HTTP POST that carried it).
     pub(crate) rate_checked: bool,
+    /// Where the call's progress goes, when its request carried a progress token
+    /// ([`crate::serve::progress`]).
+    pub(crate) progress: Option<crate::serve::progress::Progress>,
 }
 
 impl fmt::Debug for McpServer {
@@ -226,6 +229,7 @@ impl McpServer {
             revision: None,
             rounds: None,
             rate_checked: false,
+            progress: None,
         })
     }
 
