@@ -171,6 +171,49 @@ async fn a_retried_call_is_told_each_attempt_and_what_the_one_before_got() {
 }
 
 #[tokio::test]
+async fn a_failed_connection_is_named_by_the_next_attempt_and_a_timeout_ends_the_steps() {
+    // The first connection is closed without an answer.
+    let flaky = api(|n| if n == 0 { Vec::new() } else { ok() }).await;
+    let mut c = Client::start(server(&flaky.url)).await;
+    let token = json!("reconnected");
+    let request = call(
+        1,
+        "list_tasks",
+        json!({"board_id": "ops"}),
+        Some(json!({"progressToken": token})),
+    );
+    let messages = exchange(&mut c, &request).await;
+    assert_eq!(
+        progress(&messages, &token),
+        [
+            step(1.0, 5.0, "sending GET /boards/ops/tasks"),
+            step(2.0, 5.0, "attempt 2 after a failed connection"),
+            step(4.0, 5.0, "the API answered 200"),
+            step(5.0, 5.0, "the result is ready"),
+        ]
+    );
+    // An API that never answers: the call's one step, then its JSON-RPC error (no result).
+    let silent = api(|_| vec![Part::AwaitClose]).await;
+    let config = ExecutorConfig::new(&silent.url).timeout(std::time::Duration::from_millis(300));
+    let server = McpServer::new(tools::catalog(), Executor::new(config).unwrap());
+    let mut c = Client::start(server).await;
+    let token = json!("silent");
+    let request = call(
+        2,
+        "list_tasks",
+        json!({"board_id": "ops"}),
+        Some(json!({"progressToken": token})),
+    );
+    let messages = exchange(&mut c, &request).await;
+    assert_eq!(
+        progress(&messages, &token),
+        [step(1.0, 5.0, "sending GET /boards/ops/tasks")]
+    );
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert_eq!(messages[1]["error"]["code"], -32603, "{messages:?}");
+}
+
+#[tokio::test]
 async fn a_call_without_a_token_or_refused_before_sending_is_told_nothing() {
     let api = api(|_| ok()).await;
     let mut c = Client::start(server(&api.url)).await;
