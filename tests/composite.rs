@@ -4,7 +4,7 @@
 //! written); the composite's arguments decoded strictly; its effects the strongest of its
 //! bindings'; its bindings unlisted but recorded; the writes guard before anything is sent; its
 //! declared output advertised as `outputSchema` and its value sized and shaped as a tool's
-//! result is (the body once by revision, the result cap).
+//! result is (the body once by revision, the result cap); its progress, request by request.
 
 #[path = "../examples/taskboard/tools.rs"]
 #[allow(dead_code)]
@@ -185,6 +185,43 @@ async fn read_modify_write_keeps_every_field_and_sends_the_etag() {
     assert_eq!(
         result["content"],
         json!([{"type": "text", "text": "[the body is in structuredContent]"}])
+    );
+}
+
+/// A composite asked for progress is told the steps of each request it sends, counted without
+/// a total (how many it sends depends on the answers), then that its result is ready.
+#[tokio::test]
+async fn a_composite_reports_the_steps_of_each_request_it_sends() {
+    let api = loopback::start(task_api(false)).await;
+    let mut c = Client::start(server(&api.url, true)).await;
+    c.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "retitle_task", "arguments": {"board_id": "ops", "task_id": 1, "title": "New"},
+        "_meta": {"progressToken": "retitle"}}}),
+    )
+    .await;
+    let mut steps = Vec::new();
+    let answer = loop {
+        let message = c.recv().await;
+        if message["id"] == 1 {
+            break message;
+        }
+        let p = &message["params"];
+        assert_eq!(message["method"], "notifications/progress", "{message}");
+        assert_eq!(p["progressToken"], "retitle");
+        assert_eq!(p.get("total"), None, "{message}");
+        steps.push((p["progress"].as_f64().unwrap(), p["message"].clone()));
+    };
+    assert_eq!(answer["result"]["isError"], false, "{answer}");
+    assert_eq!(
+        steps,
+        [
+            (1.0, json!("sending GET /boards/ops/tasks/1")),
+            (2.0, json!("the API answered 200")),
+            (3.0, json!("sending PUT /boards/ops/tasks/1")),
+            (4.0, json!("the API answered 200")),
+            (5.0, json!("the result is ready")),
+        ]
     );
 }
 

@@ -168,6 +168,7 @@ impl Api {
             ("GET", "/input-required") => Answer::text("Hello! The user confirmed the call."),
             ("GET", "/streaming-elicitation") => Answer::text("The user confirmed the call."),
             ("GET", "/logging") => Answer::text("Done; nothing was logged."),
+            ("GET", "/progress") => Answer::text("Done; each step was reported."),
             ("GET", "/toggled") => Answer::text("test_toggled_tool is offered."),
             ("POST", "/tool-change") => self.toggle().await,
             _ => Answer::new(404, "text/plain", format!("no route for {method} {path}")),

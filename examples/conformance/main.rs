@@ -3,7 +3,8 @@
 //! and the small API they wrap, started in-process on a loopback port. What a tool answers is
 //! what that API answers, made a result by catalog's own conversion: text as text, an image,
 //! a sound or a downloaded file as image, audio or embedded-resource content, a 500 as a tool
-//! error.
+//! error. `test_tool_with_progress` is an ordinary tool too: a call carrying a progress token
+//! is told each step of its exchange by `notifications/progress`, as any catalog tool's is.
 //!
 //! `cargo run --example conformance -- serve --http 127.0.0.1:0` serves them over Streamable
 //! HTTP at `http://ADDR/mcp`; the first line on stderr says where. `.ci/conformance.sh` runs the

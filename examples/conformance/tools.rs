@@ -43,6 +43,11 @@ pub struct TestStreamingElicitation {}
 #[tool(spec = "conformance", operation = "TestLoggingTool")]
 pub struct TestLoggingTool {}
 
+/// Answer; a client that sends a progress token is told each step of the call (the request
+/// sent, the API's answer, the result ready).
+#[tool(spec = "conformance", operation = "TestToolWithProgress")]
+pub struct TestToolWithProgress {}
+
 /// Offer `test_toggled_tool` if it is withdrawn, else withdraw it.
 #[tool(spec = "conformance", operation = "TestTriggerToolChange")]
 pub struct TestTriggerToolChange {}
@@ -63,6 +68,7 @@ pub fn catalog() -> catalog::Catalog {
         .tool::<TestInputRequiredResultElicitation>()
         .tool::<TestStreamingElicitation>()
         .tool::<TestLoggingTool>()
+        .tool::<TestToolWithProgress>()
         .tool::<TestTriggerToolChange>()
         .tool::<TestToggledTool>()
 }

@@ -454,8 +454,21 @@ impl Executor {
         security: &[Requirement],
         request: http::Request<Vec<u8>>,
     ) -> Result<ApiResponse, ExecuteError> {
-        self.send_once(tool, security, request, self.timeout, true)
-            .await
+        #[cfg(feature = "mcp")]
+        progress::report(progress::Step::Sending {
+            method: request.method(),
+            path: request.uri().path(),
+            attempts: 1,
+        })
+        .await;
+        let answer = self
+            .send_once(tool, security, request, self.timeout, true)
+            .await;
+        #[cfg(feature = "mcp")]
+        if let Ok(r) = &answer {
+            progress::report(progress::Step::Answered(r.status)).await;
+        }
+        answer
     }
 
     /// Sends a tool's request the writes guard has passed, answered by `call.deadline`, again
@@ -620,6 +633,8 @@ fn append_query_pair(url: &mut String, name: &str, value: &str) {
 }
 
 pub(crate) mod client;
+#[cfg(feature = "mcp")]
+use crate::serve::progress;
 mod config;
 mod credentials_env;
 pub(crate) mod error;

@@ -18,6 +18,7 @@
 //! | a connection failure, 429 or 503, for a tool whose `idempotentHint` is true | sent again within the call's timeout ([`crate::serve::executor::retry`]); the result's `_meta["catalog/attempts"]` counts the attempts |
 //! | timeout, connection failure | JSON-RPC error -32603 for that request |
 //! | [`McpServer::max_in_flight`] calls already waiting on the API | the call waits for a slot; if none frees within the call's timeout, JSON-RPC error -32603 saying so, and nothing is sent |
+//! | the call's `_meta` carries a `progressToken` | `notifications/progress` with that token before the answer: the request sent, each retry, the API's answer, the result ready (`serve/progress.rs`) |
 //! | the client cancelled the call (`notifications/cancelled`, or an HTTP stream dropped) | the API request is aborted; no answer, as MCP says |
 //!
 //! What the stdio transport guarantees (bounded lines, back-pressure, ids) is in
@@ -98,6 +99,9 @@ pub(crate) struct Caller<'a> {
     /// Who the HTTP caller is (for the rate limits and the audit trail); `None` over stdio and
     /// in process.
     pub(crate) key: Option<crate::serve::rate_limit::CallerKey>,
+    /// Where the call's progress goes, when its request carried a progress token
+    /// ([`crate::serve::progress`]).
+    pub(crate) progress: Option<crate::serve::progress::Progress>,
 }
 
 impl fmt::Debug for McpServer {
@@ -233,6 +237,7 @@ impl McpServer {
             rounds: None,
             rate_checked: false,
             key: None,
+            progress: None,
         })
     }
 

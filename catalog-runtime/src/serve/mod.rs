@@ -38,6 +38,8 @@ pub mod output_error;
 pub mod output_schema;
 #[cfg(feature = "runtime")]
 pub mod paging;
+#[cfg(feature = "mcp")]
+pub(crate) mod progress;
 #[cfg(feature = "runtime")]
 pub(crate) mod random;
 #[cfg(feature = "mcp")]

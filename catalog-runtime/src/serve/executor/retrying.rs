@@ -4,6 +4,8 @@
 
 use super::retry::{backoff, retry_after, retryable};
 use super::{ApiResponse, Call, ExecuteError, Executor};
+#[cfg(feature = "mcp")]
+use crate::serve::progress;
 use std::time::{Instant, SystemTime};
 
 /// A request again: the parts a tool's request has, cloned.
@@ -51,6 +53,35 @@ fn outcome(result: &Result<ApiResponse, ExecuteError>) -> String {
     }
 }
 
+/// Reports attempt `attempt` of at most `most` to a call that asked for progress
+/// ([`crate::serve::progress`]): the first as the request sent, the others with what the one
+/// before got (`earlier`'s last entry).
+#[cfg(feature = "mcp")]
+async fn report_attempt(
+    request: &http::Request<Vec<u8>>,
+    attempt: u32,
+    most: u32,
+    earlier: &[String],
+) {
+    let step = if attempt == 1 {
+        progress::Step::Sending {
+            method: request.method(),
+            path: request.uri().path(),
+            attempts: most,
+        }
+    } else {
+        // "HTTP 503 Service Unavailable" is said "503"; the others as they are.
+        let after = earlier.last().map_or("", String::as_str);
+        let after = match after.strip_prefix("HTTP ") {
+            Some(status) => status.split(' ').next().unwrap_or(status),
+            None if after == "connection failed" => "a failed connection",
+            None => after,
+        };
+        progress::Step::Attempt { attempt, after }
+    };
+    progress::report(step).await;
+}
+
 impl Executor {
     /// Sends a tool's request, again while [`RetryPolicy`] allows and the deadline leaves time
     /// (see the module documentation).
@@ -73,6 +104,8 @@ impl Executor {
                 // Unreachable: a second attempt always has its template.
                 (None, None) => return Err(ExecuteError::Timeout(self.timeout)),
             };
+            #[cfg(feature = "mcp")]
+            report_attempt(&request, attempt, most, &earlier).await;
             let left = call
                 .deadline
                 .saturating_duration_since(std::time::Instant::now());
@@ -98,7 +131,12 @@ impl Executor {
                         .is_some_and(|at| at < call.deadline)
             });
             let Some(wait) = again else {
-                return self.finish(result, last, attempt, earlier);
+                let answer = self.finish(result, last, attempt, earlier);
+                #[cfg(feature = "mcp")]
+                if let Ok(r) = &answer {
+                    progress::report(progress::Step::Answered(r.status)).await;
+                }
+                return answer;
             };
             earlier.push(outcome(&result));
             if let Ok(r) = result {

@@ -7,6 +7,7 @@ use crate::serve::audit_log::{Pending, Record, Verdict, Who};
 use crate::serve::catalog::CallError;
 use crate::serve::executor::ExecuteError;
 use crate::serve::metrics::Outcome;
+use crate::serve::progress::{Progress, Step};
 use crate::serve::rate_limit::CallerKey;
 use crate::serve::trace::Context;
 use rmcp::ErrorData;
@@ -236,15 +237,41 @@ impl McpServer {
             return (call_error(e), Outcome::Refused("unknown_tool"), None);
         };
         let cap = self.result_cap(tool.name);
+        let progress = caller.progress.as_ref();
+        let answer = self
+            .answer_tool(&tool, args, deadline, form, cap, progress)
+            .await;
+        if let Some(progress) = progress
+            && answer.0.is_ok()
+        {
+            progress.report(Step::Ready).await;
+        }
+        answer
+    }
+
+    /// The call of `tool`, sent with a slot held: its result, outcome and name.
+    async fn answer_tool(
+        &self,
+        tool: &crate::serve::catalog::ToolInfo,
+        args: Value,
+        deadline: tokio::time::Instant,
+        form: crate::serve::result_size::Form,
+        cap: usize,
+        progress: Option<&Progress>,
+    ) -> (
+        Result<CallToolResult, ErrorData>,
+        Outcome,
+        Option<&'static str>,
+    ) {
+        let name = tool.name;
         if tool.is_composite() {
-            return match self
+            let run = self
                 .catalog
-                .run_until(&self.executor, name, args, deadline.into_std())
-                .await
-            {
+                .run_until(&self.executor, name, args, deadline.into_std());
+            return match Progress::scope(progress, run).await {
                 Ok(value) => (
                     Ok(self.api_result(crate::serve::result::sized_result(
-                        &tool,
+                        tool,
                         crate::serve::result::Answer::Value(&value),
                         form,
                         cap,
@@ -265,16 +292,15 @@ impl McpServer {
         let executor = self
             .executor
             .capped(self.results.caps.body_bytes(tool.name, form));
-        match self
+        let call = self
             .catalog
-            .call_until(&executor, name, args, deadline.into_std())
-            .await
-        {
+            .call_until(&executor, name, args, deadline.into_std());
+        match Progress::scope(progress, call).await {
             Ok(response) => (
                 {
                     crate::serve::span::note_response(&response.body);
                     Ok(self.api_result(crate::serve::result::sized_result(
-                        &tool,
+                        tool,
                         crate::serve::result::Answer::Api(&response),
                         form,
                         cap,

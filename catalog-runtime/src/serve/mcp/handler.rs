@@ -145,6 +145,14 @@ impl McpServer {
                     .get::<crate::serve::http::rate::RateChecked>()
                     .is_some()
             });
+        // Progress for a call that asked for it, with its token.
+        caller.progress = meta.get_progress_token().map(|token| {
+            let composite = self
+                .catalog
+                .get(&request.name)
+                .is_some_and(|t| t.is_composite());
+            crate::serve::progress::Progress::new(context.peer.clone(), token, composite)
+        });
         // A client on 2026-07-28 or later is asked for a confirmation by `input_required`, when
         // it declared form elicitation on the request.
         let asked = std::sync::Mutex::new(None);
