@@ -19,6 +19,8 @@ const JOBS: &str = r#"{"type":"array","items":{"type":"integer"}}"#;
 /// one of two media types.
 pub(super) struct GetJob<const ARMS: bool>;
 
+impl<const ARMS: bool> crate::serve::tool::__private::Accounted for GetJob<ARMS> {}
+
 impl<const ARMS: bool> Tool for GetJob<ARMS> {
     const NAME: &'static str = "get_job";
     const DESCRIPTION: &'static str = "Get a job";
