@@ -79,6 +79,10 @@ pub(super) struct Keywords<'a, T: Tree> {
     pub(super) exclusive_maximum: Option<&'a T>,
     pub(super) min_items: Option<&'a T>,
     pub(super) max_items: Option<&'a T>,
+    pub(super) multiple_of: Option<&'a T>,
+    pub(super) unique_items: bool,
+    pub(super) min_properties: Option<&'a T>,
+    pub(super) max_properties: Option<&'a T>,
     pub(super) extensions: Vec<(&'a str, &'a T)>,
 }
 
@@ -111,6 +115,10 @@ impl<T: Tree> Default for Keywords<'_, T> {
             exclusive_maximum: None,
             min_items: None,
             max_items: None,
+            multiple_of: None,
+            unique_items: false,
+            min_properties: None,
+            max_properties: None,
             extensions: Vec::new(),
         }
     }
@@ -147,6 +155,10 @@ impl<'a, T: Tree> Keywords<'a, T> {
                 "exclusiveMaximum" => kw.exclusive_maximum = Some(v),
                 "minItems" => kw.min_items = Some(v),
                 "maxItems" => kw.max_items = Some(v),
+                "multipleOf" => kw.multiple_of = Some(v),
+                "uniqueItems" => kw.unique_items = v.is_true(),
+                "minProperties" => kw.min_properties = Some(v),
+                "maxProperties" => kw.max_properties = Some(v),
                 x if x.starts_with("x-") => kw.extensions.push((k, v)),
                 _ => {}
             }
