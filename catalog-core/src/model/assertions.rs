@@ -40,8 +40,9 @@ impl Assertions {
     }
 }
 
-/// Whether `x` is an integer multiple of `m`: exactly for integers, and for other numbers
-/// within the rounding of the division (`0.3` is a multiple of `0.1`).
+/// Whether `x` is an integer multiple of `m`: exactly for integers, and for other numbers in
+/// decimal, as each is written at its shortest (`0.3` is a multiple of `0.1`, as JSON Schema's
+/// validators answer, though not in binary floating point).
 pub fn is_multiple_of(x: &serde_json::Number, m: f64) -> bool {
     if !(m.is_finite() && m > 0.0) {
         return true;
@@ -53,11 +54,49 @@ pub fn is_multiple_of(x: &serde_json::Number, m: f64) -> bool {
         return i % (m as i128) == 0;
     }
     let Some(x) = x.as_f64() else { return true };
-    let q = x / m;
-    if !q.is_finite() {
+    if x == 0.0 {
+        return true;
+    }
+    if x.abs() < m {
         return false;
     }
-    (q - q.round()).abs() <= f64::EPSILON * q.abs().max(1.0) * 4.0
+    if let Some(answer) = divides_exactly(x, m) {
+        return answer;
+    }
+    let q = x / m;
+    q.is_finite() && q.fract() == 0.0
+}
+
+// `value / multiple` in decimal, when both fit: `Some(true)` when the quotient is an integer.
+fn divides_exactly(value: f64, multiple: f64) -> Option<bool> {
+    let (vm, vd) = decimal_parts(value)?;
+    let (mm, md) = decimal_parts(multiple)?;
+    if mm == 0 {
+        return None;
+    }
+    // value / multiple = (vm * 10^md) / (mm * 10^vd), the shared powers of ten cancelled.
+    let shared = vd.min(md);
+    let scale = |mantissa: i128, decimals: i32| {
+        let places = u32::try_from(decimals - shared).ok()?;
+        mantissa.checked_mul(10_i128.checked_pow(places)?)
+    };
+    Some(scale(vm, md)? % scale(mm, vd)? == 0)
+}
+
+// A finite number's shortest decimal form as `mantissa * 10^-decimals`, `decimals >= 0`.
+fn decimal_parts(x: f64) -> Option<(i128, i32)> {
+    let text = format!("{x:e}");
+    let (digits, exponent) = text.split_once('e')?;
+    let exponent: i32 = exponent.parse().ok()?;
+    let fraction = digits.split_once('.').map_or(0, |(_, f)| f.len() as i32);
+    let mantissa: i128 = digits.replace('.', "").parse().ok()?;
+    let decimals = fraction - exponent;
+    if decimals >= 0 {
+        Some((mantissa, decimals))
+    } else {
+        let places = u32::try_from(-decimals).ok()?;
+        Some((mantissa.checked_mul(10_i128.checked_pow(places)?)?, 0))
+    }
 }
 
 /// JSON Schema's equality of two values: numbers are equal by value (`1` equals `1.0`), objects
@@ -178,6 +217,9 @@ mod tests {
         assert!(!is_multiple_of(&n(json!(10.1)), 2.5));
         assert!(is_multiple_of(&n(json!(-20)), 5.0));
         assert!(is_multiple_of(&n(json!(u64::MAX)), 1.0));
+        assert!(is_multiple_of(&n(json!(19.99)), 0.01));
+        assert!(!is_multiple_of(&n(json!(0.005)), 0.01));
+        assert!(is_multiple_of(&n(json!(1e20)), 0.5));
     }
 
     #[test]
