@@ -152,3 +152,31 @@ fn all_of_members_assertions_meet() {
         [ProblemKind::Properties]
     );
 }
+
+#[test]
+fn a_keyword_not_enforced_is_said_in_the_description() {
+    // HERE's positioning API: a LAC is 1..=65535 but not 65534.
+    let s = normalized(json!({
+        "type": "integer", "minimum": 1, "maximum": 65535, "description": "Location Area Code.",
+        "not": {"minimum": 65534, "maximum": 65534},
+    }));
+    assert_eq!(
+        s.description.as_deref(),
+        Some(
+            "Location Area Code.\n\nNot checked before sending (the server validates it): the \
+             spec's `not`."
+        )
+    );
+    assert!(problems(&s, json!(65534)).is_empty());
+    let map = normalized(json!({
+        "type": "object", "additionalProperties": {"type": "string"},
+        "propertyNames": {"pattern": "^[a-z]+$"}, "unevaluatedProperties": false,
+    }));
+    assert_eq!(
+        schema_of(&map)["description"],
+        json!(
+            "Not checked before sending (the server validates it): the spec's `propertyNames`, \
+             `unevaluatedProperties`."
+        )
+    );
+}

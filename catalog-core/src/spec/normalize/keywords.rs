@@ -20,6 +20,26 @@ pub(super) fn bound<T: Tree>(inclusive: Option<&T>, exclusive: Option<&T>) -> (O
     }
 }
 
+/// The validation keywords `catalog` reads and does not enforce: the server alone validates
+/// them, and the schema's description says so ([`Keywords::unenforced_note`]). Real specs
+/// rarely write them (docs/reading-specs.md counts them); each is a bit of
+/// [`Keywords::unenforced`].
+pub(super) const UNENFORCED: [&str; 13] = [
+    "not",
+    "contains",
+    "minContains",
+    "maxContains",
+    "propertyNames",
+    "patternProperties",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "if",
+    "prefixItems",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+];
+
 /// The keywords of one parameter object.
 pub(super) struct ParamKeywords<'a, T: Tree> {
     pub(super) name: Option<&'a str>,
@@ -83,6 +103,8 @@ pub(super) struct Keywords<'a, T: Tree> {
     pub(super) unique_items: bool,
     pub(super) min_properties: Option<&'a T>,
     pub(super) max_properties: Option<&'a T>,
+    /// The [`UNENFORCED`] keywords present, one bit each.
+    pub(super) unenforced: u16,
     pub(super) extensions: Vec<(&'a str, &'a T)>,
 }
 
@@ -119,6 +141,7 @@ impl<T: Tree> Default for Keywords<'_, T> {
             unique_items: false,
             min_properties: None,
             max_properties: None,
+            unenforced: 0,
             extensions: Vec::new(),
         }
     }
@@ -160,7 +183,11 @@ impl<'a, T: Tree> Keywords<'a, T> {
                 "minProperties" => kw.min_properties = Some(v),
                 "maxProperties" => kw.max_properties = Some(v),
                 x if x.starts_with("x-") => kw.extensions.push((k, v)),
-                _ => {}
+                other => {
+                    if let Some(i) = UNENFORCED.iter().position(|u| *u == other) {
+                        kw.unenforced |= 1 << i;
+                    }
+                }
             }
         }
         kw
@@ -178,6 +205,25 @@ impl<'a, T: Tree> Keywords<'a, T> {
             (None, Some(_)) => Some("binary"),
             _ => None,
         }
+    }
+
+    /// What the description says of the keywords present that are not enforced: `None` when
+    /// there are none.
+    #[cold]
+    pub(super) fn unenforced_note(&self) -> Option<String> {
+        if self.unenforced == 0 {
+            return None;
+        }
+        let names: Vec<String> = UNENFORCED
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.unenforced & (1 << i) != 0)
+            .map(|(_, k)| format!("`{k}`"))
+            .collect();
+        Some(format!(
+            "Not checked before sending (the server validates it): the spec's {}.",
+            names.join(", ")
+        ))
     }
 
     pub(super) fn required(&self) -> Vec<&'a str> {

@@ -33,7 +33,14 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         };
         let kw = Keywords::read(obj);
         let mut nullable = kw.nullable;
-        let description = kw.description.map(str::to_string);
+        let mut description = kw.description.map(str::to_string);
+        // A keyword `catalog` does not enforce is said, never dropped in silence.
+        if let Some(note) = kw.unenforced_note() {
+            description = Some(match description {
+                Some(d) if !d.is_empty() => format!("{d}\n\n{note}"),
+                _ => note,
+            });
+        }
         let default = kw.default.map(T::to_value);
 
         if let Some(r) = kw.reference {
