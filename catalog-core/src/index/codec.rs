@@ -587,21 +587,12 @@ mod tests {
         described
             .extensions
             .insert("x-applies-when".into(), json!({"k": "v"}));
-        // The keywords beside the type, on a number and an object.
-        let mut asserted = s(Type::Number {
-            format: None,
-            minimum: None,
-            maximum: None,
-            exclusive_minimum: false,
-            exclusive_maximum: false,
-        });
-        *asserted.assertions_mut() = crate::model::Assertions {
-            multiple_of: Some(0.5),
-            unique_items: true,
-            min_properties: Some(1),
-            max_properties: Some(4),
-            allowed: Some(vec![json!(1.5), json!({"a": [1]})]),
-        };
+        // The keywords beside the type (`Schema::assertions`), all at once.
+        let asserted: Schema = serde_json::from_value(json!({"type": "number",
+            "multiple_of": 0.5, "unique_items": true, "min_properties": 1, "max_properties": 4,
+            "allowed": [1.5, {"a": [1]}]}))
+        .unwrap();
+        assert!(asserted.assertions.is_some());
         // A default of `null` (PeerTube's `deletedAt`) is one, not none.
         let mut null_default = s(Type::boolean());
         null_default.default = Some(Value::Null);
