@@ -12,6 +12,7 @@
 //! ([`Unsupported`]), shared by all of them, below them.
 
 mod accounting;
+mod assertions;
 pub mod effects;
 mod failure;
 mod location;
@@ -32,6 +33,7 @@ pub use param::{Body, BodyKind, Param, PartEncoding, address};
 pub use path::{Part, Parts, PathTemplate, TemplateError, TemplateErrorKind};
 #[cfg(test)]
 pub(crate) mod testing;
+pub use assertions::{Assertions, first_duplicate, is_multiple_of, json_equal};
 pub use response::{Content, Response, ResponseHeader, StatusKey, is_json_media_type, media_base};
 pub use schema::{Field, Schema, Type};
 pub use security::{Requirement, SchemeKind, SchemeUse};

@@ -88,6 +88,7 @@ pub fn override_type(
         description: schema.description.clone(),
         default: None,
         extensions: serde_json::Map::new(),
+        assertions: None,
     };
     real.schema = match &param.schema.ty {
         Type::Array {

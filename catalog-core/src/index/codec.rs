@@ -522,6 +522,16 @@ fn schema(out: &mut Vec<u8>, s: &Schema) -> io::Result<()> {
         o.key("extensions");
         serde(o.out, &s.extensions)?;
     }
+    if let Some(a) = &s.assertions {
+        optional_float(&mut o, "multiple_of", a.multiple_of)?;
+        flag(&mut o, "unique_items", a.unique_items);
+        optional_count(&mut o, "min_properties", a.min_properties);
+        optional_count(&mut o, "max_properties", a.max_properties);
+        if let Some(values) = &a.allowed {
+            o.key("allowed");
+            serde(o.out, values)?;
+        }
+    }
     o.end();
     Ok(())
 }
@@ -577,10 +587,17 @@ mod tests {
         described
             .extensions
             .insert("x-applies-when".into(), json!({"k": "v"}));
+        // The keywords beside the type (`Schema::assertions`), all at once.
+        let asserted: Schema = serde_json::from_value(json!({"type": "number",
+            "multiple_of": 0.5, "unique_items": true, "min_properties": 1, "max_properties": 4,
+            "allowed": [1.5, {"a": [1]}]}))
+        .unwrap();
+        assert!(asserted.assertions.is_some());
         // A default of `null` (PeerTube's `deletedAt`) is one, not none.
         let mut null_default = s(Type::boolean());
         null_default.default = Some(Value::Null);
         let schemas = vec![
+            asserted,
             null_default,
             s(Type::String {
                 format: Some("uuid".into()),

@@ -453,6 +453,7 @@ impl<'f, 's> Expander<'f, 's> {
             description: s.description.clone(),
             default: s.default.clone(),
             extensions: s.extensions.clone(),
+            assertions: s.assertions.clone(),
         }
     }
 

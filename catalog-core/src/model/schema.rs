@@ -1,6 +1,7 @@
 //! A normalized schema: its [`Type`], the facts every form of the spec agrees on, an object's
 //! [`Field`]s, and the one-pass reading of its JSON form from the index.
 
+use super::assertions::Assertions;
 use super::skip_if::is_false;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -28,6 +29,11 @@ pub struct Schema {
     /// ([`Schema::refined_by`]).
     #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub extensions: serde_json::Map<String, Value>,
+    /// The validation keywords beyond the type's own (`multipleOf`, `uniqueItems`,
+    /// `minProperties`/`maxProperties`, an `enum` or `const` the type does not carry), boxed
+    /// and absent when the schema has none.
+    #[serde(flatten)]
+    pub assertions: Option<Box<Assertions>>,
 }
 
 impl Schema {
@@ -39,7 +45,13 @@ impl Schema {
             description: None,
             default: None,
             extensions: serde_json::Map::new(),
+            assertions: None,
         }
+    }
+
+    /// The schema's [`Assertions`], created empty when it has none.
+    pub fn assertions_mut(&mut self) -> &mut Assertions {
+        self.assertions.get_or_insert_with(Box::default)
     }
 
     /// An opaque schema: any JSON value.
@@ -104,6 +116,11 @@ enum SchemaKey {
     Default,
     Extensions,
     Id,
+    MultipleOf,
+    UniqueItems,
+    MinProperties,
+    MaxProperties,
+    Allowed,
     Other,
 }
 
@@ -140,6 +157,11 @@ impl<'de> Deserialize<'de> for SchemaKey {
                     "min_items" => SchemaKey::MinItems,
                     "max_items" => SchemaKey::MaxItems,
                     "id" => SchemaKey::Id,
+                    "multiple_of" => SchemaKey::MultipleOf,
+                    "unique_items" => SchemaKey::UniqueItems,
+                    "min_properties" => SchemaKey::MinProperties,
+                    "max_properties" => SchemaKey::MaxProperties,
+                    "allowed" => SchemaKey::Allowed,
                     _ => SchemaKey::Other,
                 })
             }
@@ -182,6 +204,19 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
                 SchemaKey::Default => parts.schema.default = Some(map.next_value()?),
                 SchemaKey::Extensions => parts.schema.extensions = map.next_value()?,
                 SchemaKey::Id => parts.id = Some(map.next_value()?),
+                SchemaKey::MultipleOf => {
+                    parts.schema.assertions_mut().multiple_of = map.next_value()?;
+                }
+                SchemaKey::UniqueItems => {
+                    parts.schema.assertions_mut().unique_items = map.next_value()?;
+                }
+                SchemaKey::MinProperties => {
+                    parts.schema.assertions_mut().min_properties = map.next_value()?;
+                }
+                SchemaKey::MaxProperties => {
+                    parts.schema.assertions_mut().max_properties = map.next_value()?;
+                }
+                SchemaKey::Allowed => parts.schema.assertions_mut().allowed = map.next_value()?,
                 SchemaKey::Other => {
                     map.next_value::<serde::de::IgnoredAny>()?;
                 }

@@ -18,7 +18,7 @@
 //! - **deterministic**: properties follow accounting (spec) order and every map is built in a
 //!   fixed order, so the same [`Operation`] always gives byte-identical output.
 
-use crate::model::{Accounted, Disposition, Field, Operation, Schema, Type};
+use crate::model::{Accounted, Assertions, Disposition, Field, Operation, Schema, Type};
 use serde_json::{Map, Number, Value, json};
 
 /// The JSON Schema dialect the emitted schemas conform to (JSON Schema 2020-12). It is not
@@ -256,6 +256,9 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
         Type::Any | Type::Shared { .. } => {}
         Type::File => file_schema(&mut out, nullable),
     }
+    if let Some(a) = &schema.assertions {
+        assertions(&mut out, a, nullable);
+    }
     if let Some(default) = &schema.default {
         out.insert("default".into(), default.clone());
     }
@@ -265,6 +268,22 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
         out.insert(k.clone(), v.clone());
     }
     Value::Object(out)
+}
+
+/// The keywords a schema keeps beside its type, as JSON Schema spells them. Allowed values
+/// replace a typed `enum`: they are that enum's values as the spec wrote them.
+fn assertions(out: &mut Map<String, Value>, a: &Assertions, nullable: bool) {
+    if let Some(m) = a.multiple_of {
+        insert_bound(out, "multipleOf", Some(m));
+    }
+    if a.unique_items {
+        out.insert("uniqueItems".into(), Value::Bool(true));
+    }
+    insert_u64(out, "minProperties", a.min_properties);
+    insert_u64(out, "maxProperties", a.max_properties);
+    if let Some(values) = &a.allowed {
+        out.insert("enum".into(), enum_values(values.iter().cloned(), nullable));
+    }
 }
 
 /// A file argument ([`crate::wire::file`]): its bytes in base64, or a path under the operator's

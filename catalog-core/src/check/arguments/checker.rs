@@ -199,6 +199,11 @@ impl Checker {
     }
 
     pub(super) fn check(&mut self, path: &Path<'_>, schema: &Schema, value: &Value) {
+        if let Some(a) = &schema.assertions
+            && !value.is_null()
+        {
+            self.assertions(path, a, value);
+        }
         match (&schema.ty, value) {
             (_, Value::Null) => {
                 if !schema.nullable {

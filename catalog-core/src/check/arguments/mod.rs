@@ -20,7 +20,11 @@
 //!   leaves it out too). A value read back from the same API is sent without its read-only
 //!   properties.
 //! - Lengths count Unicode scalar values, as JSON Schema does.
+//! - `multipleOf`, `uniqueItems`, `minProperties`/`maxProperties` and an `enum` or `const` of
+//!   any type are checked too ([`Assertions`](crate::model::Assertions)), with JSON Schema's
+//!   equality (`1` equals `1.0`; members in any order).
 
+mod assertions;
 mod checker;
 pub mod file_shape;
 pub mod format;
@@ -244,6 +248,8 @@ impl<'o> Decoder<'o> {
     }
 }
 
+#[cfg(test)]
+mod assertion_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -34,6 +34,12 @@ pub enum ProblemKind {
     Pattern,
     /// An array has too few or too many items.
     Items,
+    /// A number is not a multiple of its `multipleOf`.
+    MultipleOf,
+    /// An array whose items must be unique (`uniqueItems`) repeats one.
+    Duplicate,
+    /// An object has too few or too many properties (`minProperties`, `maxProperties`).
+    Properties,
     /// `null` where the schema is not nullable.
     Null,
     /// A field an object does not declare (and the object is closed).

@@ -2,7 +2,7 @@
 //! `pattern`, an integer with a `minimum` and another with a `maximum`): one scalar that meets
 //! every arm's constraints, where it can be written as one.
 
-use crate::model::{Schema, Type};
+use crate::model::{Assertions, Schema, Type, json_equal};
 
 /// The one scalar every arm describes, or `None` when the arms are not all strings, all
 /// integers, all numbers or all booleans, or their constraints cannot be one schema's (two
@@ -12,11 +12,44 @@ pub(super) fn merge(arms: &[Schema]) -> Option<Schema> {
     let mut merged = first.clone();
     for arm in rest {
         merged.ty = both(&merged.ty, &arm.ty)?;
+        merged.assertions = both_assertions(merged.assertions, arm.assertions.as_deref())?;
         merged.nullable &= arm.nullable;
         merged.description = merged.description.or_else(|| arm.description.clone());
         merged.default = merged.default.or_else(|| arm.default.clone());
     }
     Some(merged)
+}
+
+/// The assertions meeting both members' of an `allOf`: the tighter counts, the values both allow;
+/// `None` when they cannot be one (two `multipleOf` neither of which is a multiple of the other).
+pub(super) fn both_assertions(
+    a: Option<Box<Assertions>>,
+    b: Option<&Assertions>,
+) -> Option<Option<Box<Assertions>>> {
+    let (mut a, b) = match (a, b) {
+        (a, None) => return Some(a),
+        (None, Some(b)) => return Some(Some(Box::new(b.clone()))),
+        (Some(a), Some(b)) => (a, b),
+    };
+    a.multiple_of = match (a.multiple_of, b.multiple_of) {
+        (Some(x), Some(y)) if x == y => Some(x),
+        (Some(x), Some(y)) if (x / y).fract() == 0.0 => Some(x),
+        (Some(x), Some(y)) if (y / x).fract() == 0.0 => Some(y),
+        (Some(_), Some(_)) => return None,
+        (x, y) => x.or(y),
+    };
+    a.unique_items |= b.unique_items;
+    a.min_properties = tighter(a.min_properties, b.min_properties, u64::max);
+    a.max_properties = tighter(a.max_properties, b.max_properties, u64::min);
+    a.allowed = match (a.allowed.take(), &b.allowed) {
+        (Some(x), Some(y)) => Some(
+            x.into_iter()
+                .filter(|v| y.iter().any(|w| json_equal(v, w)))
+                .collect(),
+        ),
+        (x, y) => x.or_else(|| y.clone()),
+    };
+    Some(Some(a))
 }
 
 // The type meeting both `a` and `b`, when it is one scalar type.

@@ -66,6 +66,7 @@ impl<T: Tree> Normalizer<'_, T> {
             description: self.description_of(&schema),
             default: None,
             extensions: resolved.clone().refined_by(&schema).extensions,
+            assertions: None,
         }
     }
 }

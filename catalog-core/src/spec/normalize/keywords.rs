@@ -20,6 +20,26 @@ pub(super) fn bound<T: Tree>(inclusive: Option<&T>, exclusive: Option<&T>) -> (O
     }
 }
 
+/// The validation keywords `catalog` reads and does not enforce: the server alone validates
+/// them, and the schema's description says so ([`Keywords::unenforced_note`]). Real specs
+/// rarely write them (docs/reading-specs.md counts them); each is a bit of
+/// [`Keywords::unenforced`].
+pub(super) const UNENFORCED: [&str; 13] = [
+    "not",
+    "contains",
+    "minContains",
+    "maxContains",
+    "propertyNames",
+    "patternProperties",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "if",
+    "prefixItems",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+];
+
 /// The keywords of one parameter object.
 pub(super) struct ParamKeywords<'a, T: Tree> {
     pub(super) name: Option<&'a str>,
@@ -79,6 +99,12 @@ pub(super) struct Keywords<'a, T: Tree> {
     pub(super) exclusive_maximum: Option<&'a T>,
     pub(super) min_items: Option<&'a T>,
     pub(super) max_items: Option<&'a T>,
+    pub(super) multiple_of: Option<&'a T>,
+    pub(super) unique_items: bool,
+    pub(super) min_properties: Option<&'a T>,
+    pub(super) max_properties: Option<&'a T>,
+    /// The [`UNENFORCED`] keywords present, one bit each.
+    pub(super) unenforced: u16,
     pub(super) extensions: Vec<(&'a str, &'a T)>,
 }
 
@@ -111,6 +137,11 @@ impl<T: Tree> Default for Keywords<'_, T> {
             exclusive_maximum: None,
             min_items: None,
             max_items: None,
+            multiple_of: None,
+            unique_items: false,
+            min_properties: None,
+            max_properties: None,
+            unenforced: 0,
             extensions: Vec::new(),
         }
     }
@@ -147,8 +178,16 @@ impl<'a, T: Tree> Keywords<'a, T> {
                 "exclusiveMaximum" => kw.exclusive_maximum = Some(v),
                 "minItems" => kw.min_items = Some(v),
                 "maxItems" => kw.max_items = Some(v),
+                "multipleOf" => kw.multiple_of = Some(v),
+                "uniqueItems" => kw.unique_items = v.is_true(),
+                "minProperties" => kw.min_properties = Some(v),
+                "maxProperties" => kw.max_properties = Some(v),
                 x if x.starts_with("x-") => kw.extensions.push((k, v)),
-                _ => {}
+                other => {
+                    if let Some(i) = UNENFORCED.iter().position(|u| *u == other) {
+                        kw.unenforced |= 1 << i;
+                    }
+                }
             }
         }
         kw
@@ -166,6 +205,25 @@ impl<'a, T: Tree> Keywords<'a, T> {
             (None, Some(_)) => Some("binary"),
             _ => None,
         }
+    }
+
+    /// What the description says of the keywords present that are not enforced: `None` when
+    /// there are none.
+    #[cold]
+    pub(super) fn unenforced_note(&self) -> Option<String> {
+        if self.unenforced == 0 {
+            return None;
+        }
+        let names: Vec<String> = UNENFORCED
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.unenforced & (1 << i) != 0)
+            .map(|(_, k)| format!("`{k}`"))
+            .collect();
+        Some(format!(
+            "Not checked before sending (the server validates it): the spec's {}.",
+            names.join(", ")
+        ))
     }
 
     pub(super) fn required(&self) -> Vec<&'a str> {

@@ -3,7 +3,7 @@
 use super::keywords::{Keywords, bound, extend, is_null_arm};
 use super::normalizer::Normalizer;
 use super::ptr::Ptr;
-use crate::model::{Field, Schema, Type};
+use crate::model::{Assertions, Field, Schema, Type};
 use crate::spec::tree::{Object, Tree};
 
 // Inline nesting deeper than this is not a real API; it is cut to `Any` so hostile documents
@@ -33,7 +33,14 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         };
         let kw = Keywords::read(obj);
         let mut nullable = kw.nullable;
-        let description = kw.description.map(str::to_string);
+        let mut description = kw.description.map(str::to_string);
+        // A keyword `catalog` does not enforce is said, never dropped in silence.
+        if let Some(note) = kw.unenforced_note() {
+            description = Some(match description {
+                Some(d) if !d.is_empty() => format!("{d}\n\n{note}"),
+                _ => note,
+            });
+        }
         let default = kw.default.map(T::to_value);
 
         if let Some(r) = kw.reference {
@@ -62,6 +69,10 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             self.typed(&kw, ptr)
         };
         extend(&mut s, &kw);
+        // Keywords beside `allOf`/`oneOf`/`anyOf` bind the whole value too.
+        if s.assertions.is_none() {
+            s.assertions = assertions(&kw, None);
+        }
         if s.ty == Type::Any && kw.ty.and_then(T::as_str) == Some("null") {
             nullable = true;
         }
@@ -224,6 +235,24 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             _ => Schema::new(Type::AnyOf { arms }),
         };
         s.nullable = nullable;
+        // An `enum` or `const` the one type carries exactly stays there; any other (on a
+        // number, an array, an object, several types or none) is kept as the allowed values.
+        let carried = match (types.as_slice(), &enumeration) {
+            (_, None) => true,
+            ([t], Some(values)) => values.iter().all(|v| match *t {
+                "string" => v.is_string(),
+                "integer" => v.is_i64(),
+                "boolean" => v.as_bool().is_some(),
+                _ => false,
+            }),
+            _ => false,
+        };
+        let allowed = if carried {
+            None
+        } else {
+            enumeration.map(|vs| vs.iter().map(|v| v.to_value()).collect())
+        };
+        s.assertions = assertions(kw, allowed);
         s
     }
 
@@ -349,6 +378,25 @@ impl<'a, T: Tree> Normalizer<'a, T> {
     }
 }
 
+/// The validation keywords of `kw` that its type does not carry, with `allowed` values; `None`
+/// when there are none. A `multipleOf` that is not a positive number is no constraint.
+fn assertions<T: Tree>(
+    kw: &Keywords<'_, T>,
+    allowed: Option<Vec<serde_json::Value>>,
+) -> Option<Box<Assertions>> {
+    let a = Assertions {
+        multiple_of: kw
+            .multiple_of
+            .and_then(T::as_f64)
+            .filter(|m| m.is_finite() && *m > 0.0),
+        unique_items: kw.unique_items,
+        min_properties: kw.min_properties.and_then(T::as_u64),
+        max_properties: kw.max_properties.and_then(T::as_u64),
+        allowed,
+    };
+    (!a.is_empty()).then(|| Box::new(a))
+}
+
 /// Whether an `allOf` member says something: an opaque member (one that only describes or
 /// annotates) is left out of the merge, unless it stands for a recursive reference.
 pub(super) fn is_meaningful(s: &Schema) -> bool {
@@ -370,8 +418,10 @@ pub(super) fn merge_members(members: Vec<Schema>) -> Option<Schema> {
     let mut open = true;
     let mut values: Option<Box<Schema>> = None;
     let mut description = None;
+    let mut assertions = None;
     for s in members {
         description = description.or(s.description);
+        assertions = super::all_of_scalars::both_assertions(assertions, s.assertions.as_deref())?;
         if let Type::Object {
             fields: arm_fields,
             open: arm_open,
@@ -399,6 +449,7 @@ pub(super) fn merge_members(members: Vec<Schema>) -> Option<Schema> {
     }
     Some(Schema {
         description,
+        assertions,
         ..Schema::new(Type::Object {
             fields,
             open,
