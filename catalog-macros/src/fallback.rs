@@ -26,6 +26,10 @@ pub fn tool(input: &Input, errors: syn::Error, type_checks: TokenStream) -> Toke
         #item
         #type_checks
 
+        // The seal too: the tool's own errors are the ones reported, not a missing seal.
+        #[automatically_derived]
+        impl #impl_generics ::catalog::__private_v1::Accounted for #ident #ty_generics #where_clause {}
+
         #[automatically_derived]
         impl #impl_generics ::catalog::Tool for #ident #ty_generics #where_clause {
             const NAME: &'static str = #name;

@@ -129,7 +129,7 @@ fn is_paging_word(word: &[u8]) -> bool {
 /// Whether an operation returns a list a page at a time: a `GET` whose success response (its
 /// `2xx` responses, else `default`) is a JSON array or a paginated envelope (an object with an
 /// array field and a field named for paging, such as `next` or `total_count`, or an object
-/// holding one up to [`ENVELOPE_DEPTH`] levels down, such as Slack's
+/// holding one up to `ENVELOPE_DEPTH` (two) levels down, such as Slack's
 /// `response_metadata.next_cursor`). When no success
 /// response documents a JSON schema, its paging parameters are the evidence and it counts as a
 /// list; so they are when it has both a page size and a page start parameter ([`pages_by_name`],
