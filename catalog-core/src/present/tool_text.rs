@@ -6,7 +6,7 @@ pub use super::tool_name::tool_name;
 use crate::check::paging::{cannot_page, reason_of};
 use crate::check::reasons::reaches_the_rest;
 use crate::model::effects::Semantics;
-use crate::model::{Accounted, Disposition, Location, Operation};
+use crate::model::{Absent, Accounted, Disposition, Location, Operation};
 
 /// A tool description lists the parameters it cannot send (with the reasons) only up to this
 /// many: a glob can omit hundreds of filters, and an agent is told about those when it sends one.
@@ -33,6 +33,7 @@ pub fn tool_description(doc: Option<&str>, op: &Operation, semantics: Option<Sem
         ),
         _ => {}
     }
+    text.push_str(&per_property(op));
     let paging = cannot_page(op, &op.accounting).unwrap_or_default();
     text.push_str(&one_page(&paging));
     text.push_str(&not_available(op, &paging));
@@ -75,6 +76,7 @@ fn full_replace_warning(op: &Operation) -> String {
         .filter(|r| {
             r.param.location == Location::Body
                 && matches!(r.disposition, Disposition::Omitted { .. })
+                && r.absent != Some(Absent::Keeps)
         })
         .map(|r| format!("`{}`", r.param.name))
         .collect();
@@ -89,6 +91,48 @@ fn full_replace_warning(op: &Operation) -> String {
         ));
     }
     text
+}
+
+/// Where a body property differs from the tool's semantics ([`Accounted::absent`]) and which
+/// array properties add to what the server has ([`Accounted::appends`]), one sentence each.
+fn per_property(op: &Operation) -> String {
+    let sentences: Vec<String> = op
+        .accounting
+        .iter()
+        .flat_map(|r| {
+            let name = match &r.disposition {
+                Disposition::Set { argument, .. }
+                | Disposition::Undocumented {
+                    argument: Some(argument),
+                    ..
+                } => Some(argument.as_str()),
+                _ => None,
+            };
+            let absent = match (name, r.absent) {
+                (Some(arg), Some(Absent::Clears)) => {
+                    Some(format!("Leaving out `{arg}` clears it."))
+                }
+                (Some(arg), Some(Absent::Keeps)) => Some(format!("Leaving out `{arg}` keeps it.")),
+                (None, Some(Absent::Clears)) => Some(format!(
+                    "This tool cannot send `{}`, and every call clears it.",
+                    r.param.name
+                )),
+                (None, Some(Absent::Keeps)) => Some(format!(
+                    "The server keeps `{}`, which this tool cannot send.",
+                    r.param.name
+                )),
+                (_, None) => None,
+            };
+            let appends = name.filter(|_| r.appends).map(|arg| {
+                format!("The items you send in `{arg}` are added to the existing ones.")
+            });
+            absent.into_iter().chain(appends)
+        })
+        .collect();
+    if sentences.is_empty() {
+        return String::new();
+    }
+    format!("\n\n{}", sentences.join(" "))
 }
 
 /// "Not available through this tool", one line per omitted parameter with its reason, when there
@@ -131,6 +175,8 @@ mod tests {
             },
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         }
     }
 
@@ -181,6 +227,8 @@ mod tests {
             },
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         });
         assert_eq!(
             tool_description(Some("List tasks."), &op, None),
@@ -200,6 +248,8 @@ mod tests {
             },
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         }];
         write
     }
@@ -245,5 +295,65 @@ mod tests {
                 "{method}"
             );
         }
+    }
+
+    #[test]
+    fn the_description_says_where_a_property_differs_from_the_tools_semantics() {
+        let body = |name: &str| crate::model::testing::param(Location::Body, name);
+        let row = |name: &str, disposition: Disposition, absent, appends| Accounted {
+            param: body(name),
+            disposition,
+            null: None,
+            overridden: None,
+            absent,
+            appends,
+        };
+        let set = |name: &str| Disposition::Set {
+            argument: name.into(),
+            field: name.into(),
+        };
+        let omitted = Disposition::Omitted {
+            reason: "the operator picks it".into(),
+            pattern: None,
+        };
+        let mut put = op("PUT", "/playouts/{id}").build();
+        put.accounting = vec![
+            row(
+                "schedule_file",
+                set("schedule_file"),
+                Some(Absent::Keeps),
+                false,
+            ),
+            row("item_ids", set("item_ids"), None, true),
+            row("channel", omitted.clone(), Some(Absent::Keeps), false),
+            row("note", omitted.clone(), None, false),
+        ];
+        assert_eq!(
+            tool_description(Some("Save."), &put, Some(Semantics::FullReplace)),
+            "Save.\n\nThis is a full replace (PUT): every body field you leave out is written as \
+             empty. This tool cannot send `note`, so those are cleared too.\n\n\
+             Leaving out `schedule_file` keeps it. The items you send in `item_ids` are added to \
+             the existing ones. The server keeps `channel`, which this tool cannot send.\n\n\
+             Not available through this tool:\n\
+             - `channel`: the operator picks it\n\
+             - `note`: the operator picks it"
+        );
+        let mut patch = op("PATCH", "/playouts/{id}").build();
+        patch.accounting = vec![
+            row(
+                "daily_rebuild_time",
+                set("daily_rebuild_time"),
+                Some(Absent::Clears),
+                false,
+            ),
+            row("note", omitted, Some(Absent::Clears), false),
+        ];
+        assert_eq!(
+            tool_description(Some("Save."), &patch, Some(Semantics::Merge)),
+            "Save.\n\nLeaving out `daily_rebuild_time` clears it. This tool cannot send `note`, \
+             and every call clears it.\n\n\
+             Not available through this tool:\n\
+             - `note`: the operator picks it"
+        );
     }
 }
