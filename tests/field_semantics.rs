@@ -179,4 +179,30 @@ fn the_accounting_table_marks_each_property_that_differs() {
             .iter()
             .any(|r| r.param.name == "mediaItemIds" && r.appends)
     );
+
+    let table = catalog_core::present::doc::accounting_markdown;
+    for (doc, cell) in [
+        (
+            table(UpdatePlayout::operation()),
+            "| Set as `scheduleFile`; left out: kept |",
+        ),
+        (
+            table(RenamePlayout::operation()),
+            "| Omitted; left out: kept |",
+        ),
+        (
+            table(PatchPlayout::operation()),
+            "| Set as `dailyRebuildTime`; left out: cleared |",
+        ),
+        (
+            table(ReschedulePlayout::operation()),
+            "| Omitted; left out: cleared |",
+        ),
+        (
+            table(AddCollectionItems::operation()),
+            "| Set as `mediaItemIds`; appends |",
+        ),
+    ] {
+        assert!(doc.contains(cell), "{cell} in\n{doc}");
+    }
 }

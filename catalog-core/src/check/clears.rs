@@ -26,7 +26,9 @@ pub fn full_replace_clears(declared: &Declared, accounting: &[Accounted]) -> Vec
         match pattern {
             Some(glob) if !globs_reported.contains(&glob.as_str()) => {
                 globs_reported.push(glob);
-                if let Some(o) = declared.omitted.iter().find(|o| o.pattern == *glob) {
+                // A glob with `keeps` is refused as such (`super::field_semantics`).
+                let o = declared.omitted.iter().find(|o| o.pattern == *glob);
+                if let Some(o) = o.filter(|o| o.keeps.is_none()) {
                     findings.push(glob_over_body(declared, o, accounting));
                 }
             }
@@ -59,8 +61,8 @@ fn misplaced_clears(declared: &Declared) -> Vec<Finding> {
             }
             let why = if !declared.full_replace && !declared.merge {
                 format!(
-                    "`{}` declares no `semantics`, so nothing says the server keeps `{}` when a \
-                     call leaves it out; remove `clears`\n\
+                    "`{}` declares no `semantics`, so `clears` on `{}` is an exception to no \
+                     rule; remove it\n\
                      help: if the server keeps every other body property a call leaves out, \
                      declare `semantics = \"merge\"` and keep `clears` on this one",
                     declared.tool, o.pattern

@@ -311,6 +311,22 @@ fn keeps_is_refused_beside_clears_off_the_body_on_a_merge_and_without_semantics(
                 .to_string()
         )]
     );
+    // A glob: refused as such, not also as a glob over the body of a full replace.
+    let mut d = declared("", false);
+    let mut glob = omitted("body.s*", 20);
+    glob.keeps = Some(22);
+    d.omitted.push(glob);
+    d.fields.retain(|f| f.ident != "schedule_file");
+    assert_eq!(
+        findings(playout("put"), &d),
+        [(
+            22,
+            "`keeps` is stated property by property: replace `body.s*` with one \
+             `omitted(\"body.<name>\", keeps, reason = \"...\")` per body property the server \
+             keeps"
+                .to_string()
+        )]
+    );
     let post = messages("post", "body.schedule_file", false);
     assert_eq!(post.len(), 1, "{post:?}");
     assert!(
@@ -326,8 +342,8 @@ fn clears_without_semantics_says_how_to_declare_a_merge() {
         findings(playout("post"), &d),
         [(
             21,
-            "`Write` declares no `semantics`, so nothing says the server keeps \
-             `body.daily_rebuild_time` when a call leaves it out; remove `clears`\n\
+            "`Write` declares no `semantics`, so `clears` on `body.daily_rebuild_time` is an \
+             exception to no rule; remove it\n\
              help: if the server keeps every other body property a call leaves out, declare \
              `semantics = \"merge\"` and keep `clears` on this one"
                 .to_string()
