@@ -1,8 +1,9 @@
 //! The full-replace rule: on an operation that replaces what it writes (a PUT, or one declared
 //! `semantics = "full-replace"`), a body property the tool cannot send is written as empty by
 //! every call. Omitting one is therefore a consequence the tool must state, property by
-//! property (`omitted("body.header", clears, reason = "...")`); a glob, which would also clear
-//! every property a later release adds, is refused over such a body.
+//! property (`omitted("body.header", clears, reason = "...")`), or state that the server keeps
+//! it (`keeps`, checked in [`super::field_semantics`]); a glob, which would also clear every
+//! property a later release adds, is refused over such a body.
 
 use super::declared::{Declared, DeclaredOmitted};
 use super::finding::Finding;

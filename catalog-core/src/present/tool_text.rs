@@ -14,9 +14,10 @@ pub const OMITTED_LISTED_AT_MOST: usize = 12;
 
 /// The tool description: the struct's doc comment, else the operation's summary, description,
 /// or `METHOD /path`; then what the accounting means for the agent: a full replace clears what
-/// the tool cannot send, a PUT that merges says so, a list tool that cannot page returns one
-/// page (with how to reach the rest), the parameters it cannot send, with why, and which 2xx
-/// answers are errors ([`crate::model::FailureRule`]).
+/// the tool cannot send, a PUT that merges says so, a body property that differs from that rule
+/// or appends says so ([`Accounted::absent`], [`Accounted::appends`]), a list tool that cannot
+/// page returns one page (with how to reach the rest), the parameters it cannot send, with why,
+/// and which 2xx answers are errors ([`crate::model::FailureRule`]).
 ///
 /// `semantics` is what the tool does to the fields it does not send, as served: the `semantics`
 /// of [`hints`](crate::model::effects::hints) for the tool's method and declaration.
