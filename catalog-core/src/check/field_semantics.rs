@@ -117,13 +117,17 @@ fn absent_of_field(
         ));
     };
     if !in_body(row) {
+        let what = if row.param.location == Location::Body {
+            "the whole body".to_string()
+        } else {
+            format!("`{}`, which is not in the body", row.param.address())
+        };
         return Err(Finding::at(
             site,
             format!(
-                "`absent` says what leaving a body property out does to it, and `{}` sets `{}`, \
-                 which is not in the body; remove `absent`",
-                f.ident,
-                row.param.address()
+                "`absent` says what leaving a body property out does to it, and `{}` sets \
+                 {what}; remove `absent`",
+                f.ident
             ),
         ));
     }
@@ -200,7 +204,8 @@ fn appends(op: &Operation, f: &DeclaredField, row: &Accounted, site: Site) -> Re
             ),
         ));
     }
-    if !in_body(row) {
+    // A whole array body appends as a property does.
+    if row.param.location != Location::Body {
         return Err(Finding::at(
             site,
             format!(

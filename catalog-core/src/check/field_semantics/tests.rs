@@ -350,3 +350,38 @@ fn clears_without_semantics_says_how_to_declare_a_merge() {
         )]
     );
 }
+
+#[test]
+fn a_whole_array_body_appends() {
+    let doc = json!({
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {"/collections/{id}/items": {"post": {"operationId": "Add",
+            "responses": {"204": {"description": "added"}},
+            "parameters": [
+                {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}
+            ],
+            "requestBody": {"required": true, "content": {"application/json": {"schema":
+                {"type": "array", "items": {"type": "integer"}}}}}}}}
+    });
+    let n = normalize(&doc);
+    let op = n.inlined(&n.operations[0]);
+    let mut body = field(
+        "body",
+        RustType::Vec(Box::new(RustType::Int {
+            signed: true,
+            bits: 64,
+        })),
+        2,
+    );
+    body.appends = Some(31);
+    let d = Declared {
+        operation: "Add".into(),
+        tool: "Add".into(),
+        fields: vec![field("id", RustType::String, 1), body],
+        ..Default::default()
+    };
+    let checked = check_tool(op, &d, None);
+    assert_eq!(checked.findings, []);
+    assert!(checked.operation.accounting.iter().any(|r| r.appends));
+}
