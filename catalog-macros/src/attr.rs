@@ -9,7 +9,9 @@
 //!     name = "create_post",                    // the MCP tool name
 //!     fixed("query.x", value = <literal>, reason = "..."),
 //!     omitted("body.y" | "query.*__n", reason = "..."),
-//!     omitted("body.y", clears, reason = "..."),  // on a full replace: each call clears it
+//!     omitted("body.y", clears, reason = "..."),  // on a full replace: each call clears it;
+//!                                                 // on a merge: the server clears it anyway
+//!     omitted("body.y", keeps, reason = "..."),   // on a full replace: the server keeps it
 //!     undocumented("query.z", read_at = "...", reason = "..." [, value = <literal>]),
 //!     semantics = "full-replace" | "merge",    // what a write does to what it does not send
 //!     effects(destructive = false, ..., reason = "..."), // read_only, destructive, idempotent, open_world
@@ -27,6 +29,9 @@
 //! #[arg(values = ["active", "planned"], read_at = "...", reason = "...")] // fewer values read
 //! #[arg(pattern = "^...$", read_at = "...", reason = "...")] // fewer strings read
 //! #[arg(family = "query.cf_*", read_at = "...", reason = "...")] // a map of undocumented names
+//! #[arg(absent = "keeps" | "clears")] // what leaving this body property out does, where it
+//!                                     // differs from the tool's semantics
+//! #[arg(appends)]         // the items sent are added to the server's, not replacing them
 //! ```
 
 use crate::attr_keys::{
@@ -53,6 +58,8 @@ pub struct Omitted {
     pub pattern: Spanned<String>,
     /// `clears`: every call clears this body property of a full replace, as the tool states.
     pub clears: Option<Span>,
+    /// `keeps`: the server keeps this body property of a full replace, as the tool states.
+    pub keeps: Option<Span>,
     pub reason: Spanned<String>,
 }
 
@@ -508,7 +515,7 @@ fn fixed_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> syn:
     })
 }
 
-/// `omitted("body.file_ids" | "query.*", [clears,] reason = "...")`
+/// `omitted("body.file_ids" | "query.*", [clears | keeps,] reason = "...")`
 fn omitted_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> syn::Result<Omitted> {
     let e = entry(cx, meta.input, span, &OMITTED)?;
     let reason = e
@@ -517,6 +524,7 @@ fn omitted_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> sy
     Ok(Omitted {
         pattern: e.first,
         clears: e.clears,
+        keeps: e.keeps,
         reason,
     })
 }
@@ -549,6 +557,8 @@ struct Entry {
     first: Spanned<String>,
     /// `clears`, a flag.
     clears: Option<Span>,
+    /// `keeps`, a flag.
+    keeps: Option<Span>,
     value: Option<(Value, Range)>,
     read_at: Option<Spanned<String>>,
     reason: Option<Spanned<String>>,
@@ -566,6 +576,7 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
     }
     let first = lit(&content.parse()?);
     let mut clears = Slot::new("clears");
+    let mut keeps = Slot::new("keeps");
     let mut value = Slot::new("value");
     let mut read_at = Slot::new("read_at");
     let mut reason = Slot::new("reason");
@@ -582,9 +593,14 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
                 format!("unknown key `{name}`; expected one of: {}", keys.list()),
             ));
         }
-        if name == "clears" {
+        if name == "clears" || name == "keeps" {
             let span = key.span();
-            clears.set(cx, span, span, span);
+            let flag = if name == "clears" {
+                &mut clears
+            } else {
+                &mut keeps
+            };
+            flag.set(cx, span, span, span);
             continue;
         }
         content.parse::<Token![=]>()?;
@@ -604,6 +620,7 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
     Ok(Entry {
         first,
         clears: clears.get(),
+        keeps: keeps.get(),
         value: value.get(),
         read_at: read_at.get(),
         reason: reason.get(),
@@ -623,6 +640,11 @@ pub struct FieldAttr {
     pub pattern: Option<Spanned<String>>,
     /// `family = "query.cf_*"`: a map field of undocumented parameters named by a pattern.
     pub family: Option<Spanned<String>>,
+    /// `absent = "keeps" | "clears"`: what leaving this body property out does, where it
+    /// differs from the tool's semantics.
+    pub absent: Option<Spanned<String>>,
+    /// `appends`: the items sent in this array body property are added to the server's.
+    pub appends: Option<Span>,
     pub read_at: Option<Spanned<String>>,
     pub reason: Option<Spanned<String>>,
     /// An attribute was malformed; its error is already reported.
@@ -640,6 +662,8 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     let mut values = Slot::new("values");
     let mut pattern = Slot::new("pattern");
     let mut family = Slot::new("family");
+    let mut absent = Slot::new("absent");
+    let mut appends = Slot::new("appends");
     let mut read_at = Slot::new("read_at");
     let mut reason = Slot::new("reason");
     let mut broken = false;
@@ -668,6 +692,10 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
                 "pattern" => string(cx, &meta, &mut pattern)?,
                 // #[arg(family = "query.cf_*", read_at = "...", reason = "...")]
                 "family" => string(cx, &meta, &mut family)?,
+                // #[arg(absent = "keeps" | "clears")]
+                "absent" => string(cx, &meta, &mut absent)?,
+                // #[arg(appends)]
+                "appends" => flag(cx, &meta, &mut appends),
                 "read_at" => string(cx, &meta, &mut read_at)?,
                 "reason" => string(cx, &meta, &mut reason)?,
                 key => return Err(meta.error(ARG.unparsed(key))),
@@ -688,6 +716,8 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
         values: values.get(),
         pattern: pattern.get(),
         family: family.get(),
+        absent: absent.get(),
+        appends: appends.get(),
         read_at: read_at.get(),
         reason: reason.get(),
         broken,

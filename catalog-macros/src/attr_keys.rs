@@ -76,7 +76,7 @@ pub const FIXED: Keys = Keys {
 /// `omitted("address or glob", ...)`.
 pub const OMITTED: Keys = Keys {
     at: "tool.omitted",
-    keys: &["clears", "reason"],
+    keys: &["clears", "keeps", "reason"],
     entries: &[],
 };
 
@@ -133,6 +133,8 @@ pub const ARG: Keys = Keys {
         "values",
         "pattern",
         "family",
+        "absent",
+        "appends",
         "read_at",
         "reason",
     ],

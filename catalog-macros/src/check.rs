@@ -355,6 +355,12 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             narrowed,
             family,
             doc: f.doc.clone(),
+            absent: f
+                .attr
+                .absent
+                .as_ref()
+                .map(|a| (a.value.clone(), sites.site(a.span))),
+            appends: f.attr.appends.map(|s| sites.site(s)),
             // A field whose attribute did not parse has its error already.
             keys: if f.attr.broken {
                 ArgKeys::default()
@@ -381,6 +387,7 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             pattern: o.pattern.value.clone(),
             site: sites.site(o.pattern.span),
             clears: o.clears.map(|c| sites.site(c)),
+            keeps: o.keeps.map(|c| sites.site(c)),
             reason: sites.reason(&o.reason),
         });
     }

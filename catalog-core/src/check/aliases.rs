@@ -82,6 +82,8 @@ mod tests {
             },
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         }
     }
 

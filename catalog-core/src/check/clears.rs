@@ -1,8 +1,9 @@
 //! The full-replace rule: on an operation that replaces what it writes (a PUT, or one declared
 //! `semantics = "full-replace"`), a body property the tool cannot send is written as empty by
 //! every call. Omitting one is therefore a consequence the tool must state, property by
-//! property (`omitted("body.header", clears, reason = "...")`); a glob, which would also clear
-//! every property a later release adds, is refused over such a body.
+//! property (`omitted("body.header", clears, reason = "...")`), or state that the server keeps
+//! it (`keeps`, checked in [`super::field_semantics`]); a glob, which would also clear every
+//! property a later release adds, is refused over such a body.
 
 use super::declared::{Declared, DeclaredOmitted};
 use super::finding::Finding;
@@ -26,14 +27,16 @@ pub fn full_replace_clears(declared: &Declared, accounting: &[Accounted]) -> Vec
         match pattern {
             Some(glob) if !globs_reported.contains(&glob.as_str()) => {
                 globs_reported.push(glob);
-                if let Some(o) = declared.omitted.iter().find(|o| o.pattern == *glob) {
+                // A glob with `keeps` is refused as such (`super::field_semantics`).
+                let o = declared.omitted.iter().find(|o| o.pattern == *glob);
+                if let Some(o) = o.filter(|o| o.keeps.is_none()) {
                     findings.push(glob_over_body(declared, o, accounting));
                 }
             }
             Some(_) => {}
             None => {
                 let exact = declared.omitted.iter().find(|o| o.pattern == address);
-                if let Some(o) = exact.filter(|o| o.clears.is_none()) {
+                if let Some(o) = exact.filter(|o| o.clears.is_none() && o.keeps.is_none()) {
                     findings.push(unstated(declared, o));
                 }
             }
@@ -42,19 +45,35 @@ pub fn full_replace_clears(declared: &Declared, accounting: &[Accounted]) -> Vec
     findings
 }
 
-/// `clears` where nothing is cleared: on an operation that does not replace, on a parameter
-/// outside the body, or on a glob (one over the body of a full replace is refused as a whole).
+/// `clears` where it says nothing: on a write whose semantics say nothing of what a call leaves
+/// out (a POST without `semantics`), on a parameter outside the body, or on a glob (one over
+/// the body of a full replace is refused as a whole). On a merge, an exact body property's
+/// `clears` says the server clears it anyway ([`super::field_semantics`] writes it into its
+/// row); `keeps` beside it is refused there.
 fn misplaced_clears(declared: &Declared) -> Vec<Finding> {
     declared
         .omitted
         .iter()
         .filter_map(|o| {
             let site = o.clears?;
-            let why = if !declared.full_replace {
+            if o.keeps.is_some() {
+                // `keeps` beside it is the one reported (`super::field_semantics`).
+                return None;
+            }
+            let why = if !declared.full_replace && !declared.merge {
                 format!(
-                    "`{}` is not a full replace: leaving `{}` out keeps the server's value; \
-                     remove `clears`",
+                    "`{}` declares no `semantics`, so `clears` on `{}` is an exception to no \
+                     rule; remove it\n\
+                     help: if the server keeps every other body property a call leaves out, \
+                     declare `semantics = \"merge\"` and keep `clears` on this one",
                     declared.tool, o.pattern
+                )
+            } else if o.pattern.starts_with("body") && o.pattern.contains('*') && declared.merge {
+                format!(
+                    "`clears` is stated property by property: replace `{}` with one \
+                     `omitted(\"body.<name>\", clears, reason = \"...\")` per body property \
+                     the server clears",
+                    o.pattern
                 )
             } else if o.pattern.starts_with("body") && o.pattern.contains('*') {
                 // The glob itself is refused over this body, with a `clears` line per property.
@@ -84,18 +103,18 @@ const MERGE_HELP: &str = "if the server keeps what a call does not send, the ope
 
 /// An exact omission of a body property of a full replace, without `clears`.
 fn unstated(declared: &Declared, o: &DeclaredOmitted) -> Finding {
+    let reason = o.reason.text.replace('\\', "\\\\").replace('"', "\\\"");
     Finding::at(
         o.site,
         format!(
             "`{}` is a full replace: every call clears `{}` on the server, since the tool cannot \
              send it\n\
              help: set it with a field, or state that each call clears it  \
-             omitted(\"{}\", clears, reason = \"{}\"),\n\
+             omitted(\"{}\", clears, reason = \"{reason}\"),\n\
+             help: if the server keeps this one, say so  \
+             omitted(\"{}\", keeps, reason = \"{reason}\"),\n\
              help: {MERGE_HELP}",
-            declared.tool,
-            o.pattern,
-            o.pattern,
-            o.reason.text.replace('\\', "\\\\").replace('"', "\\\"")
+            declared.tool, o.pattern, o.pattern, o.pattern,
         ),
     )
 }

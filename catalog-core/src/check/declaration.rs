@@ -73,6 +73,8 @@ mod tests {
 
     fn field(keys: ArgKeys) -> DeclaredField {
         DeclaredField {
+            absent: None,
+            appends: None,
             ident: "since".into(),
             site: 1,
             ty_site: 2,

@@ -40,6 +40,12 @@ pub struct DeclaredField {
     pub family: Option<DeclaredFamily>,
     /// The field's doc comment, if any.
     pub doc: Option<String>,
+    /// `#[arg(absent = "keeps" | "clears")]`, as written, with where: what leaving this body
+    /// property out does where it differs from the tool's semantics.
+    pub absent: Option<(String, Site)>,
+    /// `#[arg(appends)]`, where written: the items sent in this array body property are added
+    /// to the server's.
+    pub appends: Option<Site>,
     /// Where `undocumented`, `read_at` and `reason` are written, as written: what
     /// [`check_declaration`](super::declaration::check_declaration) checks go together.
     pub keys: ArgKeys,
@@ -97,6 +103,9 @@ pub struct DeclaredOmitted {
     /// `clears`, with where: the tool states that every call clears this body property of a
     /// full replace.
     pub clears: Option<Site>,
+    /// `keeps`, with where: the server keeps this body property of a full replace though the
+    /// tool never sends it.
+    pub keeps: Option<Site>,
     /// Why.
     pub reason: Reason,
 }
@@ -139,6 +148,10 @@ pub struct Declared {
     /// body property the tool cannot send is cleared by each call.
     /// [`check_tool`](super::tool::check_tool) sets it from the method and `semantics`.
     pub full_replace: bool,
+    /// Whether the operation merges what it writes (a PATCH, or declared `merge`): every body
+    /// property a call leaves out is kept. Set by [`check_tool`](super::tool::check_tool) with
+    /// [`full_replace`](Self::full_replace); both are false for a write that says neither.
+    pub merge: bool,
     /// `semantics = "..."` as written, with where.
     pub semantics: Option<(String, Site)>,
     /// `effects(...)`.

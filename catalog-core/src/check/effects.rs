@@ -87,11 +87,18 @@ pub fn semantics(op: &Operation, declared: &(String, Site)) -> Result<Semantics,
 /// Whether a tool of `method` replaces what it writes, as it declares (`semantics`, as written)
 /// or its method implies. An unknown `semantics` counts as none: [`semantics`] reports it.
 pub fn full_replace(method: &str, semantics: Option<&str>) -> bool {
+    served(method, semantics) == Some(Semantics::FullReplace)
+}
+
+/// What a tool of `method` does to the body properties it does not send, as it declares
+/// (`semantics`, as written) or its method implies; `None` for a write that says neither (a
+/// POST) and for a method that writes nothing. An unknown `semantics` counts as none.
+pub fn served(method: &str, semantics: Option<&str>) -> Option<Semantics> {
     let effects = Effects {
         semantics: semantics.and_then(Semantics::parse),
         ..Effects::FROM_METHOD
     };
-    hints(method, &effects).semantics == Some(Semantics::FullReplace)
+    hints(method, &effects).semantics
 }
 
 /// The tool's effects, checked: every override changes a default and comes with a reason. The

@@ -144,6 +144,8 @@ pub fn family_row(
         },
         null: None,
         overridden: None,
+        absent: None,
+        appends: false,
     })
 }
 
@@ -217,6 +219,8 @@ mod tests {
     fn declared(ty: RustType, pattern: &str) -> Declared {
         Declared {
             fields: vec![DeclaredField {
+                absent: None,
+                appends: None,
                 ident: "custom_fields".into(),
                 site: 1,
                 ty_site: 2,
@@ -243,6 +247,7 @@ mod tests {
 
     fn with_q_omitted(mut d: Declared) -> Declared {
         d.omitted.push(crate::check::declared::DeclaredOmitted {
+            keeps: None,
             pattern: "query.q".into(),
             site: 6,
             clears: None,
@@ -252,6 +257,7 @@ mod tests {
             },
         });
         d.omitted.push(crate::check::declared::DeclaredOmitted {
+            keeps: None,
             pattern: "query.cf".into(),
             site: 8,
             clears: None,

@@ -16,6 +16,8 @@
 //! - [`address`]: parameter addresses and globs.
 //! - [`pins`]: what each glob covers, pinned in `catalog.lock` and compared with the spec.
 //! - [`clears`]: the full-replace rule: a body property a replacing tool cannot send is cleared, and says so.
+//! - [`field_semantics`]: where one body property differs from the tool's semantics (keeps,
+//!   clears) and which array property the server appends to.
 //! - [`output`]: which documented response is the tool's output.
 //! - [`output_choice`]: the output a tool declares, checked.
 //! - [`aliases`]: former argument names, for the refusal's suggestion.
@@ -40,6 +42,7 @@ pub mod declared;
 pub mod effects;
 pub mod failure;
 pub mod family;
+pub mod field_semantics;
 pub mod finding;
 pub mod names;
 pub mod narrow;

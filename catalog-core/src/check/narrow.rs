@@ -272,6 +272,8 @@ mod tests {
     fn declared(n: DeclaredNarrowing) -> Declared {
         Declared {
             fields: vec![DeclaredField {
+                absent: None,
+                appends: None,
                 ident: "status".into(),
                 site: 1,
                 ty_site: 2,

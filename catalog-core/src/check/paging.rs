@@ -453,6 +453,8 @@ mod tests {
             disposition,
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         }
     }
 

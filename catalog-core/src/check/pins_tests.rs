@@ -35,6 +35,7 @@ fn declared(globs: &[&str]) -> Declared {
             .iter()
             .enumerate()
             .map(|(i, g)| DeclaredOmitted {
+                keeps: None,
                 pattern: g.to_string(),
                 site: i + 1,
                 clears: None,

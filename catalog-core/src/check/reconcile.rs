@@ -13,6 +13,7 @@ use super::address::{candidates, parse_address, parts_match, unknown_param};
 use super::clears::full_replace_clears;
 use super::declared::{Declared, DeclaredFamily, DeclaredField, Finding, Reason, Reconciled, Site};
 use super::family::family_row;
+use super::field_semantics::field_semantics;
 use super::names::ParamNames;
 use super::narrow::narrow;
 use super::paging::{cannot_page, reason_of};
@@ -271,6 +272,8 @@ impl<'a> Reconciler<'a> {
                 },
                 null: None,
                 overridden: None,
+                absent: None,
+                appends: false,
             });
         }
     }
@@ -303,6 +306,8 @@ impl<'a> Reconciler<'a> {
                         disposition: disposition(self.declared, claim, p),
                         null: None,
                         overridden,
+                        absent: None,
+                        appends: false,
                     });
                 }
                 many => self.findings.push(accounted_twice(self.declared, p, many)),
@@ -314,6 +319,8 @@ impl<'a> Reconciler<'a> {
         self.findings.extend(self.one_page_unexplained(&accounting));
         self.findings
             .extend(full_replace_clears(self.declared, &accounting));
+        self.findings
+            .extend(field_semantics(self.op, self.declared, &mut accounting));
         Reconciled {
             accounting,
             findings: self.findings,

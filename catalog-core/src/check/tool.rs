@@ -76,15 +76,18 @@ pub fn check_tool(mut op: Operation, declared: &Declared, lock: Option<&Lock>) -
     if let Err(f) = pick_variant(&mut op, declared) {
         return stopped(op, vec![f], Stop::Variant);
     }
-    let full_replace = effects::full_replace(
+    let served = effects::served(
         &op.method,
         declared.semantics.as_ref().map(|(text, _)| text.as_str()),
     );
-    let declared = if declared.full_replace == full_replace {
+    let full_replace = served == Some(Semantics::FullReplace);
+    let merge = served == Some(Semantics::Merge);
+    let declared = if declared.full_replace == full_replace && declared.merge == merge {
         Cow::Borrowed(declared)
     } else {
         Cow::Owned(Declared {
             full_replace,
+            merge,
             ..declared.clone()
         })
     };

@@ -248,6 +248,8 @@ mod tests {
     fn declared(ty: RustType, w: DeclaredWireType) -> Declared {
         Declared {
             fields: vec![DeclaredField {
+                absent: None,
+                appends: None,
                 ident: "role_id".into(),
                 site: 1,
                 ty_site: 2,

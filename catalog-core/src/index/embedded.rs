@@ -11,7 +11,8 @@
 //! others from the index).
 
 use super::codec::write_operation;
-use crate::model::{Accounted, Disposition, Operation, Overridden, Param};
+use crate::model::skip_if::is_false;
+use crate::model::{Absent, Accounted, Disposition, Operation, Overridden, Param};
 use serde::{Deserialize, Serialize};
 use std::io::Write as _;
 
@@ -32,6 +33,10 @@ struct Row<'a> {
     null: Option<&'a String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     overridden: Option<&'a Overridden>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    absent: Option<Absent>,
+    #[serde(skip_serializing_if = "is_false")]
+    appends: bool,
 }
 
 #[derive(Deserialize)]
@@ -55,6 +60,10 @@ struct RowOwned {
     null: Option<String>,
     #[serde(default)]
     overridden: Option<Overridden>,
+    #[serde(default)]
+    absent: Option<Absent>,
+    #[serde(default)]
+    appends: bool,
 }
 
 /// `op` as the tool embeds it: compact, without its response schemas. Takes the operation, so
@@ -83,6 +92,8 @@ pub fn encode(mut op: Operation) -> String {
                 disposition: (!same).then_some(&row.disposition),
                 null: row.null.as_ref(),
                 overridden: row.overridden.as_ref(),
+                absent: row.absent,
+                appends: row.appends,
             }
         })
         .collect();
@@ -164,6 +175,8 @@ fn write_row(out: &mut Vec<u8>, row: &Row) -> std::io::Result<()> {
             disposition: None,
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         } => {
             out.extend_from_slice(b"{\"at\":");
             write!(out, "{at}")?;
@@ -214,6 +227,8 @@ pub fn decode(json: &str) -> Result<Operation, DecodeError> {
             disposition,
             null: row.null,
             overridden: row.overridden,
+            absent: row.absent,
+            appends: row.appends,
         });
     }
     op.accounting = accounting;

@@ -80,6 +80,45 @@ pub struct Accounted {
     /// server really reads, and this says what the spec said, where the server reads it and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overridden: Option<Overridden>,
+    /// What leaving this body property out does, where it differs from the tool's semantics
+    /// (`#[arg(absent = "...")]` on the field that sets it, `omitted("body.x", keeps | clears,
+    /// ...)`): the server keeps it though the tool replaces, or clears it though the tool merges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absent: Option<Absent>,
+    /// Whether the items sent in this array body property are added to the ones the server
+    /// has rather than replacing them (`#[arg(appends)]`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub appends: bool,
+}
+
+/// What a write does to a body property a call leaves out, declared where it differs from the
+/// tool's semantics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Absent {
+    /// The server keeps its value (on a full replace, which would otherwise clear it).
+    Keeps,
+    /// The server clears it (on a merge, which would otherwise keep it).
+    Clears,
+}
+
+impl Absent {
+    /// `"keeps"` or `"clears"`, as `#[arg(absent = "...")]` spells it.
+    pub fn parse(text: &str) -> Option<Absent> {
+        match text {
+            "keeps" => Some(Absent::Keeps),
+            "clears" => Some(Absent::Clears),
+            _ => None,
+        }
+    }
+
+    /// The spelling [`parse`](Self::parse) reads.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Absent::Keeps => "keeps",
+            Absent::Clears => "clears",
+        }
+    }
 }
 
 impl Accounted {

@@ -1,7 +1,7 @@
 //! The `skip_serializing_if` predicates of the model's serde derives: a field at its default
 //! is left out of the stored form.
 
-pub(super) fn is_false(b: &bool) -> bool {
+pub(crate) fn is_false(b: &bool) -> bool {
     !*b
 }
 

@@ -6,7 +6,9 @@
 //! table, open an HTML tag or make a broken intra-doc link (rustdoc warns on both, and those
 //! warnings would land in the user's crate).
 
-use crate::model::{Accounted, DegradeReason, Disposition, Operation, Overridden, Param, Type};
+use crate::model::{
+    Absent, Accounted, DegradeReason, Disposition, Operation, Overridden, Param, Type,
+};
 use serde_json::Value;
 
 /// The longest a spec description may run in a table cell, in characters, before it is cut.
@@ -103,7 +105,7 @@ pub fn accounting_markdown(op: &Operation) -> String {
             // Reasons are the tool author's own words, written for this table: shown whole.
             disposition => tail_cells(
                 REQUIRED[required],
-                &match row.family() {
+                &(match row.family() {
                     // The row stands for every parameter its pattern names (`cf_*`).
                     Some(_) => disposition_cell(disposition).replacen(
                         "Undocumented",
@@ -111,7 +113,7 @@ pub fn accounting_markdown(op: &Operation) -> String {
                         1,
                     ),
                     None => disposition_cell(disposition),
-                },
+                } + per_property_note(row)),
                 &match (&row.overridden, authored_reason(disposition)) {
                     (Some(o), _) => overridden_cell(o, &row.param),
                     (None, Some(reason)) => prose(reason),
@@ -302,6 +304,19 @@ fn disposition_cell(disposition: &Disposition) -> String {
             cell.push_str(&code(read_at));
             cell
         }
+    }
+}
+
+/// What the Disposition cell adds where a body property differs from the tool's semantics
+/// ([`Accounted::absent`]) or adds to the server's items ([`Accounted::appends`]).
+fn per_property_note(row: &Accounted) -> &'static str {
+    match (row.absent, row.appends) {
+        (Some(Absent::Keeps), false) => "; left out: kept",
+        (Some(Absent::Clears), false) => "; left out: cleared",
+        (Some(Absent::Keeps), true) => "; appends; left out: kept",
+        (Some(Absent::Clears), true) => "; appends; left out: cleared",
+        (None, true) => "; appends",
+        (None, false) => "",
     }
 }
 

@@ -6,7 +6,7 @@ pub use super::tool_name::tool_name;
 use crate::check::paging::{cannot_page, reason_of};
 use crate::check::reasons::reaches_the_rest;
 use crate::model::effects::Semantics;
-use crate::model::{Accounted, Disposition, Location, Operation};
+use crate::model::{Absent, Accounted, Disposition, Location, Operation};
 
 /// A tool description lists the parameters it cannot send (with the reasons) only up to this
 /// many: a glob can omit hundreds of filters, and an agent is told about those when it sends one.
@@ -14,9 +14,10 @@ pub const OMITTED_LISTED_AT_MOST: usize = 12;
 
 /// The tool description: the struct's doc comment, else the operation's summary, description,
 /// or `METHOD /path`; then what the accounting means for the agent: a full replace clears what
-/// the tool cannot send, a PUT that merges says so, a list tool that cannot page returns one
-/// page (with how to reach the rest), the parameters it cannot send, with why, and which 2xx
-/// answers are errors ([`crate::model::FailureRule`]).
+/// the tool cannot send, a PUT that merges says so, a body property that differs from that rule
+/// or appends says so ([`Accounted::absent`], [`Accounted::appends`]), a list tool that cannot
+/// page returns one page (with how to reach the rest), the parameters it cannot send, with why,
+/// and which 2xx answers are errors ([`crate::model::FailureRule`]).
 ///
 /// `semantics` is what the tool does to the fields it does not send, as served: the `semantics`
 /// of [`hints`](crate::model::effects::hints) for the tool's method and declaration.
@@ -33,6 +34,7 @@ pub fn tool_description(doc: Option<&str>, op: &Operation, semantics: Option<Sem
         ),
         _ => {}
     }
+    text.push_str(&per_property(op));
     let paging = cannot_page(op, &op.accounting).unwrap_or_default();
     text.push_str(&one_page(&paging));
     text.push_str(&not_available(op, &paging));
@@ -75,6 +77,7 @@ fn full_replace_warning(op: &Operation) -> String {
         .filter(|r| {
             r.param.location == Location::Body
                 && matches!(r.disposition, Disposition::Omitted { .. })
+                && r.absent != Some(Absent::Keeps)
         })
         .map(|r| format!("`{}`", r.param.name))
         .collect();
@@ -89,6 +92,48 @@ fn full_replace_warning(op: &Operation) -> String {
         ));
     }
     text
+}
+
+/// Where a body property differs from the tool's semantics ([`Accounted::absent`]) and which
+/// array properties add to what the server has ([`Accounted::appends`]), one sentence each.
+fn per_property(op: &Operation) -> String {
+    let sentences: Vec<String> = op
+        .accounting
+        .iter()
+        .flat_map(|r| {
+            let name = match &r.disposition {
+                Disposition::Set { argument, .. }
+                | Disposition::Undocumented {
+                    argument: Some(argument),
+                    ..
+                } => Some(argument.as_str()),
+                _ => None,
+            };
+            let absent = match (name, r.absent) {
+                (Some(arg), Some(Absent::Clears)) => {
+                    Some(format!("Leaving out `{arg}` clears it."))
+                }
+                (Some(arg), Some(Absent::Keeps)) => Some(format!("Leaving out `{arg}` keeps it.")),
+                (None, Some(Absent::Clears)) => Some(format!(
+                    "This tool cannot send `{}`, and every call clears it.",
+                    r.param.name
+                )),
+                (None, Some(Absent::Keeps)) => Some(format!(
+                    "The server keeps `{}`, which this tool cannot send.",
+                    r.param.name
+                )),
+                (_, None) => None,
+            };
+            let appends = name.filter(|_| r.appends).map(|arg| {
+                format!("The items you send in `{arg}` are added to the existing ones.")
+            });
+            absent.into_iter().chain(appends)
+        })
+        .collect();
+    if sentences.is_empty() {
+        return String::new();
+    }
+    format!("\n\n{}", sentences.join(" "))
 }
 
 /// "Not available through this tool", one line per omitted parameter with its reason, when there
@@ -131,6 +176,8 @@ mod tests {
             },
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         }
     }
 
@@ -181,6 +228,8 @@ mod tests {
             },
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         });
         assert_eq!(
             tool_description(Some("List tasks."), &op, None),
@@ -200,6 +249,8 @@ mod tests {
             },
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         }];
         write
     }
@@ -245,5 +296,65 @@ mod tests {
                 "{method}"
             );
         }
+    }
+
+    #[test]
+    fn the_description_says_where_a_property_differs_from_the_tools_semantics() {
+        let body = |name: &str| crate::model::testing::param(Location::Body, name);
+        let row = |name: &str, disposition: Disposition, absent, appends| Accounted {
+            param: body(name),
+            disposition,
+            null: None,
+            overridden: None,
+            absent,
+            appends,
+        };
+        let set = |name: &str| Disposition::Set {
+            argument: name.into(),
+            field: name.into(),
+        };
+        let omitted = Disposition::Omitted {
+            reason: "the operator picks it".into(),
+            pattern: None,
+        };
+        let mut put = op("PUT", "/playouts/{id}").build();
+        put.accounting = vec![
+            row(
+                "schedule_file",
+                set("schedule_file"),
+                Some(Absent::Keeps),
+                false,
+            ),
+            row("item_ids", set("item_ids"), None, true),
+            row("channel", omitted.clone(), Some(Absent::Keeps), false),
+            row("note", omitted.clone(), None, false),
+        ];
+        assert_eq!(
+            tool_description(Some("Save."), &put, Some(Semantics::FullReplace)),
+            "Save.\n\nThis is a full replace (PUT): every body field you leave out is written as \
+             empty. This tool cannot send `note`, so those are cleared too.\n\n\
+             Leaving out `schedule_file` keeps it. The items you send in `item_ids` are added to \
+             the existing ones. The server keeps `channel`, which this tool cannot send.\n\n\
+             Not available through this tool:\n\
+             - `channel`: the operator picks it\n\
+             - `note`: the operator picks it"
+        );
+        let mut patch = op("PATCH", "/playouts/{id}").build();
+        patch.accounting = vec![
+            row(
+                "daily_rebuild_time",
+                set("daily_rebuild_time"),
+                Some(Absent::Clears),
+                false,
+            ),
+            row("note", omitted, Some(Absent::Clears), false),
+        ];
+        assert_eq!(
+            tool_description(Some("Save."), &patch, Some(Semantics::Merge)),
+            "Save.\n\nLeaving out `daily_rebuild_time` clears it. This tool cannot send `note`, \
+             and every call clears it.\n\n\
+             Not available through this tool:\n\
+             - `note`: the operator picks it"
+        );
     }
 }

@@ -537,6 +537,8 @@ pub fn arguments_table(name: &str, doc: &str, method: &str, args: &[Argument]) -
                     },
                     null: None,
                     overridden: None,
+                    absent: None,
+                    appends: false,
                 }
             })
             .collect(),

@@ -486,6 +486,8 @@ mod tests {
             },
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         });
         o
     }

@@ -166,6 +166,8 @@ impl Reconciler<'_> {
             },
             null: None,
             overridden: None,
+            absent: None,
+            appends: false,
         });
     }
 

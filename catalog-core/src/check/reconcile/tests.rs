@@ -20,6 +20,8 @@ fn many_fields_each_match_their_own_parameter_by_snake_case_name() {
             .iter()
             .enumerate()
             .map(|(i, n)| DeclaredField {
+                absent: None,
+                appends: None,
                 ident: n.to_snake_case(),
                 site: i,
                 ty_site: i,
@@ -58,6 +60,8 @@ fn op_with(params: Vec<Param>) -> Operation {
 
 fn field(ident: &str, site: Site) -> DeclaredField {
     DeclaredField {
+        absent: None,
+        appends: None,
         ident: ident.into(),
         site,
         ty_site: site,
@@ -75,6 +79,7 @@ fn field(ident: &str, site: Site) -> DeclaredField {
 
 fn omitted(pattern: &str, site: Site) -> crate::check::declared::DeclaredOmitted {
     crate::check::declared::DeclaredOmitted {
+        keeps: None,
         pattern: pattern.into(),
         site,
         clears: None,

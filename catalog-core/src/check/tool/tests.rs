@@ -62,6 +62,8 @@ fn reason(text: &str, site: Site) -> Reason {
 
 fn field(ident: &str, ty: RustType, site: Site) -> DeclaredField {
     DeclaredField {
+        absent: None,
+        appends: None,
         ident: ident.into(),
         site,
         ty_site: site + 100,
@@ -332,6 +334,7 @@ fn replace_task(semantics: Option<&str>) -> CheckedTool {
         ],
     );
     d.omitted = vec![DeclaredOmitted {
+        keeps: None,
         pattern: "body.note".into(),
         site: 3,
         clears: None,
@@ -378,6 +381,7 @@ fn a_semantics_refused_is_reported_after_the_accounting() {
 fn with_glob() -> Declared {
     let mut d = declared("ListTasks", vec![]);
     d.omitted = vec![DeclaredOmitted {
+        keeps: None,
         pattern: "query.*".into(),
         site: 2,
         clears: None,

@@ -142,6 +142,8 @@ fn scaffolded(op: &Operation) -> Operation {
                 },
                 null: None,
                 overridden: None,
+                absent: None,
+                appends: false,
             })
             .collect();
     }

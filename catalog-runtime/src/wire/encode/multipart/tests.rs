@@ -33,6 +33,8 @@ fn tool(content: Value) -> Operation {
                 },
                 null: None,
                 overridden: None,
+                absent: None,
+                appends: false,
             }
         })
         .collect();
