@@ -8,11 +8,12 @@
 use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
+use crate::sites::Sites;
 use catalog_core::check::declaration::check_declaration;
 use catalog_core::check::declared::{
     ArgKeys, Declared, DeclaredAlias, DeclaredEffects, DeclaredFailure, DeclaredFamily,
     DeclaredField, DeclaredFixed, DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity,
-    DeclaredUndocumented, DeclaredVariant, DeclaredWireType, Finding, Reason, Site,
+    DeclaredUndocumented, DeclaredVariant, DeclaredWireType, Finding,
 };
 use catalog_core::check::tool::{Stop, check_tool};
 use catalog_core::index::{self, IndexReader, Lookup};
@@ -215,31 +216,6 @@ fn not_found(cx: &Ctxt, reader: &IndexReader, operation: &Spanned<String>) {
             reader.spec().stem
         ),
     );
-}
-
-/// The places `reconcile` reports findings at, as opaque indices.
-#[derive(Default)]
-pub struct Sites(Vec<Range>);
-
-impl Sites {
-    pub fn site(&mut self, range: impl Into<Range>) -> Site {
-        self.0.push(range.into());
-        self.0.len() - 1
-    }
-
-    pub fn range(&self, site: Site) -> Range {
-        self.0
-            .get(site)
-            .copied()
-            .unwrap_or_else(|| Span::call_site().into())
-    }
-
-    pub fn reason(&mut self, s: &Spanned<String>) -> Reason {
-        Reason {
-            text: s.value.clone(),
-            site: self.site(s.span),
-        }
-    }
 }
 
 /// What the tool declares, as `reconcile` reads it.

@@ -7,9 +7,9 @@
 //! struct's own `async fn run(self, api: catalog::Api<'_, Self>)` is what runs.
 
 use crate::attr_keys::COMPOSITE;
-use crate::check::Sites;
 use crate::composite_uses::Binding;
 use crate::ctxt::{Ctxt, Range};
+use crate::sites::Sites;
 use crate::slot::Slot;
 use catalog_core::present::tool_name::{NameFrom, checked_tool_name};
 use proc_macro2::{Span, TokenStream};

@@ -44,7 +44,7 @@ pub fn tool(args: TokenStream, input: &Input) -> TokenStream {
 /// The tool's MCP name (`catalog_core::present::tool_name::checked_tool_name`), or `None`
 /// with its finding reported.
 fn name(cx: &Ctxt, tool: &Tool, op: &catalog_core::model::Operation) -> Option<String> {
-    let mut sites = check::Sites::default();
+    let mut sites = crate::sites::Sites::default();
     let ident = tool.item.ident.to_string();
     let from = NameFrom {
         declared: tool

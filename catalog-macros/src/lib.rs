@@ -12,6 +12,7 @@ mod ast;
 mod attr;
 mod attr_keys;
 mod attr_value;
+mod bound_checks;
 mod check;
 mod composite;
 mod composite_run;
@@ -31,6 +32,7 @@ mod literal;
 mod nested_types;
 mod output;
 mod pins;
+mod sites;
 mod slot;
 mod user_types;
 

@@ -8,8 +8,10 @@
 //! name each property's schema, so a struct in a struct in an array is checked like the top one,
 //! every unmet bound its own error at the tool's field.
 
+use crate::bound_checks::{
+    Nesting, Subject, allowed_values, check_fn, run, unique, variant_traits,
+};
 use crate::key;
-use crate::user_types::{Nesting, Subject, check_fn, run, unique};
 use catalog_core::check::nested::{
     declared_names, element_at, or_empty_arm, primitive_fit, property_lines, sent_properties,
 };
@@ -169,8 +171,8 @@ pub fn object(
         .map(|ident| quote!(pub struct #ident;));
     let enums = enums.iter().map(|(ident, words, values)| {
         let (traits, defs) =
-            crate::user_types::variant_traits(Some(&ident.to_string()), "{Self}", words, values);
-        let allows = crate::user_types::allowed_values(ident, words, values);
+            variant_traits(Some(&ident.to_string()), "{Self}", words, values);
+        let allows = allowed_values(ident, words, values);
         quote! {
             #allows
             #defs

@@ -5,8 +5,8 @@
 //! it reads, and `Tool::output_value`.
 
 use crate::ast::Tool;
-use crate::check::Sites;
 use crate::ctxt::{Ctxt, Range};
+use crate::sites::Sites;
 use catalog_core::check::output_choice::DeclaredOutput;
 use catalog_core::model::Operation;
 use catalog_core::present::output::Wrap;

@@ -2,8 +2,8 @@
 //! `catalog_core::check::tool::check_tool` (which compares it with what the tool's globs cover)
 //! and written back when the check says so.
 
-use crate::check::Sites;
 use crate::ctxt::Ctxt;
+use crate::sites::Sites;
 use catalog_core::check::declared::Declared;
 use catalog_core::check::pins::{self, LOCK_FILE, Mode, PINS_VAR, PinChanges, Pins, PinsError};
 use catalog_core::check::tool::{Lock, pins_site};

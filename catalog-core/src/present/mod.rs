@@ -13,3 +13,6 @@ pub mod tool_text;
 
 /// The did-you-mean suggestions, at their former path (they live in [`crate::check::suggest`]).
 pub use crate::check::suggest;
+
+#[cfg(test)]
+mod assertion_tests;

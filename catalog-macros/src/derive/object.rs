@@ -38,7 +38,7 @@ pub fn object(input: syn::DeriveInput) -> TokenStream {
         }
     }
     let expanded = expand(&input, &fields, &omitted);
-    super::finish(cx, expanded)
+    super::frame::finish(cx, expanded)
 }
 
 fn expand(input: &syn::DeriveInput, fields: &[ObjectField], omitted: &[Omission]) -> TokenStream {
@@ -72,7 +72,7 @@ fn expand(input: &syn::DeriveInput, fields: &[ObjectField], omitted: &[Omission]
             }
         });
     let walk = walk(fields);
-    let module = super::module(ident);
+    let module = super::frame::module(ident);
     // One type per field, named for it: `#[tool]`'s message for a field its object does not
     // declare prints it (`Slack` has a field `chanel` ...).
     let field_types = fields.iter().map(|f| {
@@ -224,7 +224,12 @@ impl Direction {
         Checks {
             defs: quote!(#(#defs)*),
             impls: quote!(#(#impls)*),
-            function: super::check_fn(ident, self.check, fields.iter().map(|f| f.ident), &traits),
+            function: super::frame::check_fn(
+                ident,
+                self.check,
+                fields.iter().map(|f| f.ident),
+                &traits,
+            ),
             nested_as,
         }
     }

@@ -16,7 +16,7 @@ pub fn string_enum(input: syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::new();
     let variants = variants(&cx, &input);
     let expanded = expand(&input, &variants);
-    super::finish(cx, expanded)
+    super::frame::finish(cx, expanded)
 }
 
 fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
@@ -35,7 +35,7 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
         .iter()
         .map(|v| format_ident!("Variant{}", v.ident))
         .collect();
-    let module = super::module(ident);
+    let module = super::frame::module(ident);
     // One trait per variant, and one type named for it: `#[tool]`'s message for a value its
     // schema does not allow prints it (`Level::Urgent` is not a value ... allows).
     let defs = traits.iter().zip(variants).map(|(tr, v)| {
@@ -62,7 +62,7 @@ fn expand(input: &syn::DeriveInput, variants: &[Variant]) -> TokenStream {
             #(#bounds)*
         {}
     };
-    let check = super::check_fn(
+    let check = super::frame::check_fn(
         ident,
         "variants_allowed_by",
         variants.iter().map(|v| v.ident),

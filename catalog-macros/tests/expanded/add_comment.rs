@@ -12,6 +12,8 @@ pub struct AddComment {
 }
 const _: &[u8] = ::core::include_bytes!("$CATALOG_INDEX_DIR/taskboard.catalog-dir");
 #[automatically_derived]
+impl ::catalog::__private_v1::Accounted for AddComment {}
+#[automatically_derived]
 impl ::catalog::Tool for AddComment {
     const NAME: &'static str = "add_comment";
     const DESCRIPTION: &'static str = "Comment on a board.\n\nNot available through this tool:\n- `session`: the web session belongs to a person's browser; an agent authenticates by API key";

@@ -125,6 +125,8 @@ impl CreateTask {
     }
 }
 #[automatically_derived]
+impl ::catalog::__private_v1::Accounted for CreateTask {}
+#[automatically_derived]
 impl ::catalog::Tool for CreateTask {
     const NAME: &'static str = "create_task";
     const DESCRIPTION: &'static str = "Create a task on a board.\n\nNot available through this tool:\n- `metadata`: metadata carries integration payloads that an agent should not forge";

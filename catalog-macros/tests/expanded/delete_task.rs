@@ -11,6 +11,8 @@ pub struct DeleteTask {
 }
 const _: &[u8] = ::core::include_bytes!("$CATALOG_INDEX_DIR/taskboard.catalog-dir");
 #[automatically_derived]
+impl ::catalog::__private_v1::Accounted for DeleteTask {}
+#[automatically_derived]
 impl ::catalog::Tool for DeleteTask {
     const NAME: &'static str = "delete_task";
     const DESCRIPTION: &'static str = "Delete a task.";

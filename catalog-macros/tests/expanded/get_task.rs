@@ -11,6 +11,8 @@ pub struct GetTask {
 }
 const _: &[u8] = ::core::include_bytes!("$CATALOG_INDEX_DIR/taskboard.catalog-dir");
 #[automatically_derived]
+impl ::catalog::__private_v1::Accounted for GetTask {}
+#[automatically_derived]
 impl ::catalog::Tool for GetTask {
     const NAME: &'static str = "get_task";
     const DESCRIPTION: &'static str = "Get one task.";

@@ -127,6 +127,8 @@ impl ListTasks {
     }
 }
 #[automatically_derived]
+impl ::catalog::__private_v1::Accounted for ListTasks {}
+#[automatically_derived]
 impl ::catalog::Tool for ListTasks {
     const NAME: &'static str = "list_tasks";
     const DESCRIPTION: &'static str = "List the tasks of a board, a page at a time.\n\nNot available through this tool:\n- `X-Request-Id`: request ids correlate the server's own logs; an agent has none to correlate with\n\nThe API returns a JSON array; the structured result holds it under `items`.";

@@ -131,6 +131,8 @@ impl ReplaceTask {
     }
 }
 #[automatically_derived]
+impl ::catalog::__private_v1::Accounted for ReplaceTask {}
+#[automatically_derived]
 impl ::catalog::Tool for ReplaceTask {
     const NAME: &'static str = "replace_task";
     const DESCRIPTION: &'static str = "Replace a task: every field is written, so send the ones you want kept.\n\nThis is a full replace (PUT): every body field you leave out is written as empty.";

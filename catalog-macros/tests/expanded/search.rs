@@ -11,6 +11,8 @@ pub struct Search {
 }
 const _: &[u8] = ::core::include_bytes!("$CATALOG_INDEX_DIR/taskboard.catalog-dir");
 #[automatically_derived]
+impl ::catalog::__private_v1::Accounted for Search {}
+#[automatically_derived]
 impl ::catalog::Tool for Search {
     const NAME: &'static str = "search";
     const DESCRIPTION: &'static str = "Search tasks across boards.\n\nNot available through this tool:\n- `include_archived`: archived boards are closed history; results from them mislead an agent planning work\n\nThe API returns a JSON array; the structured result holds it under `items`.";

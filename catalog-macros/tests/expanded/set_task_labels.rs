@@ -13,6 +13,8 @@ pub struct SetTaskLabels {
 }
 const _: &[u8] = ::core::include_bytes!("$CATALOG_INDEX_DIR/taskboard.catalog-dir");
 #[automatically_derived]
+impl ::catalog::__private_v1::Accounted for SetTaskLabels {}
+#[automatically_derived]
 impl ::catalog::Tool for SetTaskLabels {
     const NAME: &'static str = "set_task_labels";
     const DESCRIPTION: &'static str = "Replace the labels of a task.\n\nThis is a full replace (PUT): every body field you leave out is written as empty.";

@@ -249,8 +249,6 @@ impl<'o> Decoder<'o> {
 }
 
 #[cfg(test)]
-mod assertion_tests;
-#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod value_tests;

@@ -1,11 +1,14 @@
 //! The keywords a schema keeps beside its type (`multipleOf`, `uniqueItems`,
 //! `minProperties`/`maxProperties`, `enum`/`const` of any type), from the spec's JSON through
-//! normalization to the checker's message and the advertised schema.
+//! normalization to the checker's message and the advertised schema. Here, above both the
+//! checker and the schema writer, so that one test follows a keyword through each.
 
-use super::*;
+use crate::check::arguments::{Problem, ProblemKind, check_value};
 use crate::index::Index;
+use crate::model::Schema;
 use crate::present::schema::{output_schema_of, schema_of};
 use crate::spec::load::{Format, parse};
+use serde_json::Value;
 use serde_json::json;
 
 /// The normalized schema of the body field `f` whose spec schema is `schema`.
