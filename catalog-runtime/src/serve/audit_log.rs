@@ -25,7 +25,7 @@
 //! | `confirmation` | for a call that needed the user's confirmation: `asked`, `accepted`, `declined`, `cancelled`, `unanswered`, `unavailable` (the client cannot ask and `CATALOG_CONFIRM_FALLBACK=refuse`) or `unconfirmed` (it cannot ask, and the call went on) |
 //! | `status` | the API's final HTTP status, when it answered |
 //! | `duration_ms` | from the call's arrival to its outcome |
-//! | `trace_id` | the call's trace ([`crate::serve::trace`]), when it has one |
+//! | `trace_id` | the call's trace (`serve::trace`), when it has one |
 //! | `arguments` | the argument names the caller gave, sorted |
 //! | `argument_values` | with [`AuditArguments::Values`] only: each argument's value, a credential's (and any key inside a value that names one) replaced by `"[redacted]"` |
 //!
