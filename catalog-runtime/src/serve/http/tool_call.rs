@@ -68,7 +68,17 @@ pub(super) async fn answer(
             );
         }
     };
-    if let Some(refused) = refusal(&bytes) {
+    // A plain tool call is read strictly on the short path (a key named twice or an integer past
+    // 64 bits fails the read); only what it does not read is checked here for them, so a served
+    // call is parsed once.
+    let plain = if admitted {
+        crate::serve::line::tool_call::read(&bytes)
+    } else {
+        None
+    };
+    if plain.is_none()
+        && let Some(refused) = refusal(&bytes)
+    {
         return refuse_strict(&bytes, refused);
     }
     if limited {
@@ -83,7 +93,7 @@ pub(super) async fn answer(
     if !admitted {
         return pass(state, parts, bytes).await;
     }
-    match crate::serve::line::tool_call::read(&bytes) {
+    match plain {
         Some(JsonRpcMessage::Request(request)) => match request.request {
             ClientRequest::CallToolRequest(call) => {
                 // The call's own `_meta` trace, else the POST's headers ([`crate::serve::trace`]).
