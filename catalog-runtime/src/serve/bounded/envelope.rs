@@ -269,3 +269,42 @@ impl EnvelopeCut {
         self.skipping = true;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `{"a":[` and ten 12-digit items, then `,"nnn":1}`: with a budget of 80 the list's share is
+    /// 70, and the fifth item ends at byte 70 exactly.
+    fn body() -> String {
+        let items: Vec<String> = (0..10)
+            .map(|i| format!("{}", 100_000_000_000u64 + i))
+            .collect();
+        format!("{{\"a\":[{}],\"nnn\":1}}\n", items.join(","))
+    }
+
+    #[test]
+    fn an_item_ending_at_the_lists_share_is_kept_and_the_whole_may_fill_the_budget() {
+        let mut cut = EnvelopeCut::new(80);
+        cut.feed(body().as_bytes());
+        let cut = cut.finish().expect("cut");
+        assert_eq!((cut.kept, cut.left_out), (5, 5));
+        assert_eq!(cut.list, ["a"]);
+        // Exactly the budget, and nothing read after the object's end is kept.
+        assert_eq!(cut.json.len(), 80, "{}", cut.json);
+        assert!(
+            cut.json.ends_with("100000000004],\"nnn\":1}"),
+            "{}",
+            cut.json
+        );
+    }
+
+    #[test]
+    fn a_budget_one_byte_short_of_the_whole_gives_no_cut_object() {
+        let mut cut = EnvelopeCut::new(79);
+        cut.feed(body().as_bytes());
+        // The list's share is 70 again (79 - 79 / 8), so the same five items are cut to, and the
+        // whole is one byte over: no cut object.
+        assert_eq!(cut.finish(), None);
+    }
+}
