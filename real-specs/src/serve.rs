@@ -6,6 +6,7 @@
 //! | variable | meaning |
 //! |---|---|
 //! | `<SET>_BASE_URL` | the API's base URL (`NETBOX_BASE_URL`, `MATTERMOST_BASE_URL`, `ERSATZTV_BASE_URL`, `STRIPE_BASE_URL`) |
+//! | `ERSATZTV_API_KEY` | ErsatzTV: sent as `X-Api-Key` on every request (its spec declares no scheme; see [`ApiKey`]) |
 //! | `CATALOG_CREDENTIAL_<SCHEME>` | the credential of each security scheme (NetBox: `CATALOG_CREDENTIAL_TOKEN_AUTH=Token <key>`; Mattermost and Stripe: `CATALOG_CREDENTIAL_BEARER_AUTH=<token>`); a tool whose requirement none satisfies stops the start |
 //! | `CATALOG_ALLOW_WRITES` | `1`, or the names of the tools that may write; others are refused |
 //! | `CATALOG_MAX_RESPONSE_BYTES`, `CATALOG_TIMEOUT_SECS` | the executor's bounds |
@@ -34,6 +35,50 @@ pub struct ToolSet {
     pub base_url_env: &'static str,
     /// The base URL when that variable is not set.
     pub default_base_url: &'static str,
+    /// A credential the API reads though its spec declares no security scheme for it.
+    pub api_key: Option<ApiKey>,
+}
+
+/// A credential the API reads that its spec does not declare (no security scheme names it):
+/// the tool set accounts for it as an undocumented one, with where the API reads it, and sends
+/// it as `header` on every request from the variable `env`. Never an argument: no agent sees
+/// or sends it. Unset, requests carry none (a start-up line says so); set but empty, the start
+/// stops.
+pub struct ApiKey {
+    /// The variable holding the key (`ERSATZTV_API_KEY`).
+    pub env: &'static str,
+    /// The header it is sent as (`X-Api-Key`).
+    pub header: &'static str,
+    /// Where the API reads it, for the messages and the docs.
+    pub read_at: &'static str,
+}
+
+impl ApiKey {
+    /// The header and value to send, from `value` (the variable's): `None` when unset, with
+    /// what the operator is told on stderr; an error when set but empty.
+    pub fn header(
+        &self,
+        set: &str,
+        value: Option<&str>,
+    ) -> Result<Option<(String, String)>, String> {
+        match value {
+            Some(v) if !v.trim().is_empty() => {
+                Ok(Some((self.header.to_string(), v.trim().to_string())))
+            }
+            Some(_) => Err(format!(
+                "{} is set but empty: set it to the API key ({}), or unset it to send none",
+                self.env, self.read_at
+            )),
+            None => {
+                eprintln!(
+                    "{set}: {} is not set, so requests carry no `{}` ({}); set it where the API \
+                     has a key configured",
+                    self.env, self.header, self.read_at
+                );
+                Ok(None)
+            }
+        }
+    }
 }
 
 /// Where a tool set's spec is.
@@ -86,10 +131,16 @@ impl ToolSet {
     fn executor(&self) -> Result<Executor, String> {
         let base =
             std::env::var(self.base_url_env).unwrap_or_else(|_| self.default_base_url.to_string());
-        let config = ExecutorConfig::new(base)
+        let mut config = ExecutorConfig::new(base)
             .with_catalog_env()
             .and_then(|c| c.with_credentials_env(&(self.catalog)()))
             .map_err(|e| e.to_string())?;
+        if let Some(key) = &self.api_key {
+            let value = std::env::var(key.env).ok();
+            if let Some((header, value)) = key.header(self.name, value.as_deref())? {
+                config = config.auth_header(header, value);
+            }
+        }
         let executor = Executor::new(config).map_err(|e| e.to_string())?;
         (self.catalog)()
             .check_credentials(&executor)

@@ -16,6 +16,7 @@ fn main() -> ExitCode {
         ),
         base_url_env: "MATTERMOST_BASE_URL",
         default_base_url: "http://127.0.0.1:8065",
+        api_key: None,
     }
     .main()
 }

@@ -14,6 +14,7 @@ fn main() -> ExitCode {
         spec: catalog_real_specs::serve::SpecFile::SpecsDir(catalog_real_specs::netbox::SPEC_FILE),
         base_url_env: "NETBOX_BASE_URL",
         default_base_url: "http://127.0.0.1:8000",
+        api_key: None,
     }
     .main()
 }

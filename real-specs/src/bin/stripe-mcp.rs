@@ -16,6 +16,7 @@ fn main() -> ExitCode {
         spec: catalog_real_specs::serve::SpecFile::Workspace(catalog_real_specs::stripe::SPEC_PATH),
         base_url_env: "STRIPE_BASE_URL",
         default_base_url: "https://api.stripe.com",
+        api_key: None,
     }
     .main()
 }
