@@ -224,6 +224,28 @@ fn the_input_schema_does_not_offer_omitted_nested_properties() {
     assert!(CreateMonitor::INPUT_SCHEMA.contains("secret"));
 }
 
+/// The agent is told what it cannot send inside the objects, at each property's address with
+/// the struct's reason, in the description `tools/list` serves.
+#[test]
+fn the_served_description_lists_the_omitted_nested_properties_with_their_reasons() {
+    assert_eq!(
+        CreateMonitor::description(),
+        "Create a monitor and where it alerts.\n\n\
+         Not available inside the objects this tool sends:\n\
+         - `alerts.slack[].secret`: webhook secrets are set by a person in the dashboard, never \
+         by an agent\n\
+         - `alerts.escalation.contact.phone`: phone numbers are personal data an agent must not \
+         collect"
+    );
+    assert_eq!(
+        CreateMonitor::DESCRIPTION,
+        "Create a monitor and where it alerts."
+    );
+    let catalog = catalog::Catalog::new().tool::<CreateMonitor>();
+    let listed = catalog.get("create_monitor").unwrap();
+    assert_eq!(listed.description, CreateMonitor::description());
+}
+
 #[test]
 fn the_empty_string_arm_is_accepted_and_sent_as_itself_in_a_form_body() {
     let tool = UpdateCustomer::from_arguments(json!({"customer": "cus_1", "address": ""})).unwrap();
@@ -333,7 +355,11 @@ fn the_input_schema_offers_a_map_s_values_without_their_omitted_properties() {
                     "type": "object",
                     "properties": {
                         "path": {"type": "string"},
-                        "interval_seconds": {"type": "integer"}
+                        "interval_seconds": {
+                            "type": "integer",
+                            "minimum": i64::MIN,
+                            "maximum": i64::MAX
+                        }
                     },
                     "required": ["path"],
                     "additionalProperties": false

@@ -363,6 +363,17 @@ fn omitted(ident: &syn::Ident, bound: &[Bound]) -> (TokenStream, TokenStream, To
             &SCHEMA
         }
 
+        fn description() -> &'static str {
+            static TEXT: ::std::sync::LazyLock<::std::string::String> =
+                ::std::sync::LazyLock::new(|| {
+                    #private::description_with(
+                        <#ident as ::catalog::Tool>::DESCRIPTION,
+                        <#ident>::__catalog_omitted(),
+                    )
+                });
+            &TEXT
+        }
+
         fn input_schema_json() -> &'static str {
             static JSON: ::std::sync::LazyLock<::std::borrow::Cow<'static, str>> =
                 ::std::sync::LazyLock::new(|| {

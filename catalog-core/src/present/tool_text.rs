@@ -3,6 +3,7 @@
 //! name is [`super::tool_name`]'s ([`tool_name`] is re-exported here for the tool list).
 
 pub use super::tool_name::tool_name;
+use crate::check::arguments::omitted::OmittedAt;
 use crate::check::paging::{cannot_page, reason_of};
 use crate::check::reasons::reaches_the_rest;
 use crate::model::effects::Semantics;
@@ -159,6 +160,28 @@ fn not_available(op: &Operation, paging: &[&Accounted]) -> String {
         .map(|(name, reason)| format!("- `{name}`: {reason}"))
         .collect();
     format!("\n\nNot available through this tool:\n{}", lines.join("\n"))
+}
+
+/// [`tool_description`] with the properties the tool's nested structs omit
+/// (`#[object(omitted(...))]`), one line each at its address with the struct's reason, up to
+/// [`OMITTED_LISTED_AT_MOST`] (beyond, the agent is told when it sends one). The macro cannot
+/// see a struct's omissions, so the served tool appends them to its description once, at run
+/// time; `description` is returned unchanged when there are none.
+pub fn with_nested_omissions(description: &str, omitted: &[OmittedAt]) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for o in omitted {
+        let line = format!("- `{}`: {}", o.address(), o.reason);
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    if lines.is_empty() || lines.len() > OMITTED_LISTED_AT_MOST {
+        return description.to_string();
+    }
+    format!(
+        "{description}\n\nNot available inside the objects this tool sends:\n{}",
+        lines.join("\n")
+    )
 }
 
 #[cfg(test)]
@@ -356,5 +379,45 @@ mod tests {
              Not available through this tool:\n\
              - `note`: the operator picks it"
         );
+    }
+
+    #[test]
+    fn nested_omissions_are_listed_at_their_addresses_with_their_reasons() {
+        use crate::check::arguments::omitted::PathStep::{Items, Property, Values};
+        let at = |path: Vec<_>, reason| OmittedAt { path, reason };
+        let secret = at(
+            vec![
+                Property("alerts"),
+                Property("slack"),
+                Items,
+                Property("secret"),
+            ],
+            "set by a person in the dashboard",
+        );
+        let weight = at(
+            vec![Property("targets"), Values, Property("weight")],
+            "fixed by ops",
+        );
+        let omitted = [secret.clone(), weight, secret];
+        assert_eq!(
+            with_nested_omissions("Create a monitor.", &omitted),
+            "Create a monitor.\n\nNot available inside the objects this tool sends:\n\
+             - `alerts.slack[].secret`: set by a person in the dashboard\n\
+             - `targets{}.weight`: fixed by ops"
+        );
+        assert_eq!(with_nested_omissions("Create.", &[]), "Create.");
+        let many: Vec<OmittedAt> = (0..=OMITTED_LISTED_AT_MOST)
+            .map(|i| {
+                at(
+                    vec![Property(
+                        [
+                            "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
+                        ][i],
+                    )],
+                    "r",
+                )
+            })
+            .collect();
+        assert_eq!(with_nested_omissions("Create.", &many), "Create.");
     }
 }

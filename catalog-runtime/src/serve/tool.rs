@@ -39,6 +39,12 @@ pub trait Tool: Sized + __private::Accounted {
     fn input_schema_json() -> &'static str {
         Self::INPUT_SCHEMA
     }
+    /// What the agent is told, as served: [`DESCRIPTION`](Tool::DESCRIPTION), and, when the
+    /// tool's nested structs omit properties, those properties at their addresses with the
+    /// structs' reasons.
+    fn description() -> &'static str {
+        Self::DESCRIPTION
+    }
     /// Decodes an agent's arguments strictly: unknown names, Omitted parameters, types, enums,
     /// bounds and nullability are checked, with the JSON path of the offending value.
     fn from_arguments(args: Value) -> Result<Self, ArgumentError>;
@@ -525,6 +531,12 @@ pub mod __private {
         crate::wire::decode::omitted::not_null(&mut schema, &nested.unset_only);
         crate::wire::decode::omitted::close(&mut schema, &nested.closed);
         schema
+    }
+
+    /// A tool's description with the properties its nested structs omit
+    /// ([`Tool::description`]).
+    pub fn description_with(description: &str, nested: &Nested) -> String {
+        catalog_core::present::tool_text::with_nested_omissions(description, &nested.omitted)
     }
 
     /// [`schema_without`] as JSON text: `json` itself when nothing is omitted.

@@ -41,7 +41,7 @@ pub struct ToolInfo {
 pub(crate) fn info_of<T: Tool>() -> ToolInfo {
     ToolInfo {
         name: T::NAME,
-        description: T::DESCRIPTION,
+        description: T::description(),
         input_schema: T::input_schema(),
         input_schema_json: T::input_schema_json(),
         operation: T::operation(),
