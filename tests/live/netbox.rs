@@ -45,7 +45,7 @@ mod live {
     use super::refusals::{KNOWN_EXCEPTIONS, Outcome, sample};
     use super::world::{Http, World, body};
     use super::writes::{cleanup, writes};
-    use catalog::coverage::{VersionMismatch, VersionWarning};
+    use catalog::coverage::{VersionMismatch, VersionWarning, compare_version};
     use catalog::credentials::Credential;
     use catalog::executor::{Executor, ExecutorConfig};
     use catalog::index::Index;
@@ -445,6 +445,23 @@ mod live {
                 reported: live.clone(),
             })],
             "the server runs {live}; the version check must say so once"
+        );
+        // Tools built from the live schema get no warning: its `info.version` (`4.7.3 (4.7)`)
+        // names the release `/api/status/` reports (`4.7.3`), compared as versions.
+        let schema = runtime.block_on(http.get("schema/?format=json"));
+        let mut built_live = n::ListDevices::operation().spec.clone();
+        built_live.version = schema["info"]["version"]
+            .as_str()
+            .expect("the live schema's info.version")
+            .to_string();
+        println!(
+            "live schema version {:?}, status {live:?}",
+            built_live.version
+        );
+        assert_eq!(
+            compare_version(&built_live, &live),
+            None,
+            "tools built from the live schema must not be told they are stale"
         );
 
         let (counts, samples, written, cleaned) = runtime.block_on(async {
