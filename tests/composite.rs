@@ -313,7 +313,12 @@ fn the_listing_has_the_composite_with_the_strongest_effects_and_no_unlisted_bind
             "type": "object",
             "properties": {
                 "board_id": {"type": "string", "description": "The board."},
-                "task_id": {"type": "integer", "format": "int64"},
+                "task_id": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": i64::MIN,
+                    "maximum": i64::MAX
+                },
                 "title": {"type": "string", "description": "The new title."}
             },
             "required": ["board_id", "task_id", "title"],

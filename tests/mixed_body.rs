@@ -105,6 +105,11 @@ fn the_values_schema_is_kept_and_offered_for_the_extra_key() {
     assert_eq!(values, json!({"type": "integer", "minimum": 0.0}));
     assert_eq!(
         CreateCounters::input_schema()["properties"]["visits"],
-        json!({"type": "integer", "minimum": 0, "description": "How many visits to start from."})
+        json!({
+            "type": "integer",
+            "minimum": 0,
+            "maximum": i64::MAX,
+            "description": "How many visits to start from."
+        })
     );
 }

@@ -59,7 +59,8 @@ fn the_input_schema_advertises_the_narrowed_values_and_pattern() {
         schema["properties"]["label"],
         json!({
             "type": "array",
-            "items": {"type": "string", "enum": ["bug", "feature", "chore"]},
+            // The narrowed enum, beside the rule a query item cannot be empty.
+            "items": {"type": "string", "enum": ["bug", "feature", "chore"], "minLength": 1},
             "description": "Labels, sent comma-joined as the spec's `label` is."
         })
     );
@@ -72,6 +73,7 @@ fn the_input_schema_advertises_the_narrowed_values_and_pattern() {
         json!({
             "type": ["string", "null"],
             "pattern": "^[a-z][a-z0-9_]{2,31}$",
+            "minLength": 1,
             "description": "The assignee's user name; `null` selects unassigned tasks."
         })
     );

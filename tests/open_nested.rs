@@ -271,7 +271,7 @@ fn the_input_schema_closes_each_object_a_struct_stands_for() {
                 "escalation": {
                     "type": "object",
                     "properties": {
-                        "after_minutes": {"type": "integer", "minimum": 1},
+                        "after_minutes": {"type": "integer", "minimum": 1, "maximum": i64::MAX},
                         "contact": {
                             "type": "object",
                             "properties": {"name": {"type": "string"}},

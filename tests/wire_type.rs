@@ -47,6 +47,8 @@ fn the_input_schema_follows_the_override() {
         schema["properties"]["assignee"],
         json!({
             "type": ["integer", "null"],
+            "minimum": i64::MIN,
+            "maximum": i64::MAX,
             "description": "The assignee's user id; `null` selects unassigned tasks."
         })
     );
@@ -54,7 +56,7 @@ fn the_input_schema_follows_the_override() {
         schema["properties"]["label"],
         json!({
             "type": "array",
-            "items": {"type": "integer"},
+            "items": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX},
             "description": "Label ids, sent comma-joined as the spec's `label` is."
         })
     );

@@ -622,3 +622,63 @@ fn an_operations_tags_are_its_groups() {
         ]
     );
 }
+
+/// The `min_length` and `min_items` of each parameter of a one-operation document.
+fn lengths(params: Value) -> Vec<(String, Option<u64>, Option<u64>)> {
+    let ops = doc(
+        "3.0.3",
+        json!({"/x/{id}/{ids}": {"get": {"parameters": params}}}),
+        json!({}),
+    );
+    ops[0]
+        .params
+        .iter()
+        .map(|p| {
+            let min_length = |t: &Type| match t {
+                Type::String { min_length, .. } => *min_length,
+                _ => None,
+            };
+            let (len, items) = match &p.schema.ty {
+                Type::Array {
+                    items, min_items, ..
+                } => (min_length(&items.ty), *min_items),
+                t => (min_length(t), None),
+            };
+            (p.name.clone(), len, items)
+        })
+        .collect()
+}
+
+#[test]
+fn path_and_query_values_that_cannot_be_empty_say_so_in_their_schema() {
+    let got = lengths(json!([
+        {"in": "path", "name": "id", "required": true, "schema": {"type": "string"}},
+        {"in": "path", "name": "ids", "required": true,
+         "schema": {"type": "array", "items": {"type": "string"}}},
+        {"in": "query", "name": "name", "schema": {"type": "string"}},
+        {"in": "query", "name": "longer", "schema": {"type": "string", "minLength": 3}},
+        {"in": "query", "name": "tag", "schema": {"type": "array", "items": {"type": "string"}}},
+        {"in": "query", "name": "q", "allowEmptyValue": true, "schema": {"type": "string"}},
+        {"in": "query", "name": "state", "schema": {"type": "string", "enum": ["", "open"]}},
+        {"in": "header", "name": "X-Note", "schema": {"type": "string"}},
+        {"in": "query", "name": "n", "schema": {"type": "integer"}},
+    ]));
+    let row = |name: &str, len: Option<u64>, items: Option<u64>| (name.to_string(), len, items);
+    assert_eq!(
+        got,
+        [
+            row("id", Some(1), None),
+            // A path list names at least one item, each not empty.
+            row("ids", Some(1), Some(1)),
+            row("name", Some(1), None),
+            row("longer", Some(3), None),
+            // A query list may be empty (nothing is sent); an item may not.
+            row("tag", Some(1), None),
+            // Where the spec allows an empty value, or an enum lists the texts, it is as written.
+            row("q", None, None),
+            row("state", None, None),
+            row("X-Note", None, None),
+            row("n", None, None),
+        ]
+    );
+}

@@ -135,16 +135,8 @@ pub(crate) fn int_range(ty: &Type) -> (f64, f64) {
     else {
         return (0.0, 0.0);
     };
-    let (flo, fhi) = match format.as_deref() {
-        Some("int8") => (i8::MIN as f64, i8::MAX as f64),
-        Some("int16") => (i16::MIN as f64, i16::MAX as f64),
-        Some("int32") => (i32::MIN as f64, i32::MAX as f64),
-        Some("uint8") => (0.0, u8::MAX as f64),
-        Some("uint16") => (0.0, u16::MAX as f64),
-        Some("uint32") => (0.0, u32::MAX as f64),
-        Some("uint64") => (0.0, u64::MAX as f64),
-        _ => (i64::MIN as f64, i64::MAX as f64),
-    };
+    let (flo, fhi) = crate::check::arguments::decoded_range(format.as_deref());
+    let (flo, fhi) = (flo as f64, fhi as f64);
     (
         minimum.map_or(flo, |m| m.max(flo)),
         maximum.map_or(fhi, |m| m.min(fhi)),

@@ -186,9 +186,16 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
                 out.insert("enum".into(), enum_values(values, nullable));
             }
             insert_str(&mut out, "format", format);
-            let (minimum, maximum) = integer_bounds(format.as_deref(), *minimum, *maximum);
-            insert_bound(&mut out, "minimum", minimum);
-            insert_bound(&mut out, "maximum", maximum);
+            // An enum lists every value already: the 64-bit range would add nothing.
+            let range_side = if enumeration.is_some() {
+                Side::Output
+            } else {
+                side
+            };
+            let (minimum, maximum) =
+                integer_bounds(format.as_deref(), *minimum, *maximum, range_side);
+            insert_integer(&mut out, "minimum", minimum);
+            insert_integer(&mut out, "maximum", maximum);
         }
         Type::Number {
             format,
@@ -385,28 +392,61 @@ fn insert_u64(out: &mut Map<String, Value>, key: &str, value: Option<u64>) {
     }
 }
 
-/// A numeric bound, skipped when it is not finite (JSON has no infinity or NaN).
-/// An integer's advertised bounds: the spec's, narrowed to its format's range when the format
-/// is narrower than a JSON number (`int32`, `uint16`, ...), so the schema says what decoding
-/// enforces. `int64` adds none: its range is wider than the numbers clients send exactly.
+/// An integer's advertised bounds, as integers: the spec's, rounded inward (a bound of `2.5`
+/// allows `3`), narrowed to the range its decoding enforces. On inputs that range is the
+/// format's (`int32`, `uint16`, ...) and otherwise a 64-bit integer's (no format, `int64` or a
+/// format of the API's own): the strict reading of arguments refuses anything wider, so the
+/// schema says so rather than offer values no call can carry. Outputs narrow by formats
+/// narrower than 64 bits only. A spec's `9223372036854775807`, which a float reads as 2^63,
+/// is `i64::MAX` again (and 2^64 `u64::MAX`), never a bound one past the type.
 fn integer_bounds(
     format: Option<&str>,
     minimum: Option<f64>,
     maximum: Option<f64>,
-) -> (Option<f64>, Option<f64>) {
-    let Some((lo, hi)) = format
-        .filter(|f| *f != "int64")
-        .and_then(crate::check::arguments::integer_range)
-    else {
+    side: Side,
+) -> (Option<i128>, Option<i128>) {
+    let minimum = minimum.filter(|m| m.is_finite()).map(|m| m.ceil() as i128);
+    let maximum = maximum.filter(|m| m.is_finite()).map(exact_maximum);
+    let range = match side {
+        Side::Input => Some(crate::check::arguments::decoded_range(format)),
+        Side::Output => format
+            .filter(|f| *f != "int64")
+            .and_then(crate::check::arguments::integer_range),
+    };
+    let Some((lo, hi)) = range else {
         return (minimum, maximum);
     };
-    let (lo, hi) = (lo as f64, hi as f64);
     (
         Some(minimum.map_or(lo, |m| m.max(lo))),
         Some(maximum.map_or(hi, |m| m.min(hi))),
     )
 }
 
+/// An integral maximum read through a float: 2^63 and 2^64 are where `i64::MAX` and `u64::MAX`
+/// land, and are read back as those.
+fn exact_maximum(v: f64) -> i128 {
+    const I64_END: f64 = 9_223_372_036_854_775_808.0;
+    const U64_END: f64 = 18_446_744_073_709_551_616.0;
+    if v == I64_END {
+        i64::MAX.into()
+    } else if v == U64_END {
+        u64::MAX.into()
+    } else {
+        v.floor() as i128
+    }
+}
+
+fn insert_integer(out: &mut Map<String, Value>, key: &str, value: Option<i128>) {
+    let number = value.and_then(|v| match i64::try_from(v) {
+        Ok(v) => Some(Number::from(v)),
+        Err(_) => u64::try_from(v).ok().map(Number::from),
+    });
+    if let Some(n) = number {
+        out.insert(key.into(), Value::Number(n));
+    }
+}
+
+/// A numeric bound, skipped when it is not finite (JSON has no infinity or NaN).
 fn insert_bound(out: &mut Map<String, Value>, key: &str, value: Option<f64>) {
     if let Some(n) = value.and_then(bound_number) {
         out.insert(key.into(), Value::Number(n));
@@ -433,6 +473,7 @@ fn bound_number(v: f64) -> Option<Number> {
 
 #[cfg(test)]
 mod tests {
+    use super::Side::{Input, Output};
     use super::{integer_bounds, output_schema_of, schema_of};
     use crate::model::{Schema, Type};
     use serde_json::json;
@@ -453,25 +494,84 @@ mod tests {
     }
 
     #[test]
-    fn a_narrow_integer_format_is_advertised_as_bounds_decoding_enforces() {
-        let i32_range = (Some(i32::MIN as f64), Some(i32::MAX as f64));
-        assert_eq!(integer_bounds(Some("int32"), None, None), i32_range);
+    fn an_integer_is_advertised_with_the_bounds_its_decoding_enforces() {
+        let i32_range = (Some(i32::MIN.into()), Some(i32::MAX.into()));
+        let i64_range = (Some(i64::MIN.into()), Some(i64::MAX.into()));
+        assert_eq!(integer_bounds(Some("int32"), None, None, Input), i32_range);
         // The spec's own bounds win where they are narrower, and only there.
         assert_eq!(
-            integer_bounds(Some("int32"), Some(0.0), Some(1e12)),
-            (Some(0.0), Some(i32::MAX as f64))
+            integer_bounds(Some("int32"), Some(0.0), Some(1e12), Input),
+            (Some(0), Some(i32::MAX.into()))
         );
         assert_eq!(
-            integer_bounds(Some("uint16"), Some(-5.0), Some(10.0)),
-            (Some(0.0), Some(10.0))
+            integer_bounds(Some("uint16"), Some(-5.0), Some(10.0), Input),
+            (Some(0), Some(10))
         );
-        // int64, unknown formats and no format add nothing.
+        // No format, int64 and a format of the API's own are 64-bit integers.
         for format in [Some("int64"), Some("snowflake"), None] {
             assert_eq!(
-                integer_bounds(format, Some(1.0), None),
-                (Some(1.0), None),
+                integer_bounds(format, None, None, Input),
+                i64_range,
+                "{format:?}"
+            );
+            assert_eq!(
+                integer_bounds(format, Some(1.0), None, Input),
+                (Some(1), Some(i64::MAX.into())),
                 "{format:?}"
             );
         }
+        assert_eq!(
+            integer_bounds(Some("uint64"), None, None, Input),
+            (Some(0), Some(u64::MAX.into()))
+        );
+        // Fractional bounds are rounded inward.
+        assert_eq!(
+            integer_bounds(None, Some(0.5), Some(9.5), Input),
+            (Some(1), Some(9))
+        );
+    }
+
+    #[test]
+    fn a_maximum_of_i64_max_read_through_a_float_stays_i64_max() {
+        // NetBox writes `maximum: 9223372036854775807`; as a float that is 2^63.
+        let max = 9_223_372_036_854_775_807_i64 as f64;
+        for side in [Input, Output] {
+            assert_eq!(
+                integer_bounds(Some("int64"), None, Some(max), side).1,
+                Some(i64::MAX.into())
+            );
+        }
+        let s = Schema::new(Type::Integer {
+            format: None,
+            minimum: Some(-(max)),
+            maximum: Some(max),
+            enumeration: None,
+        });
+        let want = json!({
+            "type": "integer",
+            "minimum": i64::MIN,
+            "maximum": i64::MAX,
+        });
+        assert_eq!(schema_of(&s), want);
+        assert_eq!(output_schema_of(&s), want);
+        assert_eq!(
+            integer_bounds(Some("uint64"), None, Some(u64::MAX as f64), Output).1,
+            Some(u64::MAX.into())
+        );
+    }
+
+    #[test]
+    fn outputs_are_narrowed_by_narrow_formats_only() {
+        for format in [Some("int64"), Some("uint64"), Some("snowflake"), None] {
+            assert_eq!(
+                integer_bounds(format, Some(1.0), None, Output),
+                (Some(1), None),
+                "{format:?}"
+            );
+        }
+        assert_eq!(
+            integer_bounds(Some("int8"), None, None, Output),
+            (Some(-128), Some(127))
+        );
     }
 }

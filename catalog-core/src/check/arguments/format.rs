@@ -62,6 +62,17 @@ pub(crate) fn integer_range(format: &str) -> Option<(i128, i128)> {
         .map(|&(_, lo, hi)| (lo, hi))
 }
 
+/// The range a value of an integer `format` can take once decoded: the format's own
+/// ([`INTEGER_FORMATS`]), `uint64`'s, and otherwise (no format, or a format of the API's own) a
+/// 64-bit signed integer's, the widest integer the strict reading of arguments lets through.
+pub(crate) fn decoded_range(format: Option<&str>) -> (i128, i128) {
+    match format {
+        Some("uint64") => (0, u64::MAX.into()),
+        Some(f) => integer_range(f).unwrap_or((i64::MIN.into(), i64::MAX.into())),
+        None => (i64::MIN.into(), i64::MAX.into()),
+    }
+}
+
 /// `None` when `s` is written in `format` or the format is not enforced; otherwise what the
 /// format accepts, for the message.
 pub(super) fn check_string(format: &str, s: &str) -> Option<&'static str> {

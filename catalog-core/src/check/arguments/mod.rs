@@ -36,7 +36,7 @@ mod rows;
 mod text;
 
 use checker::Checker;
-pub(crate) use format::integer_range;
+pub(crate) use format::{decoded_range, integer_range};
 use path::Path;
 pub use path::{Step, json_path};
 pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};

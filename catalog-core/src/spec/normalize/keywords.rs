@@ -51,6 +51,7 @@ pub(super) struct ParamKeywords<'a, T: Tree> {
     pub(super) description: Option<&'a str>,
     pub(super) required: bool,
     pub(super) deprecated: bool,
+    pub(super) allow_empty_value: bool,
 }
 
 impl<T: Tree> Default for ParamKeywords<'_, T> {
@@ -65,6 +66,7 @@ impl<T: Tree> Default for ParamKeywords<'_, T> {
             description: None,
             required: false,
             deprecated: false,
+            allow_empty_value: false,
         }
     }
 }

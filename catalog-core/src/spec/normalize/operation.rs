@@ -241,6 +241,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                 "description" => kw.description = v.as_str(),
                 "required" => kw.required = v.is_true(),
                 "deprecated" => kw.deprecated = v.is_true(),
+                "allowEmptyValue" => kw.allow_empty_value = v.is_true(),
                 _ => {}
             }
         }
@@ -297,6 +298,8 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             Some(d) => Some(d.to_string()),
             None => self.description_of(&schema),
         };
+        let mut schema = schema;
+        non_empty_values(location, kw.allow_empty_value, &mut schema);
         Some(Param {
             location,
             name: name.to_string(),
@@ -492,4 +495,43 @@ fn pick_media_type<'a, T: Tree + 'a>(content: &'a T::Object) -> Option<(&'a str,
         .map(|(k, _)| (k, rank(k)))
         .min_by_key(|(_, (r, _))| *r)
         .map(|(k, (_, kind))| (k, kind))
+}
+
+/// A path or query value that cannot be empty says so in its schema (`minLength: 1`, and
+/// `minItems: 1` for a path list), so that the input schema, the run-time check and a Fixed
+/// value all refuse what the request could not carry: an empty path segment names another
+/// resource, and a query parameter is sent empty only where the spec says `allowEmptyValue`
+/// (OpenAPI's default is false; a validator reads `?name=` as missing, and many servers read it
+/// as no filter at all). An enum already says which texts are allowed and is left as it is.
+fn non_empty_values(location: Location, allow_empty: bool, schema: &mut Schema) {
+    let rule_applies = match location {
+        Location::Path => true,
+        Location::Query => !allow_empty,
+        _ => false,
+    };
+    if !rule_applies {
+        return;
+    }
+    match &mut schema.ty {
+        Type::Array {
+            items, min_items, ..
+        } => {
+            if location == Location::Path {
+                *min_items = Some(min_items.unwrap_or(0).max(1));
+            }
+            non_empty_text(items);
+        }
+        _ => non_empty_text(schema),
+    }
+}
+
+fn non_empty_text(schema: &mut Schema) {
+    if let Type::String {
+        enumeration: None,
+        min_length,
+        ..
+    } = &mut schema.ty
+    {
+        *min_length = Some(min_length.unwrap_or(0).max(1));
+    }
 }
