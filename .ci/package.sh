@@ -11,15 +11,18 @@
 #   2. checks that the facade's build script indexed no fixture spec in that build;
 #   3. `cargo install`s the unpacked catalog with feature `cli` into target/package-check/bin, and
 #      runs `catalog --help` and `catalog check` on the user crate's spec.
-# Dependencies come from the registry cache, versions pinned by the workspace's Cargo.lock; the
-# build shares target/ with the workspace's, so what the tests compiled is reused.
+# Dependencies come from the registry cache, versions pinned by the workspace's Cargo.lock.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 check=$root/target/package-check
 crates="catalog-core catalog-macros catalog-runtime catalog"
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
-export CARGO_TARGET_DIR=$root/target
+# The workspace's target directory (or the caller's CARGO_TARGET_DIR): what the tests compiled is
+# reused.
+target=${CARGO_TARGET_DIR:-$root/target}
+case $target in /*) ;; *) target=$root/$target ;; esac
+export CARGO_TARGET_DIR=$target
 
 rm -rf "$check"
 mkdir -p "$check/crates" "$check/user/src" "$check/user/openapi"
@@ -30,7 +33,7 @@ for c in $crates; do package_args+=(-p "$c"); done
 cargo package "${package_args[@]}" --no-verify --allow-dirty --offline >"$check/package.log" 2>&1 ||
   { cat "$check/package.log"; exit 1; }
 for c in $crates; do
-  file=target/package/$c-$version.crate
+  file=$target/package/$c-$version.crate
   tar -xzf "$file" -C "$check/crates"
   files=$(tar -tzf "$file" | wc -l)
   echo "$c: $files files, $(du -k "$file" | cut -f1) KiB packed"
