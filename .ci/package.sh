@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The packaged crates, as crates.io would serve them, build a user's tool crate and install the
 # command line (docs/layout.md, "Packaging"). Packages catalog-core, catalog-macros,
-# catalog-runtime and catalog (`cargo package --no-verify`: they depend on each other and none is
-# on a registry, so cargo cannot verify one alone; the steps below are the verification), unpacks
-# the .crate files into target/package-check/crates, and, offline, from those files alone:
+# catalog-runtime and catalog (`cargo package --no-verify`: the steps below are the verification,
+# building each crate from its .crate file as a user's build does, so nothing compiles twice),
+# unpacks the .crate files into target/package-check/crates, and, offline, from those alone:
 #   1. builds .ci/package/ as a user crate outside the workspace (its own build.rs indexing its
 #      copy of openapi/taskboard.yaml, one #[tool]), with [patch.crates-io] pointing the four
 #      names at the unpacked crates; the build prints no warning (a patched path dependency's
@@ -11,7 +11,9 @@
 #   2. checks that the facade's build script indexed no fixture spec in that build;
 #   3. `cargo install`s the unpacked catalog with feature `cli` into target/package-check/bin, and
 #      runs `catalog --help` and `catalog check` on the user crate's spec.
-# Dependencies come from the registry cache, versions pinned by the workspace's Cargo.lock.
+# Dependencies come from the registry cache: the user crate's at the versions of the workspace's
+# Cargo.lock; `cargo install` resolves afresh from the cache, as it does without `--locked` (the
+# packaged Cargo.lock names the catalog crates as registry crates, which the patch replaces).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
