@@ -45,6 +45,11 @@ for c in $crates; do
     exit 1
   fi
 done
+# No placeholder address in any manifest (docs/layout.md, "Packaging": none until a real one).
+if grep -n "example.invalid" "$check"/crates/*/Cargo.toml; then
+  echo "FAIL: a packaged manifest names a placeholder address" >&2
+  exit 1
+fi
 
 echo "-- a user crate from the packaged crates alone (target/package-check/user)"
 cp .ci/package/build.rs "$check/user/build.rs"
