@@ -1,5 +1,12 @@
-// Indexes the project's own specs for its tests, examples and benchmarks.
+// Indexes the project's own specs for its tests, examples and benchmarks, and nothing else: the
+// feature `_test-specs` is on only where those build (the dev-dependency of Cargo.toml on this
+// package), so a crate that depends on `catalog` never indexes these fixtures
+// (docs/layout.md, "Packaging").
 fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    if std::env::var_os("CARGO_FEATURE__TEST_SPECS").is_none() {
+        return;
+    }
     catalog_core::spec::build::index("openapi/taskboard.yaml").unwrap();
     catalog_core::spec::build::index("openapi/edge-cases.json").unwrap();
     catalog_core::spec::build::index("openapi/chat.yaml").unwrap();

@@ -8,9 +8,9 @@ mod support;
 
 use support::TempCrate;
 
-/// The two tests share the temporary crates' target directory, and `catalog`'s build script
-/// runs again whenever `CATALOG_PINS` changes: one test's `CATALOG_PINS=accept` would make the
-/// other's unchanged crate check again. One at a time.
+/// The two tests share the temporary crates' target directory, and each crate's build script
+/// runs again whenever `CATALOG_PINS` changes (the facade's no longer does: it indexes nothing
+/// for a dependent). One at a time, so that each test's cargo runs see only its own changes.
 static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn serial() -> std::sync::MutexGuard<'static, ()> {

@@ -170,6 +170,16 @@ impl TempCrate {
 
     /// [`TempCrate::check`] with `CATALOG_PINS` set to `mode` (`check`, `accept`).
     pub fn check_pins(&self, mode: Option<&str>) -> Checked {
+        self.check_with(mode, &[]).0
+    }
+
+    /// [`TempCrate::check`] with cargo's messages as JSON: the outcome and the JSON lines
+    /// (`build-script-executed` names each build script's `env` and `out_dir`).
+    pub fn check_json(&self) -> (Checked, String) {
+        self.check_with(None, &["--message-format=json"])
+    }
+
+    fn check_with(&self, mode: Option<&str>, args: &[&str]) -> (Checked, String) {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut command = Command::new(cargo);
         match mode {
@@ -178,6 +188,7 @@ impl TempCrate {
         };
         let out = command
             .arg("check")
+            .args(args)
             .current_dir(&self.dir)
             .env(
                 "CARGO_TARGET_DIR",
@@ -187,10 +198,11 @@ impl TempCrate {
             .env_remove("CATALOG_INDEX_DIR")
             .output()
             .expect("run cargo check");
-        Checked {
+        let checked = Checked {
             success: out.status.success(),
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
+        };
+        (checked, String::from_utf8_lossy(&out.stdout).into_owned())
     }
 }
 
