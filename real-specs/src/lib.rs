@@ -10,5 +10,7 @@ pub mod mattermost;
 #[cfg(real_specs)]
 pub mod netbox;
 pub mod serve;
+#[cfg(slack)]
+pub mod slack;
 #[cfg(stripe)]
 pub mod stripe;
