@@ -162,8 +162,8 @@ fn two_tools_with_one_name_are_refused_naming_both() {
     assert_eq!(
         message,
         &format!(
-            "catalog: two tools are named `get_task`: `{}` and `{}`; rename one with \
-             #[tool(name = \"...\")]",
+            "catalog: two tools answer to `get_task`: `{}` and `{}`; rename one with \
+             #[tool(name = \"...\")], or drop the former name",
             std::any::type_name::<tools::GetTask>(),
             std::any::type_name::<GetTaskAgain>()
         )

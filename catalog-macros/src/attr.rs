@@ -13,6 +13,7 @@
 //!                                                 // on a merge: the server clears it anyway
 //!     omitted("body.y", keeps, reason = "..."),   // on a full replace: the server keeps it
 //!     undocumented("query.z", read_at = "...", reason = "..." [, value = <literal>]),
+//!     former_names = ["old_name"],
 //!     semantics = "full-replace" | "merge",    // what a write does to what it does not send
 //!     effects(destructive = false, ..., reason = "..."), // read_only, destructive, idempotent, open_world
 //!     security = "api_key" | security(none, reason = "..."), // which credentials it sends
@@ -104,6 +105,8 @@ pub struct ToolAttr {
     pub operation: Option<Spanned<String>>,
     pub spec: Option<Spanned<String>>,
     pub name: Option<Spanned<String>>,
+    /// `former_names = ["old_name"]`: names the tool answered to before a rename.
+    pub former_names: Option<Spanned<Vec<Spanned<String>>>>,
     pub fixed: Vec<Fixed>,
     pub omitted: Vec<Omitted>,
     pub undocumented: Vec<Undocumented>,
@@ -139,6 +142,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut operation = Slot::new("operation");
     let mut spec = Slot::new("spec");
     let mut name = Slot::new("name");
+    let mut former_names = Slot::new("former_names");
     let mut semantics = Slot::new("semantics");
     let mut effects = Slot::new("effects");
     let mut output = Slot::new("output");
@@ -162,6 +166,8 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
             "operation" => string(cx, &meta, &mut operation)?,
             "spec" => string(cx, &meta, &mut spec)?,
             "name" => string(cx, &meta, &mut name)?,
+            // former_names = ["dcim_devices_list"]: still answered to after a rename
+            "former_names" => strings(cx, &meta, &mut former_names)?,
             // semantics = "merge"
             "semantics" => string(cx, &meta, &mut semantics)?,
             // fixed("query.x", value = false, reason = "...")
@@ -225,6 +231,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         operation: operation.get(),
         spec: spec.get(),
         name: name.get(),
+        former_names: former_names.get(),
         fixed,
         omitted,
         undocumented,

@@ -44,6 +44,7 @@ pub const TOOL: Keys = Keys {
         "operation",
         "spec",
         "name",
+        "former_names",
         "fixed",
         "omitted",
         "undocumented",

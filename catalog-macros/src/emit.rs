@@ -43,6 +43,10 @@ pub fn emit(
         description.push_str(note);
     }
     let effects_const = crate::effects::emit(&effects, reason.as_deref());
+    let former_names = tool.attr.former_names.as_ref().map(|list| {
+        let names = list.value.iter().map(|n| n.value.as_str());
+        quote!(const FORMER_NAMES: &'static [&'static str] = &[#(#names),*];)
+    });
     let (output_checks, output_items) = crate::output::emit(ident, output);
     let schema = catalog_core::present::schema::json_text(
         &catalog_core::present::schema::input_schema_with_docs(&op, |field| {
@@ -98,6 +102,7 @@ pub fn emit(
         #[automatically_derived]
         impl ::catalog::Tool for #ident {
             const NAME: &'static str = #name;
+            #former_names
             const DESCRIPTION: &'static str = #description;
             const INPUT_SCHEMA: &'static str = #schema;
             #effects_const

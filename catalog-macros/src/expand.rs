@@ -4,7 +4,7 @@ use crate::ast::{Input, Tool};
 use crate::check;
 use crate::ctxt::Ctxt;
 use crate::emit;
-use catalog_core::present::tool_name::{NameFrom, checked_tool_name};
+use catalog_core::present::tool_name::{NameFrom, check_former_names, checked_tool_name};
 use proc_macro2::TokenStream;
 
 pub fn tool(args: TokenStream, input: &Input) -> TokenStream {
@@ -59,7 +59,19 @@ fn name(cx: &Ctxt, tool: &Tool, op: &catalog_core::model::Operation) -> Option<S
             .map(|o| (op.id.as_deref(), sites.site(o.span))),
         type_name: (&ident, sites.site(tool.item.ident.span())),
     };
-    checked_tool_name(&from)
+    let name = checked_tool_name(&from)
         .map_err(|f| cx.error(sites.range(f.site), f.message))
-        .ok()
+        .ok()?;
+    let former: Vec<(&str, usize)> = tool
+        .attr
+        .former_names
+        .iter()
+        .flat_map(|list| &list.value)
+        .map(|n| (n.value.as_str(), sites.site(n.span)))
+        .collect();
+    let findings = check_former_names(&name, &former);
+    for f in &findings {
+        cx.error(sites.range(f.site), &f.message);
+    }
+    findings.is_empty().then_some(name)
 }

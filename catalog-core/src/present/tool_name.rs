@@ -103,6 +103,52 @@ fn flush(words: &mut Vec<String>, word: &mut String) {
     }
 }
 
+/// The former names a tool still answers to (`#[tool(former_names = ["old_name"])]`, kept
+/// working in calls and in the selection settings after a rename): each must be a name a client
+/// could have called (the rule of [`name_problem`]), none the tool's own `name`, none written
+/// twice. One finding per name at fault, at that name.
+pub fn check_former_names(name: &str, former: &[(&str, Site)]) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for (i, &(old, site)) in former.iter().enumerate() {
+        let problem = if old == name {
+            Some(format!(
+                "`{old}` is this tool's name; a former name is one the tool answered to before a \
+                 rename: remove it"
+            ))
+        } else if former[..i].iter().any(|(o, _)| *o == old) {
+            Some(format!(
+                "the former name `{old}` is written twice: list each once"
+            ))
+        } else {
+            former_name_problem(old)
+        };
+        if let Some(problem) = problem {
+            findings.push(Finding::at(site, problem));
+        }
+    }
+    findings
+}
+
+// A former name no client could have called.
+fn former_name_problem(old: &str) -> Option<String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let length = old.chars().count();
+    let what = if old.is_empty() {
+        "is empty".to_string()
+    } else if let Some(bad) = old.chars().find(|c| !allowed(*c)) {
+        format!("holds `{}`", bad.escape_default())
+    } else if length > MAX_TOOL_NAME {
+        format!("is {length} characters long")
+    } else {
+        return None;
+    };
+    Some(format!(
+        "the former name `{old}` {what}: no client could have called a tool by it (at most \
+         {MAX_TOOL_NAME} characters from `A-Z a-z 0-9 _ -`); list the name the tool was served \
+         under"
+    ))
+}
+
 /// Why `name` is no tool name every client takes, with the `name = "..."` to write instead;
 /// `None` when it is one.
 pub fn name_problem(name: &str) -> Option<String> {
@@ -310,5 +356,45 @@ mod tests {
                 name_problem(&snake_name(TOO_LONG)).expect("too long")
             ))
         );
+    }
+
+    #[test]
+    fn former_names_are_names_a_client_called_none_the_tool_s_own_none_twice() {
+        use super::check_former_names;
+        let at = |i: usize| -> Site { i };
+        let findings = check_former_names(
+            "list_devices",
+            &[
+                ("dcim_devices_list", at(0)),
+                ("list_devices", at(1)),
+                ("dcim_devices_list", at(2)),
+                ("list devices", at(3)),
+            ],
+        );
+        let got: Vec<(Site, &str)> = findings
+            .iter()
+            .map(|f| (f.site, f.message.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    at(1),
+                    "`list_devices` is this tool's name; a former name is one the tool answered \
+                     to before a rename: remove it"
+                ),
+                (
+                    at(2),
+                    "the former name `dcim_devices_list` is written twice: list each once"
+                ),
+                (
+                    at(3),
+                    "the former name `list devices` holds ` `: no client could have called a \
+                     tool by it (at most 64 characters from `A-Z a-z 0-9 _ -`); list the name \
+                     the tool was served under"
+                ),
+            ]
+        );
+        assert!(check_former_names("list_devices", &[("dcim_devices_list", at(0))]).is_empty());
     }
 }

@@ -85,16 +85,16 @@ impl Catalog {
     /// name, and this is fixed in code, not by an agent. [`try_tool`](Self::try_tool) returns
     /// the error instead.
     pub fn tool<T: Tool>(self) -> Catalog {
-        let holder = self
-            .entries
-            .iter()
-            .find(|e| e.info.name == T::NAME)
+        // The tool that answers to the name `T` would take (a former name included).
+        let holder = std::iter::once(T::NAME)
+            .chain(T::FORMER_NAMES.iter().copied())
+            .find_map(|n| self.entry(n))
             .map(|e| e.type_name);
         match self.try_tool::<T>() {
             Ok(c) => c,
             Err(name) => panic!(
-                "catalog: two tools are named `{name}`: `{}` and `{}`; rename one with \
-                 #[tool(name = \"...\")]",
+                "catalog: two tools answer to `{name}`: `{}` and `{}`; rename one with \
+                 #[tool(name = \"...\")], or drop the former name",
                 holder.unwrap_or("?"),
                 std::any::type_name::<T>()
             ),
@@ -103,8 +103,12 @@ impl Catalog {
 
     /// Adds the tool `T`, or gives back its name when the catalog already has a tool so named.
     pub fn try_tool<T: Tool>(mut self) -> Result<Catalog, &'static str> {
-        if self.get(T::NAME).is_some() {
-            return Err(T::NAME);
+        // A name, former ones included, answers for one tool only.
+        if let Some(taken) = std::iter::once(T::NAME)
+            .chain(T::FORMER_NAMES.iter().copied())
+            .find(|n| self.get(n).is_some())
+        {
+            return Err(taken);
         }
         let type_name = std::any::type_name::<T>();
         // A binding a composite uses, now listed: it moves from the unlisted ones (a tool of
@@ -173,6 +177,7 @@ impl Catalog {
         self.entries.push(Entry {
             info: ToolInfo {
                 name: C::NAME,
+                former_names: &[],
                 description: C::description(),
                 input_schema: C::input_schema(),
                 input_schema_json: C::input_schema_json(),
@@ -256,13 +261,23 @@ impl Catalog {
             .unwrap_or_default()
     }
 
-    /// A tool by name.
+    /// A tool by name, or by a name it had before a rename (`former_names`): the tool returned
+    /// is the renamed one, under its current `name`.
     pub fn get(&self, name: &str) -> Option<ToolInfo> {
         self.entry(name).map(|e| e.info)
     }
 
+    /// The tool named `name`, or the one that answered to it before a rename (its
+    /// `former_names`).
     fn entry(&self, name: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.info.name == name)
+        self.entries
+            .iter()
+            .find(|e| e.info.name == name)
+            .or_else(|| {
+                self.entries
+                    .iter()
+                    .find(|e| e.info.former_names.contains(&name))
+            })
     }
 
     /// The error for a tool name the catalog does not hold, naming the nearest.

@@ -185,7 +185,7 @@ impl Selection {
         }
         for (setting, patterns) in [(tools_source, &self.tools), (exclude_source, &self.exclude)] {
             for pattern in patterns {
-                if catalog.tools().any(|t| matches(pattern, t.name)) {
+                if catalog.tools().any(|t| selects(pattern, &t)) {
                     continue;
                 }
                 let hint = match catalog.unknown(pattern) {
@@ -212,10 +212,10 @@ impl Selection {
         if self.read_only && !tool.read_only() {
             return false;
         }
-        if self.exclude.iter().any(|p| matches(p, tool.name)) {
+        if self.exclude.iter().any(|p| selects(p, tool)) {
             return false;
         }
-        let by_name = self.tools.iter().any(|p| matches(p, tool.name));
+        let by_name = self.tools.iter().any(|p| selects(p, tool));
         match &self.toolsets {
             None => self.tools.is_empty() || by_name,
             Some(chosen) => {
@@ -352,6 +352,13 @@ fn same_group(a: &str, b: &str) -> bool {
 
 fn is_pattern(p: &str) -> bool {
     p.contains(['*', '?'])
+}
+
+/// Whether `pattern` names `tool`: matches its name, or is exactly a name it had before a
+/// rename (`former_names`; a pattern is matched against current names only, so a glob never
+/// reaches a tool through a name it no longer has).
+fn selects(pattern: &str, tool: &ToolInfo) -> bool {
+    matches(pattern, tool.name) || tool.former_names.contains(&pattern)
 }
 
 /// A tool name against a name or a pattern (`*` any run of characters, `?` one character).

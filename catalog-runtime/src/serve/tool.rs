@@ -15,6 +15,9 @@ use serde_json::Value;
 pub trait Tool: Sized + __private::Accounted {
     /// The MCP tool name (snake_case of the operationId unless `#[tool(name = "...")]`).
     const NAME: &'static str;
+    /// The names the tool answered to before a rename (`#[tool(former_names = ["old"])]`): a
+    /// call or a selection setting naming one reaches this tool.
+    const FORMER_NAMES: &'static [&'static str] = &[];
     /// What the agent is told: the struct's doc comment (else the operation's summary), plus
     /// what the accounting means for it (full replace, parameters it cannot send).
     const DESCRIPTION: &'static str;

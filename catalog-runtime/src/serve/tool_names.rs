@@ -1,5 +1,7 @@
 //! The start-up check that every tool a setting names is one of the server's tools: a name it
-//! does not serve is refused with the nearest one (`did you mean ...`).
+//! does not serve is refused with the nearest one (`did you mean ...`), and a name a tool had
+//! before a rename with the name to write (these settings compare names as written; only the
+//! selection settings and calls follow a former name).
 
 use crate::serve::catalog::{CallError, Catalog};
 use crate::serve::config_error::ConfigError;
@@ -12,10 +14,16 @@ pub fn check_tool_names<'a>(
 ) -> Result<(), ConfigError> {
     let problems: Vec<String> = names
         .into_iter()
-        .filter(|name| catalog.get(name).is_none())
-        .map(|name| match catalog.unknown(name) {
-            CallError::UnknownTool { suggestion, .. } => format!("`{name}` ({suggestion})"),
-            other => other.to_string(),
+        .filter_map(|name| match catalog.get(name) {
+            Some(tool) if tool.name == name.as_str() => None,
+            Some(tool) => Some(format!(
+                "`{name}` (renamed: the tool is `{}` now; write that name)",
+                tool.name
+            )),
+            None => Some(match catalog.unknown(name) {
+                CallError::UnknownTool { suggestion, .. } => format!("`{name}` ({suggestion})"),
+                other => other.to_string(),
+            }),
         })
         .collect();
     if problems.is_empty() {

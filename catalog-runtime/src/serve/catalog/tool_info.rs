@@ -13,6 +13,9 @@ use std::fmt;
 pub struct ToolInfo {
     /// The MCP tool name.
     pub name: &'static str,
+    /// The names the tool answered to before a rename (`#[tool(former_names = [...])]`): a
+    /// call or a selection setting naming one reaches this tool; `tools/list` shows `name` only.
+    pub former_names: &'static [&'static str],
     /// What the agent is told.
     pub description: &'static str,
     /// The MCP `inputSchema`.
@@ -41,6 +44,7 @@ pub struct ToolInfo {
 pub(crate) fn info_of<T: Tool>() -> ToolInfo {
     ToolInfo {
         name: T::NAME,
+        former_names: T::FORMER_NAMES,
         description: T::description(),
         input_schema: T::input_schema(),
         input_schema_json: T::input_schema_json(),
