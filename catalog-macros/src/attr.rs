@@ -36,7 +36,7 @@
 //! ```
 
 use crate::attr_keys::{
-    ARG, EFFECTS, FIXED, Keys, OMITTED, OUTPUT, SECURITY, TOOL, UNDOCUMENTED, VARIANT,
+    ARG, CREDENTIAL, EFFECTS, FIXED, Keys, OMITTED, OUTPUT, SECURITY, TOOL, UNDOCUMENTED, VARIANT,
 };
 pub(crate) use crate::attr_value::{Spanned, json_literal, key_name, lit};
 use crate::ctxt::{Ctxt, Range};
@@ -62,6 +62,12 @@ pub struct Omitted {
     /// `keeps`: the server keeps this body property of a full replace, as the tool states.
     pub keeps: Option<Span>,
     pub reason: Spanned<String>,
+}
+
+/// `credential("header.token", scheme = "slackAuth")`.
+pub struct CredentialEntry {
+    pub param: Spanned<String>,
+    pub scheme: Option<Spanned<String>>,
 }
 
 pub struct Undocumented {
@@ -110,6 +116,8 @@ pub struct ToolAttr {
     pub fixed: Vec<Fixed>,
     pub omitted: Vec<Omitted>,
     pub undocumented: Vec<Undocumented>,
+    /// `credential("header.token", scheme = "...")` entries.
+    pub credentials: Vec<CredentialEntry>,
     pub semantics: Option<Spanned<String>>,
     pub effects: Option<EffectsAttr>,
     pub output: Option<OutputAttr>,
@@ -152,6 +160,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut failure = Slot::new("failure");
     let mut aliases = Vec::new();
     let (mut fixed, mut omitted, mut undocumented) = (Vec::new(), Vec::new(), Vec::new());
+    let mut credentials = Vec::new();
     let parser = syn::meta::parser(|meta| {
         let key = key_name(&meta.path);
         let key_span = meta.path.span();
@@ -176,6 +185,14 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
             "omitted" => omitted.push(omitted_entry(cx, &meta, key_span)?),
             // undocumented("query.x", read_at = "...", reason = "...")
             "undocumented" => undocumented.push(undocumented_entry(cx, &meta, key_span)?),
+            // credential("header.token", scheme = "slackAuth"): sent by the server
+            "credential" => {
+                let e = entry(cx, meta.input, key_span, &CREDENTIAL)?;
+                credentials.push(CredentialEntry {
+                    param: e.first,
+                    scheme: e.scheme,
+                });
+            }
             // effects(destructive = false, reason = "...")
             "effects" => {
                 let end = group_end(&meta);
@@ -235,6 +252,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         fixed,
         omitted,
         undocumented,
+        credentials,
         semantics: semantics.get(),
         effects: effects.get(),
         output: output.get(),
@@ -569,6 +587,7 @@ struct Entry {
     value: Option<(Value, Range)>,
     read_at: Option<Spanned<String>>,
     reason: Option<Spanned<String>>,
+    scheme: Option<Spanned<String>>,
 }
 
 // `("address", key = value, flag, ...)`, the keys one of `keys`.
@@ -587,6 +606,7 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
     let mut value = Slot::new("value");
     let mut read_at = Slot::new("read_at");
     let mut reason = Slot::new("reason");
+    let mut scheme = Slot::new("scheme");
     while !content.is_empty() {
         content.parse::<Token![,]>()?;
         if content.is_empty() {
@@ -619,6 +639,7 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
             }
             "read_at" => &mut read_at,
             "reason" => &mut reason,
+            "scheme" => &mut scheme,
             _ => return Err(syn::Error::new(key.span(), keys.unparsed(&name))),
         };
         let s = lit(&content.parse()?);
@@ -631,6 +652,7 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
         value: value.get(),
         read_at: read_at.get(),
         reason: reason.get(),
+        scheme: scheme.get(),
     })
 }
 

@@ -48,6 +48,7 @@ pub const TOOL: Keys = Keys {
         "fixed",
         "omitted",
         "undocumented",
+        "credential",
         "semantics",
         "effects",
         "output",
@@ -57,7 +58,7 @@ pub const TOOL: Keys = Keys {
         "aliases",
         "failure",
     ],
-    entries: &["fixed", "omitted", "undocumented", "aliases"],
+    entries: &["fixed", "omitted", "undocumented", "credential", "aliases"],
 };
 
 /// `failure(field = "...", equals = <literal>, reason = "...")`.
@@ -71,6 +72,13 @@ pub const FAILURE: Keys = Keys {
 pub const FIXED: Keys = Keys {
     at: "tool.fixed",
     keys: &["value", "reason"],
+    entries: &[],
+};
+
+/// `credential("address", scheme = "...")`.
+pub const CREDENTIAL: Keys = Keys {
+    at: "tool.credential",
+    keys: &["scheme"],
     entries: &[],
 };
 

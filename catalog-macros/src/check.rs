@@ -11,9 +11,9 @@ use crate::ctxt::{Ctxt, Range};
 use crate::sites::Sites;
 use catalog_core::check::declaration::check_declaration;
 use catalog_core::check::declared::{
-    ArgKeys, Declared, DeclaredAlias, DeclaredEffects, DeclaredFailure, DeclaredFamily,
-    DeclaredField, DeclaredFixed, DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity,
-    DeclaredUndocumented, DeclaredVariant, DeclaredWireType, Finding,
+    ArgKeys, Declared, DeclaredAlias, DeclaredCredential, DeclaredEffects, DeclaredFailure,
+    DeclaredFamily, DeclaredField, DeclaredFixed, DeclaredNarrowing, DeclaredOmitted,
+    DeclaredSecurity, DeclaredUndocumented, DeclaredVariant, DeclaredWireType, Finding,
 };
 use catalog_core::check::tool::{Stop, check_tool};
 use catalog_core::index::{self, IndexReader, Lookup};
@@ -365,6 +365,19 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             clears: o.clears.map(|c| sites.site(c)),
             keeps: o.keeps.map(|c| sites.site(c)),
             reason: sites.reason(&o.reason),
+        });
+    }
+    for c in &tool.attr.credentials {
+        let site = sites.site(c.param.span);
+        d.credentials.push(DeclaredCredential {
+            param: c.param.value.clone(),
+            site,
+            scheme: c
+                .scheme
+                .as_ref()
+                .map(|s| s.value.clone())
+                .unwrap_or_default(),
+            scheme_site: c.scheme.as_ref().map_or(site, |s| sites.site(s.span)),
         });
     }
     for u in &tool.attr.undocumented {

@@ -59,6 +59,7 @@ fn show(t: &ToolInfo) {
             Disposition::Undocumented { read_at, .. } => {
                 format!("Undocumented (read at {read_at})")
             }
+            Disposition::Credential { scheme } => format!("Credential of `{scheme}`"),
         };
         println!("    {:<24} {}", row.param.address(), what);
     }

@@ -2,9 +2,11 @@
 //! failure with HTTP 200 and `{"ok": false, "error": "..."}`. Its success schemas say
 //! `ok: {enum: [true]}`, so a 200 whose body says `ok: false` is a tool error carrying Slack's
 //! `error`, never a success (issue #48); the `default` response documents the error form.
-//! Written from `catalog scaffold`; every tool whose operation takes `token` as an optional
-//! parameter (the ones that take it as a required one need a credential disposition the
-//! accounting does not have yet). Served by `slack-mcp` (src/bin).
+//! Written from `catalog scaffold`. Where an operation takes `token` as an optional parameter it
+//! is Omitted (the server sends the token as `Authorization: Bearer`); where it takes it as a
+//! required one (`chat.postMessage`'s header, `users.info`'s query), it is the credential of
+//! `slackAuth`, written there by the server (`credential(...)`). Served by `slack-mcp`
+//! (src/bin).
 
 use catalog::tool;
 
@@ -157,6 +159,85 @@ pub struct ArchiveChannel {
     pub channel: Option<String>,
 }
 
+/// Posts a message to a channel, or replies in a thread.
+#[tool(
+    spec = "slack.com",
+    operation = "chat_postMessage",
+    name = "post_message",
+    credential("header.token", scheme = "slackAuth"),
+    omitted(
+        "body.as_user",
+        reason = "the message is posted by the app's bot user; an agent never posts as the \
+                  person who installed it"
+    ),
+    omitted(
+        "body.attachments",
+        reason = "attachments are JSON text inside a form field, which this tool does not check \
+                  yet: a typo there would be sent unchecked, so a message is text only"
+    ),
+    omitted(
+        "body.blocks",
+        reason = "blocks are JSON text inside a form field, which this tool does not check yet: \
+                  a typo there would be sent unchecked, so a message is text only"
+    ),
+    omitted(
+        "body.icon_emoji",
+        reason = "the bot posts under its own icon; an agent does not disguise who posted"
+    ),
+    omitted(
+        "body.icon_url",
+        reason = "the bot posts under its own icon; an agent does not disguise who posted"
+    ),
+    omitted(
+        "body.username",
+        reason = "the bot posts under its own name; an agent does not pose as a person"
+    ),
+    omitted(
+        "body.link_names",
+        reason = "names stay as written: an agent's text does not notify people by linking \
+                  their names"
+    ),
+    omitted(
+        "body.mrkdwn",
+        reason = "Slack's default formatting applies to every message this tool posts"
+    ),
+    omitted(
+        "body.parse",
+        reason = "Slack's default parsing applies to every message this tool posts"
+    ),
+    omitted(
+        "body.unfurl_links",
+        reason = "Slack's default link previews apply to every message this tool posts"
+    ),
+    omitted(
+        "body.unfurl_media",
+        reason = "Slack's default media previews apply to every message this tool posts"
+    )
+)]
+pub struct PostMessage {
+    /// The channel's id (`C012AB3CD`).
+    pub channel: String,
+    /// The message.
+    pub text: Option<String>,
+    /// The `ts` of the message to reply to, in its thread.
+    pub thread_ts: Option<String>,
+    /// With `thread_ts`: show the reply in the channel too.
+    pub reply_broadcast: Option<bool>,
+}
+
+/// Reads one user.
+#[tool(
+    spec = "slack.com",
+    operation = "users_info",
+    name = "get_user",
+    credential("query.token", scheme = "slackAuth")
+)]
+pub struct GetUser {
+    /// The user's id (`W012A3CDE`).
+    pub user: Option<String>,
+    pub include_locale: Option<bool>,
+}
+
 /// Every Slack tool.
 pub fn catalog() -> catalog::Catalog {
     catalog::Catalog::new()
@@ -168,4 +249,6 @@ pub fn catalog() -> catalog::Catalog {
         .tool::<CreateChannel>()
         .tool::<RenameChannel>()
         .tool::<ArchiveChannel>()
+        .tool::<PostMessage>()
+        .tool::<GetUser>()
 }

@@ -48,7 +48,13 @@ TOOLS = {
     "create_channel": "POST",
     "rename_channel": "POST",
     "archive_channel": "POST",
+    "post_message": "POST",
+    "get_user": "GET",
 }
+
+# The tools whose operation declares `token` as a required parameter: the server writes the
+# credential of `slackAuth` there (`credential(...)`), in this location.
+CREDENTIAL_IN = {"post_message": "header", "get_user": "query"}
 
 
 def value_for(name: str, schema: dict):
@@ -56,6 +62,10 @@ def value_for(name: str, schema: dict):
     member, the lowest allowed number, a short string."""
     if name == "channel":
         return "C012AB3CD"
+    if name == "user":
+        return "W012A3CDE"
+    if name == "text":
+        return "hello from the end-to-end run"
     if name == "cursor":
         return "dXNlcjpVMDYxTkZUVDI="
     if name == "types":
@@ -110,6 +120,10 @@ async def against_prism(args, checks: Checks, log: PrismLog) -> None:
             checks.check(names == sorted(TOOLS), f"tools/list gives exactly the {len(TOOLS)} Slack tools",
                          str(names))
             offered = [t.name for t in listed if "token" in input_schema(t).get("properties", {})]
+            smuggled = await session.call_tool("get_user", {"user": "W012A3CDE", "token": "xoxb-mine"})
+            checks.check(is_error(smuggled) and "the credential of `slackAuth`" in text_of(smuggled),
+                         "an agent's `token` is refused, naming the credential the server sends",
+                         text_of(smuggled)[:300])
             checks.check(not offered, "no tool offers the agent a `token`", str(offered))
             before = log.requests()
             for tool in listed:
@@ -144,7 +158,8 @@ class Stub(BaseHTTPRequestHandler):
         form = parse_qs(body) if body else {}
         Stub.received.append({"method": self.command, "path": url.path,
                               "query": parse_qs(url.query), "form": form,
-                              "authorization": self.headers.get("authorization")})
+                              "authorization": self.headers.get("authorization"),
+                              "token_header": self.headers.get("token")})
         if url.path.endswith("/conversations.archive") and form.get("channel") == ["C0OK"]:
             reply = {"ok": True}
         else:
@@ -184,6 +199,16 @@ async def against_the_error_form(args, checks: Checks) -> None:
                     checks.check(last.get("authorization") == f"Bearer {TOKEN}",
                                  f"{tool.name}: the server's token as Authorization: Bearer",
                                  str(last.get("authorization")))
+                    where = CREDENTIAL_IN.get(tool.name)
+                    carried = {"header": last.get("token_header"),
+                               "query": (last.get("query", {}).get("token") or [None])[0]}
+                    if where:
+                        checks.check(carried[where] == TOKEN,
+                                     f"{tool.name}: the credential written into the {where} "
+                                     "parameter `token` by the server", json.dumps(last))
+                    else:
+                        checks.check(carried == {"header": None, "query": None},
+                                     f"{tool.name}: no `token` parameter sent", json.dumps(last))
                 result = await session.call_tool("archive_channel", {"channel": "C0OK"})
                 checks.check(not is_error(result) and structured(result).get("ok") is True,
                              "archive_channel C0OK: a 200 saying ok: true is a success",

@@ -93,6 +93,20 @@ pub struct DeclaredFixed {
     pub reason: Reason,
 }
 
+/// `credential("header.token", scheme = "slackAuth")`: a parameter the spec declares that
+/// carries the credential of one of the operation's security schemes, sent by the server.
+#[derive(Clone, Debug)]
+pub struct DeclaredCredential {
+    /// The parameter address.
+    pub param: String,
+    /// Where the address is.
+    pub site: Site,
+    /// The security scheme named, as written (empty when `scheme = ...` is missing).
+    pub scheme: String,
+    /// Where `scheme = "..."` is (the address's site when it is missing).
+    pub scheme_site: Site,
+}
+
 /// `omitted("address or glob", [clears,] reason = "...")`.
 #[derive(Clone, Debug)]
 pub struct DeclaredOmitted {
@@ -136,6 +150,8 @@ pub struct Declared {
     pub omitted: Vec<DeclaredOmitted>,
     /// Tool-level `undocumented(...)` entries.
     pub undocumented: Vec<DeclaredUndocumented>,
+    /// `credential("header.token", scheme = "...")` entries.
+    pub credentials: Vec<DeclaredCredential>,
     /// `operation = "..."` as written (the key of its pins in `catalog.lock`); empty when no
     /// operation is named, which [`check_declaration`](super::declaration::check_declaration)
     /// reports.

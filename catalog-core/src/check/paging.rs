@@ -256,7 +256,7 @@ pub fn cannot_page<'a>(op: &Operation, accounting: &'a [Accounted]) -> Option<Ve
 /// The reason a row that the agent cannot set was given (Omitted, Fixed, Undocumented).
 pub fn reason_of(row: &Accounted) -> Option<&str> {
     match &row.disposition {
-        Disposition::Set { .. } => None,
+        Disposition::Set { .. } | Disposition::Credential { .. } => None,
         Disposition::Fixed { reason, .. }
         | Disposition::Omitted { reason, .. }
         | Disposition::Undocumented { reason, .. } => Some(reason),

@@ -26,6 +26,7 @@ use crate::model::{Accounted, Disposition, Location, Operation, Overridden, Para
 use crate::spec::shapes::{unsendable, value_unsendable};
 
 mod claim;
+mod credentials;
 mod fields;
 mod findings;
 mod rows;
@@ -46,6 +47,7 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
     let mut r = Reconciler::new(op, declared);
     r.claim_by_fields();
     r.claim_by_fixed();
+    r.claim_by_credentials();
     r.claim_by_exact_omissions();
     r.claim_by_globs();
     r.undocumented_at_tool_level();

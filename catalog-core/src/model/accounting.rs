@@ -48,6 +48,13 @@ pub enum Disposition {
         /// Why the tool relies on it.
         reason: String,
     },
+    /// The credential of a security scheme, sent by the server (never an agent's argument):
+    /// a parameter the spec declares beside its security scheme (Slack's `token` header).
+    Credential {
+        /// The security scheme whose credential fills it (its key in
+        /// `components.securitySchemes`).
+        scheme: String,
+    },
 }
 
 impl Disposition {
@@ -58,6 +65,7 @@ impl Disposition {
             Disposition::Fixed { .. } => "Fixed",
             Disposition::Omitted { .. } => "Omitted",
             Disposition::Undocumented { .. } => "Undocumented",
+            Disposition::Credential { .. } => "Credential",
         }
     }
 }

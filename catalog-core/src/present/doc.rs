@@ -281,6 +281,9 @@ fn type_cell(described: &str, nullable: bool) -> String {
 fn disposition_cell(disposition: &Disposition) -> String {
     match disposition {
         Disposition::Set { argument, .. } => format!("Set as {}", code(argument)),
+        Disposition::Credential { scheme } => {
+            format!("Credential of {}, sent by the server", code(scheme))
+        }
         Disposition::Fixed { value, .. } => format!("Fixed to {}", value_code(value)),
         Disposition::Omitted { pattern: None, .. } => "Omitted".to_string(),
         Disposition::Omitted {
@@ -366,7 +369,7 @@ fn narrowed_type(param: &Param) -> String {
 /// The tool author's reason of a row that is not Set (Fixed, Omitted, Undocumented).
 fn authored_reason(disposition: &Disposition) -> Option<&str> {
     match disposition {
-        Disposition::Set { .. } => None,
+        Disposition::Set { .. } | Disposition::Credential { .. } => None,
         Disposition::Fixed { reason, .. }
         | Disposition::Omitted { reason, .. }
         | Disposition::Undocumented { reason, .. } => Some(reason),

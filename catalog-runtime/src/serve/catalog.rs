@@ -620,6 +620,7 @@ impl Catalog {
                 crate::serve::executor::Call {
                     tool: entry.info.name,
                     security: &entry.info.operation.security,
+                    accounting: &entry.info.operation.accounting,
                     idempotent: entry.info.hints().idempotent,
                     deadline,
                 },

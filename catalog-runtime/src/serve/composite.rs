@@ -256,6 +256,7 @@ impl<'a, C: ?Sized> Api<'a, C> {
                 crate::serve::executor::Call {
                     tool: B::NAME,
                     security: &op.security,
+                    accounting: &op.accounting,
                     idempotent: hints(&op.method, &B::EFFECTS).idempotent,
                     deadline: self.deadline,
                 },

@@ -57,6 +57,8 @@ pub(crate) struct Call<'a> {
     pub tool: &'a str,
     /// The operation's security requirement.
     pub security: &'a [Requirement],
+    /// The tool's accounting: the parameters that carry a credential are filled from it.
+    pub accounting: &'a [catalog_core::model::Accounted],
     /// Whether sending it twice does no more than once (its declared effects): only then is it
     /// retried.
     pub idempotent: bool,
@@ -462,7 +464,7 @@ impl Executor {
         })
         .await;
         let answer = self
-            .send_once(tool, security, request, self.timeout, true)
+            .send_once(tool, security, &[], request, self.timeout, true)
             .await;
         #[cfg(feature = "mcp")]
         if let Ok(r) = &answer {
@@ -487,6 +489,7 @@ impl Executor {
         &self,
         tool: &str,
         security: &[Requirement],
+        accounting: &[catalog_core::model::Accounted],
         request: http::Request<Vec<u8>>,
         timeout: Duration,
         record: bool,
@@ -527,6 +530,8 @@ impl Executor {
             headers.insert(name.clone(), value.clone());
         }
         self.authorize(security, &mut url, headers).await?;
+        self.credential_params(security, accounting, &mut url, headers)
+            .await?;
         parts.uri = http::Uri::try_from(url.as_str())
             .map_err(|e| ExecuteError::InvalidRequest(format!("{url}: {e}")))?;
         let req = http::Request::from_parts(parts, client::Body::from(body));
@@ -636,6 +641,7 @@ pub(crate) mod client;
 #[cfg(feature = "mcp")]
 use crate::serve::progress;
 mod config;
+mod credential_params;
 mod credentials_env;
 pub(crate) mod error;
 mod probe;

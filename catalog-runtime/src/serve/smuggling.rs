@@ -115,7 +115,9 @@ fn accounted_elsewhere(op: &Operation) -> Vec<String> {
         .filter(|r| {
             matches!(
                 r.disposition,
-                Disposition::Omitted { .. } | Disposition::Fixed { .. }
+                Disposition::Omitted { .. }
+                    | Disposition::Fixed { .. }
+                    | Disposition::Credential { .. }
             ) || matches!(
                 r.disposition,
                 Disposition::Undocumented { argument: None, .. }

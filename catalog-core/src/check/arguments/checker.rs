@@ -97,6 +97,15 @@ impl Checker {
                         )
                     });
                 }
+                Disposition::Credential { scheme } => {
+                    return self.report_with(path, ProblemKind::Omitted, || {
+                        format!(
+                            "`{}` is not accepted: the server sends {address}, the credential \
+                             of `{scheme}`; leave it out",
+                            shown(key)
+                        )
+                    });
+                }
                 Disposition::Fixed { value, reason }
                 | Disposition::Undocumented {
                     argument: None,

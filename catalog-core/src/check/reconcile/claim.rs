@@ -8,4 +8,5 @@ pub(super) enum Claim {
     Fixed(usize),
     Omitted(usize),
     Glob(usize),
+    Credential(usize),
 }

@@ -234,7 +234,7 @@ pub(super) fn with_paging_placeholder(row: &Accounted) -> String {
                 .map(|v| format!(", value = {v}"))
                 .unwrap_or_default()
         ),
-        Disposition::Set { .. } => String::new(),
+        Disposition::Set { .. } | Disposition::Credential { .. } => String::new(),
     }
 }
 
@@ -277,6 +277,7 @@ pub(super) fn claim_name(declared: &Declared, c: &Claim) -> String {
         Claim::Field(i) => format!("field `{}`", declared.fields[*i].ident),
         Claim::Fixed(_) => "fixed(...)".into(),
         Claim::Omitted(_) => "omitted(...)".into(),
+        Claim::Credential(_) => "credential(...)".into(),
         Claim::Glob(i) => format!("omitted(\"{}\")", declared.omitted[*i].pattern),
     }
 }

@@ -32,6 +32,9 @@ pub(super) fn disposition(declared: &Declared, c: &Claim, p: &Param) -> Disposit
             reason: declared.omitted[*i].reason.text.clone(),
             pattern: None,
         },
+        Claim::Credential(i) => Disposition::Credential {
+            scheme: declared.credentials[*i].scheme.clone(),
+        },
         Claim::Glob(i) => Disposition::Omitted {
             reason: declared.omitted[*i].reason.text.clone(),
             pattern: Some(declared.omitted[*i].pattern.clone()),

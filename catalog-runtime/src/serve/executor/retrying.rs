@@ -112,8 +112,15 @@ impl Executor {
             let result = if left.is_zero() {
                 Err(ExecuteError::Timeout(left))
             } else {
-                self.send_once(call.tool, call.security, request, left, attempt == 1)
-                    .await
+                self.send_once(
+                    call.tool,
+                    call.security,
+                    call.accounting,
+                    request,
+                    left,
+                    attempt == 1,
+                )
+                .await
             };
             let wait = match &result {
                 Ok(r) if retryable(r.status) => Some(

@@ -251,7 +251,10 @@ impl<'a, 'n, A: AsSource> ArgCursor<'a, 'n, A> {
             } => self.get(a),
             Disposition::Undocumented { value: Some(v), .. } => fixed(v),
             Disposition::Fixed { value, .. } => fixed(value),
-            Disposition::Omitted { .. } | Disposition::Undocumented { .. } => Source::Absent,
+            // A credential is the executor's to add.
+            Disposition::Omitted { .. }
+            | Disposition::Undocumented { .. }
+            | Disposition::Credential { .. } => Source::Absent,
         }
     }
 }

@@ -173,7 +173,8 @@ impl Steps {
         for (index, row) in op.accounting.iter().enumerate() {
             let param = &row.param;
             match row.disposition {
-                Disposition::Omitted { .. } => continue,
+                // The executor adds a credential, after the plan.
+                Disposition::Omitted { .. } | Disposition::Credential { .. } => continue,
                 Disposition::Set { .. } => {}
                 _ => return None,
             }

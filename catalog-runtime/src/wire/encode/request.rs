@@ -229,7 +229,12 @@ pub(super) fn must_send(op: &Operation, row: &Accounted) -> bool {
         || (param.location == Location::Body
             && param.name.is_empty()
             && op.body.as_ref().is_some_and(|b| b.required));
-    required && !matches!(row.disposition, Disposition::Omitted { .. })
+    // A credential is the executor's to add, once the request is built.
+    required
+        && !matches!(
+            row.disposition,
+            Disposition::Omitted { .. } | Disposition::Credential { .. }
+        )
 }
 
 /// Refuses an argument name the tool does not declare.
