@@ -172,3 +172,36 @@ fn a_spec_path_without_a_leading_slash_is_refused_saying_the_fix() {
             .is_ok()
     );
 }
+
+/// The taskboard example built beside this test.
+fn example_binary() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let bin = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .unwrap()
+        .join("examples/taskboard");
+    assert!(
+        bin.exists(),
+        "{} is missing; `cargo test` builds it",
+        bin.display()
+    );
+    bin
+}
+
+#[test]
+fn the_server_stops_at_start_up_on_a_spec_path_without_a_leading_slash() {
+    let out = std::process::Command::new(example_binary())
+        .args(["serve", "--http", "127.0.0.1:0"])
+        .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
+        .env("CATALOG_HTTP_READY_SPEC_PATH", "openapi.yaml")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "taskboard: CATALOG_HTTP_READY_SPEC_PATH=\"openapi.yaml\": expected the path under the \
+         base URL where the API serves its spec, starting with / (/openapi/v1.json)\n"
+    );
+}
