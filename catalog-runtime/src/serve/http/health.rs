@@ -31,6 +31,7 @@ use crate::serve::bounded::Bounded;
 use crate::serve::catalog::Catalog;
 use crate::serve::executor::{Executor, ProbeError};
 use http::{Method, Response, StatusCode, header};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -46,8 +47,10 @@ pub const PROBE_TTL: Duration = Duration::from_secs(1);
 /// How long the outcome of reading the spec the API serves answers readiness before the spec is
 /// read again: a minute, much longer than [`PROBE_TTL`], because the document can be megabytes
 /// (NetBox's is 12 MB) and changes only when the API is upgraded, which readiness then sees
-/// within a minute. A read that failed (no answer, an error status) is kept for [`PROBE_TTL`]
-/// only, so one failed read does not keep the server out for a minute.
+/// within a minute or so. Past it the spec is read again in the background while the last
+/// outcome keeps answering, so no probe but the first waits for the document. A read that
+/// failed (no answer, an error status, too large) is kept for [`PROBE_TTL`] only and read again
+/// on the probe that follows, so one failed read does not keep the server out for a minute.
 pub const SPEC_TTL: Duration = Duration::from_secs(60);
 /// How long readiness waits for the whole spec document.
 pub const SPEC_TIMEOUT: Duration = Duration::from_secs(10);
@@ -58,12 +61,32 @@ pub const SPEC_MAX_BYTES: usize = 64 * 1024 * 1024;
 /// An outcome kept, and when it was had.
 type Kept = tokio::sync::Mutex<Option<(Instant, Result<(), NotReady>)>>;
 
+/// The last read of the spec the API serves.
+struct SpecRead {
+    at: Instant,
+    outcome: Result<(), NotReady>,
+    /// Whether a read is under way in the background.
+    refreshing: bool,
+}
+
 /// Whether the server is stopping, the last probe of the API, and the last read of its spec.
-#[derive(Default)]
 pub(super) struct Health {
     stopping: AtomicBool,
     last: Kept,
-    spec: Kept,
+    spec: Arc<tokio::sync::Mutex<Option<SpecRead>>>,
+    /// How long a read spec's outcome is kept: [`SPEC_TTL`] (shorter in tests).
+    spec_ttl: Duration,
+}
+
+impl Default for Health {
+    fn default() -> Health {
+        Health {
+            stopping: AtomicBool::new(false),
+            last: Kept::default(),
+            spec: Arc::default(),
+            spec_ttl: SPEC_TTL,
+        }
+    }
 }
 
 impl Health {
@@ -103,20 +126,47 @@ impl Health {
     }
 
     /// Whether the spec the API serves at `path` is the one the tools were built from, read at
-    /// most once per [`SPEC_TTL`] (per [`PROBE_TTL`] after a failed read).
+    /// most once per [`SPEC_TTL`] (per [`PROBE_TTL`] after a failed read). The first read, and
+    /// a read after a failed one, is waited for; past the TTL of an outcome read, the spec is
+    /// read again in the background and that outcome answers until the new one is in.
     async fn spec_hash(&self, api: &Api<'_>, path: &str) -> Result<(), NotReady> {
         let mut last = self.spec.lock().await;
-        if let Some((at, outcome)) = last.as_ref() {
-            let ttl = match outcome {
-                Err(NotReady::SpecUnread(_)) => PROBE_TTL,
-                _ => SPEC_TTL,
-            };
-            if at.elapsed() < ttl {
-                return outcome.clone();
+        if let Some(read) = last.as_mut() {
+            let unread = matches!(read.outcome, Err(NotReady::SpecUnread(_)));
+            let ttl = if unread { PROBE_TTL } else { self.spec_ttl };
+            if read.refreshing || read.at.elapsed() < ttl {
+                return read.outcome.clone();
+            }
+            if !unread {
+                read.refreshing = true;
+                let kept = Arc::clone(&self.spec);
+                let (executor, catalog) = (api.executor.clone(), api.catalog.clone());
+                let path = path.to_string();
+                tokio::spawn(async move {
+                    let outcome =
+                        spec_hash(&executor, &catalog, &path, SPEC_MAX_BYTES, SPEC_TIMEOUT).await;
+                    *kept.lock().await = Some(SpecRead {
+                        at: Instant::now(),
+                        outcome,
+                        refreshing: false,
+                    });
+                });
+                return read.outcome.clone();
             }
         }
-        let outcome = spec_hash(api, path, SPEC_MAX_BYTES, SPEC_TIMEOUT).await;
-        *last = Some((Instant::now(), outcome.clone()));
+        let outcome = spec_hash(
+            api.executor,
+            api.catalog,
+            path,
+            SPEC_MAX_BYTES,
+            SPEC_TIMEOUT,
+        )
+        .await;
+        *last = Some(SpecRead {
+            at: Instant::now(),
+            outcome: outcome.clone(),
+            refreshing: false,
+        });
         outcome
     }
 }
@@ -209,10 +259,12 @@ async fn spec_version(api: &Api<'_>, path: &str, field: &str) -> Result<(), NotR
     }
 }
 
-/// Reads the spec the API serves at `path`, whole up to `max_bytes` (not the tools' response
-/// cap) within `timeout`, and compares the hash of its bytes with the tools'.
+/// Reads the spec the API behind `executor` serves at `path`, whole up to `max_bytes` (not the
+/// tools' response cap) within `timeout`, and compares the hash of its bytes with the hash
+/// `catalog`'s tools carry.
 async fn spec_hash(
-    api: &Api<'_>,
+    executor: &Executor,
+    catalog: &Catalog,
     path: &str,
     max_bytes: usize,
     timeout: Duration,
@@ -220,7 +272,7 @@ async fn spec_hash(
     let request = http::Request::get(path)
         .body(Vec::new())
         .map_err(|e| NotReady::SpecUnread(format!("its path cannot be requested: {e}")))?;
-    let executor = api.executor.with_response_cap(max_bytes);
+    let executor = executor.with_response_cap(max_bytes);
     let response = match tokio::time::timeout(timeout, executor.execute(request)).await {
         Ok(Ok(response)) => response,
         Ok(Err(e)) => return Err(NotReady::SpecUnread(e.to_string())),
@@ -242,8 +294,7 @@ async fn spec_hash(
             "it is larger than {max_bytes} bytes, the most read"
         )));
     };
-    let mismatches: Vec<String> = api
-        .catalog
+    let mismatches: Vec<String> = catalog
         .check_spec_hash(bytes)
         .iter()
         .map(ToString::to_string)
@@ -430,14 +481,8 @@ mod tests {
         .await;
         let executor = Executor::new(ExecutorConfig::new(api.url.clone())).unwrap();
         let catalog = Catalog::new();
-        let api = Api {
-            executor: &executor,
-            catalog: &catalog,
-            version: None,
-            spec: Some("/openapi.yaml"),
-        };
         assert_eq!(
-            spec_hash(&api, "/openapi.yaml", 100, SPEC_TIMEOUT).await,
+            spec_hash(&executor, &catalog, "/openapi.yaml", 100, SPEC_TIMEOUT).await,
             Err(NotReady::SpecUnread(
                 "it is larger than 100 bytes, the most read".to_string()
             ))
@@ -445,13 +490,61 @@ mod tests {
         // Within the bound it is read whole, past the executor's own cap: no tool of an empty
         // catalog has a spec to differ from.
         let small = executor.with_response_cap(10);
-        let api = Api {
-            executor: &small,
-            ..api
-        };
         assert_eq!(
-            spec_hash(&api, "/openapi.yaml", 1000, SPEC_TIMEOUT).await,
+            spec_hash(&small, &catalog, "/openapi.yaml", 1000, SPEC_TIMEOUT).await,
             Ok(())
         );
+    }
+
+    #[tokio::test]
+    async fn past_its_ttl_the_spec_is_read_again_while_the_last_outcome_answers() {
+        let status = Arc::new(std::sync::Mutex::new("200 OK"));
+        let current = status.clone();
+        let api = loopback::start(move |_| {
+            let status = *current.lock().unwrap();
+            loopback::response(status, &[("content-type", "application/yaml")], b"x: 1\n")
+        })
+        .await;
+        let executor = Executor::new(ExecutorConfig::new(api.url.clone())).unwrap();
+        let catalog = Catalog::new();
+        let checked = Api {
+            executor: &executor,
+            catalog: &catalog,
+            version: None,
+            spec: Some("/openapi.yaml"),
+        };
+        let health = Health {
+            spec_ttl: Duration::from_millis(300),
+            ..Health::default()
+        };
+        let read = || health.spec_hash(&checked, "/openapi.yaml");
+        assert_eq!(read().await, Ok(()));
+        *status.lock().unwrap() = "404 Not Found";
+        // Within the TTL the outcome is kept: the spec is not read.
+        assert_eq!(read().await, Ok(()));
+        assert_eq!(api.seen().len(), 1);
+        // Past it the last outcome answers at once while the spec is read in the background.
+        tokio::time::sleep(Duration::from_millis(350)).await;
+        assert_eq!(read().await, Ok(()));
+        let mut outcome = Ok(());
+        for _ in 0..100 {
+            outcome = read().await;
+            if outcome.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(
+            outcome,
+            Err(NotReady::SpecUnread(
+                "it answered 404 Not Found".to_string()
+            ))
+        );
+        assert_eq!(api.seen().len(), 2);
+        // A failed read is kept for the probe's TTL only, then read again and waited for.
+        *status.lock().unwrap() = "200 OK";
+        tokio::time::sleep(PROBE_TTL + Duration::from_millis(100)).await;
+        assert_eq!(read().await, Ok(()));
+        assert_eq!(api.seen().len(), 3);
     }
 }
