@@ -182,13 +182,16 @@ pub mod mcp {
 
     /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.
     pub mod http {
-        pub use catalog_runtime::serve::http::health::{PROBE_TIMEOUT, PROBE_TTL};
+        pub use catalog_runtime::serve::http::health::{
+            PROBE_TIMEOUT, PROBE_TTL, SPEC_MAX_BYTES, SPEC_TIMEOUT, SPEC_TTL,
+        };
         pub use catalog_runtime::serve::http::{
             DEFAULT_MAX_REQUESTS, ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS,
             ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_CLIENT_SELECTION, ENV_HTTP_MAX_REQUESTS,
             ENV_HTTP_METRICS, ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, ENV_HTTP_SHUTDOWN_DELAY,
-            ENV_READY_STATUS_PATH, ENV_READY_VERSION_FIELD, HEALTHZ_PATH, HttpConfig,
-            MAX_SHUTDOWN_DELAY, MCP_PATH, METADATA_PATH, METRICS_PATH, READYZ_PATH, bind,
+            ENV_READY_SPEC_PATH, ENV_READY_STATUS_PATH, ENV_READY_VERSION_FIELD, HEALTHZ_PATH,
+            HttpConfig, MAX_SHUTDOWN_DELAY, MCP_PATH, METADATA_PATH, METRICS_PATH, READYZ_PATH,
+            bind,
         };
     }
 
@@ -221,8 +224,8 @@ pub mod recorder {
 /// Which operations are wrapped by which tool, pinned for review; spec version checks.
 pub mod coverage {
     pub use catalog_runtime::audit::coverage::{
-        Coverage, VersionMismatch, VersionWarning, assert_pinned, compare_version, coverage, pin,
-        version_from_status,
+        Coverage, HashMismatch, VersionMismatch, VersionWarning, assert_pinned, compare_hash,
+        compare_version, coverage, pin, version_from_status,
     };
 }
 

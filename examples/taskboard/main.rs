@@ -25,6 +25,7 @@
 //! | `CATALOG_HTTP_SESSIONS` | HTTP: `1` keeps sessions for older clients (pins them to one process) | `0` |
 //! | `CATALOG_HTTP_METRICS` | HTTP: `0` turns off `GET /metrics` (Prometheus text; behind the token when one is set) | `1` |
 //! | `CATALOG_HTTP_PUBLIC_URL` | HTTP: the URL clients use, for the OAuth resource metadata | `http://<Host>` |
+//! | `CATALOG_HTTP_READY_SPEC_PATH` | HTTP: where the API serves its own spec (`/openapi.yaml`); `/readyz` is 503 when its bytes are not `openapi/taskboard.yaml`'s, the file the tools were built from (checked once a minute) | none |
 //! | `CATALOG_TOOLSETS`, `CATALOG_TOOLS`, `CATALOG_EXCLUDE_TOOLS`, `CATALOG_READ_ONLY` | the tools offered: groups (`tasks`, `comments`, `search`), names or patterns, read-only mode | every tool |
 //! | `CATALOG_CONFIRM`, `CATALOG_CONFIRM_FALLBACK` | which calls ask the user first (elicitation), and what a client that cannot ask gets | `destructive`, `proceed` |
 //! | `TASKBOARD_SELECTION_FILE` | on SIGHUP, the selection variables are read again from this file (`NAME=value` lines) and applied; connected clients get `notifications/tools/list_changed` | none |

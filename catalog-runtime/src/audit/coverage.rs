@@ -206,6 +206,48 @@ pub fn same_version(a: &str, b: &str) -> bool {
     parts(release(a)) == parts(release(b))
 }
 
+/// The spec a tool was built from is not the document the API serves: their bytes' hashes
+/// differ ([`compare_hash`]). Seen even when `info.version` did not move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HashMismatch {
+    /// The spec's title.
+    pub title: String,
+    /// `info.version` of the spec the tools were built from.
+    pub version: String,
+    /// The hash the build stamped on the tools (16 hex digits).
+    pub built: String,
+    /// The hash of the document the API serves, by the same function.
+    pub served: String,
+}
+
+impl fmt::Display for HashMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tools were built from {} {} (spec hash {}), but the API serves a spec whose hash is \
+             {}: the spec changed (its version need not have); rebuild the tools from the \
+             document the API serves, downloaded from that path as is (its bytes, not a \
+             converted copy)",
+            self.title, self.version, self.built, self.served
+        )
+    }
+}
+
+/// Compares the hash the build stamped on a spec's tools with the hash of `served`, the bytes of
+/// the document an API serves, by the function the build used
+/// ([`content_hash`](catalog_core::spec::load::content_hash)): any byte differing is a mismatch,
+/// a YAML copy of a JSON document included (the build stamps the file's bytes, so the tools
+/// were built from another file).
+pub fn compare_hash(spec: &SpecInfo, served: &[u8]) -> Option<HashMismatch> {
+    let served = format!("{:016x}", catalog_core::spec::load::content_hash(served));
+    (!spec.hash.eq_ignore_ascii_case(&served)).then(|| HashMismatch {
+        title: spec.title.clone(),
+        version: spec.version.clone(),
+        built: spec.hash.clone(),
+        served,
+    })
+}
+
 /// Reads a version out of a server's status document by a dotted path (NetBox's `/api/status/`
 /// has `{"netbox-version": "4.6.8", ...}`).
 pub fn version_from_status<'v>(status: &'v serde_json::Value, path: &str) -> Option<&'v str> {
@@ -297,6 +339,40 @@ mod tests {
         ] {
             assert!(!same_version(built, reported), "{built} vs {reported}");
         }
+    }
+
+    #[test]
+    fn the_same_bytes_are_no_mismatch_and_one_byte_is() {
+        // The hash of these bytes, as `content_hash`'s own test pins it.
+        let spec = SpecInfo {
+            stem: "ersatztv".into(),
+            title: "ErsatzTV API".into(),
+            version: "1.0.0".into(),
+            openapi: "3.0.1".into(),
+            hash: "566d342d64a0461d".into(),
+            null: None,
+        };
+        assert_eq!(compare_hash(&spec, b"0123456789abcdef-x"), None);
+        let changed = compare_hash(&spec, b"0123456789abcdef-y").unwrap();
+        assert_eq!(changed.built, "566d342d64a0461d");
+        assert_eq!(
+            changed.served,
+            format!(
+                "{:016x}",
+                catalog_core::spec::load::content_hash(b"0123456789abcdef-y")
+            )
+        );
+        assert_ne!(changed.served, changed.built);
+        assert_eq!(
+            changed.to_string(),
+            format!(
+                "tools were built from ErsatzTV API 1.0.0 (spec hash 566d342d64a0461d), but the \
+                 API serves a spec whose hash is {}: the spec changed (its version need not \
+                 have); rebuild the tools from the document the API serves, downloaded from \
+                 that path as is (its bytes, not a converted copy)",
+                changed.served
+            )
+        );
     }
 
     #[test]

@@ -460,6 +460,23 @@ impl Catalog {
         warnings
     }
 
+    /// Compares the hash every tool's spec carries (the build's hash of the spec file's bytes)
+    /// with the hash of `served`, the document the API serves its spec as, by the same function
+    /// ([`compare_hash`](crate::audit::coverage::compare_hash)). Empty when they agree;
+    /// otherwise one [`HashMismatch`] per spec build whose hash differs, so a changed spec is
+    /// seen even when its `info.version` did not move. Bytes, not content: the served document
+    /// must be the very file the tools were built from (a JSON copy of a YAML spec differs).
+    /// Every spec of the catalog is compared, so a catalog serving several APIs should compare
+    /// each one's [`specs`](Self::specs) with `compare_hash` instead.
+    ///
+    /// [`HashMismatch`]: crate::audit::coverage::HashMismatch
+    pub fn check_spec_hash(&self, served: &[u8]) -> Vec<crate::audit::coverage::HashMismatch> {
+        self.specs()
+            .into_iter()
+            .filter_map(|spec| crate::audit::coverage::compare_hash(spec, served))
+            .collect()
+    }
+
     /// Checks at start-up that `executor`'s credentials satisfy every tool's security
     /// requirement; the error names the tools that would fail, the schemes they accept and the
     /// variables to set, once for all the tools that accept the same schemes (the first

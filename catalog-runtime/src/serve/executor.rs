@@ -143,6 +143,16 @@ impl Executor {
         capped
     }
 
+    /// This executor with its response cap set to `bytes`, raised or lowered, for a read that is
+    /// not a tool's result: readiness reading the spec the API serves, whole
+    /// ([`crate::serve::http::health::SPEC_MAX_BYTES`]), which the tools' cap would cut.
+    #[cfg(feature = "mcp")]
+    pub(crate) fn with_response_cap(&self, bytes: usize) -> Executor {
+        let mut capped = self.clone();
+        capped.max_response_bytes = bytes.max(1);
+        capped
+    }
+
     /// Hands every request to `recorder` before sending it (after the writes guard), for test
     /// suites: a request that reaches an operation its tool does not declare is refused with
     /// [`ExecuteError::Undeclared`], and the recorder reports the declared operations never

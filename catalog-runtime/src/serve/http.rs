@@ -71,8 +71,8 @@ mod tool_call;
 pub use config::{
     DEFAULT_MAX_REQUESTS, ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS,
     ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_CLIENT_SELECTION, ENV_HTTP_MAX_REQUESTS,
-    ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, ENV_HTTP_SHUTDOWN_DELAY, ENV_READY_STATUS_PATH,
-    ENV_READY_VERSION_FIELD, HttpConfig, MAX_SHUTDOWN_DELAY,
+    ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, ENV_HTTP_SHUTDOWN_DELAY, ENV_READY_SPEC_PATH,
+    ENV_READY_STATUS_PATH, ENV_READY_VERSION_FIELD, HttpConfig, MAX_SHUTDOWN_DELAY,
 };
 use respond::{Body, text};
 use state::State;
@@ -291,6 +291,7 @@ async fn admit(state: &State, req: Request<hyper::body::Incoming>) -> Response<B
             executor: state.server.executor(),
             catalog: state.server.catalog(),
             version: state.config.ready_version.as_ref(),
+            spec: state.config.ready_spec.as_deref(),
         },
         req.method(),
         req.uri().path(),

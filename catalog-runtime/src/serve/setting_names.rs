@@ -80,6 +80,7 @@ pub const SERVER: &[&str] = &[
     "CATALOG_HTTP_METRICS",
     "CATALOG_HTTP_READY_STATUS_PATH",
     "CATALOG_HTTP_READY_VERSION_FIELD",
+    "CATALOG_HTTP_READY_SPEC_PATH",
 ];
 
 /// The `CATALOG_*` variables the project's builds, tests, benches and CI read, and why: no

@@ -42,6 +42,9 @@ pub const ENV_READY_STATUS_PATH: &str = "CATALOG_HTTP_READY_STATUS_PATH";
 /// `CATALOG_HTTP_READY_VERSION_FIELD`: the dotted field of that document holding the version
 /// (default `version`).
 pub const ENV_READY_VERSION_FIELD: &str = "CATALOG_HTTP_READY_VERSION_FIELD";
+/// `CATALOG_HTTP_READY_SPEC_PATH`: where the API serves its own spec, read by readiness for
+/// its hash ([`HttpConfig::ready_spec_hash`]).
+pub const ENV_READY_SPEC_PATH: &str = "CATALOG_HTTP_READY_SPEC_PATH";
 
 /// How the HTTP server admits requests. [`HttpConfig::new`] is loopback-only, stateless, no
 /// browser origin, no authorization.
@@ -61,6 +64,8 @@ pub struct HttpConfig {
     /// Where readiness reads the API's version: the status document's path and the dotted
     /// field ([`super::health`]).
     pub(super) ready_version: Option<(String, String)>,
+    /// Where readiness reads the spec the API serves, for its hash ([`super::health`]).
+    pub(super) ready_spec: Option<String>,
 }
 
 impl Default for HttpConfig {
@@ -77,6 +82,7 @@ impl Default for HttpConfig {
             client_selection: false,
             shutdown_delay: std::time::Duration::ZERO,
             ready_version: None,
+            ready_spec: None,
         }
     }
 }
@@ -94,6 +100,7 @@ impl fmt::Debug for HttpConfig {
             .field("client_selection", &self.client_selection)
             .field("shutdown_delay", &self.shutdown_delay)
             .field("ready_version", &self.ready_version)
+            .field("ready_spec", &self.ready_spec)
             .finish()
     }
 }
@@ -189,7 +196,8 @@ impl HttpConfig {
     /// Applies the `CATALOG_HTTP_*` variables that are set: [`ENV_HTTP_TOKEN`],
     /// [`ENV_HTTP_ALLOWED_HOSTS`], [`ENV_HTTP_ALLOWED_ORIGINS`], [`ENV_HTTP_SESSIONS`], [`ENV_HTTP_METRICS`],
     /// [`ENV_HTTP_PUBLIC_URL`], [`ENV_HTTP_AUTHORIZATION_SERVERS`], [`ENV_HTTP_MAX_REQUESTS`],
-    /// [`ENV_HTTP_CLIENT_SELECTION`], [`ENV_HTTP_SHUTDOWN_DELAY`].
+    /// [`ENV_HTTP_CLIENT_SELECTION`], [`ENV_HTTP_SHUTDOWN_DELAY`], [`ENV_READY_STATUS_PATH`],
+    /// [`ENV_READY_VERSION_FIELD`], [`ENV_READY_SPEC_PATH`].
     pub fn with_catalog_env(self) -> Result<HttpConfig, VariableError> {
         self.with_env(crate::wire::environment::var)
     }
@@ -263,6 +271,9 @@ impl HttpConfig {
             }
             (None, None) => {}
         }
+        if let Some(path) = lookup(ENV_READY_SPEC_PATH) {
+            self = self.ready_spec_hash(path)?;
+        }
         if let Some(v) = lookup(ENV_HTTP_MAX_REQUESTS) {
             self.max_requests = match v.trim().parse::<usize>() {
                 Ok(n) if n > 0 => n,
@@ -311,6 +322,35 @@ impl HttpConfig {
             ));
         }
         self.ready_version = Some((path, field.trim().to_string()));
+        Ok(self)
+    }
+
+    /// Readiness also reads the spec the API serves (`GET spec_path`, relative to the base URL,
+    /// `/openapi/v1.json`) and compares the hash of its bytes with the hash the build stamped on
+    /// the tools ([`Catalog::check_spec_hash`]): `/readyz` is 503 when they differ, or when the
+    /// document cannot be read, so a changed spec is seen even when its `info.version` does not
+    /// move. The document is read whole up to [`SPEC_MAX_BYTES`] (not the tools' response cap)
+    /// within [`SPEC_TIMEOUT`], and its outcome is kept for [`SPEC_TTL`]. The tools must be
+    /// built from the very file the API serves. Refused unless `spec_path` starts with `/`.
+    ///
+    /// [`Catalog::check_spec_hash`]: crate::serve::catalog::Catalog::check_spec_hash
+    /// [`SPEC_MAX_BYTES`]: super::health::SPEC_MAX_BYTES
+    /// [`SPEC_TIMEOUT`]: super::health::SPEC_TIMEOUT
+    /// [`SPEC_TTL`]: super::health::SPEC_TTL
+    pub fn ready_spec_hash(
+        mut self,
+        spec_path: impl Into<String>,
+    ) -> Result<HttpConfig, VariableError> {
+        let path = spec_path.into();
+        if !path.starts_with('/') || path.starts_with("//") {
+            return Err(VariableError::invalid(
+                ENV_READY_SPEC_PATH,
+                &path,
+                "expected the path under the base URL where the API serves its spec, starting \
+                 with / (/openapi/v1.json)",
+            ));
+        }
+        self.ready_spec = Some(path);
         Ok(self)
     }
 

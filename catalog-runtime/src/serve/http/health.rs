@@ -10,9 +10,16 @@
 //!   `CATALOG_HTTP_READY_STATUS_PATH`), readiness also reads the status document (within
 //!   [`PROBE_TIMEOUT`], without credentials added by tools) and is 503 when the version there is
 //!   not the spec's the tools were built from, or is not there: an upgraded API's pods leave the
-//!   load balancer instead of serving tools checked against another contract. The probe's outcome is kept for
-//!   [`PROBE_TTL`], and concurrent checks share one probe, so health checks from many load
-//!   balancers cost the API one request a second at most.
+//!   load balancer instead of serving tools checked against another contract. Where the operator
+//!   said where the API serves its own spec
+//!   ([`HttpConfig::ready_spec_hash`](super::HttpConfig::ready_spec_hash),
+//!   `CATALOG_HTTP_READY_SPEC_PATH`), readiness also reads that document (whole, up to
+//!   [`SPEC_MAX_BYTES`], within [`SPEC_TIMEOUT`]) and is 503 when the hash of its bytes is not
+//!   the one the build stamped on the tools, or when it cannot be read: a changed spec is seen
+//!   even when its `info.version` does not move. The probe's outcome is kept for [`PROBE_TTL`],
+//!   and concurrent checks share one probe, so health checks from many load balancers cost the
+//!   API one request a second at most; the spec's (a document of megabytes) is kept for
+//!   [`SPEC_TTL`], one read a minute.
 //! - Neither needs the bearer token (probes carry none), neither counts against the request cap
 //!   (a busy server is alive), neither checks `Host` (probes name the pod's address), and
 //!   neither says anything an anonymous caller should not learn: no URL, no setting, no
@@ -24,6 +31,7 @@ use crate::serve::bounded::Bounded;
 use crate::serve::catalog::Catalog;
 use crate::serve::executor::{Executor, ProbeError};
 use http::{Method, Response, StatusCode, header};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -36,11 +44,49 @@ pub const PROBE_TIMEOUT: Duration = Duration::from_secs(1);
 /// How long a probe's outcome answers readiness checks before the API is probed again.
 pub const PROBE_TTL: Duration = Duration::from_secs(1);
 
-/// Whether the server is stopping, and the last probe of the API.
-#[derive(Default)]
+/// How long the outcome of reading the spec the API serves answers readiness before the spec is
+/// read again: a minute, much longer than [`PROBE_TTL`], because the document can be megabytes
+/// (NetBox's is 12 MB) and changes only when the API is upgraded, which readiness then sees
+/// within a minute or so. Past it the spec is read again in the background while the last
+/// outcome keeps answering, so no probe but the first waits for the document. A read that
+/// failed (no answer, an error status, too large) is kept for [`PROBE_TTL`] only and read again
+/// on the probe that follows, so one failed read does not keep the server out for a minute.
+pub const SPEC_TTL: Duration = Duration::from_secs(60);
+/// How long readiness waits for the whole spec document.
+pub const SPEC_TIMEOUT: Duration = Duration::from_secs(10);
+/// The largest spec document readiness reads (64 MiB): the tools' response cap
+/// (`CATALOG_MAX_RESPONSE_BYTES`) does not apply to it; a larger one is not ready, saying so.
+pub const SPEC_MAX_BYTES: usize = 64 * 1024 * 1024;
+
+/// An outcome kept, and when it was had.
+type Kept = tokio::sync::Mutex<Option<(Instant, Result<(), NotReady>)>>;
+
+/// The last read of the spec the API serves.
+struct SpecRead {
+    at: Instant,
+    outcome: Result<(), NotReady>,
+    /// Whether a read is under way in the background.
+    refreshing: bool,
+}
+
+/// Whether the server is stopping, the last probe of the API, and the last read of its spec.
 pub(super) struct Health {
     stopping: AtomicBool,
-    last: tokio::sync::Mutex<Option<(Instant, Result<(), NotReady>)>>,
+    last: Kept,
+    spec: Arc<tokio::sync::Mutex<Option<SpecRead>>>,
+    /// How long a read spec's outcome is kept: [`SPEC_TTL`] (shorter in tests).
+    spec_ttl: Duration,
+}
+
+impl Default for Health {
+    fn default() -> Health {
+        Health {
+            stopping: AtomicBool::new(false),
+            last: Kept::default(),
+            spec: Arc::default(),
+            spec_ttl: SPEC_TTL,
+        }
+    }
 }
 
 impl Health {
@@ -71,7 +117,56 @@ impl Health {
                 None => Ok(()),
             },
         };
+        let outcome = match (outcome, api.spec) {
+            (Ok(()), Some(path)) => self.spec_hash(api, path).await,
+            (outcome, _) => outcome,
+        };
         *last = Some((Instant::now(), outcome.clone()));
+        outcome
+    }
+
+    /// Whether the spec the API serves at `path` is the one the tools were built from, read at
+    /// most once per [`SPEC_TTL`] (per [`PROBE_TTL`] after a failed read). The first read, and
+    /// a read after a failed one, is waited for; past the TTL of an outcome read, the spec is
+    /// read again in the background and that outcome answers until the new one is in.
+    async fn spec_hash(&self, api: &Api<'_>, path: &str) -> Result<(), NotReady> {
+        let mut last = self.spec.lock().await;
+        if let Some(read) = last.as_mut() {
+            let unread = matches!(read.outcome, Err(NotReady::SpecUnread(_)));
+            let ttl = if unread { PROBE_TTL } else { self.spec_ttl };
+            if read.refreshing || read.at.elapsed() < ttl {
+                return read.outcome.clone();
+            }
+            if !unread {
+                read.refreshing = true;
+                let kept = Arc::clone(&self.spec);
+                let (executor, catalog) = (api.executor.clone(), api.catalog.clone());
+                let path = path.to_string();
+                tokio::spawn(async move {
+                    let outcome =
+                        spec_hash(&executor, &catalog, &path, SPEC_MAX_BYTES, SPEC_TIMEOUT).await;
+                    *kept.lock().await = Some(SpecRead {
+                        at: Instant::now(),
+                        outcome,
+                        refreshing: false,
+                    });
+                });
+                return read.outcome.clone();
+            }
+        }
+        let outcome = spec_hash(
+            api.executor,
+            api.catalog,
+            path,
+            SPEC_MAX_BYTES,
+            SPEC_TIMEOUT,
+        )
+        .await;
+        *last = Some(SpecRead {
+            at: Instant::now(),
+            outcome: outcome.clone(),
+            refreshing: false,
+        });
         outcome
     }
 }
@@ -83,6 +178,8 @@ pub(super) struct Api<'a> {
     pub(super) catalog: &'a Catalog,
     /// The status document's path and the version's dotted field.
     pub(super) version: Option<&'a (String, String)>,
+    /// Where the API serves its spec, to compare its hash.
+    pub(super) spec: Option<&'a str>,
 }
 
 /// Why the server is not ready: the reason `/readyz` answers 503 with.
@@ -97,6 +194,11 @@ pub(super) enum NotReady {
     VersionUnread(String),
     /// The version the API reports is not the tools' (the warnings, `; `-separated).
     VersionMismatch(Vec<String>),
+    /// The spec the API serves could not be read: the reason.
+    SpecUnread(String),
+    /// The spec the API serves is not the file the tools were built from (the mismatches,
+    /// `; `-separated).
+    SpecMismatch(Vec<String>),
 }
 
 impl std::fmt::Display for NotReady {
@@ -109,7 +211,10 @@ impl std::fmt::Display for NotReady {
             NotReady::VersionUnread(why) => {
                 write!(f, "the API's version could not be read: {why}")
             }
-            NotReady::VersionMismatch(warnings) => f.write_str(&warnings.join("; ")),
+            NotReady::VersionMismatch(warnings) | NotReady::SpecMismatch(warnings) => {
+                f.write_str(&warnings.join("; "))
+            }
+            NotReady::SpecUnread(why) => write!(f, "the API's spec could not be read: {why}"),
         }
     }
 }
@@ -154,6 +259,53 @@ async fn spec_version(api: &Api<'_>, path: &str, field: &str) -> Result<(), NotR
     }
 }
 
+/// Reads the spec the API behind `executor` serves at `path`, whole up to `max_bytes` (not the
+/// tools' response cap) within `timeout`, and compares the hash of its bytes with the hash
+/// `catalog`'s tools carry.
+async fn spec_hash(
+    executor: &Executor,
+    catalog: &Catalog,
+    path: &str,
+    max_bytes: usize,
+    timeout: Duration,
+) -> Result<(), NotReady> {
+    let request = http::Request::get(path)
+        .body(Vec::new())
+        .map_err(|e| NotReady::SpecUnread(format!("its path cannot be requested: {e}")))?;
+    let executor = executor.with_response_cap(max_bytes);
+    let response = match tokio::time::timeout(timeout, executor.execute(request)).await {
+        Ok(Ok(response)) => response,
+        Ok(Err(e)) => return Err(NotReady::SpecUnread(e.to_string())),
+        Err(_) => {
+            return Err(NotReady::SpecUnread(format!(
+                "no answer within {} s",
+                timeout.as_secs_f64()
+            )));
+        }
+    };
+    if response.is_error() {
+        return Err(NotReady::SpecUnread(format!(
+            "it answered {}",
+            response.status
+        )));
+    }
+    let Bounded::Whole(bytes) = &response.body else {
+        return Err(NotReady::SpecUnread(format!(
+            "it is larger than {max_bytes} bytes, the most read"
+        )));
+    };
+    let mismatches: Vec<String> = catalog
+        .check_spec_hash(bytes)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(NotReady::SpecMismatch(mismatches))
+    }
+}
+
 /// The answer to a health check at `path`, or `None` when `path` is not a health endpoint.
 pub(super) async fn answer(
     health: &Health,
@@ -195,6 +347,12 @@ pub(super) async fn answer(
     Some(response)
 }
 
+/// The loopback API of the tests (declared here: an inline module's `#[path]` would be read
+/// from a folder that does not exist).
+#[cfg(test)]
+#[path = "../../../tests/support/loopback.rs"]
+mod loopback;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +366,7 @@ mod tests {
             executor: &executor,
             catalog: &catalog,
             version: None,
+            spec: None,
         };
         let response = answer(health, &api, &Method::GET, path).await.unwrap();
         let status = response.status();
@@ -243,6 +402,7 @@ mod tests {
             executor: &executor,
             catalog: &catalog,
             version: None,
+            spec: None,
         };
         for path in ["/mcp", "/healthz/", "/ready"] {
             assert!(
@@ -273,6 +433,14 @@ mod tests {
                 NotReady::VersionMismatch(vec!["a".to_string(), "b".to_string()]),
                 "a; b",
             ),
+            (
+                NotReady::SpecUnread("it answered 404 Not Found".to_string()),
+                "the API's spec could not be read: it answered 404 Not Found",
+            ),
+            (
+                NotReady::SpecMismatch(vec!["c".to_string(), "d".to_string()]),
+                "c; d",
+            ),
         ] {
             assert_eq!(reason.to_string(), message, "{reason:?}");
         }
@@ -286,6 +454,7 @@ mod tests {
             executor: &executor,
             catalog: &catalog,
             version: None,
+            spec: None,
         };
         let reason = Health::default().ready(&api).await.unwrap_err();
         assert!(
@@ -296,5 +465,86 @@ mod tests {
             reason.to_string().starts_with("the API did not answer: "),
             "{reason}"
         );
+    }
+
+    use super::loopback;
+
+    #[tokio::test]
+    async fn a_spec_past_the_bound_is_not_ready_saying_so() {
+        let api = loopback::start(|_| {
+            loopback::response(
+                "200 OK",
+                &[("content-type", "application/yaml")],
+                &[b'a'; 200],
+            )
+        })
+        .await;
+        let executor = Executor::new(ExecutorConfig::new(api.url.clone())).unwrap();
+        let catalog = Catalog::new();
+        assert_eq!(
+            spec_hash(&executor, &catalog, "/openapi.yaml", 100, SPEC_TIMEOUT).await,
+            Err(NotReady::SpecUnread(
+                "it is larger than 100 bytes, the most read".to_string()
+            ))
+        );
+        // Within the bound it is read whole, past the executor's own cap: no tool of an empty
+        // catalog has a spec to differ from.
+        let small = executor.with_response_cap(10);
+        assert_eq!(
+            spec_hash(&small, &catalog, "/openapi.yaml", 1000, SPEC_TIMEOUT).await,
+            Ok(())
+        );
+    }
+
+    #[tokio::test]
+    async fn past_its_ttl_the_spec_is_read_again_while_the_last_outcome_answers() {
+        let status = Arc::new(std::sync::Mutex::new("200 OK"));
+        let current = status.clone();
+        let api = loopback::start(move |_| {
+            let status = *current.lock().unwrap();
+            loopback::response(status, &[("content-type", "application/yaml")], b"x: 1\n")
+        })
+        .await;
+        let executor = Executor::new(ExecutorConfig::new(api.url.clone())).unwrap();
+        let catalog = Catalog::new();
+        let checked = Api {
+            executor: &executor,
+            catalog: &catalog,
+            version: None,
+            spec: Some("/openapi.yaml"),
+        };
+        let health = Health {
+            spec_ttl: Duration::from_millis(300),
+            ..Health::default()
+        };
+        let read = || health.spec_hash(&checked, "/openapi.yaml");
+        assert_eq!(read().await, Ok(()));
+        *status.lock().unwrap() = "404 Not Found";
+        // Within the TTL the outcome is kept: the spec is not read.
+        assert_eq!(read().await, Ok(()));
+        assert_eq!(api.seen().len(), 1);
+        // Past it the last outcome answers at once while the spec is read in the background.
+        tokio::time::sleep(Duration::from_millis(350)).await;
+        assert_eq!(read().await, Ok(()));
+        let mut outcome = Ok(());
+        for _ in 0..100 {
+            outcome = read().await;
+            if outcome.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(
+            outcome,
+            Err(NotReady::SpecUnread(
+                "it answered 404 Not Found".to_string()
+            ))
+        );
+        assert_eq!(api.seen().len(), 2);
+        // A failed read is kept for the probe's TTL only, then read again and waited for.
+        *status.lock().unwrap() = "200 OK";
+        tokio::time::sleep(PROBE_TTL + Duration::from_millis(100)).await;
+        assert_eq!(read().await, Ok(()));
+        assert_eq!(api.seen().len(), 3);
     }
 }

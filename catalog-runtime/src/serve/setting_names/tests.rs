@@ -291,6 +291,7 @@ fn every_named_setting_is_listed() {
         metrics::ENV_HTTP_METRICS,
         http::ENV_READY_STATUS_PATH,
         http::ENV_READY_VERSION_FIELD,
+        http::ENV_READY_SPEC_PATH,
         crate::serve::rate_limit::ENV_RATE_LIMIT,
         crate::serve::rate_limit::ENV_RATE_LIMIT_TOOLS,
         crate::serve::audit_log::ENV_AUDIT,
@@ -298,5 +299,5 @@ fn every_named_setting_is_listed() {
     ] {
         assert!(SERVER.contains(&name), "{name}");
     }
-    assert_eq!(SERVER.len(), 45);
+    assert_eq!(SERVER.len(), 46);
 }
