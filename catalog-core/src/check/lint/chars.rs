@@ -1,0 +1,43 @@
+//! Characters a reader does not see and a model reads: Unicode tags (which spell ASCII text
+//! invisibly), zero-width characters, and the bidirectional overrides and isolates that make
+//! text show other than it reads.
+
+/// Whether `c` is one the lint flags.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{E0000}'..='\u{E007F}'   // tags
+        | '\u{200B}'..='\u{200D}'   // zero-width space, non-joiner, joiner
+        | '\u{2060}'                // word joiner
+        | '\u{FEFF}'                // zero-width no-break space (a BOM inside text)
+        | '\u{202A}'..='\u{202E}'   // bidi embeddings and overrides
+        | '\u{2066}'..='\u{2069}'   // bidi isolates
+    )
+}
+
+/// The first run of flagged characters, with a little text either side.
+pub fn invisible(text: &str) -> Option<String> {
+    let (start, _) = text.char_indices().find(|(_, c)| is_invisible(*c))?;
+    let end = text[start..]
+        .char_indices()
+        .find(|(_, c)| !is_invisible(*c))
+        .map_or(text.len(), |(at, _)| start + at);
+    Some(super::around(text, start, end, 20, 20))
+}
+
+/// `text` with each flagged character written as `U+XXXX`, so that a message shows it.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_invisible(c) {
+            out.push_str(&format!("U+{:04X}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether `text` holds a flagged character: a literal holding one is written escaped.
+pub fn has_invisible(text: &str) -> bool {
+    text.chars().any(is_invisible)
+}
