@@ -191,6 +191,25 @@ unsupported by reason: 1 undeclared-path-parameter [spec]
     );
 }
 
+#[test]
+fn check_lint_lists_each_finding_and_exits_1() {
+    let run = catalog(&["check", "--lint", "openapi/poisoned.yaml"]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(run.stdout, "LINT_EXPECTED");
+}
+
+#[test]
+fn check_lint_of_a_spec_without_findings_exits_0() {
+    let run = catalog(&["check", "openapi/taskboard.yaml", "--lint"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.ends_with(" findings\n") && run.stdout.lines().count() == 1,
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.ends_with(", 0 findings\n"), "{}", run.stdout);
+}
+
 /// A document that cannot be used: exit 1, nothing on stdout, the reason on stderr.
 fn assert_unusable(path: &Path, message: &str) {
     for args in [

@@ -55,8 +55,22 @@ pub const TOOL: Keys = Keys {
         "check",
         "aliases",
         "failure",
+        "accept_description",
     ],
-    entries: &["fixed", "omitted", "undocumented", "aliases"],
+    entries: &[
+        "fixed",
+        "omitted",
+        "undocumented",
+        "aliases",
+        "accept_description",
+    ],
+};
+
+/// `accept_description("<pointer>", reason = "...")`.
+pub const ACCEPT_DESCRIPTION: Keys = Keys {
+    at: "tool.accept_description",
+    keys: &["reason"],
+    entries: &[],
 };
 
 /// `failure(field = "...", equals = <literal>, reason = "...")`.
@@ -178,6 +192,7 @@ const ALL: &[&Keys] = &[
     &OBJECT,
     &OBJECT_OMITTED,
     &COMPOSITE,
+    &ACCEPT_DESCRIPTION,
 ];
 
 #[cfg(test)]

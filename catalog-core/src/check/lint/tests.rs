@@ -61,6 +61,9 @@ fn an_apis_own_words_are_not_instructions() {
         "Use the tool's ID from the tools list.",
         "The SSH key to add, as in ~/.ssh/authorized_keys format, is stored encrypted.",
         "Overrides the previous value of the setting.",
+        "The server checks the key first, and then the system prompts for a password.",
+        "Whether or not to block Android system prompt windows, like toasts.",
+        "If you are not mentioning another user, use `message`.",
     ] {
         let found: Vec<_> = classes(text)
             .into_iter()
