@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// measured and written down in docs/deploying.md; a rule made looser fails here.
 const CORPUS_AT_MOST: [(Class, usize); 5] = [
     (Class::Invisible, 41),
-    (Class::Instruction, 3),
+    (Class::Instruction, 2),
     (Class::Markup, 52),
     (Class::Link, 0),
     (Class::Length, 71),

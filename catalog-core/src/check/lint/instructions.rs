@@ -129,8 +129,6 @@ fn keep_from_user(s: &Sentence) -> bool {
         "telling",
         "inform",
         "informing",
-        "mention",
-        "mentioning",
         "reveal",
         "revealing",
         "disclose",
