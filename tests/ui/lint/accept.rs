@@ -7,7 +7,9 @@ use catalog::tool;
     operation = "ListClean",
     accept_description("/paths/~1clean/get/summary", reason = "the summary was reviewed by hand on import")
 )]
-pub struct ListClean {}
+pub struct ListClean {
+    pub state: Option<String>,
+}
 
 #[tool(
     spec = "poisoned",

@@ -3,7 +3,9 @@
 //! descriptions of nested properties at every depth, string enum values), each finding a
 //! compile error at the tool (or the field), unless `accept_description(...)` accepts it.
 //!
-//! Pointers follow the schema as the tool writes it out: a nested property's pointer goes on
+//! Pointers are plain JSON pointers (`/paths/~1x/get/description`, as `catalog check --lint`
+//! gives them; an `accept_description` may write them `#/...` too) and follow the schema as the
+//! tool writes it out: a nested property's pointer goes on
 //! from its argument's schema through `/properties/<name>`, `/items`, `/additionalProperties`
 //! and `/anyOf/<i>`, through a `$ref` as if it were written in place.
 
@@ -42,7 +44,12 @@ pub fn lint_tool(op: &Operation, declared: &Declared) -> Vec<Finding> {
         .collect();
     let mut findings: Vec<Finding> = lints
         .iter()
-        .filter(|(_, l)| !declared.accepted.iter().any(|a| a.pointer == l.pointer))
+        .filter(|(_, l)| {
+            !declared
+                .accepted
+                .iter()
+                .any(|a| plain(&a.pointer) == l.pointer)
+        })
         .map(|(s, l)| Finding::at(s.site, message(s, l)))
         .collect();
     findings.extend(unused_accepts(declared, &lints));
@@ -60,7 +67,7 @@ fn shown_texts<'a>(op: &'a Operation, declared: &Declared) -> Vec<Shown<'a>> {
         if let Some(text) = text {
             shown.push(Shown {
                 text,
-                pointer: format!("{}/{key}", op.pointer),
+                pointer: format!("{}/{key}", plain(&op.pointer)),
                 site: declared.operation_site,
                 overridable: Overridable::ByToolDoc,
             });
@@ -93,14 +100,14 @@ fn argument_texts<'a>(row: &'a Accounted, declared: &Declared, shown: &mut Vec<S
     if let (false, Some(text)) = (documented, &param.description) {
         shown.push(Shown {
             text,
-            pointer: format!("{}/description", param.pointer),
+            pointer: format!("{}/description", plain(&param.pointer)),
             site,
             overridable: Overridable::ByFieldDoc,
         });
     }
     let schema_at = match param.location {
-        Location::Body => param.pointer.clone(),
-        _ => format!("{}/schema", param.pointer),
+        Location::Body => plain(&param.pointer).to_string(),
+        _ => format!("{}/schema", plain(&param.pointer)),
     };
     schema_texts(&param.schema, &schema_at, site, false, shown);
 }
@@ -153,6 +160,11 @@ fn schema_texts<'a>(
     }
 }
 
+/// A pointer without the `#` of its URI-fragment form (the index stores `#/paths/...`).
+fn plain(pointer: &str) -> &str {
+    pointer.strip_prefix('#').unwrap_or(pointer)
+}
+
 /// The message of one finding: the text, where, what it holds, and the fixes.
 fn message(shown: &Shown, lint: &Lint) -> String {
     let what = match lint.class {
@@ -189,7 +201,7 @@ fn unused_accepts(declared: &Declared, lints: &[(&Shown, Lint)]) -> Vec<Finding>
         .accepted
         .iter()
         .filter_map(|a| {
-            if !lints.iter().any(|(_, l)| l.pointer == a.pointer) {
+            if !lints.iter().any(|(_, l)| l.pointer == plain(&a.pointer)) {
                 return Some(Finding::at(
                     a.site,
                     format!(
