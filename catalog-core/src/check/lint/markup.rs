@@ -66,12 +66,23 @@ pub fn script_link(text: &str) -> Option<String> {
         })
         .map(|(at, _)| at)
         .min()
-        .map(|at| {
-            let end = text[at..]
-                .find(|c: char| c.is_whitespace() || c == ')' || c == '"')
-                .map_or(text.len(), |e| at + e);
-            clip(&text[at..end])
-        })
+        .map(|at| clip(&text[at..url_end(text, at)]))
+}
+
+/// Where the URL starting at `at` ends: at a space or quote, or at a `)` it did not open (a
+/// Markdown link's).
+fn url_end(text: &str, at: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, c) in text[at..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return at + i,
+            ')' => depth -= 1,
+            c if c.is_whitespace() || c == '"' => return at + i,
+            _ => {}
+        }
+    }
+    text.len()
 }
 
 fn clip(text: &str) -> String {

@@ -107,7 +107,7 @@ fn comments_and_active_markup_are_flagged_and_formatting_is_not() {
 fn script_urls_are_links_and_web_links_are_not() {
     assert_eq!(
         classes("[docs](javascript:alert(1))"),
-        [(Class::Link, "javascript:alert(1".to_string())]
+        [(Class::Link, "javascript:alert(1)".to_string())]
     );
     assert_eq!(
         classes("see data:text/html;base64,PHNjcmlwdD4= now")[0],
