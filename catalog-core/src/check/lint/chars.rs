@@ -21,7 +21,7 @@ pub fn invisible(text: &str) -> Option<String> {
         .char_indices()
         .find(|(_, c)| !is_invisible(*c))
         .map_or(text.len(), |(at, _)| start + at);
-    Some(super::around(text, start, end, 20, 20))
+    Some(around(text, start, end, 20, 20))
 }
 
 /// `text` with each flagged character written as `U+XXXX`, so that a message shows it.
@@ -40,4 +40,19 @@ pub fn visible(text: &str) -> String {
 /// Whether `text` holds a flagged character: a literal holding one is written escaped.
 pub fn has_invisible(text: &str) -> bool {
     text.chars().any(is_invisible)
+}
+
+/// Up to `before` characters before byte `start` and `after` after byte `end` of `text`, the
+/// part a finding quotes (`start..end` on character boundaries).
+fn around(text: &str, start: usize, end: usize, before: usize, after: usize) -> String {
+    let head: String = {
+        let mut chars: Vec<char> = text[..start].chars().rev().take(before).collect();
+        chars.reverse();
+        chars.into_iter().collect()
+    };
+    let tail: String = text[end..].chars().take(after).collect();
+    format!("{head}{}{tail}", &text[start..end])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }

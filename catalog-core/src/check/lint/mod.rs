@@ -127,21 +127,6 @@ fn too_long(text: &str) -> Option<String> {
     })
 }
 
-/// Up to `before` characters before byte `start` and `after` after byte `end` of `text`, the
-/// part a finding quotes (`start..end` on character boundaries).
-pub(crate) fn around(text: &str, start: usize, end: usize, before: usize, after: usize) -> String {
-    let head: String = {
-        let mut chars: Vec<char> = text[..start].chars().rev().take(before).collect();
-        chars.reverse();
-        chars.into_iter().collect()
-    };
-    let tail: String = text[end..].chars().take(after).collect();
-    format!("{head}{}{tail}", &text[start..end])
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// A JSON pointer's reference token for `key` (`~` as `~0`, `/` as `~1`).
 pub fn escape_token(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
