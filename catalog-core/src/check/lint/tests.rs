@@ -191,3 +191,153 @@ fn a_document_is_read_under_paths_and_components_only() {
         ]
     );
 }
+
+mod at_the_tool {
+    use super::super::tool::lint_tool;
+    use crate::check::declared::{Declared, DeclaredAccept, DeclaredField, Reason};
+    use crate::check::types::RustType;
+    use crate::model::testing::{op, query};
+    use crate::model::{Accounted, Disposition, Field, Operation, Schema, Type};
+
+    const TOOL_SITE: usize = 1;
+    const FIELD_SITE: usize = 2;
+
+    /// `GET /x` whose description is `description`, with a query argument `q` (field `q`)
+    /// described `q_description` and an object schema whose nested `inner` property is
+    /// described `nested`.
+    fn operation(description: &str, q_description: &str, nested: &str) -> Operation {
+        let mut op = op("GET", "/x").build();
+        op.pointer = "#/paths/~1x/get".into();
+        op.description = Some(description.into());
+        let mut inner = Schema::new(Type::String {
+            format: None,
+            enumeration: None,
+            pattern: None,
+            min_length: None,
+            max_length: None,
+        });
+        inner.description = Some(nested.into());
+        let mut param = query("q");
+        param.pointer = "#/paths/~1x/get/parameters/0".into();
+        param.description = Some(q_description.into());
+        param.schema = Schema::new(Type::Object {
+            fields: vec![Field {
+                name: "inner".into(),
+                required: false,
+                read_only: false,
+                schema: inner,
+            }],
+            open: false,
+            values: None,
+        });
+        op.accounting = vec![Accounted {
+            param,
+            disposition: Disposition::Set {
+                argument: "q".into(),
+                field: "q".into(),
+            },
+            null: None,
+            overridden: None,
+            absent: None,
+            appends: false,
+        }];
+        op
+    }
+
+    fn declared(doc: bool, field_doc: Option<&str>, accepted: &[&str]) -> Declared {
+        Declared {
+            operation_site: TOOL_SITE,
+            doc,
+            fields: vec![DeclaredField {
+                absent: None,
+                appends: None,
+                ident: "q".into(),
+                site: FIELD_SITE,
+                ty_site: 3,
+                ty: RustType::Option(Box::new(RustType::String)),
+                param: None,
+                rename: None,
+                undocumented: None,
+                wire_type: None,
+                narrowed: None,
+                family: None,
+                doc: field_doc.map(str::to_string),
+                keys: Default::default(),
+            }],
+            accepted: accepted
+                .iter()
+                .map(|p| DeclaredAccept {
+                    pointer: (*p).into(),
+                    site: 9,
+                    reason: Reason {
+                        text: "reviewed: the vendor's generator leaves this note in every spec"
+                            .into(),
+                        site: 10,
+                    },
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    /// (site, pointer quoted) of each finding.
+    fn found(op: &Operation, declared: &Declared) -> Vec<(usize, String)> {
+        lint_tool(op, declared)
+            .into_iter()
+            .map(|f| {
+                let pointer = f.message.split('`').nth(1).unwrap_or_default().to_string();
+                (f.site, pointer)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_text_the_tool_shows_is_reported_where_it_can_be_fixed() {
+        let op = operation("<!-- a -->", "<!-- b -->", "<!-- c -->");
+        assert_eq!(
+            found(&op, &declared(false, None, &[])),
+            [
+                (TOOL_SITE, "/paths/~1x/get/description".to_string()),
+                (
+                    FIELD_SITE,
+                    "/paths/~1x/get/parameters/0/description".to_string()
+                ),
+                (
+                    FIELD_SITE,
+                    "/paths/~1x/get/parameters/0/schema/properties/inner/description".to_string()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn doc_comments_replace_the_texts_they_replace_and_nested_ones_stay() {
+        let op = operation("<!-- a -->", "<!-- b -->", "<!-- c -->");
+        assert_eq!(
+            found(&op, &declared(true, Some("The query."), &[])),
+            [(
+                FIELD_SITE,
+                "/paths/~1x/get/parameters/0/schema/properties/inner/description".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn an_accepted_pointer_is_not_reported_and_an_unused_accept_is() {
+        let op = operation("<!-- a -->", "clean", "clean");
+        assert_eq!(
+            found(
+                &op,
+                &declared(false, None, &["#/paths/~1x/get/description"])
+            ),
+            []
+        );
+        let unused = lint_tool(&op, &declared(false, None, &["/paths/~1x/get/summary"]));
+        let messages: Vec<&str> = unused.iter().map(|f| f.message.as_str()).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(
+            messages[1]
+                .starts_with("`accept_description(\"/paths/~1x/get/summary\")` accepts nothing")
+        );
+    }
+}
