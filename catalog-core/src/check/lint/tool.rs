@@ -11,7 +11,7 @@
 
 use super::{Class, Finding as Lint, escape_token, lint};
 use crate::check::declared::{Declared, Finding, Site};
-use crate::check::reasons::check_reason;
+use crate::check::reasons::{MIN_REASON_LEN, check_reason};
 use crate::model::{Accounted, Disposition, Location, Operation, Schema, Type};
 
 /// A text a tool shows the model, at its pointer, with the site its finding is reported at
@@ -211,10 +211,19 @@ fn unused_accepts(declared: &Declared, lints: &[(&Shown, Lint)]) -> Vec<Finding>
                     ),
                 ));
             }
-            check_reason(
-                &a.reason,
-                &format!("accepting the description at `{}`", a.pointer),
-            )
+            // The reason rules of every other declaration, with the question this one answers.
+            check_reason(&a.reason, "accepting a description").map(|f| {
+                Finding::at(
+                    f.site,
+                    format!(
+                        "the reason for accepting the description at `{}` cannot be reviewed \
+                         (\"{}\"): say why the text is safe to show a model, in at least \
+                         {MIN_REASON_LEN} characters",
+                        a.pointer,
+                        a.reason.text.trim()
+                    ),
+                )
+            })
         })
         .collect()
 }
