@@ -22,6 +22,7 @@ fn main() {
     catalog_core::spec::build::index("openapi/ok-envelope.yaml").unwrap();
     catalog_core::spec::build::index("openapi/conformance.yaml").unwrap();
     catalog_core::spec::build::index("openapi/playouts.yaml").unwrap();
+    catalog_core::spec::build::index("openapi/poisoned.yaml").unwrap();
     catalog_core::spec::build::Spec::new("openapi/null-forms.yaml")
         .null("null")
         .index()

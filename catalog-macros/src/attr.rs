@@ -36,7 +36,8 @@
 //! ```
 
 use crate::attr_keys::{
-    ARG, CREDENTIAL, EFFECTS, FIXED, Keys, OMITTED, OUTPUT, SECURITY, TOOL, UNDOCUMENTED, VARIANT,
+    ACCEPT_DESCRIPTION, ARG, CREDENTIAL, EFFECTS, FIXED, Keys, OMITTED, OUTPUT, SECURITY, TOOL,
+    UNDOCUMENTED, VARIANT,
 };
 pub(crate) use crate::attr_value::{Spanned, json_literal, key_name, lit};
 use crate::ctxt::{Ctxt, Range};
@@ -68,6 +69,13 @@ pub struct Omitted {
 pub struct CredentialEntry {
     pub param: Spanned<String>,
     pub scheme: Option<Spanned<String>>,
+}
+
+/// `accept_description("<pointer>", reason = "...")`: a spec text the description lint flags,
+/// shown to the model as it is.
+pub struct AcceptDescription {
+    pub pointer: Spanned<String>,
+    pub reason: Spanned<String>,
 }
 
 pub struct Undocumented {
@@ -133,6 +141,8 @@ pub struct ToolAttr {
     pub aliases: Vec<(Spanned<String>, Spanned<String>)>,
     /// `failure(field = "ok", equals = false, reason = "...")`: a 2xx body that is an error.
     pub failure: Option<crate::failure::FailureAttr>,
+    /// `accept_description("/paths/~1x/get/description", reason = "...")` entries.
+    pub accepted: Vec<AcceptDescription>,
 }
 
 /// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
@@ -159,6 +169,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut check = Slot::new("check");
     let mut failure = Slot::new("failure");
     let mut aliases = Vec::new();
+    let mut accepted = Vec::new();
     let (mut fixed, mut omitted, mut undocumented) = (Vec::new(), Vec::new(), Vec::new());
     let mut credentials = Vec::new();
     let parser = syn::meta::parser(|meta| {
@@ -193,6 +204,8 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                     scheme: e.scheme,
                 });
             }
+            // accept_description("/paths/~1x/get/description", reason = "...")
+            "accept_description" => accepted.push(accept_entry(cx, &meta, key_span)?),
             // effects(destructive = false, reason = "...")
             "effects" => {
                 let end = group_end(&meta);
@@ -261,6 +274,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         check: check.get(),
         aliases,
         failure: failure.get(),
+        accepted,
     })
 }
 
@@ -550,6 +564,29 @@ fn omitted_entry(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, span: Span) -> sy
         pattern: e.first,
         clears: e.clears,
         keeps: e.keeps,
+        reason,
+    })
+}
+
+/// `accept_description("<pointer>", reason = "...")`
+fn accept_entry(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    span: Span,
+) -> syn::Result<AcceptDescription> {
+    let e = entry(cx, meta.input, span, &ACCEPT_DESCRIPTION)?;
+    let reason = e.reason.ok_or_else(|| {
+        syn::Error::new(
+            e.first.span,
+            format!(
+                "accepting the description at `{}` needs `reason = \"...\"`: say why the text is \
+                 safe to show a model",
+                e.first.value
+            ),
+        )
+    })?;
+    Ok(AcceptDescription {
+        pointer: e.first,
         reason,
     })
 }

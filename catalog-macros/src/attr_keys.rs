@@ -57,8 +57,23 @@ pub const TOOL: Keys = Keys {
         "check",
         "aliases",
         "failure",
+        "accept_description",
     ],
-    entries: &["fixed", "omitted", "undocumented", "credential", "aliases"],
+    entries: &[
+        "fixed",
+        "omitted",
+        "undocumented",
+        "credential",
+        "aliases",
+        "accept_description",
+    ],
+};
+
+/// `accept_description("<pointer>", reason = "...")`.
+pub const ACCEPT_DESCRIPTION: Keys = Keys {
+    at: "tool.accept_description",
+    keys: &["reason"],
+    entries: &[],
 };
 
 /// `failure(field = "...", equals = <literal>, reason = "...")`.
@@ -187,6 +202,7 @@ const ALL: &[&Keys] = &[
     &OBJECT,
     &OBJECT_OMITTED,
     &COMPOSITE,
+    &ACCEPT_DESCRIPTION,
 ];
 
 #[cfg(test)]

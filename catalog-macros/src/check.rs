@@ -11,9 +11,10 @@ use crate::ctxt::{Ctxt, Range};
 use crate::sites::Sites;
 use catalog_core::check::declaration::check_declaration;
 use catalog_core::check::declared::{
-    ArgKeys, Declared, DeclaredAlias, DeclaredCredential, DeclaredEffects, DeclaredFailure,
-    DeclaredFamily, DeclaredField, DeclaredFixed, DeclaredNarrowing, DeclaredOmitted,
-    DeclaredSecurity, DeclaredUndocumented, DeclaredVariant, DeclaredWireType, Finding,
+    ArgKeys, Declared, DeclaredAccept, DeclaredAlias, DeclaredCredential, DeclaredEffects,
+    DeclaredFailure, DeclaredFamily, DeclaredField, DeclaredFixed, DeclaredNarrowing,
+    DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented, DeclaredVariant, DeclaredWireType,
+    Finding,
 };
 use catalog_core::check::tool::{Stop, check_tool};
 use catalog_core::index::{self, IndexReader, Lookup};
@@ -270,6 +271,16 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             .fields
             .iter()
             .filter_map(|f| Some((f.ident.to_string(), f.attr.null.as_ref()?.value.clone())))
+            .collect(),
+        doc: crate::attr::doc(&tool.item.attrs).is_some(),
+        accepted: attr
+            .accepted
+            .iter()
+            .map(|a| DeclaredAccept {
+                pointer: a.pointer.value.clone(),
+                site: sites.site(a.pointer.span),
+                reason: sites.reason(&a.reason),
+            })
             .collect(),
         failure: attr.failure.as_ref().map(|f| DeclaredFailure {
             field: f.field.value.clone(),

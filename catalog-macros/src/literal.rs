@@ -9,9 +9,13 @@ use proc_macro2::{Literal, TokenStream};
 use quote::ToTokens;
 
 /// `s` as a string literal: raw when it can be, escaped when it holds a carriage return (which
-/// a raw string cannot) or when no compiler is there to lex it (the macro's unit tests).
+/// a raw string cannot), an invisible or direction-changing character (an accepted description
+/// holding one is written `\u{202e}`, which rustc's `text_direction_codepoint_in_literal` does
+/// not refuse and a reviewer sees) or when no compiler is there to lex it (the macro's unit
+/// tests).
 pub fn str_literal(s: &str) -> TokenStream {
     if let Some(raw) = raw_repr(s)
+        && !catalog_core::check::lint::chars::has_invisible(s)
         && proc_macro::is_available()
         && let Ok(literal) = raw.parse::<proc_macro::Literal>()
     {

@@ -13,3 +13,9 @@
 pub mod audit;
 pub mod serve;
 pub mod wire;
+
+/// The loopback API of the unit tests (one module for the crate: two `#[path]`s to one file
+/// would compile it twice).
+#[cfg(test)]
+#[path = "../tests/support/loopback.rs"]
+mod loopback;

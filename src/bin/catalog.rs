@@ -1,12 +1,12 @@
 //! The `catalog` command line: `catalog check [--budget [TOKENS] [--tool-budget TOKENS] |
-//! --cuts] <spec>` and `catalog scaffold <spec> <operation>`.
+//! --cuts | --lint] <spec>` and `catalog scaffold <spec> <operation>`.
 //!
 //! A thin shell over `catalog_core`: arguments are parsed by hand (two subcommands with
 //! positional arguments do not need an argument-parsing crate), and all the work is in the
 //! library, where it is tested.
 //!
-//! Exit codes: 0 done; 1 the spec cannot be used, the operation cannot be scaffolded, or the tool
-//! list is over the budget given; 2 usage error.
+//! Exit codes: 0 done; 1 the spec cannot be used, the operation cannot be scaffolded, the tool
+//! list is over the budget given, or `--lint` found a text to review; 2 usage error.
 #![forbid(unsafe_code)]
 
 use catalog::index::Lookup;
@@ -34,6 +34,8 @@ scaffolded tool per operation: bytes and estimated tokens per tool, and the tota
   catalog check --budget <tokens> [--tool-budget <tokens>] <spec>
                                         the same, failing (exit 1) when the list costs more than \
 <tokens> or one tool more than --tool-budget, naming the largest tools
+  catalog check --lint <spec>           every summary, description and enum value a model would read \
+that the description lint flags, one line each: pointer, class, excerpt (exit 1 when there is one)
   catalog scaffold <spec> <operation>   print a #[tool] for an operation (operationId or \
 \"METHOD /path\")";
 
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
     match args.as_slice() {
         ["check", spec] => check(Path::new(spec), Cuts::Count),
         ["check", "--cuts", spec] | ["check", spec, "--cuts"] => check(Path::new(spec), Cuts::List),
+        ["check", "--lint", spec] | ["check", spec, "--lint"] => lint(Path::new(spec)),
         ["check", "--budget", spec] | ["check", spec, "--budget"] => budget(Path::new(spec), None),
         ["check", rest @ ..] if rest.iter().any(|a| is_budget_flag(a)) => match budget_args(rest) {
             Ok((spec, limits)) => budget(Path::new(spec), Some(limits)),
@@ -74,6 +77,42 @@ fn load(spec: &Path) -> Result<(SpecInfo, Normalized), ExitCode> {
             eprintln!("error: {e}");
             Err(ExitCode::FAILURE)
         }
+    }
+}
+
+/// `catalog check --lint`: each finding of the description lint over the document
+/// (`catalog_core::check::lint::document`), `<pointer>  <class>  <excerpt>`, then a count; exit
+/// 1 when there is a finding.
+fn lint(spec: &Path) -> ExitCode {
+    let document = match catalog_core::spec::load::load(spec) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let linted = catalog_core::check::lint::document::lint_document(&document.value);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let written = linted
+        .findings
+        .iter()
+        .try_for_each(|f| writeln!(out, "{}  {}  {}", f.pointer, f.class.as_str(), f.excerpt))
+        .and_then(|()| {
+            writeln!(
+                out,
+                "lint: {} texts read, {} findings",
+                linted.texts,
+                linted.findings.len()
+            )
+        })
+        .and_then(|()| out.flush());
+    match written {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => {
+            eprintln!("error: writing the report: {e}");
+            ExitCode::FAILURE
+        }
+        _ if linted.findings.is_empty() => ExitCode::SUCCESS,
+        _ => ExitCode::FAILURE,
     }
 }
 

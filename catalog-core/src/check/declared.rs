@@ -183,6 +183,23 @@ pub struct Declared {
     pub aliases: Vec<DeclaredAlias>,
     /// `#[arg(null = "...")]`: (the field's Rust name, the text a null is sent as).
     pub null_forms: Vec<(String, String)>,
+    /// Whether the struct has a doc comment: it is then the tool's description, and the
+    /// operation's summary and description are not shown.
+    pub doc: bool,
+    /// `accept_description("<pointer>", reason = "...")` entries.
+    pub accepted: Vec<DeclaredAccept>,
+}
+
+/// `accept_description("<pointer>", reason = "...")`: a spec text the description lint flags,
+/// shown to the model as it is, with why.
+#[derive(Clone, Debug)]
+pub struct DeclaredAccept {
+    /// The JSON pointer of the text, as the lint's message gives it.
+    pub pointer: String,
+    /// Where it is.
+    pub site: Site,
+    /// Why the text is safe to show.
+    pub reason: Reason,
 }
 
 /// `security = "scheme"` or `security(none, reason = "...")`.

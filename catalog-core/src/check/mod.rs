@@ -30,6 +30,7 @@
 //! - [`narrow`]: a parameter narrowed to the values the server reads (an enum or a pattern).
 //! - [`arguments`]: a value or an agent's arguments checked against the schema (the one value
 //!   validator: literal values here, agents' arguments at run time, as `wire::decode`).
+//! - [`lint`]: the description lint: spec texts a model reads, checked for tool poisoning.
 //! - [`suggest`]: did-you-mean suggestions for a wrong name (the macro's fields, agents' arguments).
 
 pub mod address;
@@ -44,6 +45,7 @@ pub mod failure;
 pub mod family;
 pub mod field_semantics;
 pub mod finding;
+pub mod lint;
 pub mod names;
 pub mod narrow;
 pub mod nested;

@@ -116,6 +116,7 @@ pub fn check_tool(mut op: Operation, declared: &Declared, lock: Option<&Lock>) -
         &mut findings,
     );
     op.failure = super::failure::failure_rules(&op, declared.failure.as_ref(), &mut findings);
+    findings.extend(super::lint::tool::lint_tool(&op, &declared));
     CheckedTool {
         operation: op,
         effects,

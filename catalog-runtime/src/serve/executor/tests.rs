@@ -2,8 +2,7 @@
 
 use super::*;
 
-#[path = "../../../tests/support/loopback.rs"]
-mod loopback;
+use crate::loopback;
 
 mod bodies;
 mod credentials;

@@ -347,11 +347,9 @@ pub(super) async fn answer(
     Some(response)
 }
 
-/// The loopback API of the tests (declared here: an inline module's `#[path]` would be read
-/// from a folder that does not exist).
+/// The loopback API of the tests, declared once for the crate (`crate::loopback`).
 #[cfg(test)]
-#[path = "../../../tests/support/loopback.rs"]
-mod loopback;
+use crate::loopback;
 
 #[cfg(test)]
 mod tests {
