@@ -203,6 +203,7 @@ const ALL: &[&Keys] = &[
     &OBJECT_OMITTED,
     &COMPOSITE,
     &ACCEPT_DESCRIPTION,
+    &CREDENTIAL,
 ];
 
 #[cfg(test)]

@@ -269,4 +269,104 @@ mod tests {
         assert_eq!(findings.pop().map(|f| f.site), Some(3));
         assert_eq!(findings, vec![]);
     }
+
+    fn body(fields: Vec<Field>) -> Schema {
+        Schema::new(Type::Object {
+            fields,
+            open: true,
+            values: None,
+        })
+    }
+
+    fn only(value: bool) -> Type {
+        Type::Boolean {
+            enumeration: Some(vec![value]),
+        }
+    }
+
+    #[test]
+    fn every_discriminator_of_every_success_body_is_a_rule_once() {
+        let op = op("POST", "/x")
+            .response(json_response(
+                StatusKey::Code(200),
+                Some(body(vec![
+                    field("ok", only(true)),
+                    field("done", only(true)),
+                ])),
+            ))
+            .response(json_response(
+                StatusKey::Code(201),
+                Some(body(vec![
+                    field("ok", only(true)),
+                    field("error", crate::model::testing::string().ty),
+                ])),
+            ))
+            .build();
+        let rules = failure_rules(&op, None, &mut vec![]);
+        let fields: Vec<&str> = rules.iter().map(|r| r.field.as_str()).collect();
+        assert_eq!(fields, ["ok", "done"]);
+        // A property only the second body declares is still one a rule may read.
+        let mut findings = vec![];
+        let d = declared("error", j!("channel_not_found"), REASON);
+        let rules = failure_rules(&op, Some(&d), &mut findings);
+        assert_eq!(findings, vec![]);
+        assert_eq!(rules.len(), 3);
+    }
+
+    #[test]
+    fn a_redundant_declaration_names_the_value_the_spec_allows() {
+        let mut findings = vec![];
+        let d = declared("ok", j!(false), REASON);
+        failure_rules(&envelope(only(true)), Some(&d), &mut findings);
+        assert_eq!(
+            findings.pop().map(|f| f.message),
+            Some(
+                "the spec already declares `ok` a success discriminator: a 2xx whose `ok` is \
+                 not true is reported as an error without `failure(...)`; remove it"
+                    .into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_rule_on_an_operation_without_a_success_body_is_refused() {
+        let op = op("DELETE", "/x").build();
+        let mut findings = vec![];
+        let rules = failure_rules(&op, Some(&declared("ok", j!(false), REASON)), &mut findings);
+        assert_eq!(rules, vec![]);
+        assert_eq!(
+            findings.pop().map(|f| (f.site, f.message)),
+            Some((
+                1,
+                "`failure(...)` reads a property of the success body, but `DELETE /x` \
+                 documents no 2xx JSON body with declared properties; remove it"
+                    .into()
+            ))
+        );
+    }
+
+    fn integer() -> Type {
+        Type::Integer {
+            format: None,
+            minimum: None,
+            maximum: None,
+            enumeration: None,
+        }
+    }
+
+    #[test]
+    fn the_value_must_be_of_the_kind_the_body_holds_there() {
+        let fits = |ty: Type, nullable: bool, value: Value| {
+            let mut schema = Schema::new(ty);
+            schema.nullable = nullable;
+            kind_mismatch(&schema, &value).is_none()
+        };
+        assert!(fits(Type::boolean(), true, Value::Null));
+        assert!(!fits(Type::boolean(), false, Value::Null));
+        assert!(fits(integer(), false, j!(-1)));
+        assert!(fits(integer(), false, j!(u64::MAX)));
+        assert!(!fits(integer(), false, j!(1.5)));
+        assert!(fits(crate::model::testing::string().ty, false, j!("x")));
+        assert!(!fits(crate::model::testing::string().ty, false, j!(1)));
+    }
 }

@@ -57,4 +57,16 @@ pub struct VariantTwice {
 #[tool(spec = "outputs", operation = "CountTasks", output = u64, output = i64)]
 pub struct OutputTwice;
 
+#[tool(spec = "outputs", operation = "CountTasks", former_names = ["tally"], former_names = ["count"])]
+pub struct FormerNamesTwice;
+
+#[tool(
+    spec = "secured",
+    operation = "PostLegacy",
+    credential("query.token", scheme = "api_key", scheme = "session"),
+    omitted("header.X-Api-Version", reason = "the server speaks the current version"),
+    omitted("body.secret", reason = "the body's secret is the key sent in the query")
+)]
+pub struct CredentialSchemeTwice {}
+
 fn main() {}
