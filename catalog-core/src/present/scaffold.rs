@@ -15,7 +15,9 @@
 //! alternative of the operation's security requirement needs a scheme catalog cannot send
 //! (mutual TLS, say; an OAuth2 access token it sends): a commented `security(none, ...)` line,
 //! uncommented with how the credential is added. A PUT (a full replace) and a PATCH (a merge)
-//! get a commented `semantics = "..."` line, for a server that does the other.
+//! get a commented `semantics = "..."` line, for a server that does the other. A header, query
+//! or cookie parameter named as a credential (`token`, `api_key`, ...) on an operation with a
+//! security scheme gets a `credential(...)` line, not a field: no agent holds the secret.
 
 mod nested;
 mod text;
@@ -128,6 +130,16 @@ pub fn scaffold_from(op: &Operation, options: &Options, origin: Option<Origin<'_
     }
     let (params, nothing_to_send): (Vec<&Param>, Vec<&Param>) =
         op.params.iter().partition(|p| !carries_nothing(p));
+    let (credentials, params): (Vec<(&Param, &str)>, Vec<&Param>) = {
+        let (c, rest): (Vec<&Param>, Vec<&Param>) = params
+            .into_iter()
+            .partition(|p| credential_scheme(op, p).is_some());
+        let c = c
+            .into_iter()
+            .filter_map(|p| credential_scheme(op, p).map(|s| (p, s)))
+            .collect();
+        (c, rest)
+    };
     let fields = plan_fields(op, &params);
     out.push_str("#[tool(\n");
     let _ = writeln!(out, "    spec = {},", lit(&options.spec));
@@ -167,6 +179,15 @@ pub fn scaffold_from(op: &Operation, options: &Options, origin: Option<Origin<'_
              write how.\n    \
              // security(none, reason = \"{PLACEHOLDER_REASON}\"),",
             named.join(" or ")
+        );
+    }
+    for (p, scheme) in &credentials {
+        let _ = writeln!(
+            out,
+            "    // The spec names the credential as a parameter too: the server writes it there.\n    \
+             credential({}, scheme = {}),",
+            lit(&p.address()),
+            lit(scheme)
         );
     }
     for p in &nothing_to_send {
@@ -306,6 +327,37 @@ fn unique(base: String, taken: impl Fn(&str) -> bool, location: Location) -> Str
         .map(|n| format!("{with_location}_{n}"))
         .find(|c| !taken(c))
         .unwrap_or(with_location)
+}
+
+/// The names (lowercased, `_` and `-` dropped) under which a spec declares its credential as a
+/// parameter beside its security scheme (Slack's `token`).
+const CREDENTIAL_NAMES: &[&str] = &["token", "accesstoken", "apikey", "apitoken", "authtoken"];
+
+/// The security scheme whose credential `p` carries, when the scaffold should write
+/// `credential(...)` for it rather than a field that hands the agent the secret: a header,
+/// query or cookie text parameter named as a credential, on an operation whose security names
+/// a scheme (the first, when it names several). The accounting checks the same rules.
+fn credential_scheme<'a>(op: &'a Operation, p: &Param) -> Option<&'a str> {
+    let name: String = p
+        .name
+        .chars()
+        .filter(|c| !matches!(c, '_' | '-'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    let carries = matches!(
+        p.location,
+        Location::Header | Location::Query | Location::Cookie
+    ) && matches!(p.schema.ty, Type::String { .. } | Type::Any)
+        && CREDENTIAL_NAMES.contains(&name.as_str());
+    carries
+        .then(|| {
+            op.security
+                .iter()
+                .flatten()
+                .map(|s| s.scheme.as_str())
+                .next()
+        })
+        .flatten()
 }
 
 /// The reason the scaffold writes for a body that can carry nothing.

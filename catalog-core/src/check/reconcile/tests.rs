@@ -280,3 +280,142 @@ fn unset_only_drops_null_for_a_nullable_optional_parameter_set_by_one_option() {
     assert!(!nullable_after(false, false, &one));
     assert!(!nullable_after(false, false, &two));
 }
+
+/// An operation under `api_key` and `session` with a text `token` query parameter, an integer
+/// `X-Version` header and a body property `secret`.
+fn secured_op() -> Operation {
+    let text = |mut p: Param| {
+        p.schema = crate::model::testing::string();
+        p
+    };
+    let mut version = crate::model::testing::param(Location::Header, "X-Version");
+    version.schema = Schema::new(Type::Integer {
+        format: None,
+        minimum: None,
+        maximum: None,
+        enumeration: None,
+    });
+    let mut op = op_with(vec![
+        text(query("token")),
+        version,
+        text(crate::model::testing::param(Location::Body, "secret")),
+    ]);
+    let uses = |scheme: &str| crate::model::SchemeUse {
+        scheme: scheme.into(),
+        kind: crate::model::SchemeKind::Bearer,
+        scopes: vec![],
+    };
+    op.security = vec![
+        vec![uses("api_key")],
+        vec![uses("session"), uses("api_key")],
+    ];
+    op
+}
+
+fn credential(param: &str, scheme: &str) -> crate::check::declared::DeclaredCredential {
+    crate::check::declared::DeclaredCredential {
+        param: param.into(),
+        site: 1,
+        scheme: scheme.into(),
+        scheme_site: 2,
+    }
+}
+
+fn credential_findings(c: crate::check::declared::DeclaredCredential) -> Vec<(Site, String)> {
+    let declared = Declared {
+        credentials: vec![c],
+        tool: "Op".into(),
+        ..Default::default()
+    };
+    reconcile(&secured_op(), &declared)
+        .findings
+        .into_iter()
+        .filter(|f| !f.message.contains("of its operation unaccounted"))
+        .map(|f| (f.site, f.message))
+        .collect()
+}
+
+#[test]
+fn a_credential_parameter_is_accounted_with_its_scheme() {
+    let declared = Declared {
+        credentials: vec![credential("query.token", "api_key")],
+        tool: "Op".into(),
+        ..Default::default()
+    };
+    let result = reconcile(&secured_op(), &declared);
+    let row = result
+        .accounting
+        .iter()
+        .find(|r| r.param.name == "token")
+        .map(|r| r.disposition.clone());
+    assert_eq!(
+        row,
+        Some(Disposition::Credential {
+            scheme: "api_key".into()
+        })
+    );
+    assert_eq!(
+        credential_findings(credential("query.token", "session")),
+        []
+    );
+}
+
+#[test]
+fn a_credential_is_refused_where_it_cannot_be_sent_naming_the_fix() {
+    assert_eq!(
+        credential_findings(credential("query.token", "apikey")),
+        [(
+            2,
+            "`apikey` is not a security scheme of `Op`: the server sends the credential of a \
+             scheme the operation requires (it requires `api_key` or `session`)"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        credential_findings(credential("query.token", "")),
+        [(
+            1,
+            "`credential(\"query.token\")` needs `scheme = \"...\"`: the security scheme whose \
+             credential the server sends there (it requires `api_key` or `session`)"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        credential_findings(credential("header.X-Version", "api_key")),
+        [(
+            1,
+            "`header.X-Version` is typed integer and cannot carry a credential, which is text"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        credential_findings(credential("body.secret", "api_key")),
+        [(
+            1,
+            "`body.secret` cannot carry a credential: the server sends one in a header, query \
+             or cookie parameter; set it with a field, or fix it with a reason"
+                .to_string()
+        )]
+    );
+    let mut open = secured_op();
+    open.security.clear();
+    let declared = Declared {
+        credentials: vec![credential("query.token", "api_key")],
+        tool: "Op".into(),
+        ..Default::default()
+    };
+    let messages: Vec<String> = reconcile(&open, &declared)
+        .findings
+        .into_iter()
+        .map(|f| f.message)
+        .filter(|m| m.starts_with("`api_key`"))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "`api_key` is not a security scheme of `Op`: the server sends the credential of a \
+          scheme the operation requires (it declares none, so no credential parameter can be \
+          sent)"
+        ]
+    );
+}

@@ -298,6 +298,46 @@ pub struct EmojiList;
 }
 
 #[test]
+fn a_credential_the_spec_names_as_a_parameter_gets_a_credential_line_not_a_field() {
+    // Slack's chat.postMessage: the token as a required header beside the OAuth2 scheme.
+    let ops = operations(
+        r#"{"/chat.postMessage": {"post": {"operationId": "chat_postMessage",
+                "security": [{"slackAuth": ["chat:write"]}],
+                "parameters": [
+                  {"name": "token", "in": "header", "required": true, "schema": {"type": "string"}},
+                  {"name": "channel", "in": "query", "required": true, "schema": {"type": "string"}},
+                  {"name": "api_key", "in": "query", "schema": {"type": "integer"}}],
+                "responses": {"200": {"description": "ok"}}}}},
+              "components": {"securitySchemes": {"slackAuth": {"type": "oauth2", "flows": {
+                "authorizationCode": {"authorizationUrl": "https://slack.com/oauth/authorize",
+                  "tokenUrl": "https://slack.com/api/oauth.access", "scopes": {}}}}}}"#,
+    );
+    let text = scaffold(&ops[0], "t");
+    assert!(
+        text.contains(
+            "    // The spec names the credential as a parameter too: the server writes it there.\n    \
+             credential(\"header.token\", scheme = \"slackAuth\"),\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("pub token"), "{text}");
+    assert!(text.contains("pub channel: String,"), "{text}");
+    // An integer cannot carry a credential: it stays a field.
+    assert!(text.contains("pub api_key: Option<i64>,"), "{text}");
+
+    // Without a security scheme, a `token` parameter is the API's own: a field.
+    let ops = operations(
+        r#"{"/reset": {"post": {"operationId": "reset",
+                "parameters": [
+                  {"name": "token", "in": "query", "required": true, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "ok"}}}}}"#,
+    );
+    let text = scaffold(&ops[0], "t");
+    assert!(!text.contains("credential("), "{text}");
+    assert!(text.contains("pub token: String,"), "{text}");
+}
+
+#[test]
 fn several_outputs_need_no_choice_and_print_none() {
     let ops = operations(
         r#"{"/tasks": {"put": {"operationId": "PutTask", "responses": {
