@@ -114,3 +114,49 @@ fn the_accounting_row_records_what_the_spec_said() {
         })
     );
 }
+
+/// A page number the server reads as text: a string override of a number keeps its digits.
+#[tool(
+    spec = "taskboard",
+    operation = "ListTasks",
+    omitted(
+        "query.status",
+        reason = "the agent reads every state and sorts them itself; a state filter only hides tasks"
+    ),
+    omitted(
+        "header.X-Request-Id",
+        reason = "request ids only help the server's own operators"
+    )
+)]
+pub struct TasksByPageText {
+    pub board_id: String,
+    pub label: Option<Vec<String>>,
+    pub assignee: Option<Option<String>>,
+    #[arg(
+        wire_type = "string",
+        read_at = "server/tasks/list.rs: ListFilter.page (kept as the text sent, echoed in links)",
+        reason = "the server echoes the page as sent into its next link; an integer loses leading zeros"
+    )]
+    pub page: Option<String>,
+    pub per_page: Option<i32>,
+}
+
+#[test]
+fn a_number_overridden_to_text_takes_its_digits_only_and_sends_them_verbatim() {
+    assert_eq!(
+        TasksByPageText::input_schema()["properties"]["page"],
+        json!({"type": "string", "pattern": "^-?[0-9]+$", "description": "Page number, from 1"})
+    );
+    let e = TasksByPageText::from_arguments(json!({"board_id": "ops", "page": "next"}))
+        .map(|_| ())
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid arguments: $.page: must match the pattern /^-?[0-9]+$/, got string \"next\""
+    );
+    let t = TasksByPageText::from_arguments(json!({"board_id": "ops", "page": "007"})).unwrap();
+    assert_eq!(
+        t.to_request().unwrap().uri().to_string(),
+        "/boards/ops/tasks?page=007"
+    );
+}

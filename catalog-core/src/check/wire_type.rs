@@ -81,6 +81,19 @@ pub fn override_type(
     if !findings.is_empty() {
         return Err(findings);
     }
+    // A number the server reads as text (Slack's `ts`, `"1503435956.000247"`, whose digits a
+    // float would round) is still a number: the string carries the digits the spec's type
+    // allows, sent verbatim, and `yesterday` is refused.
+    let new = match (target, new) {
+        (Some(kind @ ("integer" | "number")), Type::String { .. }) => Type::String {
+            format: None,
+            enumeration: None,
+            pattern: Some(numeric_pattern(kind).to_string()),
+            min_length: None,
+            max_length: None,
+        },
+        (_, new) => new,
+    };
     let mut real = param.clone();
     let retyped = |schema: &Schema| Schema {
         ty: new.clone(),
@@ -202,6 +215,15 @@ fn scalar(name: &str) -> Option<Type> {
         "boolean" => Type::boolean(),
         _ => return None,
     })
+}
+
+/// The text of a number of the spec's `kind` (`integer` or `number`), as a string override
+/// carries it: an optional minus, digits, and for a `number` a decimal point and digits.
+pub fn numeric_pattern(kind: &str) -> &'static str {
+    match kind {
+        "integer" => "^-?[0-9]+$",
+        _ => "^-?[0-9]+(\\.[0-9]+)?$",
+    }
 }
 
 /// The [`WIRE_TYPES`] name of a scalar type, or `None` for any other.
@@ -412,6 +434,46 @@ mod tests {
                 "undocumented field `role_id` has no spec type to override: its type is the \
                  field's own; remove `wire_type`"
             )
+        );
+    }
+
+    #[test]
+    fn a_number_read_as_text_keeps_the_digits_the_spec_allows() {
+        let number = |ty: Type| {
+            let mut p = query("ts");
+            p.schema = Schema::new(ty);
+            p
+        };
+        let as_string =
+            |p: &Param| override_type(p, "ts", &wire("string")).map(|(real, _)| real.schema.ty);
+        let string_with = |pattern: &str| {
+            Ok(Type::String {
+                format: None,
+                enumeration: None,
+                pattern: Some(pattern.into()),
+                min_length: None,
+                max_length: None,
+            })
+        };
+        let decimal = number(Type::Number {
+            format: None,
+            minimum: Some(0.0),
+            maximum: None,
+            exclusive_minimum: false,
+            exclusive_maximum: false,
+        });
+        assert_eq!(as_string(&decimal), string_with("^-?[0-9]+(\\.[0-9]+)?$"));
+        let whole = number(Type::Integer {
+            format: None,
+            minimum: None,
+            maximum: None,
+            enumeration: None,
+        });
+        assert_eq!(as_string(&whole), string_with("^-?[0-9]+$"));
+        // A boolean read as text is any text: no number to keep.
+        assert_eq!(
+            as_string(&number(Type::boolean())),
+            Ok(scalar("string").unwrap())
         );
     }
 }
