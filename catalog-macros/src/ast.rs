@@ -2,7 +2,8 @@
 //! not a real attribute), and each field with its original type tokens, its type's shape, its
 //! parsed `#[arg]` and its doc comment.
 
-use crate::attr::{self, FieldAttr, ToolAttr};
+use crate::arg_attr::{FieldAttr, field_attr};
+use crate::attr::{self, ToolAttr};
 use crate::ctxt::Ctxt;
 use catalog_core::check::types::RustType;
 
@@ -64,7 +65,7 @@ impl<'a> Tool<'a> {
                         ident: f.ident.as_ref()?,
                         ty: &f.ty,
                         shape: shape(&f.ty),
-                        attr: attr::field_attr(cx, args),
+                        attr: field_attr(cx, args),
                         doc: attr::doc(&f.attrs),
                     })
                 })

@@ -8,6 +8,7 @@
 //! is collected in a `Ctxt` that must be consumed, and on any error the expansion is the errors,
 //! the user's item and a stub impl (`fallback`).
 
+mod arg_attr;
 mod ast;
 mod attr;
 mod attr_keys;
