@@ -15,6 +15,8 @@ pub struct FieldAttr {
     pub undocumented: Option<Span>,
     /// `wire_type = "integer"`: the type the server reads where the spec's is wrong.
     pub wire_type: Option<Spanned<String>>,
+    /// `delimited = ","`: a text parameter the server splits into a list.
+    pub delimited: Option<Spanned<String>>,
     /// `values = ["a", "b"]`: the values the server reads, where the spec allows more.
     pub values: Option<Spanned<Vec<Spanned<String>>>>,
     /// `pattern = "^...$"`: the strings the server reads, where the spec allows any.
@@ -40,6 +42,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
     let mut null = Slot::new("null");
     let mut undocumented = Slot::new("undocumented");
     let mut wire_type = Slot::new("wire_type");
+    let mut delimited = Slot::new("delimited");
     let mut values = Slot::new("values");
     let mut pattern = Slot::new("pattern");
     let mut family = Slot::new("family");
@@ -67,6 +70,8 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
                 "undocumented" => flag(cx, &meta, &mut undocumented),
                 // #[arg(wire_type = "integer", read_at = "...", reason = "...")]
                 "wire_type" => string(cx, &meta, &mut wire_type)?,
+                // #[arg(delimited = ",", read_at = "...", reason = "...")]
+                "delimited" => string(cx, &meta, &mut delimited)?,
                 // #[arg(values = ["active", ...], read_at = "...", reason = "...")]
                 "values" => strings(cx, &meta, &mut values)?,
                 // #[arg(pattern = "^...$", read_at = "...", reason = "...")]
@@ -94,6 +99,7 @@ pub fn field_attr(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttr {
         null: null.get(),
         undocumented: undocumented.get(),
         wire_type: wire_type.get(),
+        delimited: delimited.get(),
         values: values.get(),
         pattern: pattern.get(),
         family: family.get(),

@@ -27,6 +27,7 @@
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
 //! #[arg(wire_type = "integer", read_at = "...", reason = "...")] // the spec's type is wrong
+//! #[arg(delimited = ",", read_at = "...", reason = "...")] // one text the server splits
 //! #[arg(values = ["active", "planned"], read_at = "...", reason = "...")] // fewer values read
 //! #[arg(pattern = "^...$", read_at = "...", reason = "...")] // fewer strings read
 //! #[arg(family = "query.cf_*", read_at = "...", reason = "...")] // a map of undocumented names

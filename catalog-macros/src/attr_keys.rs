@@ -154,6 +154,7 @@ pub const ARG: Keys = Keys {
         "null",
         "undocumented",
         "wire_type",
+        "delimited",
         "values",
         "pattern",
         "family",

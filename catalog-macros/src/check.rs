@@ -296,11 +296,22 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             (Some(_), Some(read_at), Some(r)) => Some((sites.reason(read_at), sites.reason(r))),
             _ => None,
         };
-        let wire_type = f.attr.wire_type.as_ref().map(|w| DeclaredWireType {
-            ty: w.value.clone(),
+        // `delimited` alone splits into text items: a wire type of `string`, at `delimited`.
+        let named = f.attr.wire_type.as_ref().or(f.attr.delimited.as_ref());
+        let wire_type = named.map(|w| DeclaredWireType {
+            ty: f
+                .attr
+                .wire_type
+                .as_ref()
+                .map_or_else(|| "string".to_string(), |t| t.value.clone()),
             site: sites.site(w.span),
             read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
             reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
+            delimiter: f
+                .attr
+                .delimited
+                .as_ref()
+                .map(|d| (d.value.clone(), sites.site(d.span))),
         });
         let narrowed =
             (f.attr.values.is_some() || f.attr.pattern.is_some()).then(|| DeclaredNarrowing {

@@ -161,6 +161,7 @@ mod tests {
             site: 3,
             read_at: Some(reason(11)),
             reason: Some(reason(12)),
+            delimiter: None,
         });
         let mut narrowed = field(stray);
         narrowed.narrowed = Some(DeclaredNarrowing {

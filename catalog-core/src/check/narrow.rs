@@ -551,6 +551,7 @@ mod tests {
             site: 7,
             read_at: reason(READ_AT, 4),
             reason: reason(REASON, 5),
+            delimiter: None,
         });
         let r = reconcile(&list(string(None, None)), &d);
         assert_eq!(

@@ -10,7 +10,7 @@
 
 use super::finding::{Finding, Reason, Site};
 use super::reasons::check_reason;
-use crate::model::{Overridden, Param, Schema, Type};
+use crate::model::{Location, Overridden, Param, Schema, Style, Type};
 
 /// `#[arg(wire_type = "...", read_at = "...", reason = "...")]` on a field.
 #[derive(Clone, Debug)]
@@ -23,7 +23,15 @@ pub struct DeclaredWireType {
     pub read_at: Option<Reason>,
     /// Why the spec's type is wrong, when given.
     pub reason: Option<Reason>,
+    /// `delimited = ","`: the text parameter is a list the server splits on this delimiter;
+    /// the field is a `Vec` of the items (of `ty`), joined on the wire. With where it is.
+    pub delimiter: Option<(String, Site)>,
 }
+
+/// The delimiters a `delimited` text parameter can be split on, with the style that joins
+/// them: `,` (`form`, or `simple` in a path or header), ` ` (`spaceDelimited`) and `|`
+/// (`pipeDelimited`).
+pub const DELIMITERS: [&str; 3] = [",", " ", "|"];
 
 /// The types a parameter's wire type can be overridden to.
 pub const WIRE_TYPES: [&str; 4] = ["string", "integer", "number", "boolean"];
@@ -57,6 +65,16 @@ pub fn override_type(
         "say what the spec gets wrong about it, and how the server reads it",
     );
     let spec_type = param.schema.ty.describe();
+    if let Some((delimiter, site)) = &w.delimiter {
+        return match delimited(param, new, delimiter, *site) {
+            Ok(real) if findings.is_empty() => Ok((real, overridden(spec_type, w))),
+            Ok(_) => Err(findings),
+            Err(finding) => {
+                findings.push(finding);
+                Err(findings)
+            }
+        };
+    }
     let target = match &param.schema.ty {
         Type::Array { items, .. } => scalar_kind(&items.ty),
         ty => scalar_kind(ty),
@@ -118,16 +136,95 @@ pub fn override_type(
         },
         _ => retyped(&param.schema),
     };
+    Ok((real, overridden(spec_type, w)))
+}
+
+/// The record of an override: what the spec said, where the server reads it, and why.
+fn overridden(spec_type: String, w: &DeclaredWireType) -> Overridden {
     let text = |r: &Option<Reason>| r.as_ref().map(|r| r.text.clone()).unwrap_or_default();
-    Ok((
-        real,
-        Overridden {
-            spec_type,
-            read_at: text(&w.read_at),
-            reason: text(&w.reason),
-            narrowed: false,
+    Overridden {
+        spec_type,
+        read_at: text(&w.read_at),
+        reason: text(&w.reason),
+        narrowed: false,
+    }
+}
+
+/// A text parameter the server splits on `delimiter`, as the list it is: an array of `items`
+/// (each text item unable to hold the delimiter, so no item is split in two), at least one
+/// where the parameter is required, joined by the style the delimiter names.
+fn delimited(param: &Param, items: Type, delimiter: &str, site: Site) -> Result<Param, Finding> {
+    let address = param.address();
+    if !matches!(param.schema.ty, Type::String { .. }) {
+        return Err(Finding::at(
+            site,
+            format!(
+                "`delimited` splits a text parameter into the list the server reads; `{address}` \
+                 is {} in the spec",
+                param.schema.ty.describe()
+            ),
+        ));
+    }
+    let in_path_or_header = matches!(param.location, Location::Path | Location::Header);
+    let style = match delimiter {
+        "," if in_path_or_header => Style::Simple,
+        "," => Style::Form,
+        " " if !in_path_or_header => Style::SpaceDelimited,
+        "|" if !in_path_or_header => Style::PipeDelimited,
+        _ => {
+            let joined_by = if in_path_or_header {
+                "\",\" only".to_string()
+            } else {
+                let list: Vec<String> = DELIMITERS.iter().map(|d| format!("{d:?}")).collect();
+                format!("one of: {}", list.join(", "))
+            };
+            return Err(Finding::at(
+                site,
+                format!(
+                    "`{address}` cannot be split on {delimiter:?}; a {} list is joined by \
+                     {joined_by}",
+                    param.location.as_str()
+                ),
+            ));
+        }
+    };
+    let items = match items {
+        Type::String { .. } => Type::String {
+            format: None,
+            enumeration: None,
+            pattern: Some(format!("^[^{}]*$", regex_escaped(delimiter))),
+            min_length: None,
+            max_length: None,
         },
-    ))
+        other => other,
+    };
+    let mut real = param.clone();
+    real.schema = Schema {
+        ty: Type::Array {
+            items: Box::new(Schema::new(items)),
+            min_items: param.required.then_some(1),
+            max_items: None,
+        },
+        nullable: param.schema.nullable,
+        description: param.schema.description.clone(),
+        default: None,
+        extensions: serde_json::Map::new(),
+        assertions: None,
+    };
+    real.style = style;
+    real.explode = false;
+    Ok(real)
+}
+
+/// A delimiter as a character of a regex class.
+fn regex_escaped(delimiter: &str) -> String {
+    delimiter
+        .chars()
+        .map(|c| match c {
+            '|' | '\\' | ']' | '^' | '-' | '[' => format!("\\{c}"),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// The findings of an override's `read_at` and `reason` (missing, empty, too vague), for
@@ -296,6 +393,7 @@ mod tests {
             site: 3,
             read_at: reason(READ_AT, 4),
             reason: reason(REASON, 5),
+            delimiter: None,
         }
     }
 
@@ -475,5 +573,63 @@ mod tests {
             as_string(&number(Type::boolean())),
             Ok(scalar("string").unwrap())
         );
+    }
+
+    #[test]
+    fn a_delimited_text_is_the_list_joined_by_its_style() {
+        let split = |location: Location, required: bool, delimiter: &str| {
+            let mut p = crate::model::testing::param(location, "ids");
+            p.schema = string();
+            p.required = required;
+            let mut w = wire("string");
+            w.delimiter = Some((delimiter.into(), 9));
+            override_type(&p, "ids", &w).map(|(real, _)| {
+                let Type::Array {
+                    items, min_items, ..
+                } = real.schema.ty
+                else {
+                    panic!("not an array: {:?}", real.schema.ty)
+                };
+                let pattern = match items.ty {
+                    Type::String { pattern, .. } => pattern,
+                    _ => None,
+                };
+                (real.style, real.explode, pattern, min_items)
+            })
+        };
+        assert_eq!(
+            split(Location::Query, true, "|"),
+            Ok((
+                Style::PipeDelimited,
+                false,
+                Some("^[^\\|]*$".into()),
+                Some(1)
+            ))
+        );
+        assert_eq!(
+            split(Location::Query, false, " "),
+            Ok((Style::SpaceDelimited, false, Some("^[^ ]*$".into()), None))
+        );
+        assert_eq!(
+            split(Location::Header, false, ","),
+            Ok((Style::Simple, false, Some("^[^,]*$".into()), None))
+        );
+        assert_eq!(
+            split(Location::Body, false, ","),
+            Ok((Style::Form, false, Some("^[^,]*$".into()), None))
+        );
+        assert_eq!(
+            split(Location::Path, true, " ")
+                .map_err(|f| f.iter().map(|f| f.site).collect::<Vec<_>>()),
+            Err(vec![9])
+        );
+        // Items of another type hold no delimiter to guard against.
+        let mut p = query("ids");
+        p.schema = string();
+        let mut w = wire("integer");
+        w.delimiter = Some((",".into(), 9));
+        let (real, record) = override_type(&p, "ids", &w).unwrap();
+        assert_eq!(real.schema.ty.describe(), "array of integer");
+        assert_eq!(record.spec_type, "string");
     }
 }

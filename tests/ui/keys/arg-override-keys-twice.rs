@@ -19,6 +19,22 @@ pub struct WireTypeTwice {
     pub score_min: Option<i64>,
 }
 
+#[tool(
+    spec = "taskboard",
+    operation = "Search",
+    omitted("query.include_archived", reason = "archived boards are out of the agent's scope")
+)]
+pub struct DelimitedTwice {
+    #[arg(
+        delimited = " ",
+        read_at = "server/search.rs: SearchQuery.q (split into words)",
+        reason = "the spec types the words as one text; the server splits it into words"
+    )]
+    #[arg(delimited = ",")]
+    pub q: Vec<String>,
+    pub score_min: Option<f32>,
+}
+
 #[tool(spec = "taskboard", operation = "ListTasks", omitted("header.X-Request-Id", reason = "request ids correlate the server's own logs; an agent has none"))]
 pub struct ValuesTwice {
     pub board_id: String,

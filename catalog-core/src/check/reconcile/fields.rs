@@ -4,6 +4,8 @@
 use super::findings::{ambiguous, cannot_send, no_parameter};
 use super::rows::{synthesized, undocumented_problem};
 use super::*;
+use crate::check::wire_type::DeclaredWireType;
+use crate::model::BodyKind;
 
 impl Reconciler<'_> {
     /// Fields: undocumented ones become their own rows; the others find their parameter by
@@ -50,7 +52,10 @@ impl Reconciler<'_> {
                         f.ident
                     ),
                 )])),
-                (Some(w), None) => Some(override_type(spec_param, &f.ident, w)),
+                (Some(w), None) => Some(
+                    delimited_in_json(self.op, spec_param, w)
+                        .map_or_else(|| override_type(spec_param, &f.ident, w), |e| Err(vec![e])),
+                ),
                 (None, Some(n)) => Some(narrow(spec_param, &f.ident, n)),
                 (None, None) => None,
             };
@@ -204,4 +209,23 @@ impl Reconciler<'_> {
             }
         }
     }
+}
+
+/// A `delimited` list in a body that is not a form: the body holds the array as its own
+/// media type says (a JSON array), not as one joined text, so the override would send what
+/// the server does not read.
+fn delimited_in_json(op: &Operation, p: &Param, w: &DeclaredWireType) -> Option<Finding> {
+    let (_, site) = w.delimiter.as_ref()?;
+    let kind = op.body.as_ref().map(|b| b.kind)?;
+    (p.location == Location::Body && kind != BodyKind::Form).then(|| {
+        Finding::at(
+            *site,
+            format!(
+                "`{}` is a property of the {} body, which sends a list as its own array; \
+                 `delimited` joins a list into one text in a query, header, path or form field",
+                p.address(),
+                op.body.as_ref().map_or("", |b| b.media_type.as_str())
+            ),
+        )
+    })
 }
