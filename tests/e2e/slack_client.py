@@ -69,7 +69,9 @@ def value_for(name: str, schema: dict):
     if name == "cursor":
         return "dXNlcjpVMDYxTkZUVDI="
     if name == "types":
-        return "public_channel"
+        return ["public_channel", "private_channel"]
+    if name in ("latest", "oldest"):
+        return "1502126650.228446"
     if "enum" in schema:
         return next(v for v in schema["enum"] if v is not None)
     ty = schema.get("type")
@@ -157,7 +159,7 @@ class Stub(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         form = parse_qs(body) if body else {}
         Stub.received.append({"method": self.command, "path": url.path,
-                              "query": parse_qs(url.query), "form": form,
+                              "query": parse_qs(url.query), "raw_query": url.query, "form": form,
                               "authorization": self.headers.get("authorization"),
                               "token_header": self.headers.get("token")})
         if url.path.endswith("/conversations.archive") and form.get("channel") == ["C0OK"]:
@@ -209,6 +211,30 @@ async def against_the_error_form(args, checks: Checks) -> None:
                     else:
                         checks.check(carried == {"header": None, "query": None},
                                      f"{tool.name}: no `token` parameter sent", json.dumps(last))
+                    # Wire forms: a list the spec types as one text is joined by its delimiter;
+                    # a timestamp the spec types as a number is sent as the text it was.
+                    if tool.name == "list_channels":
+                        checks.check("types=public_channel,private_channel" in last.get("raw_query", ""),
+                                     "list_channels: the channel types joined by commas in one "
+                                     "`types`", json.dumps(last))
+                    if tool.name == "read_channel_history":
+                        checks.check("latest=1502126650.228446" in last.get("raw_query", "")
+                                     and "oldest=1502126650.228446" in last.get("raw_query", ""),
+                                     "read_channel_history: the timestamps sent as the digits "
+                                     "given", json.dumps(last))
+                sent_before = len(Stub.received)
+                result = await session.call_tool("read_channel_history",
+                                                 {"channel": "C012AB3CD", "latest": "yesterday"})
+                checks.check(is_error(result) and "must match the pattern" in text_of(result),
+                             "read_channel_history: a timestamp that is no number is refused",
+                             text_of(result)[:300])
+                result = await session.call_tool("list_channels", {"types": ["public_channel,im"]})
+                checks.check(is_error(result) and "must match the pattern" in text_of(result),
+                             "list_channels: a type holding the delimiter is refused",
+                             text_of(result)[:300])
+                checks.check(len(Stub.received) == sent_before,
+                             "the refused timestamp and channel type sent nothing",
+                             f"{len(Stub.received) - sent_before} requests")
                 result = await session.call_tool("archive_channel", {"channel": "C0OK"})
                 checks.check(not is_error(result) and structured(result).get("ok") is True,
                              "archive_channel C0OK: a 200 saying ok: true is a success",
