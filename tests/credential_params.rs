@@ -81,3 +81,26 @@ async fn a_credential_the_agent_sends_is_refused_and_nothing_is_sent() {
     );
     assert!(api.seen().is_empty());
 }
+
+#[test]
+fn start_up_refuses_a_server_without_the_credential_a_parameter_carries() {
+    let catalog = Catalog::new().tool::<PostLegacy>();
+    let with = |scheme: &str| {
+        let config = ExecutorConfig::new("http://127.0.0.1:9")
+            .credential(scheme, Credential::Secret("k-123".into()));
+        catalog
+            .check_credentials(&Executor::new(config).unwrap())
+            .map_err(|e| e.to_string())
+    };
+    // A session meets the operation's requirement, but the parameter carries the API key.
+    assert_eq!(
+        with("session"),
+        Err(
+            "tool `post_legacy` (POST /legacy) needs the credential of `api_key` (an API key in \
+             header `X-Api-Key`: set CATALOG_CREDENTIAL_API_KEY), which it writes into \
+             `query.token`"
+                .to_string()
+        )
+    );
+    assert_eq!(with("api_key"), Ok(()));
+}

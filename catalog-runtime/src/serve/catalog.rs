@@ -493,17 +493,10 @@ impl Catalog {
             .iter()
             .chain(&self.bindings)
             .filter(|e| !e.info.is_composite())
-            .filter(|e| !executor.satisfies(&e.info.operation.security))
         {
-            let schemes: Vec<String> = e
-                .info
-                .operation
-                .security
-                .iter()
-                .flatten()
-                .map(crate::serve::credentials::describe)
-                .collect();
-            let schemes = schemes.join(", ");
+            let Some(schemes) = unmet_credentials(&e.info.operation, executor) else {
+                continue;
+            };
             let tool = format!(
                 "`{}` ({} {})",
                 e.info.name, e.info.operation.method, e.info.operation.path
@@ -525,7 +518,7 @@ impl Catalog {
                     n if n <= TOOLS_NAMED => format!("tools {named} need"),
                     n => format!("tools {named} and {} more need", n - TOOLS_NAMED),
                 };
-                format!("{which} credentials for one of {schemes}")
+                format!("{which} {schemes}")
             })
             .collect();
         Err(crate::serve::executor::ConfigError::new(
@@ -673,3 +666,32 @@ fn composite_build<C: crate::serve::composite::Composite>(
 
 #[cfg(test)]
 mod tests;
+
+/// What `executor` lacks to send `op`'s credentials, as the start-up error says it: credentials
+/// for one alternative of its security requirement, then the credential of each scheme a
+/// `credential(...)` parameter carries (which the server writes there whichever alternative
+/// it sends). `None` when nothing is missing.
+#[cfg(feature = "runtime")]
+fn unmet_credentials(
+    op: &catalog_core::model::Operation,
+    executor: &crate::serve::executor::Executor,
+) -> Option<String> {
+    use crate::serve::credentials::describe;
+    if !executor.satisfies(&op.security) {
+        let schemes: Vec<String> = op.security.iter().flatten().map(describe).collect();
+        return Some(format!("credentials for one of {}", schemes.join(", ")));
+    }
+    op.accounting.iter().find_map(|row| {
+        let catalog_core::model::Disposition::Credential { scheme } = &row.disposition else {
+            return None;
+        };
+        let uses = op.security.iter().flatten().find(|u| &u.scheme == scheme)?;
+        (!executor.has_credential_of(uses)).then(|| {
+            format!(
+                "the credential of {}, which it writes into `{}`",
+                describe(uses),
+                row.param.address()
+            )
+        })
+    })
+}

@@ -266,6 +266,13 @@ impl Executor {
         self.send_checked(tool, &[], request).await
     }
 
+    /// Whether a credential of `scheme` is configured (or comes from the caller, under per-user
+    /// credentials) as text the server can write into a parameter (`credential(...)`): the
+    /// configured auth header does not count, being no scheme's.
+    pub fn has_credential_of(&self, scheme: &catalog_core::model::SchemeUse) -> bool {
+        self.credentials.satisfies(scheme) && !matches!(scheme.kind, SchemeKind::Basic)
+    }
+
     /// Whether the configured credentials satisfy `requirements` (one alternative of it): a
     /// credential per scheme, or the configured auth header standing for an `apiKey` header
     /// scheme of that name (or for bearer and basic when it is `Authorization`).
