@@ -494,7 +494,7 @@ impl Catalog {
             .chain(&self.bindings)
             .filter(|e| !e.info.is_composite())
         {
-            let Some(schemes) = unmet_credentials(&e.info.operation, executor) else {
+            let Some(schemes) = unmet_credentials(e.info.operation, executor) else {
                 continue;
             };
             let tool = format!(
