@@ -83,16 +83,6 @@ async fn api() -> loopback::Loopback {
     .await
 }
 
-async fn listed(c: &mut Client) -> Vec<String> {
-    let list = c.request("tools/list", json!({})).await;
-    list["result"]["tools"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{list}"))
-        .iter()
-        .map(|t| t["name"].as_str().unwrap().to_string())
-        .collect()
-}
-
 #[test]
 fn the_macro_writes_the_former_names_and_the_catalog_resolves_them() {
     assert_eq!(ReadTask::NAME, "read_task");
@@ -114,7 +104,7 @@ fn the_macro_writes_the_former_names_and_the_catalog_resolves_them() {
 async fn a_call_by_a_former_name_sends_what_the_current_name_sends() {
     let api = api().await;
     let mut c = Client::start(server(&api.url, &[]).unwrap()).await;
-    assert_eq!(listed(&mut c).await, ["read_task", "delete_task"]);
+    assert_eq!(c.tool_names().await, ["read_task", "delete_task"]);
     let args = json!({"board_id": "ops", "task_id": 7});
     let by_new = c.call("read_task", args.clone()).await;
     let by_old = c.call("get_task", args).await;
@@ -134,13 +124,13 @@ async fn a_call_by_a_former_name_sends_what_the_current_name_sends() {
 async fn the_selection_settings_follow_a_former_name_exactly() {
     let api = api().await;
     let mut c = Client::start(server(&api.url, &[("CATALOG_TOOLS", "get_task")]).unwrap()).await;
-    assert_eq!(listed(&mut c).await, ["read_task"]);
+    assert_eq!(c.tool_names().await, ["read_task"]);
     let mut c =
         Client::start(server(&api.url, &[("CATALOG_EXCLUDE_TOOLS", "fetch_task")]).unwrap()).await;
-    assert_eq!(listed(&mut c).await, ["delete_task"]);
+    assert_eq!(c.tool_names().await, ["delete_task"]);
     // A pattern is matched against current names only.
     let mut c = Client::start(server(&api.url, &[("CATALOG_TOOLS", "*_task")]).unwrap()).await;
-    assert_eq!(listed(&mut c).await, ["read_task", "delete_task"]);
+    assert_eq!(c.tool_names().await, ["read_task", "delete_task"]);
     let refused = server(&api.url, &[("CATALOG_TOOLS", "get_*")]).map(|_| ());
     assert_eq!(
         refused.unwrap_err(),

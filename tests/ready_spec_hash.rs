@@ -3,6 +3,9 @@
 //! (`CATALOG_HTTP_READY_SPEC_PATH`): a changed spec takes the server out of readiness even when
 //! its `info.version` does not move.
 
+#[path = "support/example.rs"]
+mod example;
+
 #[path = "../examples/taskboard/tools.rs"]
 #[allow(dead_code)]
 mod tools;
@@ -10,10 +13,12 @@ mod tools;
 #[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
+#[path = "support/readyz.rs"]
+mod readyz;
+
 use catalog::executor::{Executor, ExecutorConfig};
 use catalog::mcp::McpServer;
 use catalog::mcp::http::{ENV_READY_SPEC_PATH, HttpConfig, PROBE_TTL, bind};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// The file the taskboard tools were built from (the root `build.rs` indexes it).
 const SPEC: &[u8] = include_bytes!("../openapi/taskboard.yaml");
@@ -24,21 +29,6 @@ fn changed() -> Vec<u8> {
     let at = bytes.len() - 1;
     bytes[at] = if bytes[at] == b'\n' { b' ' } else { b'\n' };
     bytes
-}
-
-/// `GET /readyz`: status and body.
-async fn readyz(addr: &str) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let head = format!("GET /readyz HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n");
-    stream.write_all(head.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8(raw).unwrap();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap();
-    (
-        head.split(' ').nth(1).unwrap().parse().unwrap(),
-        body.to_string(),
-    )
 }
 
 /// A loopback API serving the spec as it was built at `/v1/openapi.yaml` and changed by one byte
@@ -100,10 +90,10 @@ fn the_tools_carry_the_hash_of_the_file_they_were_built_from() {
 async fn the_spec_the_tools_were_built_from_is_ready_and_read_once_a_minute() {
     let api = api().await;
     let addr = serve(&api, "/openapi.yaml", true).await;
-    assert_eq!(readyz(&addr).await, (200, "ready".to_string()));
+    assert_eq!(readyz::get(&addr).await, (200, "ready".to_string()));
     // Probed again, the spec not read again: its outcome is kept for `SPEC_TTL`.
     tokio::time::sleep(PROBE_TTL + std::time::Duration::from_millis(100)).await;
-    assert_eq!(readyz(&addr).await, (200, "ready".to_string()));
+    assert_eq!(readyz::get(&addr).await, (200, "ready".to_string()));
     let spec_reads = api
         .seen()
         .iter()
@@ -116,7 +106,7 @@ async fn the_spec_the_tools_were_built_from_is_ready_and_read_once_a_minute() {
 async fn a_spec_changed_by_one_byte_is_not_ready_naming_both_hashes() {
     let api = api().await;
     let addr = serve(&api, "/changed.yaml", false).await;
-    let (status, body) = readyz(&addr).await;
+    let (status, body) = readyz::get(&addr).await;
     assert_eq!(status, 503, "{body}");
     let built = format!("{:016x}", catalog_core::spec::load::content_hash(SPEC));
     let served = format!(
@@ -139,7 +129,7 @@ async fn a_spec_that_cannot_be_read_is_not_ready_saying_so() {
     let api = api().await;
     let addr = serve(&api, "/openapi/v1.json", false).await;
     assert_eq!(
-        readyz(&addr).await,
+        readyz::get(&addr).await,
         (
             503,
             "not ready: the API's spec could not be read: it answered 404 Not Found".to_string()
@@ -173,25 +163,9 @@ fn a_spec_path_without_a_leading_slash_is_refused_saying_the_fix() {
     );
 }
 
-/// The taskboard example built beside this test.
-fn example_binary() -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .unwrap()
-        .join("examples/taskboard");
-    assert!(
-        bin.exists(),
-        "{} is missing; `cargo test` builds it",
-        bin.display()
-    );
-    bin
-}
-
 #[test]
 fn the_server_stops_at_start_up_on_a_spec_path_without_a_leading_slash() {
-    let out = std::process::Command::new(example_binary())
+    let out = std::process::Command::new(example::taskboard())
         .args(["serve", "--http", "127.0.0.1:0"])
         .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
         .env("CATALOG_HTTP_READY_SPEC_PATH", "openapi.yaml")

@@ -9,28 +9,15 @@ mod tools;
 #[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
+#[path = "support/readyz.rs"]
+mod readyz;
+
 use catalog::executor::{Executor, ExecutorConfig};
 use catalog::mcp::McpServer;
 use catalog::mcp::http::{
     ENV_READY_STATUS_PATH, ENV_READY_VERSION_FIELD, HttpConfig, PROBE_TTL, bind,
 };
 use std::sync::{Arc, Mutex};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-/// `GET /readyz`: status and body.
-async fn readyz(addr: &str) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let head = format!("GET /readyz HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n");
-    stream.write_all(head.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8(raw).unwrap();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap();
-    (
-        head.split(' ').nth(1).unwrap().parse().unwrap(),
-        body.to_string(),
-    )
-}
 
 #[tokio::test]
 async fn readiness_goes_unready_when_the_api_serves_another_spec_version() {
@@ -65,12 +52,12 @@ async fn readiness_goes_unready_when_the_api_serves_another_spec_version() {
         .unwrap();
     tokio::spawn(server.serve_http_until(listener, config, std::future::pending()));
 
-    assert_eq!(readyz(&addr).await, (200, "ready".to_string()));
+    assert_eq!(readyz::get(&addr).await, (200, "ready".to_string()));
 
     // The API is upgraded: the tools were checked against another contract.
     *version.lock().unwrap() = r#"{"service": {"version": "2.0.0"}}"#.to_string();
     tokio::time::sleep(PROBE_TTL + std::time::Duration::from_millis(100)).await;
-    let (status, body) = readyz(&addr).await;
+    let (status, body) = readyz::get(&addr).await;
     assert_eq!(status, 503, "{body}");
     assert!(
         body.starts_with("not ready: ") && body.contains("2.0.0") && body.contains("1.4.0"),
@@ -81,7 +68,7 @@ async fn readiness_goes_unready_when_the_api_serves_another_spec_version() {
     *version.lock().unwrap() = r#"{"service": {}}"#.to_string();
     tokio::time::sleep(PROBE_TTL + std::time::Duration::from_millis(100)).await;
     assert_eq!(
-        readyz(&addr).await,
+        readyz::get(&addr).await,
         (
             503,
             "not ready: tools were checked against Taskboard API 1.4.0, but the server's status \
@@ -93,7 +80,7 @@ async fn readiness_goes_unready_when_the_api_serves_another_spec_version() {
     // Rolled back: ready again.
     *version.lock().unwrap() = r#"{"service": {"version": "v1.4.0"}}"#.to_string();
     tokio::time::sleep(PROBE_TTL + std::time::Duration::from_millis(100)).await;
-    assert_eq!(readyz(&addr).await, (200, "ready".to_string()));
+    assert_eq!(readyz::get(&addr).await, (200, "ready".to_string()));
     let status_reads = api
         .seen()
         .iter()

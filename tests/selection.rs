@@ -55,16 +55,6 @@ async fn api() -> loopback::Loopback {
     .await
 }
 
-async fn listed(c: &mut Client) -> Vec<String> {
-    let list = c.request("tools/list", json!({})).await;
-    list["result"]["tools"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{list}"))
-        .iter()
-        .map(|t| t["name"].as_str().unwrap().to_string())
-        .collect()
-}
-
 #[tokio::test]
 async fn groups_select_the_tools_listed_and_called() {
     let api = api().await;
@@ -73,7 +63,7 @@ async fn groups_select_the_tools_listed_and_called() {
         &[("CATALOG_TOOLSETS", "comments, Search")],
     ))
     .await;
-    assert_eq!(listed(&mut c).await, ["add_comment", "search"]);
+    assert_eq!(c.tool_names().await, ["add_comment", "search"]);
     // A tool outside the selection is unknown, and the nearest offered tool is named.
     let reply = c
         .call("get_task", json!({"board_id": "ops", "task_id": 1}))
@@ -104,22 +94,22 @@ async fn patterns_add_and_exclude_tools() {
     ))
     .await;
     assert_eq!(
-        listed(&mut c).await,
+        c.tool_names().await,
         ["get_task", "replace_task", "add_comment"]
     );
     // Only names, no groups: exactly the tools named.
     let mut c = Client::start(server(&api.url, &[("CATALOG_TOOLS", "search,list_*")])).await;
-    assert_eq!(listed(&mut c).await, ["list_tasks", "search"]);
+    assert_eq!(c.tool_names().await, ["list_tasks", "search"]);
     // `all` selects every group.
     let mut c = Client::start(server(&api.url, &[("CATALOG_TOOLSETS", "all")])).await;
-    assert_eq!(listed(&mut c).await.len(), 8);
+    assert_eq!(c.tool_names().await.len(), 8);
 }
 
 #[tokio::test]
 async fn read_only_mode_lists_no_write_tool_and_refuses_calls_to_them_as_unknown() {
     let api = api().await;
     let mut c = Client::start(server(&api.url, &[("CATALOG_READ_ONLY", "1")])).await;
-    assert_eq!(listed(&mut c).await, ["list_tasks", "get_task", "search"]);
+    assert_eq!(c.tool_names().await, ["list_tasks", "get_task", "search"]);
     let reply = c
         .call("delete_task", json!({"board_id": "ops", "task_id": 1}))
         .await;
@@ -153,7 +143,7 @@ async fn the_server_advertises_list_changes_and_sends_them_when_the_selection_ch
     );
     c.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
         .await;
-    assert_eq!(listed(&mut c).await, ["add_comment"]);
+    assert_eq!(c.tool_names().await, ["add_comment"]);
     handle
         .set_selection(Selection::all().toolsets(["search"]))
         .await
@@ -162,7 +152,7 @@ async fn the_server_advertises_list_changes_and_sends_them_when_the_selection_ch
         c.recv().await,
         json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
     );
-    assert_eq!(listed(&mut c).await, ["search"]);
+    assert_eq!(c.tool_names().await, ["search"]);
     // A selection naming what the server does not serve is refused, the one in place kept.
     let err = handle
         .set_selection(Selection::all().toolsets(["serch"]))
@@ -179,7 +169,7 @@ async fn the_server_advertises_list_changes_and_sends_them_when_the_selection_ch
         .set_selection(Selection::all().tools(["search"]))
         .await
         .unwrap();
-    assert_eq!(listed(&mut c).await, ["search"]);
+    assert_eq!(c.tool_names().await, ["search"]);
 }
 
 fn start_up_error(env: &[(&str, &str)]) -> String {

@@ -3,6 +3,9 @@
 //! process exits 0, over HTTP and over stdio, over HTTP after serving on for a shutdown delay; and the metrics a scraper reads after a known
 //! sequence of calls.
 
+#[path = "support/example.rs"]
+mod example;
+
 #[path = "../examples/taskboard/tools.rs"]
 #[allow(dead_code)]
 mod tools;
@@ -161,22 +164,6 @@ async fn readiness_probes_are_shared_within_a_second() {
     assert_eq!(seen[0].header("x-api-key"), None);
 }
 
-/// The taskboard example as `cargo build --example taskboard` builds it.
-fn example_binary() -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .unwrap()
-        .join("examples/taskboard");
-    assert!(
-        bin.exists(),
-        "{} is missing; `cargo build --example taskboard` builds it",
-        bin.display()
-    );
-    bin
-}
-
 /// An API that answers every request after `delay`, with an empty list.
 async fn slow_api(delay: Duration) -> loopback::Loopback {
     loopback::start(move |_| {
@@ -283,7 +270,7 @@ async fn sigterm_answers_every_http_call_in_flight_then_exits_0() {
 async fn sigterm_answers_every_stdio_call_read_then_exits_0() {
     const CALLS: i64 = 3;
     let api = slow_api(Duration::from_secs(1)).await;
-    let mut child = tokio::process::Command::new(example_binary())
+    let mut child = tokio::process::Command::new(example::taskboard())
         .arg("serve")
         .env("TASKBOARD_BASE_URL", &api.url)
         .stdin(Stdio::piped())
@@ -590,7 +577,7 @@ async fn serve_http(
     String,
     tokio::io::Lines<BufReader<tokio::process::ChildStderr>>,
 ) {
-    let mut command = tokio::process::Command::new(example_binary());
+    let mut command = tokio::process::Command::new(example::taskboard());
     command
         .args(["serve", "--http", "127.0.0.1:0"])
         .env("TASKBOARD_BASE_URL", api_url)

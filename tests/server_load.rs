@@ -3,6 +3,9 @@
 //! the calls pile up far past the in-flight cap, and the server's memory stays bounded however
 //! many are sent.
 
+#[path = "support/example.rs"]
+mod example;
+
 #[path = "../catalog-runtime/tests/support/loopback.rs"]
 mod loopback;
 
@@ -10,22 +13,6 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-
-/// The taskboard example as `cargo test` builds it.
-fn example_binary() -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .unwrap()
-        .join("examples/taskboard");
-    assert!(
-        bin.exists(),
-        "{} is missing; `cargo test` builds it",
-        bin.display()
-    );
-    bin
-}
 
 /// An API that takes 20 ms over every answer: one page of one task.
 async fn slow_api() -> loopback::Loopback {
@@ -55,7 +42,7 @@ fn peak_rss_kib(pid: u32) -> u64 {
 /// any answer is read, and reads every answer. Returns the answers by id and the server's peak
 /// memory once they are all in.
 fn pipeline(api: &str, calls: i64) -> (Vec<Value>, u64) {
-    let mut child = Command::new(example_binary())
+    let mut child = Command::new(example::taskboard())
         .arg("serve")
         .env("TASKBOARD_BASE_URL", api)
         .env("CATALOG_TIMEOUT_SECS", "120")

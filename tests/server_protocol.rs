@@ -3,6 +3,9 @@
 //! server allows at once. Each drives an `McpServer` over an in-memory pipe (or the taskboard
 //! example over real pipes) and asserts what comes back and what reached the API.
 
+#[path = "support/example.rs"]
+mod example;
+
 #[path = "../examples/taskboard/tools.rs"]
 #[allow(dead_code)]
 mod tools;
@@ -86,22 +89,6 @@ async fn notifications_and_responses_before_initialize_are_ignored() {
     assert_eq!(reply["result"]["tools"].as_array().unwrap().len(), 8);
 }
 
-/// The taskboard example as `cargo test` builds it.
-fn example_binary() -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .unwrap()
-        .join("examples/taskboard");
-    assert!(
-        bin.exists(),
-        "{} is missing; `cargo test` builds it",
-        bin.display()
-    );
-    bin
-}
-
 /// The example serving over stdio against an upstream that is never reached, with `envs` set:
 /// the child, its stdin, and its stdout read line by line.
 fn serve_stdio_example(
@@ -111,7 +98,7 @@ fn serve_stdio_example(
     std::process::ChildStdin,
     std::io::Lines<BufReader<std::process::ChildStdout>>,
 ) {
-    let mut child = Command::new(example_binary())
+    let mut child = Command::new(example::taskboard())
         .arg("serve")
         .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
         .envs(envs.iter().copied())
@@ -278,7 +265,7 @@ async fn the_example_warns_at_start_when_the_api_runs_another_version() {
         )
     })
     .await;
-    let mut child = Command::new(example_binary())
+    let mut child = Command::new(example::taskboard())
         .arg("serve")
         .env("TASKBOARD_BASE_URL", format!("{}/api", api.url))
         .env("TASKBOARD_STATUS_PATH", "/status")
@@ -395,7 +382,7 @@ async fn the_tool_list_carries_cache_hints_for_a_current_revision_client_only() 
 #[test]
 fn the_examples_worker_threads_are_checked_and_honoured() {
     for bad in ["0", "many"] {
-        let out = Command::new(example_binary())
+        let out = Command::new(example::taskboard())
             .arg("serve")
             .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
             .env("TASKBOARD_WORKER_THREADS", bad)

@@ -3,6 +3,9 @@
 //! is not read as a list of tool names, and a tool name the server does not serve is refused
 //! with the nearest one.
 
+#[path = "support/example.rs"]
+mod example;
+
 #[path = "../examples/taskboard/tools.rs"]
 #[allow(dead_code)]
 mod tools;
@@ -201,22 +204,6 @@ fn the_retry_settings_are_read_strictly() {
     }
 }
 
-/// The taskboard example as `cargo test` builds it.
-fn example_binary() -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .unwrap()
-        .join("examples/taskboard");
-    assert!(
-        bin.exists(),
-        "{} is missing; `cargo test` builds it",
-        bin.display()
-    );
-    bin
-}
-
 /// The example stops at start-up, before reading any input, with the setting named.
 #[test]
 fn the_example_stops_at_start_up_on_a_wrong_setting() {
@@ -268,7 +255,7 @@ fn the_example_stops_at_start_up_on_a_wrong_setting() {
              CATALOG_TOKEN_EXCHANGE_* variable to serve without it)",
         ),
     ] {
-        let out = Command::new(example_binary())
+        let out = Command::new(example::taskboard())
             .arg("serve")
             .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
             .env(name, value)
@@ -306,7 +293,7 @@ fn the_example_stops_at_start_up_on_a_misspelled_setting() {
             .to_string(),
     );
     for (name, message) in misspelled.into_iter().chain([credential]) {
-        let out = Command::new(example_binary())
+        let out = Command::new(example::taskboard())
             .arg("serve")
             .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
             .env(name, "1")
@@ -320,7 +307,7 @@ fn the_example_stops_at_start_up_on_a_misspelled_setting() {
         );
     }
     // A build or test variable set where the server starts is not the server's to refuse.
-    let out = Command::new(example_binary())
+    let out = Command::new(example::taskboard())
         .arg("serve")
         .env("TASKBOARD_BASE_URL", "http://127.0.0.1:9")
         .env("CATALOG_BENCH_SMOKE", "1")
@@ -340,7 +327,7 @@ fn the_example_stops_at_start_up_on_a_misspelled_setting() {
 /// quotes.
 #[test]
 fn the_readme_server_prints_a_start_up_error_as_it_reads() {
-    let bin = example_binary().with_file_name("your_server");
+    let bin = example::taskboard().with_file_name("your_server");
     let out = Command::new(&bin)
         .env("TASKS_BASE_URL", "http://127.0.0.1:9")
         .env("CATALOG_ALLOW_WRITES", "on")

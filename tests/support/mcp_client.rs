@@ -112,6 +112,17 @@ impl Client {
         reply
     }
 
+    /// `tools/list`: the names listed, in order.
+    pub async fn tool_names(&mut self) -> Vec<String> {
+        let list = self.request("tools/list", json!({})).await;
+        list["result"]["tools"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{list}"))
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect()
+    }
+
     /// `tools/call`; the whole JSON-RPC reply.
     pub async fn call(&mut self, name: &str, arguments: Value) -> Value {
         self.request("tools/call", json!({"name": name, "arguments": arguments}))

@@ -131,17 +131,7 @@ pub fn check_former_names(name: &str, former: &[(&str, Site)]) -> Vec<Finding> {
 
 // A former name no client could have called.
 fn former_name_problem(old: &str) -> Option<String> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    let length = old.chars().count();
-    let what = if old.is_empty() {
-        "is empty".to_string()
-    } else if let Some(bad) = old.chars().find(|c| !allowed(*c)) {
-        format!("holds `{}`", bad.escape_default())
-    } else if length > MAX_TOOL_NAME {
-        format!("is {length} characters long")
-    } else {
-        return None;
-    };
+    let what = unservable(old)?;
     Some(format!(
         "the former name `{old}` {what}: no client could have called a tool by it (at most \
          {MAX_TOOL_NAME} characters from `A-Z a-z 0-9 _ -`); list the name the tool was served \
@@ -152,23 +142,29 @@ fn former_name_problem(old: &str) -> Option<String> {
 /// Why `name` is no tool name every client takes, with the `name = "..."` to write instead;
 /// `None` when it is one.
 pub fn name_problem(name: &str) -> Option<String> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    let length = name.chars().count();
-    let what = if name.is_empty() {
-        "is empty".to_string()
-    } else if let Some(bad) = name.chars().find(|c| !allowed(*c)) {
-        format!("holds `{}`", bad.escape_default())
-    } else if length > MAX_TOOL_NAME {
-        format!("is {length} characters long")
-    } else {
-        return None;
-    };
+    let what = unservable(name)?;
     Some(format!(
         "the tool name `{name}` {what}; MCP clients that follow OpenAI's function-name rule \
          (at most {MAX_TOOL_NAME} characters from `A-Z a-z 0-9 _ -`) refuse it, and with it the \
          whole tool list: name the tool `name = \"{}\"`, or another name of that form",
         proposed(name)
     ))
+}
+
+// What keeps `name` from being a name every client takes ("is empty", "holds ` `", "is 70
+// characters long"); `None` when nothing does.
+fn unservable(name: &str) -> Option<String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let length = name.chars().count();
+    if name.is_empty() {
+        Some("is empty".to_string())
+    } else if let Some(bad) = name.chars().find(|c| !allowed(*c)) {
+        Some(format!("holds `{}`", bad.escape_default()))
+    } else if length > MAX_TOOL_NAME {
+        Some(format!("is {length} characters long"))
+    } else {
+        None
+    }
 }
 
 // A name of the allowed form close to `name`: its ASCII words in snake_case, cut after the last
