@@ -221,10 +221,13 @@ fn delimited_in_json(op: &Operation, p: &Param, w: &DeclaredWireType) -> Option<
         Finding::at(
             *site,
             format!(
-                "`{}` is a property of the {} body, which sends a list as its own array; \
-                 `delimited` joins a list into one text in a query, header, path or form field",
+                "`{}` is a property of the {} body, which sends a list as its own array, never \
+                 joined; `delimited` joins a list into one text only in a query, header, path or \
+                 form field: remove `delimited` and type the field as the spec types `{}` (the \
+                 agent writes the text the server splits)",
                 p.address(),
-                op.body.as_ref().map_or("", |b| b.media_type.as_str())
+                op.body.as_ref().map_or("", |b| b.media_type.as_str()),
+                p.name
             ),
         )
     })
