@@ -682,3 +682,25 @@ fn path_and_query_values_that_cannot_be_empty_say_so_in_their_schema() {
         ]
     );
 }
+
+#[test]
+fn a_typeless_schema_takes_null_unless_its_enum_leaves_null_out() {
+    // No type: any JSON value, null included (3.0 and 3.1 alike).
+    for version in ["3.0.3", "3.1.0"] {
+        for schema in [json!({}), json!({"description": "free-form"})] {
+            let s = field(version, schema.clone(), json!({}));
+            assert_eq!((s.ty, s.nullable), (Type::Any, true), "{version} {schema}");
+        }
+    }
+    // An enum of mixed kinds beside no type is what it lists.
+    for (schema, nullable) in [
+        (json!({"enum": ["a", 1]}), false),
+        (json!({"enum": ["a", 1, null]}), true),
+    ] {
+        let s = field("3.1.0", schema.clone(), json!({}));
+        assert_eq!((s.ty, s.nullable), (Type::Any, nullable), "{schema}");
+    }
+    // A typed schema is not widened.
+    let s = field("3.0.3", json!({"type": "string"}), json!({}));
+    assert_eq!((s.ty, s.nullable), (string(), false));
+}

@@ -174,7 +174,7 @@ fn mixed() -> Operation {
                     {"name": "priority", "required": true,
                      "schema": {"type": "string", "enum": ["urgent", "important"]}},
                     {"name": "embeds",
-                     "schema": {"type": "array", "items": {"type": "any"}}},
+                     "schema": {"type": "array", "items": {"type": "any", "nullable": true}}},
                     {"name": "id", "read_only": true, "required": true,
                      "schema": {"type": "string"}},
                 ]}),
@@ -266,7 +266,9 @@ fn expected_mixed() -> Value {
                 {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]},
                 {"type": "null"},
             ]},
-            "extra": {"description": "Free-form data"},
+            // Any value but null: the row is not nullable (a typeless spec schema is, but an
+            // optional one set by one `Option` is not: it cannot send null).
+            "extra": {"description": "Free-form data", "not": {"type": "null"}},
             "tags": {"type": "object"},
             "level": {"type": ["integer", "null"], "enum": [1, 2, 3, null]},
             "big": {"type": "integer", "format": "int64",
@@ -451,6 +453,8 @@ fn emitted_schema_validates_arguments() {
     let bad = [
         // unknown property
         with(good.clone(), "set_online", json!(true)),
+        // null where the row is not nullable, though any other value is taken
+        with(good.clone(), "extra", Value::Null),
         with(good.clone(), "unknown", json!(1)),
         // missing required (nullable required still must be present)
         good.as_object()

@@ -198,7 +198,9 @@ pub fn check_type(param: &Param, ty: &RustType) -> Option<String> {
             ty.render()
         ));
     }
-    if (!param.required || schema.nullable) && layers == 0 {
+    // A `serde_json::Value` holds null itself: a required nullable parameter takes it bare.
+    let holds_null = param.required && *inner == RustType::JsonValue;
+    if (!param.required || schema.nullable) && layers == 0 && !holds_null {
         let why = if param.required {
             "required but nullable: `None` is sent as null"
         } else {
@@ -415,8 +417,9 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {
         (Type::Boolean { .. }, _) => whole(),
         (Type::Array { items, .. }, RustType::Vec(elem)) => {
             let (layers, inner) = elem.options();
+            // A `serde_json::Value` element holds null itself.
             let nullable_ok = if items.nullable {
-                layers == 1
+                layers == 1 || (layers == 0 && *inner == RustType::JsonValue)
             } else {
                 layers == 0
             };
@@ -501,4 +504,89 @@ pub(in crate::check) fn schema_of_rust(t: &RustType) -> Schema {
         }
     };
     Schema::new(ty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RustType, check_type};
+    use crate::model::Param;
+    use serde_json::json;
+
+    fn param(required: bool, schema: serde_json::Value) -> Param {
+        serde_json::from_value(json!({
+            "location": "body", "name": "f", "required": required, "schema": schema,
+            "pointer": "#/f"
+        }))
+        .unwrap()
+    }
+
+    fn option(t: RustType) -> RustType {
+        RustType::Option(Box::new(t))
+    }
+
+    #[test]
+    fn a_json_value_holds_null_itself_where_the_schema_takes_it() {
+        let typeless = json!({"type": "any", "nullable": true});
+        // Required and nullable: `Value` takes null as it is, `Option<Value>` sends `None` as
+        // null; both fit.
+        assert_eq!(
+            check_type(&param(true, typeless.clone()), &RustType::JsonValue),
+            None
+        );
+        assert_eq!(
+            check_type(&param(true, typeless.clone()), &option(RustType::JsonValue)),
+            None
+        );
+        // Optional and nullable: one `Option` (null not offered) or two (null sent).
+        assert_eq!(
+            check_type(
+                &param(false, typeless.clone()),
+                &option(RustType::JsonValue)
+            ),
+            None
+        );
+        assert_eq!(
+            check_type(
+                &param(false, typeless.clone()),
+                &option(option(RustType::JsonValue))
+            ),
+            None
+        );
+        // Optional: a bare `Value` has no way to leave it out.
+        assert_eq!(
+            check_type(&param(false, typeless), &RustType::JsonValue).as_deref(),
+            Some(
+                "`body.f` is optional: `None` leaves it out; use `Option<serde_json::Value>`, \
+                 not `serde_json::Value`"
+            )
+        );
+        // A required nullable string still wants the `Option` that sends null.
+        assert_eq!(
+            check_type(
+                &param(true, json!({"type": "string", "nullable": true})),
+                &RustType::String
+            )
+            .as_deref(),
+            Some(
+                "`body.f` is required but nullable: `None` is sent as null; use \
+                 `Option<String>`, not `String`"
+            )
+        );
+    }
+
+    #[test]
+    fn an_array_of_nullable_typeless_items_takes_json_values_bare_or_in_options() {
+        let array = json!({"type": "array", "items": {"type": "any", "nullable": true}});
+        for elem in [RustType::JsonValue, option(RustType::JsonValue)] {
+            let ty = RustType::Vec(Box::new(elem.clone()));
+            assert_eq!(check_type(&param(true, array.clone()), &ty), None, "{ty:?}");
+        }
+        // Nullable string items still want `Option<String>`.
+        let strings = json!({"type": "array", "items": {"type": "string", "nullable": true}});
+        let ty = RustType::Vec(Box::new(RustType::String));
+        assert!(
+            check_type(&param(true, strings), &ty)
+                .is_some_and(|m| m.contains("use `Vec<Option<String>>`")),
+        );
+    }
 }

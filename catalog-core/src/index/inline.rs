@@ -555,7 +555,13 @@ impl<'f, 's> Expander<'f, 's> {
     // open schema that says why.
     fn reference(&mut self, id: usize, node: &Schema) -> Schema {
         match self.resolve(id) {
-            Reference::Missing => Schema::any().refined_by(node),
+            // What is not written out accepts any JSON value, null included, as a typeless
+            // schema does.
+            Reference::Missing => Schema {
+                nullable: true,
+                ..Schema::any()
+            }
+            .refined_by(node),
             Reference::Cut(target, reason) => {
                 let d = self.degradation(&target.pointer, reason);
                 let description = match self.side {
@@ -567,6 +573,7 @@ impl<'f, 's> Expander<'f, 's> {
                 }
                 Schema {
                     description: Some(description),
+                    nullable: true,
                     ..Schema::any()
                 }
                 .refined_by(node)

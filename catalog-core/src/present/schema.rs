@@ -257,10 +257,17 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
             }
             out.insert("anyOf".into(), Value::Array(arms));
         }
-        // `{}` accepts every JSON value, null included, so nullability adds nothing. A shared
-        // reference never reaches here (operations are expanded before use); were one to, it is
-        // written as what expansion makes of a cut one.
-        Type::Any | Type::Shared { .. } => {}
+        // `{}` accepts every JSON value, null included. An input that is not nullable (an
+        // optional parameter set by one `Option`, which cannot send null; a query value) says
+        // so, since the decoder refuses null there: what the schema offers is what decoding
+        // takes. A response's is left `{}`. A shared reference never reaches here (operations
+        // are expanded before use); were one to, it is written as what expansion makes of a cut
+        // one.
+        Type::Any | Type::Shared { .. } => {
+            if !nullable && side == Side::Input {
+                out.insert("not".into(), json!({"type": "null"}));
+            }
+        }
         Type::File => file_schema(&mut out, nullable),
     }
     if let Some(a) = &schema.assertions {

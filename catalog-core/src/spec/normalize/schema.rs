@@ -76,6 +76,9 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         if s.ty == Type::Any && kw.ty.and_then(T::as_str) == Some("null") {
             nullable = true;
         }
+        if typeless_takes_null(&s) {
+            nullable = true;
+        }
         s.nullable |= nullable;
         if description.is_some() {
             s.description = description;
@@ -376,6 +379,18 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             _ => Type::Any,
         }
     }
+}
+
+/// Whether a schema read as [`Type::Any`] takes `null`: a schema of no type accepts every JSON
+/// value, null included (JSON Schema; OpenAPI 3.0's `nullable` only widens a declared `type`),
+/// unless an `enum` or `const` beside it leaves null out. So the input schema offers null there
+/// and the decoder takes it (docs/accounting.md, "A typeless schema takes null").
+fn typeless_takes_null(s: &Schema) -> bool {
+    s.ty == Type::Any
+        && s.assertions
+            .as_ref()
+            .and_then(|a| a.allowed.as_ref())
+            .is_none_or(|allowed| allowed.contains(&serde_json::Value::Null))
 }
 
 /// The validation keywords of `kw` that its type does not carry, with `allowed` values; `None`
