@@ -398,7 +398,8 @@ fn scaffold_of_an_unsupported_operation_says_why() {
 #[test]
 fn check_lists_the_parameters_a_tool_cannot_send() {
     // An optional one is listed under its operation (a tool omits it); a required one makes
-    // the operation unsupported.
+    // the operation unsupported. One declared as JSON content (`QueryReports`' nested `filter`)
+    // is sent as its JSON text, which carries any shape.
     let run = catalog(&["check", "openapi/bodies.yaml"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let flat = "has no encoding for an array or object inside another (only a scalar, an array \
@@ -435,9 +436,13 @@ unsupported  GET /reports/search (SearchReports)
     `query.where` is required and cannot be sent: it is an array of arrays, and a query \
 parameter of style `form` {flat} at #/paths/~1reports~1search/get/parameters/0
     output: 204, no content
-outputs: 8 no content
+ok           GET /reports/query (QueryReports)
+    output: 204, no content
+ok           POST /messages (PostMessage)
+    output: 204, no content
+outputs: 10 no content
 unsupported by reason: 1 unencodable-parameter [spec]
-8 operations: 7 ok, 1 unsupported, 1 with a union body
+10 operations: 9 ok, 1 unsupported, 1 with a union body
 "
         )
     );

@@ -196,11 +196,6 @@ pub struct ArchiveChannel {
                   yet: a typo there would be sent unchecked, so a message is text only"
     ),
     omitted(
-        "body.blocks",
-        reason = "blocks are JSON text inside a form field, which this tool does not check yet: \
-                  a typo there would be sent unchecked, so a message is text only"
-    ),
-    omitted(
         "body.icon_emoji",
         reason = "the bot posts under its own icon; an agent does not disguise who posted"
     ),
@@ -239,6 +234,14 @@ pub struct PostMessage {
     pub channel: String,
     /// The message.
     pub text: Option<String>,
+    /// Block Kit layout blocks, an array of block objects written as JSON (not as a string).
+    #[arg(
+        wire_type = "json",
+        read_at = "api.slack.com/methods/chat.postMessage: blocks",
+        reason = "the spec types the blocks as text; Slack parses that text as a JSON array of \
+                  blocks, so the agent writes the array and the server sends its JSON text"
+    )]
+    pub blocks: Option<serde_json::Value>,
     /// The `ts` of the message to reply to, in its thread.
     pub thread_ts: Option<String>,
     /// With `thread_ts`: show the reply in the channel too.

@@ -57,6 +57,10 @@ TOOLS = {
 CREDENTIAL_IN = {"post_message": "header", "get_user": "query"}
 
 
+# Block Kit blocks, written by the agent as JSON; Slack reads them as JSON text in a form field.
+BLOCKS = [{"type": "section", "text": {"type": "mrkdwn", "text": "*deploy* done & \"green\""}}]
+
+
 def value_for(name: str, schema: dict):
     """A value the schema accepts: Slack's ids where an id is asked for, else the first enum
     member, the lowest allowed number, a short string."""
@@ -72,6 +76,8 @@ def value_for(name: str, schema: dict):
         return ["public_channel", "private_channel"]
     if name in ("latest", "oldest"):
         return "1502126650.228446"
+    if name == "blocks":
+        return BLOCKS
     if "enum" in schema:
         return next(v for v in schema["enum"] if v is not None)
     ty = schema.get("type")
@@ -217,6 +223,11 @@ async def against_the_error_form(args, checks: Checks) -> None:
                         checks.check("types=public_channel,private_channel" in last.get("raw_query", ""),
                                      "list_channels: the channel types joined by commas in one "
                                      "`types`", json.dumps(last))
+                    if tool.name == "post_message":
+                        sent_blocks = (last.get("form", {}).get("blocks") or [None])[0]
+                        checks.check(sent_blocks is not None and json.loads(sent_blocks) == BLOCKS,
+                                     "post_message: the blocks sent as their JSON text in one "
+                                     "form field", json.dumps(last))
                     if tool.name == "read_channel_history":
                         checks.check("latest=1502126650.228446" in last.get("raw_query", "")
                                      and "oldest=1502126650.228446" in last.get("raw_query", ""),
@@ -232,8 +243,12 @@ async def against_the_error_form(args, checks: Checks) -> None:
                 checks.check(is_error(result) and "must match the pattern" in text_of(result),
                              "list_channels: a type holding the delimiter is refused",
                              text_of(result)[:300])
+                result = await session.call_tool("post_message",
+                                                 {"channel": "C012AB3CD", "blocks": None})
+                checks.check(is_error(result) and "cannot be null" in text_of(result),
+                             "post_message: null blocks are refused", text_of(result)[:300])
                 checks.check(len(Stub.received) == sent_before,
-                             "the refused timestamp and channel type sent nothing",
+                             "the refused timestamp, channel type and blocks sent nothing",
                              f"{len(Stub.received) - sent_before} requests")
                 result = await session.call_tool("archive_channel", {"channel": "C0OK"})
                 checks.check(not is_error(result) and structured(result).get("ok") is True,

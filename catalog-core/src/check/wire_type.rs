@@ -33,8 +33,9 @@ pub struct DeclaredWireType {
 /// (`pipeDelimited`).
 pub const DELIMITERS: [&str; 3] = [",", " ", "|"];
 
-/// The types a parameter's wire type can be overridden to.
-pub const WIRE_TYPES: [&str; 4] = ["string", "integer", "number", "boolean"];
+/// The types a parameter's wire type can be overridden to: a scalar's, or `json` (a value sent
+/// as its JSON text inside a text parameter).
+pub const WIRE_TYPES: [&str; 5] = ["string", "integer", "number", "boolean", "json"];
 
 /// The parameter as the server reads it, and the record of the override, or every finding.
 pub fn override_type(
@@ -45,6 +46,27 @@ pub fn override_type(
     let address = param.address();
     let what = format!("overriding the wire type of `{address}`");
     let mut findings = Vec::new();
+    if w.ty == "json" {
+        read_at_and_reason(
+            &mut findings,
+            &what,
+            &address,
+            w.site,
+            &w.read_at,
+            &w.reason,
+            "say where the server parses the text as JSON",
+        );
+        return match json_text(param, w) {
+            Ok(real) if findings.is_empty() => {
+                Ok((real, overridden(param.schema.ty.describe(), w)))
+            }
+            Ok(_) => Err(findings),
+            Err(finding) => {
+                findings.push(finding);
+                Err(findings)
+            }
+        };
+    }
     let Some(new) = scalar(&w.ty) else {
         return Err(vec![Finding::at(
             w.site,
@@ -212,6 +234,43 @@ fn delimited(param: &Param, items: Type, delimiter: &str, site: Site) -> Result<
         assertions: None,
     };
     real.style = style;
+    real.explode = false;
+    Ok(real)
+}
+
+/// A text parameter the server parses as JSON (Slack's `blocks`: "a JSON-based array ...,
+/// presented as a URL-encoded string"), as the value it is: any JSON value the agent writes as
+/// JSON, typed by the field (`serde_json::Value`, or a type of the user's), and sent as its JSON
+/// text ([`Style::Json`]). The agent never writes JSON inside a string, so the text the server
+/// parses is always well formed.
+fn json_text(param: &Param, w: &DeclaredWireType) -> Result<Param, Finding> {
+    let address = param.address();
+    if let Some((_, site)) = &w.delimiter {
+        return Err(Finding::at(
+            *site,
+            format!(
+                "`{address}` cannot be both delimited and JSON text: a JSON array is sent as \
+                 one text already; remove `delimited`"
+            ),
+        ));
+    }
+    if !matches!(param.schema.ty, Type::String { .. }) {
+        return Err(Finding::at(
+            w.site,
+            format!(
+                "`wire_type = \"json\"` sends a value as JSON text where the spec types a \
+                 parameter as text; `{address}` is {} in the spec: remove `wire_type`",
+                param.schema.ty.describe()
+            ),
+        ));
+    }
+    let mut real = param.clone();
+    real.schema = Schema {
+        nullable: param.schema.nullable,
+        description: param.schema.description.clone(),
+        ..Schema::any()
+    };
+    real.style = Style::Json;
     real.explode = false;
     Ok(real)
 }
@@ -489,7 +548,7 @@ mod tests {
             [Finding::at(
                 3,
                 "unknown wire_type `int` for field `role_id`; expected one of: string, integer, \
-                 number, boolean"
+                 number, boolean, json"
             )]
         );
     }

@@ -72,6 +72,10 @@ pub enum Style {
     PipeDelimited,
     /// `deepObject`: `name[key]=value` in the query.
     DeepObject,
+    /// The value's JSON text as one scalar: a parameter declared with `content:
+    /// application/json` instead of a `schema`, or a text parameter overridden with
+    /// `#[arg(wire_type = "json")]` (Slack's `blocks`). No `style` keyword names it.
+    Json,
 }
 
 impl Style {

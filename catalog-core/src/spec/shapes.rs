@@ -39,6 +39,8 @@ pub fn unsendable(op: &Operation, param: &Param, shared: &[SharedSchema]) -> Opt
             ))
         }
         Location::Query if param.style == Style::DeepObject => None,
+        // Its JSON text carries any shape.
+        _ if param.style == Style::Json => None,
         location => {
             let shape = deeper_than_flat(&param.schema, shared, 0)?;
             let style = style_name(location, param.style);
@@ -71,6 +73,7 @@ pub fn value_unsendable(op: &Operation, param: &Param, value: &Value) -> Option<
         }
         Location::Body => None,
         Location::Query if param.style == Style::DeepObject => None,
+        _ if param.style == Style::Json => None,
         location => deeper.then(|| {
             format!(
                 "it nests an array or object inside another, which a {location} parameter of \
@@ -85,6 +88,7 @@ pub fn value_unsendable(op: &Operation, param: &Param, value: &Value) -> Option<
 /// The style a parameter is encoded with, as the spec spells it.
 pub fn style_name(location: Location, style: Style) -> &'static str {
     match (location, style) {
+        (_, Style::Json) => "json",
         (Location::Header, _) => "simple",
         (Location::Cookie, _) => "form",
         (Location::Query, Style::SpaceDelimited) => "spaceDelimited",

@@ -215,8 +215,21 @@ impl Reconciler<'_> {
 /// media type says (a JSON array), not as one joined text, so the override would send what
 /// the server does not read.
 fn delimited_in_json(op: &Operation, p: &Param, w: &DeclaredWireType) -> Option<Finding> {
-    let (_, site) = w.delimiter.as_ref()?;
     let kind = op.body.as_ref().map(|b| b.kind)?;
+    if w.ty == "json" && p.location == Location::Body && kind != BodyKind::Form {
+        return Some(Finding::at(
+            w.site,
+            format!(
+                "`{}` is a property of the {} body, which holds a JSON value as itself: \
+                 `wire_type = \"json\"` sends a value as JSON text inside a text parameter (a \
+                 query, header, path or form field); remove `wire_type` and type the field as \
+                 the value the server reads",
+                p.address(),
+                op.body.as_ref().map_or("", |b| b.media_type.as_str())
+            ),
+        ));
+    }
+    let (_, site) = w.delimiter.as_ref()?;
     (p.location == Location::Body && kind != BodyKind::Form).then(|| {
         Finding::at(
             *site,

@@ -300,6 +300,18 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         };
         let mut schema = schema;
         non_empty_values(location, kw.allow_empty_value, &mut schema);
+        // `content: {application/json: ...}` in place of `schema`: the value travels as its
+        // JSON text, whatever its shape (docs/accounting.md, "JSON text in a parameter").
+        let json_content = kw.schema.is_none()
+            && kw
+                .content
+                .and_then(|c| c.first().map(|(media, _)| is_json_media_type(media)))
+                .unwrap_or(false);
+        let (style, explode) = if json_content {
+            (Style::Json, false)
+        } else {
+            (style, explode)
+        };
         Some(Param {
             location,
             name: name.to_string(),

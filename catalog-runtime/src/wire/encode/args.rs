@@ -5,7 +5,7 @@
 use super::error::{RequestError, RequestErrorKind};
 use super::resolved::{Items, Resolved};
 use super::scalar_text;
-use catalog_core::model::{Accounted, Disposition, Param};
+use catalog_core::model::{Accounted, Disposition, Param, Style};
 use serde_json::Value;
 use std::cell::Cell;
 
@@ -149,6 +149,9 @@ pub(super) fn lower<'b>(
     owned: &'b mut Value,
     param: &Param,
 ) -> Result<Resolved<'b>, RequestError> {
+    if param.style == Style::Json {
+        return json_text(source, text, param);
+    }
     Ok(match source {
         Source::Absent => Resolved::Absent,
         Source::Null => Resolved::Null,
@@ -171,6 +174,30 @@ pub(super) fn lower<'b>(
             }
         }
     })
+}
+
+/// A value of a [`Style::Json`] parameter as its JSON text, one scalar the location's encoder
+/// writes as it writes any text (percent-encoded in a query or path, a form field's value, a
+/// header's text); null is the text `null`, which is JSON's.
+fn json_text<'b>(
+    source: Source<'b>,
+    text: &'b mut String,
+    param: &Param,
+) -> Result<Resolved<'b>, RequestError> {
+    let serialize = |e: serde_json::Error| {
+        RequestError::new(RequestErrorKind::Serialize, Some(param), e.to_string())
+    };
+    text.clear();
+    match source {
+        Source::Absent => return Ok(Resolved::Absent),
+        Source::Null => text.push_str("null"),
+        Source::Value(v) => *text = serde_json::to_string(v).map_err(serialize)?,
+        Source::Typed(t) => {
+            let v = t.to_json_value().map_err(serialize)?;
+            *text = serde_json::to_string(&v).map_err(serialize)?;
+        }
+    }
+    Ok(Resolved::Text(text))
 }
 
 /// An argument source [`ArgCursor`] reads: owned [`ArgValue`]s or borrowed [`ArgRef`]s.

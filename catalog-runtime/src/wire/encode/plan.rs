@@ -178,6 +178,10 @@ impl Steps {
                 Disposition::Set { .. } => {}
                 _ => return None,
             }
+            // A JSON text is written by the general path (`lower`), which serializes it.
+            if param.style == Style::Json {
+                return None;
+            }
             let i = arg(index)?;
             *used.get_mut(i)? = true;
             let put = match param.location {
