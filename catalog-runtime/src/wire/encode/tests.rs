@@ -621,6 +621,7 @@ fn arg_value_conversions() {
     assert_eq!(ArgValue::default(), ArgValue::Absent);
 }
 
+mod json_text;
 mod properties;
 
 #[test]
