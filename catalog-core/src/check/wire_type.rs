@@ -691,4 +691,76 @@ mod tests {
         assert_eq!(real.schema.ty.describe(), "array of integer");
         assert_eq!(record.spec_type, "string");
     }
+
+    /// `GET /` with `meta`, an optional nullable text the server parses as JSON.
+    fn text_param() -> Param {
+        let mut meta = query("meta");
+        meta.schema = Schema {
+            nullable: true,
+            description: Some("metadata, as JSON text".into()),
+            ..string()
+        };
+        meta
+    }
+
+    #[test]
+    fn json_over_a_text_parameter_takes_any_value_and_sends_its_json_text() {
+        let (real, record) = override_type(&text_param(), "meta", &wire("json")).unwrap();
+        assert_eq!(real.style, Style::Json);
+        assert!(!real.explode);
+        assert_eq!(real.schema.ty, Type::Any);
+        // Nullable and described as the spec's parameter was.
+        assert!(real.schema.nullable);
+        assert_eq!(
+            real.schema.description.as_deref(),
+            Some("metadata, as JSON text")
+        );
+        assert_eq!(record.spec_type, "string");
+        assert_eq!(record.reason, REASON);
+        // Not nullable stays not nullable.
+        let mut p = text_param();
+        p.schema.nullable = false;
+        let (real, _) = override_type(&p, "meta", &wire("json")).unwrap();
+        assert!(!real.schema.nullable);
+    }
+
+    #[test]
+    fn json_is_refused_over_a_non_text_parameter_beside_delimited_and_without_a_reason() {
+        let mut p = text_param();
+        p.schema = Schema::new(scalar("integer").unwrap_or(Type::Any));
+        assert_eq!(
+            override_type(&p, "meta", &wire("json")).unwrap_err(),
+            [Finding::at(
+                3,
+                "`wire_type = \"json\"` sends a value as JSON text where the spec types a \
+                 parameter as text; `query.meta` is integer in the spec: remove `wire_type`"
+            )]
+        );
+        let w = DeclaredWireType {
+            delimiter: Some((",".into(), 6)),
+            ..wire("json")
+        };
+        assert_eq!(
+            override_type(&text_param(), "meta", &w).unwrap_err(),
+            [Finding::at(
+                6,
+                "`query.meta` cannot be both delimited and JSON text: a JSON array is sent as \
+                 one text already; remove `delimited`"
+            )]
+        );
+        let w = DeclaredWireType {
+            reason: None,
+            ..wire("json")
+        };
+        let found = override_type(&text_param(), "meta", &w).unwrap_err();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].site, 3);
+        assert!(
+            found[0]
+                .message
+                .contains("say where the server parses the text as JSON"),
+            "{}",
+            found[0].message
+        );
+    }
 }

@@ -245,3 +245,77 @@ fn delimited_in_json(op: &Operation, p: &Param, w: &DeclaredWireType) -> Option<
         )
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::delimited_in_json;
+    use crate::check::finding::Finding;
+    use crate::check::wire_type::DeclaredWireType;
+    use crate::model::testing::{op, param, query};
+    use crate::model::{Location, Operation};
+    use serde_json::json;
+
+    /// `POST /` with a body field `title` sent as `media_type` (`kind`).
+    fn with_body(media_type: &str, kind: &str) -> Operation {
+        let mut o = op("POST", "/")
+            .id("Create")
+            .params(vec![param(Location::Body, "title"), query("q")])
+            .build();
+        o.body = Some(
+            serde_json::from_value(
+                json!({"media_type": media_type, "kind": kind, "pointer": "#/b"}),
+            )
+            .unwrap(),
+        );
+        o
+    }
+
+    fn wire(ty: &str, delimiter: Option<&str>) -> DeclaredWireType {
+        DeclaredWireType {
+            ty: ty.into(),
+            site: 3,
+            read_at: None,
+            reason: None,
+            delimiter: delimiter.map(|d| (d.to_string(), 6)),
+        }
+    }
+
+    #[test]
+    fn json_text_and_delimited_lists_are_refused_in_a_json_body_only() {
+        let json_body = with_body("application/json", "json");
+        let title = &json_body.params[0];
+        assert_eq!(
+            delimited_in_json(&json_body, title, &wire("json", None)),
+            Some(Finding::at(
+                3,
+                "`body.title` is a property of the application/json body, which holds a JSON \
+                 value as itself: `wire_type = \"json\"` sends a value as JSON text inside a \
+                 text parameter (a query, header, path or form field); remove `wire_type` and \
+                 type the field as the value the server reads"
+            ))
+        );
+        let delimited = delimited_in_json(&json_body, title, &wire("string", Some(",")));
+        assert_eq!(delimited.map(|f| f.site), Some(6));
+        // Neither is refused in a form body, nor beside the body (a query parameter), nor is
+        // a plain override.
+        let form = with_body("application/x-www-form-urlencoded", "form");
+        assert_eq!(
+            delimited_in_json(&form, &form.params[0], &wire("json", None)),
+            None
+        );
+        assert_eq!(
+            delimited_in_json(&form, &form.params[0], &wire("string", Some(","))),
+            None
+        );
+        let q = &json_body.params[1];
+        assert_eq!(delimited_in_json(&json_body, q, &wire("json", None)), None);
+        assert_eq!(
+            delimited_in_json(&json_body, q, &wire("string", Some(","))),
+            None
+        );
+        assert_eq!(
+            delimited_in_json(&json_body, title, &wire("integer", None)),
+            None
+        );
+    }
+}
