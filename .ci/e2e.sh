@@ -229,6 +229,13 @@ PYEOF
     --base-url "http://127.0.0.1:$SET_PORT" --prism-log "$E2E/prism-$set.log"
   unset CATALOG_RECORD
   check_record "$set" "$E2E/record-$set.json"
+  # Input schema = decoder on the real tool set: arguments generated from every advertised
+  # inputSchema (Hypothesis, fixed seed), each accepted and each request Prism's (sampled:
+  # CATALOG_PROPERTY_EXAMPLES per tool).
+  echo "== property: the $set tools take what their schemas offer, Prism takes what they send (tests/e2e/prism_property.py)"
+  CATALOG_PROPERTY_EXAMPLES="${CATALOG_PROPERTY_EXAMPLES:-10}" run_client tests/e2e/prism_property.py \
+    --set "$set" --server "$TARGET_DIR/debug/$set-mcp" --base-url "http://127.0.0.1:$SET_PORT" \
+    --prism-log "$E2E/prism-$set.log"
 }
 
 if [ "${E2E_ONLY:-}" = netbox ] || [ "${E2E_ONLY:-}" = mattermost ]; then

@@ -165,12 +165,24 @@ fn hostile_path_values_are_refused() {
 
 #[test]
 fn header_injection_is_refused() {
-    let t = ReplaceTask::from_arguments(json!({
+    // The input schema keeps control characters out of a header (its pattern), so decoding
+    // refuses the smuggled line before any request is built.
+    let Err(e) = ReplaceTask::from_arguments(json!({
         "board_id": "b", "task_id": 1, "If-Match": "\"1\"\r\nX-Evil: 1",
         "title": "t", "status": "done"
-    }))
-    .unwrap();
-    assert!(t.to_request().is_err());
+    })) else {
+        panic!("a header with a line break was taken");
+    };
+    assert_eq!(
+        e.to_string(),
+        "invalid arguments: $['If-Match']: a header value cannot hold a control character \
+         (found U+000D): a header line cannot carry it"
+    );
+    assert_eq!(e.problems()[0].kind(), catalog::ProblemKind::Pattern);
+    assert_eq!(
+        ReplaceTask::input_schema()["properties"]["If-Match"]["pattern"],
+        r"^[^\u0000-\u001F\u007F-\u009F]*$"
+    );
 }
 
 /// `cargo doc` on the example renders the accounting table into the struct's page.

@@ -27,7 +27,7 @@ mod union;
 mod unsupported;
 pub use accounting::{Absent, Accounted, Disposition, Overridden};
 pub use failure::{Failed, FailureRule, FailureWhen, failure_in};
-pub use location::{Location, Style};
+pub use location::{HEADER_TEXT_PATTERN, Location, Style};
 pub use operation::{Degradation, DegradeReason, Operation, SharedSchema, SpecInfo};
 pub use param::{Body, BodyKind, Param, PartEncoding, address};
 pub use path::{Part, Parts, PathTemplate, TemplateError, TemplateErrorKind};

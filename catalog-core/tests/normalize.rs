@@ -704,3 +704,35 @@ fn a_typeless_schema_takes_null_unless_its_enum_leaves_null_out() {
     let s = field("3.0.3", json!({"type": "string"}), json!({}));
     assert_eq!((s.ty, s.nullable), (string(), false));
 }
+
+#[test]
+fn a_header_text_cannot_hold_control_characters_unless_its_own_pattern_or_enum_says() {
+    let ops = doc(
+        "3.0.3",
+        json!({"/x": {"get": {"parameters": [
+            {"name": "If-Match", "in": "header", "schema": {"type": "string"}},
+            {"name": "X-Ids", "in": "header", "schema": {"type": "array", "items": {"type": "string"}}},
+            {"name": "X-Own", "in": "header", "schema": {"type": "string", "pattern": "^[a-z]+$"}},
+            {"name": "X-Mode", "in": "header", "schema": {"type": "string", "enum": ["a", "b"]}},
+            {"name": "q", "in": "query", "schema": {"type": "string"}},
+        ]}}}),
+        json!({}),
+    );
+    let pattern = |name: &str| {
+        let p = ops[0].params.iter().find(|p| p.name == name).unwrap();
+        let s = match &p.schema.ty {
+            Type::Array { items, .. } => items.as_ref().clone(),
+            _ => p.schema.clone(),
+        };
+        match s.ty {
+            Type::String { pattern, .. } => pattern,
+            other => panic!("{other:?}"),
+        }
+    };
+    let control = Some(r"^[^\u0000-\u001F\u007F-\u009F]*$".to_string());
+    assert_eq!(pattern("If-Match"), control);
+    assert_eq!(pattern("X-Ids"), control);
+    assert_eq!(pattern("X-Own").as_deref(), Some("^[a-z]+$"));
+    assert_eq!(pattern("X-Mode"), None);
+    assert_eq!(pattern("q"), None);
+}

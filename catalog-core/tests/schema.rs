@@ -521,3 +521,85 @@ fn schema_of_nested_forms() {
         serde_json::from_value(json!({"type": "anyOf", "arms": []})).unwrap();
     assert_eq!(schema_of(&empty), json!({}));
 }
+
+/// The advertised file schema and the decoder's file check agree on every sample: what the
+/// schema takes, the decoder takes, and what the decoder refuses, the schema leaves out.
+#[test]
+fn the_file_schema_takes_exactly_what_the_file_check_takes() {
+    use catalog_core::check::arguments::file_shape::check_shape;
+    let file = schema_of(&serde_json::from_value(json!({"type": "file"})).unwrap());
+    let validator = jsonschema::draft202012::new(&file).expect("schema compiles");
+    let samples = [
+        json!({"path": "a.png"}),
+        json!({"path": ""}),
+        json!({"content_base64": ""}),
+        json!({"content_base64": "QQ=="}),
+        json!({"content_base64": "QQ"}),
+        json!({"content_base64": "QUI="}),
+        json!({"content_base64": "QUI"}),
+        json!({"content_base64": "QUJD"}),
+        json!({"content_base64": "Q"}),
+        json!({"content_base64": "QR=="}),
+        json!({"content_base64": "QUJ="}),
+        json!({"content_base64": "QQ=x"}),
+        json!({"content_base64": "a b"}),
+        json!({"path": "a", "filename": "x.png"}),
+        json!({"path": "a", "filename": "x\n.png"}),
+        json!({"path": "a", "filename": "x\u{85}.png"}),
+        json!({"path": "a", "media_type": "image/png"}),
+        json!({"path": "a", "media_type": "text/plain; charset=utf-8"}),
+        json!({"path": "a", "media_type": "image"}),
+        json!({"path": "a", "media_type": "image/"}),
+        json!({"path": "a", "media_type": "ima ge/png"}),
+        json!({"path": "a", "media_type": "text/plain; x=\u{1}"}),
+    ];
+    for sample in samples {
+        let decoder_takes = check_shape(sample.as_object().unwrap()).is_empty();
+        assert_eq!(
+            validator.is_valid(&sample),
+            decoder_takes,
+            "{sample}: the decoder {}",
+            if decoder_takes {
+                "takes it"
+            } else {
+                "refuses it"
+            }
+        );
+    }
+}
+
+/// Without a files directory the path arm of every file schema is taken out, at any depth, and
+/// nothing else is.
+#[test]
+fn without_file_paths_takes_out_the_path_arm_of_file_schemas_only() {
+    use catalog_core::present::schema::without_file_paths;
+    let file = |nullable: bool| {
+        schema_of(&serde_json::from_value(json!({"type": "file", "nullable": nullable})).unwrap())
+    };
+    let union = json!({"oneOf": [
+        {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+        {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]},
+    ]});
+    let mut schema = json!({
+        "type": "object",
+        "properties": {
+            "avatar": file(false),
+            "files": {"type": "array", "items": file(true)},
+            "route": union.clone(),
+        },
+    });
+    without_file_paths(&mut schema);
+    let avatar = &schema["properties"]["avatar"];
+    assert_eq!(avatar["description"], "a file: its bytes in base64");
+    let arms = avatar["oneOf"].as_array().unwrap();
+    assert_eq!(arms.len(), 1);
+    assert_eq!(arms[0]["required"], json!(["content_base64"]));
+    // The null arm of a nullable file stays.
+    let arms = schema["properties"]["files"]["items"]["oneOf"]
+        .as_array()
+        .unwrap();
+    assert_eq!(arms.len(), 2);
+    assert_eq!(arms[1], json!({"type": "null"}));
+    // A union of the spec's own that requires a `path` is not a file.
+    assert_eq!(schema["properties"]["route"], union);
+}

@@ -96,11 +96,13 @@ class Mock(BaseHTTPRequestHandler):
         pass
 
 
-def params(server: str, base_url: str, files_dir: Path) -> StdioServerParameters:
+def params(server: str, base_url: str, files_dir: Path | None) -> StdioServerParameters:
     env = dict(os.environ)
     env["UPLOADS_BASE_URL"] = base_url
     env["CATALOG_ALLOW_WRITES"] = "1"
-    env["CATALOG_FILES_DIR"] = str(files_dir)
+    env.pop("CATALOG_FILES_DIR", None)
+    if files_dir is not None:
+        env["CATALOG_FILES_DIR"] = str(files_dir)
     env["CATALOG_MAX_UPLOAD_BYTES"] = str(MAX_UPLOAD)
     env["CATALOG_TIMEOUT_SECS"] = "20"
     return StdioServerParameters(command=server, args=[], env=env)
@@ -155,6 +157,26 @@ async def against_prism(args, files_dir: Path, checks: Checks) -> None:
     log = Path(args.prism_log).read_text(errors="replace")
     errors = [l for l in log.splitlines() if "[VALIDATOR]" in l and ("error" in l or "did not pass" in l)]
     checks.check(not errors, "Prism's log shows no request validation error", "\n".join(errors[:5]))
+
+
+async def without_a_files_directory(args, checks: Checks) -> None:
+    """Where the operator allows no file paths, no file schema offers one, and a path sent
+    anyway is refused unsent."""
+    print("server without a files directory (CATALOG_FILES_DIR unset)")
+    async with stdio_client(params(args.server, args.base_url, None)) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            for name, prop in (("upload_file", "file"), ("put_blob", "content")):
+                schema = tools[name].input_schema["properties"][prop]
+                required = [arm.get("required") for arm in schema.get("oneOf", [])]
+                checks.check(required == [["content_base64"]],
+                             f"{name}: the file argument's schema offers base64 content only",
+                             json.dumps(schema)[:300])
+            result = await session.call_tool("put_blob", {"name": "b3", "content": {"path": "in/data.bin"}})
+            text = text_of(result)
+            checks.check(result.is_error and "file paths are not allowed here" in text,
+                         "put_blob: a path sent anyway is refused", text[:300])
 
 
 async def against_parser(args, files_dir: Path, checks: Checks) -> None:
@@ -239,6 +261,7 @@ async def main() -> int:
         (files_dir / "escape.txt").symlink_to(root / "secret.txt")
         await against_prism(args, files_dir, checks)
         await against_parser(args, files_dir, checks)
+        await without_a_files_directory(args, checks)
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 0 if checks.failed == 0 else 1
 

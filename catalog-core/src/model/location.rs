@@ -53,6 +53,13 @@ impl fmt::Display for Location {
     }
 }
 
+/// The characters a header value cannot hold (Unicode's control characters, `C0`, `DEL` and
+/// `C1`), as the pattern a header's text takes: the request builder refuses them (a header
+/// line cannot carry them), so the input schema says so and an agent is told before sending,
+/// where a schema-driven fuzz found such values offered and then refused. A text with its own
+/// pattern or enum keeps it (one pattern per schema; the builder still refuses the rest).
+pub const HEADER_TEXT_PATTERN: &str = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$";
+
 /// OpenAPI parameter serialization style (`style` keyword).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

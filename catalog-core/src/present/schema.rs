@@ -302,19 +302,83 @@ fn assertions(out: &mut Map<String, Value>, a: &Assertions, nullable: bool) {
 
 /// A file argument ([`crate::wire::file`]): its bytes in base64, or a path under the operator's
 /// files directory, each with an optional file name and media type.
+/// The description a file schema gets when its parameter has none.
+const FILE_DESCRIPTION: &str = "a file: its bytes in base64, or a path the operator allows";
+
+/// `schema` (an input schema) with the `path` arm of every file schema taken out, for a server
+/// whose operator allows no file paths (`CATALOG_FILES_DIR` unset): the request builder refuses
+/// a path there, so the schema does not offer one (what it offers is what the call takes).
+/// A file described by default is described without the path.
+pub fn without_file_paths(schema: &mut Value) {
+    use crate::check::arguments::file_shape::{FILENAME, MEDIA_TYPE, PATH};
+    // The path arm `file_schema` writes, and no other object that happens to require a `path`.
+    let path_arm = |arm: &Value| {
+        arm["required"] == json!([PATH])
+            && arm["properties"].as_object().is_some_and(|p| {
+                p.len() == 3 && p.contains_key(FILENAME) && p.contains_key(MEDIA_TYPE)
+            })
+    };
+    match schema {
+        Value::Object(map) => {
+            if let Some(Value::Array(arms)) = map.get_mut("oneOf") {
+                let before = arms.len();
+                arms.retain(|arm| !path_arm(arm));
+                if arms.len() != before
+                    && map.get("description").and_then(Value::as_str) == Some(FILE_DESCRIPTION)
+                {
+                    map.insert(
+                        "description".into(),
+                        Value::String("a file: its bytes in base64".into()),
+                    );
+                }
+            }
+            map.values_mut().for_each(without_file_paths);
+        }
+        Value::Array(items) => items.iter_mut().for_each(without_file_paths),
+        _ => {}
+    }
+}
+
+/// Standard base64, padded or not, whose last group has no stray bits (what
+/// `STANDARD_PAD_INDIFFERENT` decodes).
+const BASE64_PATTERN: &str =
+    "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw](?:==)?|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=?)?$";
+
+/// A text without Unicode's control characters.
+const NO_CONTROL_PATTERN: &str = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$";
+
+/// `type/subtype` of token characters, parameters without control characters.
+const MEDIA_TYPE_PATTERN: &str =
+    "^[A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+(?:;[^\\u0000-\\u001F\\u007F-\\u009F]*)?$";
+
 fn file_schema(out: &mut Map<String, Value>, nullable: bool) {
     use crate::check::arguments::file_shape::{CONTENT_BASE64, FILENAME, MEDIA_TYPE, PATH};
-    let form = |key: &str, about: &str, extra: Option<(&str, &str)>| {
+    // What the decoder (`file_shape::check_shape`) refuses, the schema leaves out: a path is not
+    // empty, a name holds no control character, a media type is `type/subtype`, and the bytes
+    // are standard base64 (padded or not, no stray trailing bits).
+    let form = |key: &str, about: &str, extra: (&str, &str)| {
         let mut content = json!({"type": "string", "description": about});
-        if let Some((k, v)) = extra {
-            content[k] = json!(v);
+        match extra {
+            ("minLength", _) => content["minLength"] = json!(1),
+            (k, v) => content[k] = json!(v),
+        }
+        if key == CONTENT_BASE64 {
+            content["pattern"] = json!(BASE64_PATTERN);
         }
         json!({
             "type": "object",
             "properties": {
                 key: content,
-                FILENAME: {"type": "string", "description": "the file name sent with it"},
-                MEDIA_TYPE: {"type": "string", "description": "its media type, such as image/png"},
+                FILENAME: {
+                    "type": "string",
+                    "description": "the file name sent with it",
+                    "pattern": NO_CONTROL_PATTERN,
+                },
+                MEDIA_TYPE: {
+                    "type": "string",
+                    "description": "its media type, such as image/png",
+                    "pattern": MEDIA_TYPE_PATTERN,
+                },
             },
             "required": [key],
             "additionalProperties": false,
@@ -324,20 +388,19 @@ fn file_schema(out: &mut Map<String, Value>, nullable: bool) {
         form(
             CONTENT_BASE64,
             "the file's bytes, base64-encoded",
-            Some(("contentEncoding", "base64")),
+            ("contentEncoding", "base64"),
         ),
         form(
             PATH,
             "a file path relative to the directory the operator allows files from",
-            None,
+            ("minLength", ""),
         ),
     ];
     if nullable {
         arms.push(json!({"type": "null"}));
     }
-    out.entry("description").or_insert_with(|| {
-        Value::String("a file: its bytes in base64, or a path the operator allows".into())
-    });
+    out.entry("description")
+        .or_insert_with(|| Value::String(FILE_DESCRIPTION.into()));
     out.insert("oneOf".into(), Value::Array(arms));
 }
 

@@ -384,6 +384,19 @@ impl Checker {
         if let Some(pattern) = pattern
             && !pattern::matches(pattern, s)
         {
+            // The pattern every header text takes says what it keeps out in words.
+            if pattern == crate::model::HEADER_TEXT_PATTERN
+                && let Some(c) = s.chars().find(|c| c.is_control())
+            {
+                self.report_with(path, ProblemKind::Pattern, || {
+                    format!(
+                        "a header value cannot hold a control character (found U+{:04X}): a \
+                         header line cannot carry it",
+                        c as u32
+                    )
+                });
+                return;
+            }
             self.report_with(path, ProblemKind::Pattern, || {
                 format!(
                     "must match the pattern /{}/, got string {}",

@@ -300,6 +300,9 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         };
         let mut schema = schema;
         non_empty_values(location, kw.allow_empty_value, &mut schema);
+        if location == Location::Header {
+            header_text(&mut schema);
+        }
         // `content: {application/json: ...}` in place of `schema`: the value travels as its
         // JSON text, whatever its shape (docs/accounting.md, "JSON text in a parameter").
         let json_content = kw.schema.is_none()
@@ -534,6 +537,25 @@ fn non_empty_values(location: Location, allow_empty: bool, schema: &mut Schema) 
             non_empty_text(items);
         }
         _ => non_empty_text(schema),
+    }
+}
+
+/// A header's text takes [`HEADER_TEXT_PATTERN`] (docs/accounting.md).
+fn header_text(schema: &mut Schema) {
+    let text = |s: &mut Schema| {
+        if let Type::String {
+            enumeration: None,
+            pattern: pattern @ None,
+            format: None,
+            ..
+        } = &mut s.ty
+        {
+            *pattern = Some(crate::model::HEADER_TEXT_PATTERN.to_string());
+        }
+    };
+    match &mut schema.ty {
+        Type::Array { items, .. } => text(items),
+        _ => text(schema),
     }
 }
 

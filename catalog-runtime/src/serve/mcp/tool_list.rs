@@ -20,6 +20,15 @@ pub(super) fn listing(
     annotations: rmcp::model::ToolAnnotations,
 ) -> rmcp::model::Tool {
     let input: JsonObject = match input {
+        // A path arm is offered only where the operator allows paths (`CATALOG_FILES_DIR`).
+        Value::Object(m) if !file_paths_allowed() => {
+            let mut schema = Value::Object(m.clone());
+            catalog_core::present::schema::without_file_paths(&mut schema);
+            match schema {
+                Value::Object(m) => m,
+                _ => JsonObject::new(),
+            }
+        }
         Value::Object(m) => m.clone(),
         // The macro always emits an object schema; anything else would be a bug, and an empty
         // object schema is still valid for clients.
@@ -169,3 +178,11 @@ impl fmt::Display for Budget {
         )
     }
 }
+
+/// Whether the operator allows file paths (`CATALOG_FILES_DIR` set and not empty), as the
+/// request builder reads it (`Uploads::from_env`): where not, a file's `path` arm is not listed.
+fn file_paths_allowed() -> bool {
+    crate::wire::environment::var_os(crate::wire::uploads::FILES_DIR_ENV)
+        .is_some_and(|d| !d.is_empty())
+}
+
