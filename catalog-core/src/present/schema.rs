@@ -549,6 +549,17 @@ mod tests {
     use serde_json::json;
 
     #[test]
+    fn any_value_offers_null_on_an_input_only_where_it_is_nullable() {
+        let mut s = Schema::new(Type::Any);
+        assert_eq!(schema_of(&s), json!({"not": {"type": "null"}}));
+        // A response's any value is left `{}`: it is read, not decoded.
+        assert_eq!(output_schema_of(&s), json!({}));
+        s.nullable = true;
+        assert_eq!(schema_of(&s), json!({}));
+        assert_eq!(output_schema_of(&s), json!({}));
+    }
+
+    #[test]
     fn a_boolean_enum_is_written_on_inputs_and_outputs() {
         let mut s = Schema::new(Type::Boolean {
             enumeration: Some(vec![true]),

@@ -507,3 +507,25 @@ fn undeclared_required(name: &str) -> Field {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::typeless_takes_null;
+    use crate::model::{Schema, Type};
+    use serde_json::json;
+
+    #[test]
+    fn only_a_typeless_schema_takes_null_and_only_where_its_enum_allows() {
+        assert!(typeless_takes_null(&Schema::new(Type::Any)));
+        assert!(!typeless_takes_null(&Schema::new(Type::boolean())));
+        let mut listed = Schema::new(Type::Any);
+        listed.assertions_mut().allowed = Some(vec![json!("a"), json!(1)]);
+        assert!(!typeless_takes_null(&listed));
+        listed.assertions_mut().allowed = Some(vec![json!("a"), json!(null)]);
+        assert!(typeless_takes_null(&listed));
+        // Assertions without an enum leave it typeless.
+        let mut bounded = Schema::new(Type::Any);
+        bounded.assertions_mut().min_properties = Some(1);
+        assert!(typeless_takes_null(&bounded));
+    }
+}

@@ -240,3 +240,40 @@ fn a_fixed_value_is_judged_by_its_own_shape() {
         None
     );
 }
+
+#[test]
+fn every_location_and_style_is_named_as_the_encoder_writes_it() {
+    use super::style_name;
+    use crate::model::{Location, Style};
+    let named = [
+        (Location::Query, Style::Json, "json"),
+        (Location::Header, Style::Json, "json"),
+        (Location::Header, Style::Form, "simple"),
+        (Location::Cookie, Style::Simple, "form"),
+        (Location::Query, Style::SpaceDelimited, "spaceDelimited"),
+        (Location::Query, Style::PipeDelimited, "pipeDelimited"),
+        (Location::Query, Style::DeepObject, "form"),
+        (Location::Path, Style::Label, "label"),
+        (Location::Path, Style::Matrix, "matrix"),
+        (Location::Path, Style::Simple, "simple"),
+        (Location::Path, Style::SpaceDelimited, "simple"),
+    ];
+    for (location, style, name) in named {
+        assert_eq!(style_name(location, style), name, "{location} {style:?}");
+    }
+}
+
+#[test]
+fn a_json_content_parameter_is_sendable_whatever_its_shape() {
+    let nested =
+        json!({"type": "object", "properties": {"range": {"$ref": "#/components/schemas/Range"}}});
+    let verdicts = verdicts(
+        json!([
+            {"name": "f", "in": "query", "content": {"application/json": {"schema": nested}}},
+            {"name": "g", "in": "query", "schema": nested},
+        ]),
+        None,
+    );
+    assert_eq!(verdicts[0], ("query.f".to_string(), None));
+    assert!(verdicts[1].1.is_some(), "{verdicts:?}");
+}

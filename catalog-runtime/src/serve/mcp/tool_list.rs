@@ -185,4 +185,3 @@ fn file_paths_allowed() -> bool {
     crate::wire::environment::var_os(crate::wire::uploads::FILES_DIR_ENV)
         .is_some_and(|d| !d.is_empty())
 }
-
