@@ -440,3 +440,38 @@ fn other_errors_carry_a_path() {
     assert_eq!(e.problems()[0].message(), "bad");
     assert_eq!(e.more(), 0);
 }
+
+#[test]
+fn a_header_text_with_a_control_character_is_refused_in_words_and_other_patterns_as_written() {
+    let p = |name: &str, pattern: &str| {
+        json!({"param": {"location": "header", "name": name, "schema": {"type": "string", "pattern": pattern},
+                          "style": "simple", "pointer": "#/p"},
+               "disposition": "set", "argument": name, "field": name})
+    };
+    let op: Operation = serde_json::from_value(json!({
+        "method": "GET", "path": "/", "pointer": "#/op",
+        "accounting": [p("X-Tag", crate::model::HEADER_TEXT_PATTERN), p("X-Own", "^[a-z]*$")],
+    }))
+    .unwrap();
+    let problems = |args: Value| match check_arguments(&op, &args) {
+        Ok(()) => vec![],
+        Err(e) => e
+            .problems()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+    };
+    assert_eq!(
+        problems(json!({"X-Tag": "a\r\nX-Evil: 1"})),
+        [
+            "$['X-Tag']: a header value cannot hold a control character (found U+000D): a header \
+          line cannot carry it"
+        ]
+    );
+    assert_eq!(problems(json!({"X-Tag": "é \"1\""})), Vec::<String>::new());
+    // A pattern of the spec's own is told as written, control character or not.
+    assert_eq!(
+        problems(json!({"X-Own": "a\rb"})),
+        ["$['X-Own']: must match the pattern /^[a-z]*$/, got string \"a\\rb\""]
+    );
+}

@@ -249,6 +249,7 @@ fn every_location_and_style_is_named_as_the_encoder_writes_it() {
         (Location::Query, Style::Json, "json"),
         (Location::Header, Style::Json, "json"),
         (Location::Header, Style::Form, "simple"),
+        (Location::Header, Style::Label, "simple"),
         (Location::Cookie, Style::Simple, "form"),
         (Location::Query, Style::SpaceDelimited, "spaceDelimited"),
         (Location::Query, Style::PipeDelimited, "pipeDelimited"),
