@@ -576,16 +576,32 @@ fn without_file_paths_takes_out_the_path_arm_of_file_schemas_only() {
     let file = |nullable: bool| {
         schema_of(&serde_json::from_value(json!({"type": "file", "nullable": nullable})).unwrap())
     };
-    let union = json!({"oneOf": [
-        {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
-        {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]},
-    ]});
+    // Unions of the spec's own whose arms require a `path` beside other properties, and one
+    // described as a file is: none is a file's schema.
+    let arm = |props: &[&str]| {
+        let properties: serde_json::Map<String, Value> = props
+            .iter()
+            .map(|p| (p.to_string(), json!({"type": "string"})))
+            .collect();
+        json!({"type": "object", "properties": properties, "required": ["path"]})
+    };
+    let union = json!({
+        "description": "a file: its bytes in base64, or a path the operator allows",
+        "oneOf": [
+            arm(&["path"]),
+            arm(&["path", "filename", "other"]),
+            arm(&["path", "other", "media_type"]),
+            arm(&["path", "filename", "media_type", "other"]),
+            {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]},
+        ],
+    });
     let mut schema = json!({
         "type": "object",
         "properties": {
             "avatar": file(false),
             "files": {"type": "array", "items": file(true)},
             "route": union.clone(),
+            "either": {"anyOf": [file(false), {"type": "string"}]},
         },
     });
     without_file_paths(&mut schema);
@@ -602,4 +618,9 @@ fn without_file_paths_takes_out_the_path_arm_of_file_schemas_only() {
     assert_eq!(arms[1], json!({"type": "null"}));
     // A union of the spec's own that requires a `path` is not a file.
     assert_eq!(schema["properties"]["route"], union);
+    // A file inside an array of schemas (`anyOf`) is reached too.
+    let inner = schema["properties"]["either"]["anyOf"][0]["oneOf"]
+        .as_array()
+        .unwrap();
+    assert_eq!(inner.len(), 1, "{inner:?}");
 }
