@@ -120,6 +120,7 @@ impl McpServer {
     /// itself after the first tool's spec (title and version) until
     /// [`with_name`](Self::with_name) says otherwise.
     pub fn new(catalog: Catalog, executor: Executor) -> McpServer {
+        let file_paths = tool_list::file_paths_allowed();
         let tools = catalog
             .tools()
             .map(|t| {
@@ -135,6 +136,7 @@ impl McpServer {
                         t.hints(),
                         t.operation.summary.as_deref(),
                     ),
+                    file_paths,
                 )
             })
             .collect();

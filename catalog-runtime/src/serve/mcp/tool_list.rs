@@ -18,10 +18,11 @@ pub(super) fn listing(
     input: &Value,
     output: Option<&Value>,
     annotations: rmcp::model::ToolAnnotations,
+    file_paths: bool,
 ) -> rmcp::model::Tool {
     let input: JsonObject = match input {
         // A path arm is offered only where the operator allows paths (`CATALOG_FILES_DIR`).
-        Value::Object(m) if !file_paths_allowed() => {
+        Value::Object(m) if !file_paths => {
             let mut schema = Value::Object(m.clone());
             catalog_core::present::schema::without_file_paths(&mut schema);
             match schema {
@@ -126,6 +127,9 @@ impl Budget {
                     &input_schema(op),
                     None,
                     crate::serve::effects::annotations_of(hints, op.summary.as_deref()),
+                    // The whole listing, as a server with a files directory gives it: an upper
+                    // bound whatever this process's environment.
+                    true,
                 );
                 (name, serde_json::to_vec(&tool).map_or(0, |v| v.len()))
             })
@@ -181,7 +185,42 @@ impl fmt::Display for Budget {
 
 /// Whether the operator allows file paths (`CATALOG_FILES_DIR` set and not empty), as the
 /// request builder reads it (`Uploads::from_env`): where not, a file's `path` arm is not listed.
-fn file_paths_allowed() -> bool {
+pub(super) fn file_paths_allowed() -> bool {
     crate::wire::environment::var_os(crate::wire::uploads::FILES_DIR_ENV)
         .is_some_and(|d| !d.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::listing;
+    use serde_json::{Value, json};
+
+    /// The `oneOf` arms' `required` lists of `avatar` as listed, with paths allowed or not.
+    fn arms(file_paths: bool) -> Vec<Value> {
+        let file = catalog_core::present::schema::schema_of(
+            &serde_json::from_value(json!({"type": "file"})).unwrap(),
+        );
+        let input = json!({"type": "object", "properties": {"avatar": file}});
+        let tool = listing(
+            "upload".into(),
+            "Uploads.".into(),
+            &input,
+            None,
+            rmcp::model::ToolAnnotations::default(),
+            file_paths,
+        );
+        let listed = Value::Object((*tool.input_schema).clone());
+        listed["properties"]["avatar"]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|arm| arm["required"].clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_file_path_is_listed_only_where_the_operator_allows_paths() {
+        assert_eq!(arms(true), [json!(["content_base64"]), json!(["path"])]);
+        assert_eq!(arms(false), [json!(["content_base64"])]);
+    }
 }
