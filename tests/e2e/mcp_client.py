@@ -381,7 +381,7 @@ async def write_run(args, checks: Checks, log: PrismLog) -> None:
             result = await session.call_tool("replace_task", bad)
             text = text_of(result)
             checks.check(
-                result.is_error and "header.If-Match" in text and "U+000D" in text,
+                result.is_error and "If-Match" in text and "U+000D" in text,
                 "replace_task: CR/LF in If-Match is refused",
                 text,
             )
