@@ -324,6 +324,8 @@ mod tests {
             "$top",
             "page[number]",
             "Continuation.Token",
+            // The Kelvin sign lowercases to `k`: a non-ASCII name takes the general path.
+            "page_to\u{212A}en",
         ] {
             assert!(is_paging_name(name), "{name}");
         }
