@@ -118,13 +118,24 @@ def validator_errors(log: Path) -> int:
 JS_SAFE = 2**53 - 1
 
 
+# Prism's multipart parser (parse-multipart-data) splits a part's header at `;` and `=` and
+# reads `filename="..."` with `JSON.parse`: it crashes the mock on a file name holding a
+# backslash, `;` or `=`, which the form-data encoding (and this server) sends as they are.
+# Generated file names leave those out (and quotes, which the encoding escapes).
+PRISM_FILENAME = "^[^\\\\\";=\\u0000-\\u001F\\u007F-\\u009F]*$"
+
+
 def within_prism(schema):
-    """`schema` with every integer bounded to JavaScript's safe range."""
+    """`schema` with every integer bounded to JavaScript's safe range, and file names Prism
+    can parse."""
     if isinstance(schema, list):
         return [within_prism(s) for s in schema]
     if not isinstance(schema, dict):
         return schema
     out = {k: within_prism(v) for k, v in schema.items()}
+    props = out.get("properties")
+    if isinstance(props, dict) and "filename" in props and "media_type" in props:
+        props["filename"] = dict(props["filename"], pattern=PRISM_FILENAME)
     types = out.get("type")
     if types == "integer" or (isinstance(types, list) and "integer" in types):
         out["maximum"] = min(out.get("maximum", JS_SAFE), JS_SAFE)
