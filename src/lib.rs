@@ -58,15 +58,15 @@
 pub use catalog_core::present::output::Wrap;
 pub use catalog_macros::{Object, StringEnum, composite, tool};
 #[cfg(feature = "runtime")]
-pub use catalog_runtime::serve::composite::output::{CompositeOutput, property_schema};
+pub use catalog_runtime::tools::composite::output::{CompositeOutput, property_schema};
 #[cfg(feature = "runtime")]
-pub use catalog_runtime::serve::composite::{Api, Composite, Reply, ToolError, UsedBy};
-pub use catalog_runtime::serve::tool::{
+pub use catalog_runtime::tools::composite::{Api, Composite, Reply, ToolError, UsedBy};
+pub use catalog_runtime::tools::tool::{
     Object, OutputArm, OutputError, StringEnum, Tool, ToolOutput,
 };
 
 // What a server calls, and what it gets back.
-pub use catalog_runtime::serve::catalog::{CallError, Catalog, ToolInfo};
+pub use catalog_runtime::tools::catalog::{CallError, Catalog, ToolInfo};
 pub use catalog_runtime::wire::decode::{ArgumentError, Problem, ProblemKind};
 pub use catalog_runtime::wire::encode::{RequestError, RequestErrorKind};
 pub use catalog_runtime::wire::file::File;
@@ -101,30 +101,30 @@ pub mod index {
 /// The HTTP executor that sends a tool's request (feature `runtime`).
 #[cfg(feature = "runtime")]
 pub mod executor {
-    pub use catalog_runtime::serve::bounded::Bounded;
-    pub use catalog_runtime::serve::executor::retry::{BACKOFF_BASE, BACKOFF_CAP};
-    pub use catalog_runtime::serve::executor::{
+    pub use catalog_runtime::config::settings::{
+        DEFAULT_ATTEMPTS, ENV_NO_RETRY, ENV_RETRIES, MAX_ATTEMPTS,
+    };
+    pub use catalog_runtime::outbound::executor::retry::{BACKOFF_BASE, BACKOFF_CAP};
+    pub use catalog_runtime::outbound::executor::{
         ApiResponse, ConfigError, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ENV_ALLOW_WRITES,
         ENV_MAX_RESPONSE_BYTES, ENV_TIMEOUT_SECS, ExecuteError, Executor, ExecutorConfig,
         ProbeError, RetryPolicy, Writes,
     };
-    pub use catalog_runtime::serve::settings::{
-        DEFAULT_ATTEMPTS, ENV_NO_RETRY, ENV_RETRIES, MAX_ATTEMPTS,
-    };
+    pub use catalog_runtime::wire::bounded::Bounded;
 }
 
 /// Upstream credentials by the spec's `securitySchemes` (feature `runtime`).
 #[cfg(feature = "runtime")]
 pub mod credentials {
     pub use catalog_core::spec::security::{Requirement, SchemeKind, SchemeUse};
-    pub use catalog_runtime::serve::credentials::{
+    pub use catalog_runtime::outbound::credentials::{
         Caller, Credential, CredentialFuture, CredentialSource, DEFAULT_TOKEN_LIFETIME, PerUser,
         REFRESH_MARGIN, Refusal, env_name,
     };
 
     /// OAuth 2.0 Token Exchange (RFC 8693) of the caller's token for the API's.
     pub mod exchange {
-        pub use catalog_runtime::serve::exchange::{
+        pub use catalog_runtime::outbound::exchange::{
             ACCESS_TOKEN_TYPE, DEFAULT_SKEW, ENV_TOKEN_EXCHANGE_AUDIENCE,
             ENV_TOKEN_EXCHANGE_CLIENT_ID, ENV_TOKEN_EXCHANGE_CLIENT_SECRET,
             ENV_TOKEN_EXCHANGE_RESOURCE, ENV_TOKEN_EXCHANGE_SCOPE, ENV_TOKEN_EXCHANGE_SKEW_SECS,
@@ -136,31 +136,31 @@ pub mod credentials {
 /// What a tool does to the API's data: MCP annotations from the method, and per-tool
 /// declarations (`#[tool(semantics = "merge", effects(..))]`).
 pub mod effects {
-    pub use catalog_runtime::serve::effects::{Effects, Hints, Semantics, hints, safe_method};
+    pub use catalog_runtime::tools::effects::{Effects, Hints, Semantics, hints, safe_method};
 }
 
 /// The MCP server over stdio and Streamable HTTP (feature `mcp`).
 #[cfg(feature = "mcp")]
 pub mod mcp {
     pub use catalog_core::present::output_budget::DEFAULT_OUTPUT_SCHEMA_BYTES;
-    pub use catalog_runtime::serve::mcp::{
-        Budget, DEFAULT_LIST_TTL, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES,
-        DEFAULT_MAX_PENDING, Limits, McpServer, OverBudget, ServeError,
-    };
-    pub use catalog_runtime::serve::result::{ATTEMPTS_KEY, META_KEY};
-    pub use catalog_runtime::serve::result_size::{
-        BYTES_PER_TOKEN, DEFAULT_MAX_RESULT_TOKENS, ENV_MAX_RESULT_TOKENS, ENV_OUTPUT_SCHEMAS,
-        ENV_RESULT_FORM, MIN_RESULT_TOKENS, ResultCaps, ResultForm,
-    };
-    pub use catalog_runtime::serve::settings::{
+    pub use catalog_runtime::config::settings::{
         DEFAULT_SHUTDOWN_GRACE, ENV_MAX_IN_FLIGHT, ENV_MAX_LINE_BYTES, ENV_MAX_PENDING,
         ENV_SHUTDOWN_GRACE, VariableError,
     };
-    pub use catalog_runtime::serve::shutdown::signal as shutdown_signal;
+    pub use catalog_runtime::inbound::mcp::{
+        Budget, DEFAULT_LIST_TTL, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE_BYTES,
+        DEFAULT_MAX_PENDING, Limits, McpServer, OverBudget, ServeError,
+    };
+    pub use catalog_runtime::inbound::results::result::{ATTEMPTS_KEY, META_KEY};
+    pub use catalog_runtime::inbound::results::result_size::{
+        BYTES_PER_TOKEN, DEFAULT_MAX_RESULT_TOKENS, ENV_MAX_RESULT_TOKENS, ENV_OUTPUT_SCHEMAS,
+        ENV_RESULT_FORM, MIN_RESULT_TOKENS, ResultCaps, ResultForm,
+    };
+    pub use catalog_runtime::inbound::transport::shutdown::signal as shutdown_signal;
 
     /// Which tools a server offers: groups, names and patterns, read-only mode.
     pub mod selection {
-        pub use catalog_runtime::serve::selection::{
+        pub use catalog_runtime::inbound::access::selection::{
             ALL, ENV_EXCLUDE_TOOLS, ENV_READ_ONLY, ENV_TOOLS, ENV_TOOLSETS, HEADER_READ_ONLY,
             HEADER_TOOLS, HEADER_TOOLSETS, Selection, SelectionError, groups, matches,
         };
@@ -168,24 +168,24 @@ pub mod mcp {
 
     /// The audit trail: one JSON record per tool call (`CATALOG_AUDIT`).
     pub mod audit {
-        pub use catalog_runtime::serve::audit_log::{
+        pub use catalog_runtime::observe::audit_log::{
             AuditArguments, AuditLog, ENV_AUDIT, ENV_AUDIT_ARGUMENTS, REDACTED,
         };
     }
 
     /// Confirmation of destructive calls by MCP elicitation.
     pub mod confirm {
-        pub use catalog_runtime::serve::confirm::{
+        pub use catalog_runtime::inbound::access::confirm::{
             CONFIRM_INPUT, Confirm, Confirmation, ENV_CONFIRM, ENV_CONFIRM_FALLBACK, Fallback,
         };
     }
 
     /// Streamable HTTP serving: [`McpServer::serve_http`] and its configuration.
     pub mod http {
-        pub use catalog_runtime::serve::http::health::{
+        pub use catalog_runtime::inbound::transport::http::health::{
             PROBE_TIMEOUT, PROBE_TTL, SPEC_MAX_BYTES, SPEC_TIMEOUT, SPEC_TTL,
         };
-        pub use catalog_runtime::serve::http::{
+        pub use catalog_runtime::inbound::transport::http::{
             DEFAULT_MAX_REQUESTS, ENV_HTTP_ALLOWED_HOSTS, ENV_HTTP_ALLOWED_ORIGINS,
             ENV_HTTP_AUTHORIZATION_SERVERS, ENV_HTTP_CLIENT_SELECTION, ENV_HTTP_MAX_REQUESTS,
             ENV_HTTP_METRICS, ENV_HTTP_PUBLIC_URL, ENV_HTTP_SESSIONS, ENV_HTTP_SHUTDOWN_DELAY,
@@ -198,7 +198,7 @@ pub mod mcp {
     /// The `OTEL_*` variables a server reads to export its call spans over OTLP (feature
     /// `otel`; without it an endpoint set is said on stderr at start-up).
     pub mod otel {
-        pub use catalog_runtime::serve::otel::{
+        pub use catalog_runtime::observe::otel::{
             ENV_ENDPOINT, ENV_HEADERS, ENV_PROTOCOL, ENV_RESOURCE_ATTRIBUTES, ENV_SDK_DISABLED,
             ENV_SERVICE_NAME, ENV_TRACES_ENDPOINT, ENV_TRACES_HEADERS, ENV_TRACES_PROTOCOL,
             SETTINGS,
@@ -207,7 +207,7 @@ pub mod mcp {
 
     /// Inbound authorization for HTTP: the [`TokenVerifier`](auth::TokenVerifier) hook.
     pub mod auth {
-        pub use catalog_runtime::serve::auth::{
+        pub use catalog_runtime::inbound::access::auth::{
             ENV_HTTP_TOKEN, Identity, Refused, StaticToken, TokenVerifier, Verdict, bearer,
         };
     }
@@ -233,12 +233,12 @@ pub mod coverage {
 /// the input schema offers must reach the request, each closed object's undeclared key and each
 /// nested read-only property must be refused.
 pub mod dropped {
-    pub use catalog_runtime::serve::dropped::{Report, probe};
+    pub use catalog_runtime::probe::dropped::{Report, probe};
 }
 
 /// Probing a catalog for parameters smuggled through an argument's keys.
 pub mod smuggling {
-    pub use catalog_runtime::serve::smuggling::{Report, probe};
+    pub use catalog_runtime::probe::smuggling::{Report, probe};
 }
 
 /// The capability projection of input schemas (the catalog's `projection` option).
@@ -246,22 +246,22 @@ pub mod projection {
     pub use catalog_core::present::projection::{
         AnnotationError, CAPABILITIES_KEY, Rules, project,
     };
-    pub use catalog_runtime::serve::catalog::ProjectionSettingError as SettingError;
+    pub use catalog_runtime::tools::catalog::ProjectionSettingError as SettingError;
 }
 
 /// Glue for the code `#[tool]` and the derives emit. Not a public API: it changes without notice,
 /// and its name changes with every release that changes it.
 #[doc(hidden)]
-pub use catalog_runtime::serve::tool::__private as __private_v1;
+pub use catalog_runtime::tools::tool::__private as __private_v1;
 
 /// Glue for the `#[composite]` expansion. Not a public API: it changes without notice.
 #[doc(hidden)]
 #[cfg(feature = "runtime")]
 pub mod __composite_v1 {
     pub use catalog_core::model::Operation;
-    pub use catalog_runtime::serve::composite::__private::*;
-    pub use catalog_runtime::serve::composite::output::Output;
-    pub use catalog_runtime::serve::composite::{ArgType, Argument, arguments_table, guard_method};
-    pub use catalog_runtime::serve::composite::{Reads, Unfilled};
+    pub use catalog_runtime::tools::composite::__private::*;
+    pub use catalog_runtime::tools::composite::output::Output;
+    pub use catalog_runtime::tools::composite::{ArgType, Argument, arguments_table, guard_method};
+    pub use catalog_runtime::tools::composite::{Reads, Unfilled};
     pub use serde_json::Value;
 }

@@ -146,20 +146,30 @@ fn the_surface_reader_sees_nested_modules_and_hidden_items() {
     );
 }
 
-/// The layers, lowest first, each a folder of one crate's `src`: a folder may use the ones
-/// below it, never one above. `model` is the vocabulary, `spec` reads documents, `index` stores
-/// them, `check` holds the rules, `present` writes schemas and docs: that is the compile-time
-/// crate, `catalog-core`. Then the run-time crate, `catalog-runtime`: `wire` encodes and
-/// decodes, `audit` records and reports, `serve` runs tools.
-const LAYERS: [(&str, &str); 8] = [
-    ("catalog-core", "model"),
-    ("catalog-core", "spec"),
-    ("catalog-core", "index"),
-    ("catalog-core", "check"),
-    ("catalog-core", "present"),
-    ("catalog-runtime", "wire"),
-    ("catalog-runtime", "audit"),
-    ("catalog-runtime", "serve"),
+/// The layers, lowest first, each a folder of one crate's `src` with its tier: a folder may use
+/// the folders of its own tier and of the tiers below it, never one above. `model` is the
+/// vocabulary, `spec` reads documents, `index` stores them, `check` holds the rules, `present`
+/// writes schemas and docs: that is the compile-time crate, `catalog-core`, one folder a tier.
+/// Then the run-time crate, `catalog-runtime`: `wire` encodes, decodes and bounds what crosses
+/// the wire; `audit` records and reports; then the serving core, one tier of four folders that
+/// work together (`tools` is what is served, `outbound` a call's way out to the API, `observe`
+/// what the operator sees of both, `config` the settings every part reads); `inbound`, a
+/// call's way in from the agent and its answer's way back, uses them all and none uses it;
+/// `probe`, the probes a user runs over a catalog in a test, sits on top.
+const LAYERS: [(&str, &str, usize); 13] = [
+    ("catalog-core", "model", 0),
+    ("catalog-core", "spec", 1),
+    ("catalog-core", "index", 2),
+    ("catalog-core", "check", 3),
+    ("catalog-core", "present", 4),
+    ("catalog-runtime", "wire", 5),
+    ("catalog-runtime", "audit", 6),
+    ("catalog-runtime", "config", 7),
+    ("catalog-runtime", "observe", 7),
+    ("catalog-runtime", "outbound", 7),
+    ("catalog-runtime", "tools", 7),
+    ("catalog-runtime", "inbound", 8),
+    ("catalog-runtime", "probe", 9),
 ];
 
 /// The crates along the compile-time / run-time line, each with the workspace crates it may
@@ -182,7 +192,7 @@ const KNOWN_UPWARD: [(&str, &str); 0] = [];
 fn core_imports() -> Vec<(String, String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    for (krate, layer) in LAYERS {
+    for (krate, layer, _) in LAYERS {
         let src = root.join(krate).join("src");
         let mut files = Vec::new();
         collect_sources(&src.join(layer), &mut files);
@@ -202,7 +212,7 @@ fn core_imports() -> Vec<(String, String, String)> {
                         .chars()
                         .take_while(|c| c.is_alphanumeric() || *c == '_')
                         .collect();
-                    if name != layer && LAYERS.iter().any(|(_, l)| *l == name) {
+                    if name != layer && LAYERS.iter().any(|(_, l, _)| *l == name) {
                         let shown = file
                             .strip_prefix(&src)
                             .unwrap_or(&file)
@@ -236,7 +246,8 @@ fn collect_sources(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
 fn layer_of(name: &str) -> usize {
     LAYERS
         .iter()
-        .position(|(_, l)| *l == name)
+        .find(|(_, l, _)| *l == name)
+        .map(|(_, _, tier)| *tier)
         .expect("a layer")
 }
 
@@ -259,8 +270,8 @@ fn every_folder_of_the_two_crates_is_a_layer() {
             .collect();
         let layers: BTreeSet<String> = LAYERS
             .iter()
-            .filter(|(k, _)| *k == krate)
-            .map(|(_, l)| l.to_string())
+            .filter(|(k, _, _)| *k == krate)
+            .map(|(_, l, _)| l.to_string())
             .collect();
         assert_eq!(
             folders, layers,
@@ -346,14 +357,14 @@ fn every_known_upward_import_is_still_there() {
 }
 
 /// The executor sees the test suites' recorder through `wire::observe::RequestObserver` only: no
-/// file of `serve/executor` names the `audit` layer, so sending a request does not depend on
-/// auditing it. (That `audit` never uses `serve` is the layering above.)
+/// file of `outbound/executor` names the `audit` layer, so sending a request does not depend on
+/// auditing it. (That `audit` never uses `outbound` is the layering above.)
 #[test]
 fn the_executor_names_no_recorder() {
     let named: Vec<String> = core_imports()
         .into_iter()
         .filter(|(from, to, file)| {
-            from == "serve" && to == "audit" && file.starts_with("serve/executor")
+            from == "serve" && to == "audit" && file.starts_with("outbound/executor")
         })
         .map(|(_, _, file)| file)
         .collect();

@@ -235,8 +235,8 @@ fn reads_are_found_in_code_not_comments() {
 /// with the prefix does: the table, the code's reads and the check agree.
 #[test]
 fn every_catalog_setting_in_the_table_passes_the_check_by_name() {
-    use catalog_runtime::serve::catalog::Catalog;
-    use catalog_runtime::serve::setting_names::check;
+    use catalog_runtime::config::setting_names::check;
+    use catalog_runtime::tools::catalog::Catalog;
     let table = std::fs::read_to_string(root().join("docs/settings.md"))
         .expect("docs/settings.md is readable");
     // The rows of the tables (the prose around them shows misspellings, and credentials are

@@ -3,7 +3,7 @@
 //! implementing `catalog::CompositeOutput`) when it declares one.
 //!
 //! Tokens in, an `impl catalog::Composite` and one `impl catalog::UsedBy<C> for B` per declared binding
-//! out; the rules (decoding, schema, effects) live in `catalog_runtime::serve::composite`. The
+//! out; the rules (decoding, schema, effects) live in `catalog_runtime::tools::composite`. The
 //! struct's own `async fn run(self, api: catalog::Api<'_, Self>)` is what runs.
 
 use crate::attr_keys::COMPOSITE;

@@ -9,11 +9,11 @@
 mod loopback;
 
 use catalog_core::model::Operation;
-use catalog_runtime::serve::catalog::CallError;
-use catalog_runtime::serve::catalog::Catalog;
-use catalog_runtime::serve::credentials::Credential;
-use catalog_runtime::serve::executor::{ExecuteError, Executor, ExecutorConfig};
-use catalog_runtime::serve::tool::Tool;
+use catalog_runtime::outbound::credentials::Credential;
+use catalog_runtime::outbound::executor::{ExecuteError, Executor, ExecutorConfig};
+use catalog_runtime::tools::catalog::CallError;
+use catalog_runtime::tools::catalog::Catalog;
+use catalog_runtime::tools::tool::Tool;
 use catalog_runtime::wire::decode::ArgumentError;
 use catalog_runtime::wire::encode::RequestError;
 use loopback::{Seen, response};
@@ -69,7 +69,7 @@ macro_rules! tool {
         struct $ty;
 
         // The seal `#[tool]` writes: these tests stand in for its expansion.
-        impl catalog_runtime::serve::tool::__private::Accounted for $ty {}
+        impl catalog_runtime::tools::tool::__private::Accounted for $ty {}
 
         impl Tool for $ty {
             const NAME: &'static str = $name;
@@ -287,7 +287,7 @@ async fn a_token_close_to_expiry_is_fetched_again() {
     static OP: OnceLock<Operation> = OnceLock::new();
     OP.set(op).unwrap();
     struct Refreshing;
-    impl catalog_runtime::serve::tool::__private::Accounted for Refreshing {}
+    impl catalog_runtime::tools::tool::__private::Accounted for Refreshing {}
     impl Tool for Refreshing {
         const NAME: &'static str = "refreshing";
         const DESCRIPTION: &'static str = "test tool";

@@ -16,16 +16,18 @@ mod loopback;
 
 use catalog_core::model::Operation;
 use catalog_core::spec::security::SchemeUse;
-use catalog_runtime::serve::auth::{Identity, Refused, StaticToken, TokenVerifier, Verdict};
-use catalog_runtime::serve::catalog::Catalog;
-use catalog_runtime::serve::credentials::{
+use catalog_runtime::inbound::access::auth::{
+    Identity, Refused, StaticToken, TokenVerifier, Verdict,
+};
+use catalog_runtime::inbound::mcp::McpServer;
+use catalog_runtime::inbound::transport::http::{HttpConfig, bind};
+use catalog_runtime::outbound::credentials::{
     Caller, Credential, CredentialFuture, CredentialSource, PerUser, Refusal,
 };
-use catalog_runtime::serve::exchange::TokenExchange;
-use catalog_runtime::serve::executor::{Executor, ExecutorConfig};
-use catalog_runtime::serve::http::{HttpConfig, bind};
-use catalog_runtime::serve::mcp::McpServer;
-use catalog_runtime::serve::tool::Tool;
+use catalog_runtime::outbound::exchange::TokenExchange;
+use catalog_runtime::outbound::executor::{Executor, ExecutorConfig};
+use catalog_runtime::tools::catalog::Catalog;
+use catalog_runtime::tools::tool::Tool;
 use catalog_runtime::wire::decode::ArgumentError;
 use catalog_runtime::wire::encode::RequestError;
 use serde_json::{Value, json};
@@ -69,7 +71,7 @@ macro_rules! tool {
         struct $ty(String);
 
         // The seal `#[tool]` writes: these tests stand in for its expansion.
-        impl catalog_runtime::serve::tool::__private::Accounted for $ty {}
+        impl catalog_runtime::tools::tool::__private::Accounted for $ty {}
 
         impl Tool for $ty {
             const NAME: &'static str = $name;
@@ -486,7 +488,7 @@ impl AuthServer {
 async fn introspect(addr: &str, client: &str, secret: &str, token: &str) -> Value {
     let basic = format!(
         "Basic {}",
-        catalog_runtime::serve::credentials::base64(format!("{client}:{secret}").as_bytes())
+        catalog_runtime::outbound::credentials::base64(format!("{client}:{secret}").as_bytes())
     );
     let body = form_urlencoded::Serializer::new(String::new())
         .append_pair("token", token)

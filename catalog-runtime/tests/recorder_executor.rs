@@ -11,10 +11,10 @@ use catalog_core::index::Index;
 use catalog_core::model::Operation;
 use catalog_core::spec::load::{self as spec, Format};
 use catalog_runtime::audit::recorder::{Recorder, Report, RouteMatch};
-use catalog_runtime::serve::catalog::CallError;
-use catalog_runtime::serve::catalog::Catalog;
-use catalog_runtime::serve::executor::{ExecuteError, Executor, ExecutorConfig};
-use catalog_runtime::serve::tool::Tool;
+use catalog_runtime::outbound::executor::{ExecuteError, Executor, ExecutorConfig};
+use catalog_runtime::tools::catalog::CallError;
+use catalog_runtime::tools::catalog::Catalog;
+use catalog_runtime::tools::tool::Tool;
 use catalog_runtime::wire::decode::ArgumentError;
 use catalog_runtime::wire::encode::RequestError;
 use loopback::response;
@@ -67,7 +67,7 @@ macro_rules! raw_tool {
         }
 
         // The seal `#[tool]` writes: these tests stand in for its expansion.
-        impl catalog_runtime::serve::tool::__private::Accounted for $ty {}
+        impl catalog_runtime::tools::tool::__private::Accounted for $ty {}
 
         impl Tool for $ty {
             const NAME: &'static str = $name;

@@ -13,11 +13,11 @@ use catalog_core::model::Operation;
 use catalog_core::present::output::Wrap;
 use catalog_core::spec::load::{self as spec, Format};
 use catalog_runtime::audit::recorder::Recorder;
-use catalog_runtime::serve::catalog::Catalog;
-use catalog_runtime::serve::executor::{Executor, ExecutorConfig};
-use catalog_runtime::serve::mcp::McpServer;
-use catalog_runtime::serve::result::META_KEY;
-use catalog_runtime::serve::tool::{OutputArm, Tool, ToolOutput};
+use catalog_runtime::inbound::mcp::McpServer;
+use catalog_runtime::inbound::results::result::META_KEY;
+use catalog_runtime::outbound::executor::{Executor, ExecutorConfig};
+use catalog_runtime::tools::catalog::Catalog;
+use catalog_runtime::tools::tool::{OutputArm, Tool, ToolOutput};
 use catalog_runtime::wire::decode::ArgumentError;
 use catalog_runtime::wire::encode::RequestError;
 use loopback::{Part, Seen, response};
@@ -118,7 +118,7 @@ macro_rules! raw_tool {
         }
 
         // The seal `#[tool]` writes: these tests stand in for its expansion.
-        impl catalog_runtime::serve::tool::__private::Accounted for $ty {}
+        impl catalog_runtime::tools::tool::__private::Accounted for $ty {}
 
         impl Tool for $ty {
             const NAME: &'static str = $name;

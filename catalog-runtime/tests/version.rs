@@ -4,8 +4,8 @@
 use catalog_core::model::Operation;
 use catalog_core::model::SpecInfo;
 use catalog_runtime::audit::coverage::{VersionMismatch, VersionWarning};
-use catalog_runtime::serve::catalog::Catalog;
-use catalog_runtime::serve::tool::Tool;
+use catalog_runtime::tools::catalog::Catalog;
+use catalog_runtime::tools::tool::Tool;
 use catalog_runtime::wire::decode::ArgumentError;
 use catalog_runtime::wire::encode::RequestError;
 use serde_json::{Value, json};
@@ -28,7 +28,7 @@ macro_rules! stamped_tool {
         struct $ty;
 
         // The seal `#[tool]` writes: these tests stand in for its expansion.
-        impl catalog_runtime::serve::tool::__private::Accounted for $ty {}
+        impl catalog_runtime::tools::tool::__private::Accounted for $ty {}
 
         impl Tool for $ty {
             const NAME: &'static str = $name;

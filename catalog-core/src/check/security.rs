@@ -9,7 +9,7 @@
 //! send (mutual TLS, an HTTP scheme other than bearer and basic, a scheme the document does not
 //! define) must be accounted explicitly: no default would ever work. OAuth2 flows other than
 //! client credentials and OpenID Connect are sendable: the operator gives the access token
-//! (`serve::credentials`).
+//! (`outbound::credentials`).
 
 use crate::spec::security::{Requirement, SchemeKind, SchemeUse};
 use std::fmt;

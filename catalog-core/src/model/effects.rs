@@ -13,7 +13,7 @@
 //! operation's `summary`. A tool declares what its method does not say with
 //! `#[tool(semantics = "merge", ...)]` (a PUT that leaves what it does not send unchanged) and
 //! `#[tool(effects(destructive = false, reason = "..."))]`; the declaration is carried in
-//! `Tool::EFFECTS`; the run-time side (composites' hints, MCP annotations) is `serve::effects`.
+//! `Tool::EFFECTS`; the run-time side (composites' hints, MCP annotations) is `tools::effects`.
 
 use std::fmt;
 

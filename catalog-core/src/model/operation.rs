@@ -88,7 +88,7 @@ pub struct Operation {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub security: Vec<Requirement>,
     /// The operation's `tags`, in spec order: the groups its tools belong to unless a tool
-    /// names its own (`catalog_runtime::serve::catalog::Catalog::in_groups`).
+    /// names its own (`catalog_runtime::tools::catalog::Catalog::in_groups`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
     /// Which 2xx bodies are failures ([`FailureRule`](super::failure::FailureRule)): empty in the

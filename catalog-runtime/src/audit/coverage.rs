@@ -257,7 +257,7 @@ pub fn version_from_status<'v>(status: &'v serde_json::Value, path: &str) -> Opt
 }
 
 /// Why the tools of a catalog may not fit the server they talk to, as a value to log, show an
-/// operator, or fail a health check on ([`Catalog::check_spec_version`](crate::serve::catalog::Catalog::check_spec_version)).
+/// operator, or fail a health check on ([`Catalog::check_spec_version`](crate::tools::catalog::Catalog::check_spec_version)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VersionWarning {
     /// The server reports another version than the spec the tools were checked against.

@@ -10,7 +10,7 @@
 //! parameter alone (`/users/me` beats `/users/{id}`). A trailing slash is significant only when both spellings
 //! are in the spec; otherwise `/devices` and `/devices/` are the same path.
 //!
-//! At run time, [`Executor::with_recorder`](crate::serve::executor::Executor::with_recorder) hands every
+//! At run time, [`Executor::with_recorder`](crate::outbound::executor::Executor::with_recorder) hands every
 //! request it is about to send to a [`Recorder`], with the name of the tool that built it; a
 //! request its tool does not declare is refused with the [`Undeclared`] error and kept for the
 //! [`Report`]. [`Recorder::merge_into_file`] accumulates the report of several processes (an MCP
@@ -248,7 +248,7 @@ impl fmt::Debug for Recorder {
 impl Recorder {
     /// A recorder for `tools` (tool name and its operation) against the spec's index. The base
     /// path is stripped from request paths first (`/api/v1` for `http://host/api/v1`); requests
-    /// an [`Executor`](crate::serve::executor::Executor) hands over are relative to its base URL
+    /// an [`Executor`](crate::outbound::executor::Executor) hands over are relative to its base URL
     /// already, so pass `""` there.
     pub fn new<'a>(
         index: &Index,
@@ -286,7 +286,7 @@ impl Recorder {
     }
 
     /// A recorder for `tools` (tool name and its operation) matching requests relative to the
-    /// base URL, as an [`Executor`](crate::serve::executor::Executor) hands them over, against
+    /// base URL, as an [`Executor`](crate::outbound::executor::Executor) hands them over, against
     /// `index`, the spec the tools were built from. `Catalog::recorder` passes its own tools.
     pub fn for_tools<'a>(
         index: &Index,

@@ -37,7 +37,7 @@ pub enum RouteMatch {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Undeclared {
     /// The tool that sent it; empty when it was sent without a tool name
-    /// ([`Executor::execute`](crate::serve::executor::Executor::execute) rather than `execute_tool`).
+    /// ([`Executor::execute`](crate::outbound::executor::Executor::execute) rather than `execute_tool`).
     pub tool: String,
     /// The request's method and path.
     pub request: String,

@@ -6,7 +6,7 @@ use serde::ser::{Serialize, Serializer};
 
 /// A value that is either `T` or the empty string: the Rust type of a property whose schema is
 /// `anyOf [X, {type: string, enum: [""]}]`. `T` is checked against the `X` arm like any nested
-/// type (a struct deriving [`Object`](crate::serve::tool::Object) has every rule of nested
+/// type (a struct deriving [`Object`](crate::tools::tool::Object) has every rule of nested
 /// accounting); [`OrEmpty::Empty`] is sent as itself: `""` in JSON, `field=` in a form body.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OrEmpty<T> {
