@@ -79,7 +79,7 @@ enum Sink {
     Writer(Mutex<Box<dyn Write + Send>>),
     /// Each record an OTLP log record.
     #[cfg(feature = "otel")]
-    Otlp(crate::serve::otel::logs::LogSink),
+    Otlp(Box<crate::serve::otel::logs::LogSink>),
 }
 
 /// The audit trail of a server: where its records go and what they carry.
@@ -464,6 +464,7 @@ pub(crate) struct Record<'a> {
     /// Its trace, when it has one.
     pub trace_id: Option<&'a str>,
     /// Its span, when it has one (not in the JSON record: the OTLP log record's span).
+    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
     pub span_id: Option<u64>,
     /// Its arguments.
     pub arguments: Arguments,

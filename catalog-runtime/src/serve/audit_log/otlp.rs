@@ -14,14 +14,18 @@
 //! So a record over OTLP carries what the JSON record carries, and nothing else: no token,
 //! session id or credential, no argument value unless `CATALOG_AUDIT_ARGUMENTS=values`.
 
-use super::{ENV_AUDIT, Record};
+use super::ENV_AUDIT;
+#[cfg(feature = "otel")]
+use super::Record;
 use crate::serve::variable_error::VariableError;
 
 /// The `event_name` of every audit log record.
-pub const EVENT_NAME: &str = "catalog.audit";
+#[cfg(feature = "otel")]
+pub(crate) const EVENT_NAME: &str = "catalog.audit";
 
 /// The prefix of the attributes, one per field of the record.
-pub const ATTRIBUTE_PREFIX: &str = "catalog.audit.";
+#[cfg(feature = "otel")]
+pub(crate) const ATTRIBUTE_PREFIX: &str = "catalog.audit.";
 
 /// `CATALOG_AUDIT=otlp` (`value`, as given) with the receiver the environment read by `lookup`
 /// names.
@@ -38,7 +42,7 @@ pub(super) fn from_env(
         )
     })?;
     Ok(super::AuditLog {
-        sink: super::Sink::Otlp(sink),
+        sink: super::Sink::Otlp(Box::new(sink)),
         arguments: super::AuditArguments::Names,
     })
 }
