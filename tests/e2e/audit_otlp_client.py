@@ -18,6 +18,7 @@ what is queued. Then, from what the receiver got:
   value;
 - its trace id the caller's, its span id the call's span (the parent the API request's
   `traceparent` names);
+- its span the call's span the same endpoint received;
 - the record equal to the stderr record of the same call (but for its time, duration and the
   process id naming the stdio caller);
 - the receiver's header sent;
@@ -115,6 +116,7 @@ class Collected(RequestHandler):
 
     def __init__(self) -> None:
         self.logs: list[tuple[object, dict]] = []
+        self.traces: list[object] = []
         self.other: list[str] = []
 
     def handle_logs(self, request, headers):
@@ -124,7 +126,7 @@ class Collected(RequestHandler):
         self.other.append("metrics")
 
     def handle_trace(self, request, headers):
-        self.other.append("traces")
+        self.traces.append(request)
 
 
 class Sink(oteltest_sink.HttpSink):
@@ -287,7 +289,15 @@ def main() -> None:
             "each export carries the receiver's header, as protobuf",
             [h for _, h in collected.logs],
         )
-        check(not collected.other, "nothing but logs exported (no endpoint for spans)", collected.other)
+        check(not collected.other, "no metrics exported", collected.other)
+        # OTEL_EXPORTER_OTLP_ENDPOINT names the receiver of the spans too.
+        span_ids = {
+            span.span_id.hex(): span.name
+            for request in collected.traces
+            for rs in request.resource_spans
+            for ss in rs.scope_spans
+            for span in ss.spans
+        }
 
         by_trace = {}
         for resource, scope, record in found:
@@ -323,6 +333,11 @@ def main() -> None:
             span_id = record.span_id.hex()
             check(len(span_id) == 16 and span_id != "0" * 16 and span_id != parent_id,
                   f"{k}: the record names the call's own span", span_id)
+            check(
+                span_ids.get(span_id) == "tools/call create_task",
+                f"{k}: that span is the call's span exported",
+                (span_id, span_ids),
+            )
             if k == "ok":
                 posts = [r for r in Api.received if r["method"] == "POST"]
                 check(len(posts) == 1, "ok: one API request", Api.received)
