@@ -15,10 +15,11 @@
 //! nothing listens there), and so is `OTEL_SDK_DISABLED=true` beside `CATALOG_AUDIT=otlp`.
 //!
 //! Records are sent in batches (up to 512, at least every second) by a task of the server's
-//! runtime through the executor's HTTP client; at most 8,192 wait, and a record that finds the
-//! queue full is dropped and said on stderr (a call never waits on the receiver). A graceful stop
-//! sends what is queued (within 5 s). A failed export is said once on stderr, then again only
-//! after one succeeded.
+//! runtime through the executor's HTTP client; a call never waits on the receiver. A record is
+//! not dropped: one that finds the queue full (8,192 wait: the receiver down or slow for long), and
+//! those of an export that failed, are written on stderr instead, one JSON line each, as
+//! `CATALOG_AUDIT=stderr` writes them (the first of a run of such failures said on stderr). A
+//! graceful stop sends what is queued (within 5 s).
 
 use super::endpoint::{
     ENV_ENDPOINT, ENV_HEADERS, ENV_LOGS_ENDPOINT, ENV_LOGS_HEADERS, ENV_LOGS_PROTOCOL,
@@ -73,8 +74,8 @@ pub(crate) struct LogSink {
     endpoint: String,
     queue: mpsc::Sender<Message>,
     idle: Mutex<Option<Idle>>,
-    /// A record was dropped for a full queue since the last one that was not.
-    dropping: AtomicBool,
+    /// A record found the queue full since the last one that did not.
+    full: AtomicBool,
 }
 
 /// The exporter before its task runs.
@@ -191,7 +192,7 @@ impl LogSink {
             endpoint,
             queue,
             idle: Mutex::new(Some(Idle { exporter, receive })),
-            dropping: AtomicBool::new(false),
+            full: AtomicBool::new(false),
         })
     }
 
@@ -223,18 +224,25 @@ impl LogSink {
         }
     }
 
-    /// Queues `event`; when the queue is full it is dropped, and that is said on stderr.
+    /// Queues `event`; when the queue is full (or the task is gone), its body is written on
+    /// stderr instead.
     pub(crate) fn send(&self, event: Event) {
         self.start(None);
         match self.queue.try_send(Message::Event(Box::new(event))) {
-            Ok(()) => self.dropping.store(false, Ordering::Relaxed),
-            Err(_) => {
-                if !self.dropping.swap(true, Ordering::Relaxed) {
+            Ok(()) => self.full.store(false, Ordering::Relaxed),
+            Err(
+                mpsc::error::TrySendError::Full(message)
+                | mpsc::error::TrySendError::Closed(message),
+            ) => {
+                if !self.full.swap(true, Ordering::Relaxed) {
                     eprintln!(
-                        "catalog: warning: audit records dropped: {QUEUE} wait to be sent over \
-                         OTLP to {}",
+                        "catalog: warning: {QUEUE} audit records wait to be sent over OTLP to {}; \
+                         further ones are written on stderr until the queue drains",
                         self.endpoint
                     );
+                }
+                if let Message::Event(event) = message {
+                    fall_back(&event.body, &mut std::io::stderr().lock());
                 }
             }
         }
@@ -268,7 +276,7 @@ async fn batches(exporter: opentelemetry_otlp::LogExporter, mut receive: mpsc::R
             Some(at) => tokio::select! {
                 m = receive.recv() => m,
                 () = tokio::time::sleep_until(at) => {
-                    send(&exporter, &scope, &mut batch, &mut failing).await;
+                    send(&exporter, &scope, &mut batch, &mut failing, &mut std::io::stderr()).await;
                     due = None;
                     continue;
                 }
@@ -282,17 +290,38 @@ async fn batches(exporter: opentelemetry_otlp::LogExporter, mut receive: mpsc::R
                 batch.push(record);
                 due.get_or_insert_with(|| tokio::time::Instant::now() + DELAY);
                 if batch.len() >= BATCH {
-                    send(&exporter, &scope, &mut batch, &mut failing).await;
+                    send(
+                        &exporter,
+                        &scope,
+                        &mut batch,
+                        &mut failing,
+                        &mut std::io::stderr(),
+                    )
+                    .await;
                     due = None;
                 }
             }
             Some(Message::Flush(done)) => {
-                send(&exporter, &scope, &mut batch, &mut failing).await;
+                send(
+                    &exporter,
+                    &scope,
+                    &mut batch,
+                    &mut failing,
+                    &mut std::io::stderr(),
+                )
+                .await;
                 due = None;
                 let _ = done.send(());
             }
             None => {
-                send(&exporter, &scope, &mut batch, &mut failing).await;
+                send(
+                    &exporter,
+                    &scope,
+                    &mut batch,
+                    &mut failing,
+                    &mut std::io::stderr(),
+                )
+                .await;
                 return;
             }
         }
@@ -316,11 +345,13 @@ fn fill(record: &mut impl LogRecord, event: Event) {
     }
 }
 
+/// Exports `batch`; when that fails, writes each record's body to `fallback` (stderr).
 async fn send(
     exporter: &opentelemetry_otlp::LogExporter,
     scope: &InstrumentationScope,
     batch: &mut Vec<opentelemetry_sdk::logs::SdkLogRecord>,
     failing: &mut bool,
+    fallback: &mut impl std::io::Write,
 ) {
     if batch.is_empty() {
         return;
@@ -332,12 +363,28 @@ async fn send(
         Err(e) => {
             if !*failing {
                 eprintln!(
-                    "catalog: warning: {} audit record(s) not exported over OTLP: {e}",
+                    "catalog: warning: {} audit record(s) not exported over OTLP ({e}): written \
+                     on stderr instead, as are those of the next failures",
                     records.len()
                 );
             }
             *failing = true;
+            for record in &records {
+                if let Some(body) = record.body() {
+                    fall_back(body, fallback);
+                }
+            }
         }
+    }
+}
+
+/// A record that cannot be sent, written on stderr: its body, the JSON line
+/// `CATALOG_AUDIT=stderr` writes.
+fn fall_back(body: &AnyValue, to: &mut impl std::io::Write) {
+    if let AnyValue::String(json) = body {
+        let mut line = json.as_str().to_string();
+        line.push('\n');
+        let _ = to.write_all(line.as_bytes());
     }
 }
 

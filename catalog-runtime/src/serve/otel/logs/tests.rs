@@ -185,3 +185,42 @@ fn an_event_without_a_trace_has_no_trace_context() {
     );
     assert!(record.trace_context().is_none());
 }
+
+#[tokio::test]
+async fn records_an_export_failed_to_send_are_written_on_the_fallback_instead() {
+    // Port 1 on loopback: nothing listens, the connection is refused.
+    let sink = LogSink::from_env(&env(&[(ENV_ENDPOINT, "http://127.0.0.1:1")])).expect("a sink");
+    let Idle { exporter, .. } = sink
+        .idle
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .expect("not started");
+    let scope = InstrumentationScope::builder("catalog").build();
+    let provider = SdkLoggerProvider::builder().build();
+    let logger = provider.logger("test");
+    let mut batch = Vec::new();
+    for tool in ["get_task", "create_task"] {
+        let mut record = logger.create_log_record();
+        fill(
+            &mut record,
+            Event {
+                name: "catalog.audit",
+                time: SystemTime::UNIX_EPOCH,
+                body: AnyValue::from(format!("{{\"tool\":\"{tool}\"}}")),
+                attributes: Vec::new(),
+                trace: None,
+            },
+        );
+        batch.push(record);
+    }
+    let mut failing = false;
+    let mut fallback = Vec::new();
+    send(&exporter, &scope, &mut batch, &mut failing, &mut fallback).await;
+    assert!(failing);
+    assert!(batch.is_empty());
+    assert_eq!(
+        String::from_utf8(fallback).expect("utf-8"),
+        "{\"tool\":\"get_task\"}\n{\"tool\":\"create_task\"}\n"
+    );
+}
