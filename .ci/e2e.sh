@@ -53,7 +53,8 @@
 # CATALOG_AUDIT=otlp sends one log record per call to oteltest's OTLP/HTTP sink (PyPI, pinned, a
 # venv of its own under target/e2e/audit-otlp), which decodes each request with the official
 # protobuf definitions (opentelemetry-proto); the client starts it, and compares each record with
-# the stderr record of the same call; NOT RUN when the sink cannot be installed.
+# the stderr record of the same call, then over Streamable HTTP stopped by SIGTERM; NOT RUN when
+# the sink cannot be installed.
 #
 # E2E_ONLY=<step> (stripe, slack, fleet, netbox, mattermost, selection, credentials, otel, audit) runs only
 # that step (with the installs it needs), to iterate on it (netbox and mattermost need

@@ -24,6 +24,10 @@ what is queued. Then, from what the receiver got:
 - the receiver's header sent;
 - no argument value and no API key anywhere in the bytes received.
 
+Then the same server over Streamable HTTP with a bearer token: one call, then SIGTERM at once;
+its record arrives (sent by the graceful stop), names the caller by the token's hash, never the
+token.
+
 Prints one line per check and ends with `N passed, M failed`; prints `audit: NOT RUN: ...` and
 exits 3 when the receiver cannot be imported.
 """
@@ -50,6 +54,7 @@ except ImportError as e:  # pragma: no cover
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+HTTP_TOKEN = "audit-secret-bearer-token-62f8"
 SECRET_TITLE = "audit-secret-title-5d1e"
 SECRET_REFUSED = "audit-secret-refused-a7b3"
 API_KEY = "audit-secret-api-key-0c94"
@@ -175,6 +180,63 @@ async def calls(server: str, env: dict, traces: dict, errlog) -> None:
             )
             check(is_error(refused) is True, "the refused call was refused", refused)
     # Leaving the blocks closes stdin: the server stops gracefully and sends what is queued.
+
+
+async def http_call(url: str, traceparent: str) -> None:
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    client = httpx2.AsyncClient(headers={"authorization": f"Bearer {HTTP_TOKEN}"},
+                                timeout=httpx2.Timeout(30, read=60))
+    async with client, streamable_http_client(url, http_client=client) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            ok = await session.call_tool(
+                "create_task",
+                {"board_id": "b2", "title": SECRET_TITLE, "status": "todo"},
+                meta={"traceparent": traceparent},
+            )
+            check(is_error(ok) is False, "http: the call succeeded", ok)
+
+
+def http_run(server: str, env: dict, work: str, traceparent: str) -> int | None:
+    """Serves over Streamable HTTP, makes one call, stops the server with SIGTERM at once;
+    returns its exit status."""
+    import signal
+    import subprocess
+
+    log_path = os.path.join(work, "audit-otlp-http-server.log")
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [server, "serve", "--http", "127.0.0.1:0"],
+            env=dict(env, CATALOG_HTTP_TOKEN=HTTP_TOKEN),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+    prefix = "taskboard: serving MCP at "
+    url = None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and url is None and process.poll() is None:
+        with open(log_path) as f:
+            for line in f:
+                if line.startswith(prefix):
+                    url = line[len(prefix):].strip()
+        time.sleep(0.1)
+    if url is None:
+        process.kill()
+        with open(log_path) as f:
+            check(False, "http: the server started", f.read()[-2000:])
+        return None
+    try:
+        asyncio.run(http_call(url, traceparent))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            return process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            return None
 
 
 def any_value(value) -> object:
@@ -375,9 +437,37 @@ def main() -> None:
                 body,
             )
 
+        # Over Streamable HTTP, stopped by SIGTERM right after its call.
+        before = len(collected.logs)
+        http_trace = secrets.token_hex(16)
+        status = http_run(args.server, otlp_env, args.work, f"00-{http_trace}-{secrets.token_hex(8)}-01")
+        check(status == 0, "http: SIGTERM stops the server gracefully", status)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len(collected.logs) == before:
+            time.sleep(0.2)
+        http_records = [
+            json.loads(record.body.string_value)
+            for request, _ in collected.logs[before:]
+            for rl in request.resource_logs
+            for sl in rl.scope_logs
+            for record in sl.log_records
+        ]
+        print(f"      http: {json.dumps(http_records, sort_keys=True)}")
+        check(
+            len(http_records) == 1 and http_records[0].get("trace_id") == http_trace
+            and http_records[0].get("outcome") == "sent"
+            and http_records[0].get("caller", {}).get("kind") == "token"
+            and len(http_records[0]["caller"].get("id", "")) == 16,
+            "http: its record sent on SIGTERM, the caller the token's hash",
+            http_records,
+        )
+
         everything = b"".join(sink.raw)
-        leaked = [v for v in (SECRET_TITLE, SECRET_REFUSED, API_KEY, RECEIVER_KEY) if v.encode() in everything]
-        check(everything and not leaked, "no argument value, API key or receiver key in the bytes received", leaked)
+        leaked = [
+            v for v in (SECRET_TITLE, SECRET_REFUSED, API_KEY, RECEIVER_KEY, HTTP_TOKEN)
+            if v.encode() in everything
+        ]
+        check(everything and not leaked, "no argument value, API key, bearer token or receiver key in the bytes received", leaked)
     finally:
         sink.stop()
         api.shutdown()
