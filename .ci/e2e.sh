@@ -49,7 +49,14 @@
 # target/e2e/phoenix), a real OpenTelemetry receiver the client starts and reads back; NOT RUN
 # when Phoenix cannot be installed or does not start.
 #
-# E2E_ONLY=<step> (stripe, slack, fleet, netbox, mattermost, selection, credentials, otel) runs only
+# Then the audit trail over OTLP (tests/e2e/audit_otlp_client.py): the same example with
+# CATALOG_AUDIT=otlp sends one log record per call to oteltest's OTLP/HTTP sink (PyPI, pinned, a
+# venv of its own under target/e2e/audit-otlp), which decodes each request with the official
+# protobuf definitions (opentelemetry-proto); the client starts it, and compares each record with
+# the stderr record of the same call, then over Streamable HTTP stopped by SIGTERM; NOT RUN when
+# the sink cannot be installed.
+#
+# E2E_ONLY=<step> (stripe, slack, fleet, netbox, mattermost, selection, credentials, otel, audit) runs only
 # that step (with the installs it needs), to iterate on it (netbox and mattermost need
 # CATALOG_SPECS_DIR).
 set -euo pipefail
@@ -80,8 +87,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe | slack | fleet | netbox | mattermost | selection | credentials | otel) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`slack\`, \`fleet\`, \`netbox\`, \`mattermost\`, \`selection\`, \`credentials\` and \`otel\`" >&2; exit 2 ;;
+  "" | stripe | slack | fleet | netbox | mattermost | selection | credentials | otel | audit) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`slack\`, \`fleet\`, \`netbox\`, \`mattermost\`, \`selection\`, \`credentials\`, \`otel\` and \`audit\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -363,6 +370,37 @@ if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = otel ]; then
       PASSED=$((PASSED + BASH_REMATCH[1]))
       FAILED=$((FAILED + BASH_REMATCH[2]))
       if [ "$OTEL_STATUS" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then FAILED=$((FAILED + 1)); fi
+    else
+      FAILED=$((FAILED + 1))
+    fi
+  fi
+fi
+
+if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = audit ]; then
+  echo "== audit: the audit trail over OTLP to oteltest's sink, read back (tests/e2e/audit_otlp_client.py)"
+  OTELTEST_VERSION=0.49.0
+  AUD="$E2E/audit-otlp/bin/python"
+  if ! { [ -x "$AUD" ] && "$AUD" -c "import importlib.metadata as m, mcp; assert m.version('oteltest') == '$OTELTEST_VERSION'" 2>/dev/null; }; then
+    echo "== installing oteltest $OTELTEST_VERSION and the Python MCP SDK into $E2E/audit-otlp"
+    [ -x "$AUD" ] || python3 -m venv "$E2E/audit-otlp"
+    "$AUD" -m pip install --quiet --disable-pip-version-check "oteltest==$OTELTEST_VERSION" mcp \
+      || echo "audit: the oteltest install failed"
+  fi
+  if ! "$AUD" -c "import oteltest.sink, mcp" 2>/dev/null; then
+    echo "audit: NOT RUN: oteltest is not installed in $E2E/audit-otlp"
+  else
+    cargo build --quiet --features otel --example taskboard
+    set +e
+    "$AUD" tests/e2e/audit_otlp_client.py --server "$TARGET_DIR/debug/examples/taskboard" \
+      --work "$E2E/audit-otlp-work" | tee "$E2E/audit_otlp_client.out"
+    AUDIT_STATUS="${PIPESTATUS[0]}"
+    set -e
+    if [ "$AUDIT_STATUS" -eq 3 ]; then
+      : # NOT RUN, said by the client: neither passed nor failed.
+    elif [[ "$(tail -n 1 "$E2E/audit_otlp_client.out")" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+      PASSED=$((PASSED + BASH_REMATCH[1]))
+      FAILED=$((FAILED + BASH_REMATCH[2]))
+      if [ "$AUDIT_STATUS" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then FAILED=$((FAILED + 1)); fi
     else
       FAILED=$((FAILED + 1))
     fi

@@ -586,7 +586,8 @@ fn a_wrong_audit_setting_stops_the_server_at_start_up() {
     assert_eq!(
         build("syslog"),
         "CATALOG_AUDIT=\"syslog\": expected `stderr` (one JSON line per tool call on standard \
-         error) or `file:PATH` (appended to PATH, created if missing)"
+         error), `file:PATH` (appended to PATH, created if missing) or `otlp` (an OTLP log \
+         record per tool call, with the `otel` feature)"
     );
     let missing = std::env::temp_dir()
         .join(format!("catalog-audit-no-dir-{}", std::process::id()))
@@ -600,6 +601,143 @@ fn a_wrong_audit_setting_stops_the_server_at_start_up() {
         )),
         "{message}"
     );
+}
+
+/// `CATALOG_AUDIT=otlp` beside the OTEL variables `env` names, refused: its message.
+fn otlp_refused(env: &[(&str, &str)]) -> String {
+    let executor = Executor::new(ExecutorConfig::new("http://127.0.0.1:9")).unwrap();
+    McpServer::new(tools::catalog(), executor)
+        .with_env(|n| {
+            (n == "CATALOG_AUDIT")
+                .then(|| "otlp".to_string())
+                .or_else(|| {
+                    env.iter()
+                        .find(|(name, _)| *name == n)
+                        .map(|(_, v)| v.to_string())
+                })
+        })
+        .map(|_| ())
+        .unwrap_err()
+        .to_string()
+}
+
+#[cfg(not(feature = "otel"))]
+#[test]
+fn otlp_without_the_otel_feature_stops_the_server_naming_the_feature() {
+    assert_eq!(
+        otlp_refused(&[("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318")]),
+        "CATALOG_AUDIT=\"otlp\": this server was built without the `otel` feature, which sends \
+         the audit trail over OTLP; build it with the feature (`--features otel`), or set \
+         `stderr` or `file:PATH` (a collector can read either as logs)"
+    );
+}
+
+#[cfg(feature = "otel")]
+#[test]
+fn otlp_without_a_receiver_or_with_a_bad_one_stops_the_server() {
+    assert_eq!(
+        otlp_refused(&[]),
+        "CATALOG_AUDIT=\"otlp\": the audit trail cannot be sent over OTLP: no OTLP receiver is \
+         named; set OTEL_EXPORTER_OTLP_ENDPOINT to the receiver's base URL \
+         (http://otel-collector:4318: log records go to /v1/logs under it) or \
+         OTEL_EXPORTER_OTLP_LOGS_ENDPOINT to the whole logs URL"
+    );
+    assert_eq!(
+        otlp_refused(&[("OTEL_EXPORTER_OTLP_ENDPOINT", "collector:4318")]),
+        "CATALOG_AUDIT=\"otlp\": the audit trail cannot be sent over OTLP: \
+         OTEL_EXPORTER_OTLP_ENDPOINT=\"collector:4318\": expected the http:// or https:// URL of \
+         an OTLP/HTTP receiver, such as http://otel-collector:4318 (OTEL_EXPORTER_OTLP_ENDPOINT, \
+         log records go to /v1/logs under it) or http://otel-collector:4318/v1/logs \
+         (OTEL_EXPORTER_OTLP_LOGS_ENDPOINT)"
+    );
+    assert_eq!(
+        otlp_refused(&[
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4317"),
+            ("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc")
+        ]),
+        "CATALOG_AUDIT=\"otlp\": the audit trail cannot be sent over OTLP: \
+         OTEL_EXPORTER_OTLP_PROTOCOL=\"grpc\": log records are exported over OTLP/HTTP with \
+         protobuf only; set it to http/protobuf or unset it (a collector's OTLP/HTTP receiver \
+         listens on port 4318)"
+    );
+}
+
+/// Over OTLP, the record's JSON travels as the log record's body (a protobuf string: its bytes
+/// as they are), to `/v1/logs` under the base endpoint, with the headers asked for; the
+/// argument values stay out. (tests/e2e/audit_otlp_client.py decodes it all with the official
+/// definitions.)
+#[cfg(feature = "otel")]
+#[tokio::test]
+async fn over_otlp_the_record_is_a_log_record_body_sent_without_values() {
+    let api = api().await;
+    let receiver = loopback::start(|_| loopback::response("200 OK", &[], b"")).await;
+    let env = [
+        ("CATALOG_AUDIT", "otlp".to_string()),
+        ("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.url.clone()),
+        (
+            "OTEL_EXPORTER_OTLP_LOGS_HEADERS",
+            "x-receiver=audit".to_string(),
+        ),
+    ];
+    let executor = Executor::new(ExecutorConfig::new(&api.url)).unwrap();
+    let server = McpServer::new(tools::catalog(), executor)
+        .with_env(|n| {
+            env.iter()
+                .find(|(name, _)| *name == n)
+                .map(|(_, v)| v.clone())
+        })
+        .unwrap();
+    let planted = "otlp-planted-board-3f1c";
+    server
+        .call(
+            "get_task",
+            json!({"board_id": planted, "task_id": 7})
+                .as_object()
+                .cloned(),
+        )
+        .await
+        .unwrap();
+    // Sent within a second of the call (the batch delay).
+    let mut seen = Vec::new();
+    for _ in 0..100 {
+        seen = receiver.seen();
+        if !seen.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(seen.len(), 1, "one export request");
+    let request = &seen[0];
+    assert!(
+        request.request_line.starts_with("POST /v1/logs "),
+        "{}",
+        request.request_line
+    );
+    assert_eq!(
+        request.header("content-type"),
+        Some("application/x-protobuf")
+    );
+    assert_eq!(request.header("x-receiver"), Some("audit"));
+    let body = String::from_utf8_lossy(&request.body);
+    let pid = std::process::id();
+    let json_start = body
+        .find("{\"time\":")
+        .expect("the record's JSON in the body");
+    let json_end = json_start + body[json_start..].find("]}").expect("its end") + 2;
+    let mut record: Value = serde_json::from_str(&body[json_start..json_end]).unwrap();
+    let map = record.as_object_mut().unwrap();
+    map.remove("time").unwrap();
+    map.remove("duration_ms").unwrap();
+    assert_eq!(
+        record,
+        json!({"caller": {"kind": "in_process", "id": pid.to_string()}, "tool": "get_task",
+               "operation": GET_TASK, "operation_id": "GetTask", "outcome": "sent",
+               "status": 200, "arguments": ["board_id", "task_id"]})
+    );
+    for expected in ["catalog.audit", "catalog.audit.outcome", "INFO"] {
+        assert!(body.contains(expected), "{expected} in {body:?}");
+    }
+    assert!(!body.contains(planted), "an argument value sent: {body:?}");
 }
 
 #[tokio::test]

@@ -321,6 +321,11 @@ impl McpServer {
         self.audit.is_some()
     }
 
+    /// The audit trail, when there is one.
+    pub(crate) fn audit_log(&self) -> Option<Arc<crate::observe::audit_log::AuditLog>> {
+        self.audit.clone()
+    }
+
     /// Each caller's rates and buckets.
     pub(crate) fn rate(&self) -> &crate::inbound::access::rate_limit::RateLimits {
         &self.rate
@@ -512,6 +517,10 @@ impl McpServer {
         self.check_settings()
             .map_err(|e| ServeError(e.to_string()))?;
         crate::observe::otel::start(&self.server_name()).map_err(|e| ServeError(e.to_string()))?;
+        let audit = self.audit.clone();
+        if let Some(audit) = &audit {
+            audit.start(&self.server_name());
+        }
         let (stopped, stop_rx) = tokio::sync::watch::channel(false);
         let signal = tokio::spawn(async move {
             stop.await;
@@ -538,8 +547,12 @@ impl McpServer {
         signal.abort();
         // Whatever was queued (a last error reply) is written before returning.
         let _ = writer.await;
-        // The spans of the calls answered are sent before the process exits.
+        // The spans of the calls answered, and their audit records, are sent before the
+        // process exits.
         crate::observe::otel::flush().await;
+        if let Some(audit) = audit {
+            audit.flush().await;
+        }
         outcome
     }
 }

@@ -1,6 +1,7 @@
 //! The audit trail: one JSON line per `tools/call`, saying who called which tool, for which
 //! operation, how the call ended and how long it took, for an operator who must answer for what
-//! an agent did. Off unless asked for: [`ENV_AUDIT`] (`stderr` or `file:PATH`) or
+//! an agent did. Off unless asked for: [`ENV_AUDIT`] (`stderr`, `file:PATH`, or `otlp` with the
+//! `otel` feature: each record an OTLP log record, [`otlp`]) or
 //! [`McpServer::audit`](crate::inbound::mcp::McpServer::audit).
 //!
 //! A record, written once the call's outcome is final (every path: sent, refused before
@@ -44,7 +45,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
-/// `CATALOG_AUDIT`: where the audit trail goes, `stderr` or `file:PATH`; unset: no audit trail.
+/// `CATALOG_AUDIT`: where the audit trail goes, `stderr`, `file:PATH` or `otlp`; unset: no
+/// audit trail.
 pub const ENV_AUDIT: &str = "CATALOG_AUDIT";
 /// `CATALOG_AUDIT_ARGUMENTS`: `names` (the default) or `values`: whether a record carries the
 /// arguments' values too.
@@ -56,8 +58,9 @@ pub const REDACTED: &str = "[redacted]";
 /// The most characters of a tool name a record carries (a name no tool has is the caller's).
 const MAX_TOOL_CHARS: usize = 200;
 
-const AUDIT_FORMS: &str = "expected `stderr` (one JSON line per tool call on standard error) or \
-                           `file:PATH` (appended to PATH, created if missing)";
+const AUDIT_FORMS: &str = "expected `stderr` (one JSON line per tool call on standard error), \
+                           `file:PATH` (appended to PATH, created if missing) or `otlp` (an OTLP \
+                           log record per tool call, with the `otel` feature)";
 
 /// Whether a record carries the arguments' values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -74,6 +77,9 @@ enum Sink {
     Stderr,
     File(Mutex<std::fs::File>),
     Writer(Mutex<Box<dyn Write + Send>>),
+    /// Each record an OTLP log record.
+    #[cfg(feature = "otel")]
+    Otlp(Box<crate::observe::otel::logs::LogSink>),
 }
 
 /// The audit trail of a server: where its records go and what they carry.
@@ -88,6 +94,8 @@ impl fmt::Debug for AuditLog {
             Sink::Stderr => "stderr",
             Sink::File(_) => "file",
             Sink::Writer(_) => "writer",
+            #[cfg(feature = "otel")]
+            Sink::Otlp(_) => "otlp",
         };
         f.debug_struct("AuditLog")
             .field("sink", &sink)
@@ -170,20 +178,14 @@ impl AuditLog {
         let log = if form.is_empty() {
             return Err(VariableError::Empty {
                 variable: ENV_AUDIT.to_string(),
-                fix: "set it to `stderr` or `file:PATH`, or unset it to keep no audit trail"
+                fix: "set it to `stderr`, `file:PATH` or `otlp`, or unset it to keep no audit \
+                      trail"
                     .to_string(),
             });
         } else if form == "stderr" {
             AuditLog::stderr()
         } else if form == "otlp" {
-            return Err(VariableError::invalid(
-                ENV_AUDIT,
-                &value,
-                format!(
-                    "the audit trail is not sent over OTLP yet; {AUDIT_FORMS} (a collector \
-                     can read either as logs)"
-                ),
-            ));
+            otlp::from_env(&value, &lookup)?
         } else if let Some(path) = form.strip_prefix("file:") {
             if path.trim().is_empty() {
                 return Err(VariableError::invalid(
@@ -234,10 +236,31 @@ impl AuditLog {
         Arguments { names, values }
     }
 
+    /// Starts sending (over OTLP; the other sinks need no start) with `server_name` as the
+    /// `service.name` unless the environment names one; inside the server's runtime.
+    pub(crate) fn start(&self, server_name: &str) {
+        #[cfg(feature = "otel")]
+        if let Sink::Otlp(sink) = &self.sink {
+            sink.start(Some(server_name));
+        }
+        #[cfg(not(feature = "otel"))]
+        let _ = server_name;
+    }
+
+    /// Sends the records still queued (over OTLP; the other sinks write each record as it
+    /// comes), waiting a few seconds at most: on a graceful stop.
+    pub(crate) async fn flush(&self) {
+        #[cfg(feature = "otel")]
+        if let Sink::Otlp(sink) = &self.sink {
+            sink.flush().await;
+        }
+    }
+
     /// Writes `record` as one line; a failure to write is reported on standard error (the
     /// call's outcome stands).
     pub(crate) fn write(&self, record: &Record<'_>) {
-        let mut line = record.to_json().to_string();
+        let json = record.to_json();
+        let mut line = json.to_string();
         line.push('\n');
         let written = match &self.sink {
             Sink::Stderr => std::io::stderr().lock().write_all(line.as_bytes()),
@@ -250,6 +273,11 @@ impl AuditLog {
                 writer
                     .write_all(line.as_bytes())
                     .and_then(|()| writer.flush())
+            }
+            #[cfg(feature = "otel")]
+            Sink::Otlp(sink) => {
+                sink.send(otlp::log_record(record, &json));
+                Ok(())
             }
         };
         if let Err(e) = written {
@@ -268,19 +296,19 @@ pub(crate) struct Pending {
     caller: Who,
     tool: String,
     operation: Option<&'static Operation>,
-    trace_id: Option<String>,
+    trace: Option<(String, u64)>,
     arguments: Option<Arguments>,
 }
 
 impl Pending {
     /// The call of `tool` (the operation of a tool of that name, if any) by `caller`, arrived
-    /// now.
+    /// now; `trace`: its trace id and its span's id, when it has a trace.
     pub(crate) fn new(
         log: Arc<AuditLog>,
         caller: Who,
         tool: &str,
         operation: Option<&'static Operation>,
-        trace_id: Option<String>,
+        trace: Option<(String, u64)>,
         arguments: Arguments,
     ) -> Pending {
         Pending {
@@ -290,7 +318,7 @@ impl Pending {
             caller,
             tool: tool.chars().take(MAX_TOOL_CHARS).collect(),
             operation,
-            trace_id,
+            trace,
             arguments: Some(arguments),
         }
     }
@@ -323,7 +351,8 @@ impl Pending {
             outcome,
             verdict,
             duration,
-            trace_id: self.trace_id.as_deref(),
+            trace_id: self.trace.as_ref().map(|(t, _)| t.as_str()),
+            span_id: self.trace.as_ref().map(|(_, s)| *s),
             arguments,
         });
     }
@@ -434,6 +463,9 @@ pub(crate) struct Record<'a> {
     pub duration: Duration,
     /// Its trace, when it has one.
     pub trace_id: Option<&'a str>,
+    /// Its span, when it has one (not in the JSON record: the OTLP log record's span).
+    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    pub span_id: Option<u64>,
     /// Its arguments.
     pub arguments: Arguments,
 }
@@ -619,6 +651,8 @@ pub(crate) fn rfc3339(time: SystemTime) -> String {
         since.subsec_millis()
     )
 }
+
+mod otlp;
 
 #[cfg(test)]
 mod tests;

@@ -25,8 +25,9 @@ use crate::config::config_error::ConfigError;
 #[cfg(not(feature = "otel"))]
 use endpoint::endpoint_from;
 pub use endpoint::{
-    ENV_ENDPOINT, ENV_HEADERS, ENV_PROTOCOL, ENV_RESOURCE_ATTRIBUTES, ENV_SDK_DISABLED,
-    ENV_SERVICE_NAME, ENV_TRACES_ENDPOINT, ENV_TRACES_HEADERS, ENV_TRACES_PROTOCOL, SETTINGS,
+    ENV_ENDPOINT, ENV_HEADERS, ENV_LOGS_ENDPOINT, ENV_LOGS_HEADERS, ENV_LOGS_PROTOCOL,
+    ENV_PROTOCOL, ENV_RESOURCE_ATTRIBUTES, ENV_SDK_DISABLED, ENV_SERVICE_NAME, ENV_TRACES_ENDPOINT,
+    ENV_TRACES_HEADERS, ENV_TRACES_PROTOCOL, SETTINGS,
 };
 
 mod endpoint;
@@ -58,6 +59,8 @@ pub(crate) fn export(_span: crate::observe::call_span::CallSpan) {}
 #[cfg(not(feature = "otel"))]
 pub(crate) async fn flush() {}
 
+#[cfg(feature = "otel")]
+pub(crate) mod logs;
 #[cfg(feature = "otel")]
 mod on;
 

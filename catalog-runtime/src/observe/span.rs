@@ -73,7 +73,7 @@ pub(crate) async fn run<T>(
     } else {
         trace
     };
-    let span_id = crate::observe::trace::span_id();
+    let span_id = trace.span().unwrap_or_else(crate::observe::trace::span_id);
     let known = operation.is_some();
     let span = tracing::info_span!(
         "tools/call",

@@ -82,6 +82,12 @@ impl Context {
             .map(|p| (p.trace_id.as_str(), p.parent_id.as_str(), p.flags.as_str()))
     }
 
+    /// The call's own span, when it was chosen before the call's span starts (the audit
+    /// record names it).
+    pub(crate) fn span(&self) -> Option<u64> {
+        self.span_id
+    }
+
     /// The `tracestate` that came with the trace.
     pub(crate) fn tracestate(&self) -> Option<&str> {
         self.tracestate.as_deref()

@@ -65,20 +65,27 @@ impl McpServer {
         let tool = self.catalog.get(name);
         let operation = tool.map(|t| t.operation);
         // The audit record's arguments are read before the call takes them, and its trace is
-        // the one the span would start (a new one only when spans are exported).
+        // the one the span would start (a new one only when spans are exported), its span the
+        // call's, chosen here.
         let trace =
             if self.audit.is_some() && trace.ids().is_none() && crate::observe::otel::exporting() {
                 Context::root()
             } else {
                 trace
             };
+        let trace = match &self.audit {
+            Some(_) => trace.with_span(crate::observe::trace::span_id()),
+            None => trace,
+        };
         let pending = self.audit.as_ref().map(|log| {
             Pending::new(
                 log.clone(),
                 self.who(caller.key.as_ref()),
                 name,
                 operation,
-                trace.ids().map(|(t, _, _)| t.to_string()),
+                trace
+                    .ids()
+                    .map(|(t, _, _)| (t.to_string(), trace.span().unwrap_or_default())),
                 log.arguments_of(tool.as_ref(), arguments.as_ref()),
             )
         });
@@ -169,6 +176,7 @@ impl McpServer {
             verdict: None,
             duration: std::time::Duration::ZERO,
             trace_id: trace.ids().map(|(t, _, _)| t),
+            span_id: None,
             arguments: log.arguments_of(tool.as_ref(), arguments),
         });
     }

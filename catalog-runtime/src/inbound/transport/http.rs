@@ -120,6 +120,10 @@ impl McpServer {
             .map_err(|e| ServeError::new(e.to_string()))?;
         crate::observe::otel::start(&self.server_name())
             .map_err(|e| ServeError::new(e.to_string()))?;
+        let audit = self.audit_log();
+        if let Some(audit) = &audit {
+            audit.start(&self.server_name());
+        }
         let grace = self.shutdown_grace_value();
         let state = Arc::new(State {
             name: self.server_name(),
@@ -160,8 +164,12 @@ impl McpServer {
                 closing.receiver_count()
             ),
         }
-        // The spans of the calls answered are sent before the process exits.
+        // The spans of the calls answered, and their audit records, are sent before the
+        // process exits.
         crate::observe::otel::flush().await;
+        if let Some(audit) = audit {
+            audit.flush().await;
+        }
         Ok(())
     }
 

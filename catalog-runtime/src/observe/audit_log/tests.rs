@@ -45,35 +45,81 @@ fn stderr_and_a_file_are_taken() {
 
 #[test]
 fn any_other_form_is_refused_listing_the_accepted_ones() {
+    let forms = "expected `stderr` (one JSON line per tool call on standard error), `file:PATH` \
+                 (appended to PATH, created if missing) or `otlp` (an OTLP log record per tool \
+                 call, with the `otel` feature)";
     assert_eq!(
         refused(&[(ENV_AUDIT, "syslog")]),
-        "CATALOG_AUDIT=\"syslog\": expected `stderr` (one JSON line per tool call on standard \
-         error) or `file:PATH` (appended to PATH, created if missing)"
+        format!("CATALOG_AUDIT=\"syslog\": {forms}")
     );
     assert_eq!(
         refused(&[(ENV_AUDIT, "1")]),
-        "CATALOG_AUDIT=\"1\": expected `stderr` (one JSON line per tool call on standard error) \
-         or `file:PATH` (appended to PATH, created if missing)"
+        format!("CATALOG_AUDIT=\"1\": {forms}")
     );
     assert_eq!(
         refused(&[(ENV_AUDIT, "file:")]),
-        "CATALOG_AUDIT=\"file:\": `file:` names no file; expected `stderr` (one JSON line per \
-         tool call on standard error) or `file:PATH` (appended to PATH, created if missing)"
+        format!("CATALOG_AUDIT=\"file:\": `file:` names no file; {forms}")
     );
     assert_eq!(
         refused(&[(ENV_AUDIT, "  ")]),
-        "CATALOG_AUDIT is set but empty; set it to `stderr` or `file:PATH`, or unset it to keep \
-         no audit trail"
+        "CATALOG_AUDIT is set but empty; set it to `stderr`, `file:PATH` or `otlp`, or unset it \
+         to keep no audit trail"
     );
 }
 
+#[cfg(not(feature = "otel"))]
 #[test]
-fn otlp_is_refused_as_not_supported_yet() {
+fn otlp_without_the_otel_feature_is_refused_naming_the_feature() {
+    let error = AuditLog::from_env(env(&[
+        (ENV_AUDIT, "otlp"),
+        ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318"),
+    ]))
+    .unwrap_err();
+    assert_eq!(error.kind(), "invalid");
     assert_eq!(
-        refused(&[(ENV_AUDIT, "otlp")]),
-        "CATALOG_AUDIT=\"otlp\": the audit trail is not sent over OTLP yet; expected `stderr` \
-         (one JSON line per tool call on standard error) or `file:PATH` (appended to PATH, \
-         created if missing) (a collector can read either as logs)"
+        error.to_string(),
+        "CATALOG_AUDIT=\"otlp\": this server was built without the `otel` feature, which sends \
+         the audit trail over OTLP; build it with the feature (`--features otel`), or set \
+         `stderr` or `file:PATH` (a collector can read either as logs)"
+    );
+}
+
+#[cfg(feature = "otel")]
+#[test]
+fn otlp_takes_the_receiver_the_otel_environment_names() {
+    let log = AuditLog::from_env(env(&[
+        (ENV_AUDIT, "otlp"),
+        (ENV_AUDIT_ARGUMENTS, "values"),
+        ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318"),
+    ]))
+    .unwrap()
+    .unwrap();
+    assert!(matches!(log.sink, Sink::Otlp(_)), "{log:?}");
+    assert_eq!(log.arguments, AuditArguments::Values);
+}
+
+#[cfg(feature = "otel")]
+#[test]
+fn otlp_without_a_receiver_or_with_a_bad_one_is_refused_saying_the_fix() {
+    let error = AuditLog::from_env(env(&[(ENV_AUDIT, "otlp")])).unwrap_err();
+    assert_eq!(error.kind(), "invalid");
+    assert_eq!(
+        error.to_string(),
+        "CATALOG_AUDIT=\"otlp\": the audit trail cannot be sent over OTLP: no OTLP receiver is \
+         named; set OTEL_EXPORTER_OTLP_ENDPOINT to the receiver's base URL \
+         (http://otel-collector:4318: log records go to /v1/logs under it) or \
+         OTEL_EXPORTER_OTLP_LOGS_ENDPOINT to the whole logs URL"
+    );
+    assert_eq!(
+        refused(&[
+            (ENV_AUDIT, "otlp"),
+            ("OTEL_EXPORTER_OTLP_LOGS_ENDPOINT", "collector:4318")
+        ]),
+        "CATALOG_AUDIT=\"otlp\": the audit trail cannot be sent over OTLP: \
+         OTEL_EXPORTER_OTLP_LOGS_ENDPOINT=\"collector:4318\": expected the http:// or https:// \
+         URL of an OTLP/HTTP receiver, such as http://otel-collector:4318 \
+         (OTEL_EXPORTER_OTLP_ENDPOINT, log records go to /v1/logs under it) or \
+         http://otel-collector:4318/v1/logs (OTEL_EXPORTER_OTLP_LOGS_ENDPOINT)"
     );
 }
 
@@ -177,6 +223,7 @@ fn a_record_is_one_json_object_in_field_order() {
         verdict: None,
         duration: Duration::from_micros(1500),
         trace_id: Some("4bf92f3577b34da6a3ce929d0e0e4736"),
+        span_id: Some(0x00f0_67aa_0ba9_02b7),
         arguments: Arguments {
             names: vec!["a".into(), "b".into()],
             values: None,

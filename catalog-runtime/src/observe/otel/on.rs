@@ -238,7 +238,7 @@ fn span_data(span: &CallSpan) -> Option<SpanData> {
 /// `opentelemetry-otlp`'s HTTP client: the executor's (pooled hyper over rustls, proxies from
 /// the environment), each request bounded by [`REQUEST_TIMEOUT`].
 #[derive(Clone)]
-struct OtlpClient(Client);
+pub(super) struct OtlpClient(pub(super) Client);
 
 impl std::fmt::Debug for OtlpClient {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
