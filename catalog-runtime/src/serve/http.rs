@@ -118,6 +118,11 @@ impl McpServer {
         check_binding(local, &config)?;
         self.check_settings()
             .map_err(|e| ServeError::new(e.to_string()))?;
+        // The shared rate-limit store answers, or the server does not start.
+        self.rate()
+            .start_store(&self.server_name())
+            .await
+            .map_err(|e| ServeError::new(e.to_string()))?;
         crate::serve::otel::start(&self.server_name())
             .map_err(|e| ServeError::new(e.to_string()))?;
         let grace = self.shutdown_grace_value();

@@ -294,6 +294,7 @@ fn every_named_setting_is_listed() {
         http::ENV_READY_SPEC_PATH,
         crate::serve::rate_limit::ENV_RATE_LIMIT,
         crate::serve::rate_limit::ENV_RATE_LIMIT_TOOLS,
+        crate::serve::rate_limit::shared::ENV_RATE_LIMIT_STORE,
         crate::serve::audit_log::ENV_AUDIT,
         crate::serve::audit_log::ENV_AUDIT_ARGUMENTS,
     ] {
