@@ -300,5 +300,5 @@ fn every_named_setting_is_listed() {
     ] {
         assert!(SERVER.contains(&name), "{name}");
     }
-    assert_eq!(SERVER.len(), 46);
+    assert_eq!(SERVER.len(), 47);
 }
