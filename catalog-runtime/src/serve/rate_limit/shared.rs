@@ -472,6 +472,10 @@ impl Store {
             }
             Err(e) => {
                 self.errors.fetch_add(1, Ordering::Relaxed);
+                // The idle connections went with the store, likely: new ones once it answers.
+                if let Ok(mut idle) = self.idle.lock() {
+                    idle.clear();
+                }
                 if !health.down {
                     eprintln!(
                         "catalog: rate limits: the store at {} failed ({e}); until it answers, \
