@@ -279,19 +279,89 @@ async fn a_token_without_a_subject_and_a_tools_rate_are_shared_too() {
     // Another tool is under the server's rate only; another token has its own buckets.
     assert_eq!(status(&b, "key:one", "list_tasks").await, 200);
     assert_eq!(status(&b, "key:two", "get_task").await, 200);
-    // The store keeps digests, not tokens, and its keys expire.
-    let mut redis_cli = tokio::net::TcpStream::connect(("127.0.0.1", redis.port))
+    // The store keeps digests, not tokens: two callers, each a bucket for the server and one
+    // for `get_task`.
+    let keys = redis_command(redis.port, &["KEYS", "*"]).await;
+    let mut keys: Vec<&str> = keys
+        .lines()
+        .filter(|l| l.starts_with("catalog:rate:"))
+        .collect();
+    keys.sort();
+    assert_eq!(keys.len(), 4, "{keys:?}");
+    assert!(
+        !keys.iter().any(|k| k.contains("one") || k.contains("two")),
+        "{keys:?}"
+    );
+    let tool = keys
+        .iter()
+        .find(|k| k.ends_with(":tool:get_task"))
+        .unwrap_or_else(|| panic!("no get_task bucket: {keys:?}"));
+    assert!(
+        tool.starts_with("catalog:rate:{") && tool.len() > 60,
+        "{tool}"
+    );
+    // Its keys expire once the bucket would be full again: 2 calls at 1 an hour, plus 1 s.
+    let ttl = redis_command(redis.port, &["PTTL", tool]).await;
+    let ttl: u64 = ttl.trim().trim_start_matches(':').parse().unwrap();
+    assert!((7_190_000..=7_201_000).contains(&ttl), "{ttl}");
+    drop(redis);
+}
+
+/// One command to the store, its raw reply.
+async fn redis_command(port: u16, args: &[&str]) -> String {
+    let mut command = format!("*{}\r\n", args.len());
+    for arg in args {
+        command.push_str(&format!("${}\r\n{arg}\r\n", arg.len()));
+    }
+    command.push_str("*1\r\n$4\r\nQUIT\r\n");
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await
         .unwrap();
-    redis_cli
-        .write_all(b"*2\r\n$4\r\nKEYS\r\n$1\r\n*\r\nQUIT\r\n")
-        .await
-        .unwrap();
-    let mut keys = String::new();
-    redis_cli.read_to_string(&mut keys).await.unwrap();
-    assert!(keys.contains("catalog:rate:{"), "{keys}");
-    assert!(keys.contains(":tool:get_task"), "{keys}");
-    assert!(!keys.contains("key:one") && !keys.contains("one"), "{keys}");
+    stream.write_all(command.as_bytes()).await.unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).await.unwrap();
+    reply.trim_end_matches("+OK\r\n").to_string()
+}
+
+#[tokio::test]
+#[ignore = "needs redis-server (apt-get install redis-server; .ci/run installs it as root)"]
+async fn shared_buckets_refill_and_a_call_takes_from_both_or_neither() {
+    let redis = Redis::start().await;
+    let api = loopback::start(|_| {
+        loopback::response("200 OK", &[("content-type", "application/json")], OK)
+    })
+    .await;
+    let url = redis.url();
+    let [a, b] = replicas(
+        &api.url,
+        &[
+            ("CATALOG_RATE_LIMIT", "2/h,burst=2"),
+            ("CATALOG_RATE_LIMIT_TOOLS", "get_task=10/s,burst=1"),
+            ("CATALOG_RATE_LIMIT_STORE", &url),
+        ],
+    )
+    .await;
+    // The tool's bucket (one call, refilled in 100 ms) empties first; the refused call takes
+    // nothing from the server's.
+    assert_eq!(status(&a, "user:dan", "get_task").await, 200);
+    let (refused, retry, body) = post(&b, "user:dan", &call("get_task", 2)).await;
+    assert_eq!((refused, retry.as_deref()), (429, Some("1")), "{body}");
+    assert!(
+        body.contains("`get_task` 10 calls per second (burst 1)"),
+        "{body}"
+    );
+    // Refilled by the store's clock, on the other replica.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    // The server's second and last call, then its bucket is empty for half an hour.
+    assert_eq!(status(&b, "user:dan", "get_task").await, 200);
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let (refused, retry, body) = post(&a, "user:dan", &call("list_tasks", 3)).await;
+    assert_eq!((refused, retry.as_deref()), (429, Some("1800")), "{body}");
+    assert!(
+        body.contains("this server's tools 2 calls per hour (burst 2) (CATALOG_RATE_LIMIT)"),
+        "{body}"
+    );
+    assert_eq!(api.seen().len(), 2, "the refused calls were not sent");
     drop(redis);
 }
 

@@ -28,9 +28,9 @@
 //! limited, each replica allowing its share again, rather than all refused because the limiter
 //! broke. It is logged once when the outage starts and once when the store answers again,
 //! counted in `catalog_rate_limit_store_errors_total`, shown by `catalog_rate_limit_store_up`,
-//! and the store is tried again after [`RETRY_AFTER`] (calls meanwhile do not wait on it).
+//! and the store is tried again after [`STORE_RETRY`] (calls meanwhile do not wait on it).
 //!
-//! **The client** is this crate's own ([`super::resp`]): RESP2 over a TCP connection, a few
+//! **The client** is this crate's own (`rate_limit/resp.rs`): RESP2 over a TCP connection, a few
 //! idle connections kept. The buckets need five commands, one at a time; the `redis` crate
 //! would add its own dependency tree (and a cargo feature to keep it out of other builds) for
 //! clustering, pub/sub and pipelining that go unused. No TLS (`rediss://` is refused, naming
@@ -53,7 +53,7 @@ pub const ENV_RATE_LIMIT_STORE: &str = "CATALOG_RATE_LIMIT_STORE";
 pub const TIMEOUT: Duration = Duration::from_millis(250);
 /// After the store failed, how long calls use the replica's own buckets before it is tried
 /// again.
-pub const RETRY_AFTER: Duration = Duration::from_secs(1);
+pub const STORE_RETRY: Duration = Duration::from_secs(1);
 /// How long the server's start waits for the store.
 const START_TIMEOUT: Duration = Duration::from_secs(3);
 /// Idle connections kept.
@@ -482,11 +482,11 @@ impl Store {
                          this server limits each caller by its own buckets (fail-open to one \
                          replica's share), trying the store again every {} s",
                         self.url,
-                        RETRY_AFTER.as_secs()
+                        STORE_RETRY.as_secs()
                     );
                 }
                 health.down = true;
-                health.retry_at = Some(Instant::now() + RETRY_AFTER);
+                health.retry_at = Some(Instant::now() + STORE_RETRY);
                 Err(())
             }
         }
