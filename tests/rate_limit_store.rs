@@ -373,20 +373,8 @@ async fn a_store_that_does_not_answer_stops_the_server_at_start_up_naming_the_fi
         .unwrap()
         .port();
     let url = format!("redis://127.0.0.1:{port}/0");
-    let server = server(
-        "http://127.0.0.1:9",
-        &[
-            ("CATALOG_RATE_LIMIT", "1/s"),
-            ("CATALOG_RATE_LIMIT_STORE", &url),
-        ],
-    );
-    let listener = bind("127.0.0.1:0").await.unwrap();
-    let e = server
-        .serve_http_until(listener, HttpConfig::new(), std::future::pending())
-        .await
-        .unwrap_err();
     assert_eq!(
-        e.to_string(),
+        refused_at_start_up(&url).await,
         format!(
             "MCP server: CATALOG_RATE_LIMIT_STORE: the store at redis://127.0.0.1:{port}/0 does not \
              answer \
@@ -396,10 +384,58 @@ async fn a_store_that_does_not_answer_stops_the_server_at_start_up_naming_the_fi
     );
 }
 
+/// Serving with `CATALOG_RATE_LIMIT_STORE=url`: the error that stopped it.
+async fn refused_at_start_up(url: &str) -> String {
+    let server = server(
+        "http://127.0.0.1:9",
+        &[
+            ("CATALOG_RATE_LIMIT", "1/s"),
+            ("CATALOG_RATE_LIMIT_STORE", url),
+        ],
+    );
+    let listener = bind("127.0.0.1:0").await.unwrap();
+    server
+        .serve_http_until(listener, HttpConfig::new(), std::future::pending())
+        .await
+        .unwrap_err()
+        .to_string()
+}
+
+#[tokio::test]
+async fn a_store_url_naming_something_else_stops_the_server_at_start_up_naming_the_fix() {
+    // An HTTP server where Redis was meant.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            let _ = stream
+                .write_all(b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n")
+                .await;
+        }
+    });
+    assert_eq!(
+        refused_at_start_up(&format!("redis://127.0.0.1:{port}")).await,
+        format!(
+            "MCP server: CATALOG_RATE_LIMIT_STORE: the store at redis://127.0.0.1:{port}/0 does \
+             not answer as Redis does (not a Redis reply: type byte 'H'): check that the URL \
+             names a Redis (5 or later)"
+        )
+    );
+}
+
 #[tokio::test]
 #[ignore = "needs redis-server (apt-get install redis-server; .ci/run installs it as root)"]
 async fn a_store_that_wants_a_password_stops_the_server_at_start_up_naming_the_fix() {
     let redis = Redis::start().await;
+    // A database it does not have.
+    assert_eq!(
+        refused_at_start_up(&format!("redis://127.0.0.1:{}/99", redis.port)).await,
+        format!(
+            "MCP server: CATALOG_RATE_LIMIT_STORE: the store at redis://127.0.0.1:{}/99 refused \
+             database 99 (ERR DB index is out of range): name one it has (`/0`)",
+            redis.port
+        )
+    );
     let mut cli = tokio::net::TcpStream::connect(("127.0.0.1", redis.port))
         .await
         .unwrap();
@@ -417,21 +453,9 @@ async fn a_store_that_wants_a_password_stops_the_server_at_start_up_naming_the_f
         ),
     ] {
         let url = format!("redis://{login}127.0.0.1:{}/0", redis.port);
-        let server = server(
-            "http://127.0.0.1:9",
-            &[
-                ("CATALOG_RATE_LIMIT", "1/s"),
-                ("CATALOG_RATE_LIMIT_STORE", &url),
-            ],
-        );
-        let listener = bind("127.0.0.1:0").await.unwrap();
-        let e = server
-            .serve_http_until(listener, HttpConfig::new(), std::future::pending())
-            .await
-            .unwrap_err();
         let shown = if login.is_empty() { "" } else { "***@" };
         assert_eq!(
-            e.to_string(),
+            refused_at_start_up(&url).await,
             format!(
                 "MCP server: CATALOG_RATE_LIMIT_STORE: the store at redis://{shown}127.0.0.1:{}/0 \
                  {what}: \

@@ -355,8 +355,8 @@ impl Store {
             let mut conn = self.connect().await?;
             let io = |e: std::io::Error| {
                 self.refused(
-                    &format!("does not answer ({e})"),
-                    "check that it is Redis (5 or later) and start it",
+                    &format!("does not answer as Redis does ({e})"),
+                    "check that the URL names a Redis (5 or later)",
                 )
             };
             let sha = match conn
