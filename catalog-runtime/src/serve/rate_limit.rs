@@ -317,6 +317,7 @@ impl RateLimits {
     }
 }
 
+mod replicas;
 mod resp;
 pub mod shared;
 

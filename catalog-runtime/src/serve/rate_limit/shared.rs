@@ -37,7 +37,6 @@
 //! what to do instead): the store is reached over a private network.
 
 use super::resp::{Connection, Reply};
-use super::{CallerKey, Limited, Rate, RateLimits};
 use crate::serve::config_error::ConfigError;
 use crate::serve::variable_error::VariableError;
 use sha2::{Digest, Sha256};
@@ -201,7 +200,9 @@ pub(crate) fn token_digest(token: &str) -> [u8; 16] {
     digest("token", token.as_bytes())
 }
 
-fn digest(kind: &str, name: &[u8]) -> [u8; 16] {
+/// The caller of `kind` (`subject`, `token`, `session`) known as `name`: SHA-256 over the domain
+/// prefix, the kind and the name, its first 128 bits.
+pub(crate) fn digest(kind: &str, name: &[u8]) -> [u8; 16] {
     let mut hash = Sha256::new();
     hash.update(b"catalog rate limit\0");
     hash.update(kind.as_bytes());
@@ -213,16 +214,9 @@ fn digest(kind: &str, name: &[u8]) -> [u8; 16] {
     out
 }
 
-/// The caller's name in the store, the same on every replica; `None` for a connection, whose
-/// buckets stay the server's own.
-pub(crate) fn caller_id(key: &CallerKey) -> Option<String> {
-    let digest = match key {
-        CallerKey::Subject(subject) => digest("subject", subject.as_bytes()),
-        CallerKey::Token { shared, .. } => *shared,
-        CallerKey::Session(session) => digest("session", session.as_bytes()),
-        CallerKey::Connection(_) => return None,
-    };
-    Some(digest.iter().map(|b| format!("{b:02x}")).collect())
+/// A digest in hex, as keys name callers.
+pub(crate) fn hex(digest: &[u8; 16]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The Redis key of a caller's bucket on server `server`: `None` scope is the server's.
@@ -233,15 +227,24 @@ pub(crate) fn bucket_key(caller: &str, server: &str, scope: Option<&str>) -> Str
     }
 }
 
-/// The script's ARGV for `rates`, in their keys' order: calls, period in microseconds, burst.
-pub(crate) fn script_args(rates: &[Rate]) -> Vec<String> {
-    rates
+/// One bucket a call takes from: its scope (a tool; `None`: the server's) and its rate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Wanted {
+    pub(crate) scope: Option<String>,
+    pub(crate) calls: u32,
+    pub(crate) per: Duration,
+    pub(crate) burst: u32,
+}
+
+/// The script's ARGV for `buckets`, in their keys' order: calls, period in microseconds, burst.
+pub(crate) fn script_args(buckets: &[Wanted]) -> Vec<String> {
+    buckets
         .iter()
-        .flat_map(|r| {
+        .flat_map(|b| {
             [
-                r.calls.to_string(),
-                r.per.as_micros().to_string(),
-                r.burst.to_string(),
+                b.calls.to_string(),
+                b.per.as_micros().to_string(),
+                b.burst.to_string(),
             ]
         })
         .collect()
@@ -428,13 +431,13 @@ impl Store {
         Ok(reply)
     }
 
-    /// Takes one call from each of `caller`'s buckets `scopes` (with their rates): `Ok(None)`
+    /// Takes one call from each of `caller`'s `buckets`: `Ok(None)`
     /// taken, `Ok(Some((i, wait)))` bucket `i` is empty for `wait`; `Err(())` the store did not
     /// answer (or is resting after an outage): the caller limits by its own buckets.
     pub(crate) async fn take(
         &self,
         caller: &str,
-        scopes: &[(Option<String>, Rate)],
+        buckets: &[Wanted],
     ) -> Result<Option<(usize, Duration)>, ()> {
         let Some((sha, server)) = self.started.get() else {
             return Err(());
@@ -444,12 +447,11 @@ impl Store {
         {
             return Err(());
         }
-        let keys: Vec<String> = scopes
+        let keys: Vec<String> = buckets
             .iter()
-            .map(|(scope, _)| bucket_key(caller, server, scope.as_deref()))
+            .map(|b| bucket_key(caller, server, b.scope.as_deref()))
             .collect();
-        let rates: Vec<Rate> = scopes.iter().map(|(_, r)| *r).collect();
-        let args = script_args(&rates);
+        let args = script_args(buckets);
         let answer = match tokio::time::timeout(TIMEOUT, self.run(sha, &keys, &args)).await {
             Ok(Ok(reply)) => read_answer(reply, keys.len()),
             Ok(Err(e)) => Err(e),
@@ -508,81 +510,6 @@ impl Store {
              catalog_rate_limit_store_up {up}\n",
             self.errors.load(Ordering::Relaxed)
         );
-    }
-}
-
-impl RateLimits {
-    /// Reads [`ENV_RATE_LIMIT_STORE`] from `lookup` into these limits.
-    pub(crate) fn store_from_env(
-        mut self,
-        lookup: impl Fn(&str) -> Option<String>,
-    ) -> Result<RateLimits, VariableError> {
-        if let Some(value) = lookup(ENV_RATE_LIMIT_STORE) {
-            self.store = Some(Store::new(StoreUrl::parse(ENV_RATE_LIMIT_STORE, &value)?));
-        }
-        Ok(self)
-    }
-
-    /// Shares the buckets with the other servers of the same name through the store at `url`
-    /// (checked when the HTTP server starts).
-    pub fn with_store(mut self, url: StoreUrl) -> RateLimits {
-        self.store = Some(Store::new(url));
-        self
-    }
-
-    /// At the HTTP server's start: the store, if one is set, answers (else refused, naming
-    /// the fix); the keys are named after `server`.
-    pub(crate) async fn start_store(&self, server: &str) -> Result<(), ConfigError> {
-        match &self.store {
-            Some(store) => store.start(server).await,
-            None => Ok(()),
-        }
-    }
-
-    /// The store's metrics, when one is set.
-    pub(crate) fn render_store(&self, out: &mut String) {
-        if let Some(store) = &self.store {
-            store.render(out);
-        }
-    }
-
-    /// [`take`](Self::take), from the shared store when one is set and `caller` is known to
-    /// every replica; from this server's own buckets otherwise, and while the store fails.
-    pub async fn take_shared(
-        &self,
-        caller: &CallerKey,
-        tool: Option<&str>,
-        now: Instant,
-    ) -> Result<(), Limited> {
-        let (Some(store), Some(id)) = (&self.store, caller_id(caller)) else {
-            return self.take(caller, tool, now);
-        };
-        let scopes = self.scopes(tool);
-        if scopes.is_empty() {
-            return Ok(());
-        }
-        match store.take(&id, &scopes).await {
-            Ok(None) => Ok(()),
-            // The script's index is checked against the scopes: `None` cannot happen.
-            Ok(Some((i, wait))) => match scopes.into_iter().nth(i) {
-                Some((tool, rate)) => Err(Limited {
-                    tool,
-                    rate,
-                    retry_after: wait,
-                }),
-                None => self.take(caller, tool, now),
-            },
-            Err(()) => self.take(caller, tool, now),
-        }
-    }
-
-    // The buckets a call of `tool` takes from, the tool's first, with their rates.
-    fn scopes(&self, tool: Option<&str>) -> Vec<(Option<String>, Rate)> {
-        tool.and_then(|t| self.tools.get_key_value(t))
-            .map(|(t, r)| (Some(t.clone()), *r))
-            .into_iter()
-            .chain(self.server.map(|r| (None, r)))
-            .collect()
     }
 }
 

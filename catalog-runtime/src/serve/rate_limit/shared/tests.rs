@@ -2,7 +2,9 @@
 //! token), the script's inputs and the reading of its answer, and the RESP reader.
 
 use super::*;
+use crate::serve::rate_limit::replicas::caller_id;
 use crate::serve::rate_limit::resp::{self, Reply};
+use crate::serve::rate_limit::{CallerKey, RateLimits};
 
 fn parse(value: &str) -> Result<StoreUrl, VariableError> {
     StoreUrl::parse(ENV_RATE_LIMIT_STORE, value)
@@ -180,12 +182,14 @@ fn a_bucket_key_names_the_server_and_scope_with_the_caller_as_hash_tag() {
 
 #[test]
 fn the_script_is_given_calls_period_and_burst_of_each_bucket_in_order() {
-    let tool = Rate {
+    let tool = Wanted {
+        scope: Some("create_task".into()),
         calls: 10,
         per: Duration::from_secs(60),
         burst: 2,
     };
-    let server = Rate {
+    let server = Wanted {
+        scope: None,
         calls: 5,
         per: Duration::from_secs(1),
         burst: 5,
