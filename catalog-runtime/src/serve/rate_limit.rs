@@ -185,7 +185,9 @@ pub struct RateLimits {
 
 impl RateLimits {
     /// Reads [`ENV_RATE_LIMIT`] and [`ENV_RATE_LIMIT_TOOLS`] from `lookup`; a value that is not
-    /// a rate is refused, naming the variable and the grammar.
+    /// a rate is refused, naming the variable and the grammar. With
+    /// [`shared::ENV_RATE_LIMIT_STORE`], the store its URL names (a URL that is not one is
+    /// refused the same way).
     pub fn from_env(lookup: impl Fn(&str) -> Option<String>) -> Result<RateLimits, VariableError> {
         let server = lookup(ENV_RATE_LIMIT)
             .map(|v| Rate::parse(ENV_RATE_LIMIT, &v))
