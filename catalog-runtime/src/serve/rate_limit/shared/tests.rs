@@ -289,3 +289,70 @@ async fn replies_are_read_and_what_is_not_redis_is_refused() {
         "not a Redis reply: a line not ended by CRLF, or too long"
     );
 }
+
+#[tokio::test]
+async fn a_store_that_stops_answering_is_counted_once_and_rested_before_it_is_tried_again() {
+    // A port nothing listens on, as if the store had gone away after the start.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let store = Store::new(parse(&format!("redis://127.0.0.1:{port}")).unwrap());
+    let _ = store.started.set(("0".repeat(40), "taskboard".into()));
+    let bucket = Wanted {
+        scope: None,
+        calls: 1,
+        per: Duration::from_secs(60),
+        burst: 1,
+    };
+    let mut metrics = String::new();
+    store.render(&mut metrics);
+    assert!(
+        metrics.contains("catalog_rate_limit_store_errors_total 0\n")
+            && metrics.contains("catalog_rate_limit_store_up 1\n"),
+        "{metrics}"
+    );
+    assert_eq!(
+        store.take("ab", std::slice::from_ref(&bucket)).await,
+        Err(())
+    );
+    // Within the rest, calls go to the server's own buckets without trying the store.
+    assert_eq!(
+        store.take("ab", std::slice::from_ref(&bucket)).await,
+        Err(())
+    );
+    let mut metrics = String::new();
+    store.render(&mut metrics);
+    assert!(
+        metrics.contains("catalog_rate_limit_store_errors_total 1\n")
+            && metrics.contains("catalog_rate_limit_store_up 0\n"),
+        "{metrics}"
+    );
+    let health = store.health.lock().unwrap();
+    assert!(health.down);
+    assert!(
+        health
+            .retry_at
+            .is_some_and(|at| at > Instant::now() && at <= Instant::now() + STORE_RETRY),
+        "{health:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_store_never_started_is_not_asked() {
+    let store = Store::new(parse("redis://127.0.0.1:9").unwrap());
+    let bucket = Wanted {
+        scope: None,
+        calls: 1,
+        per: Duration::from_secs(1),
+        burst: 1,
+    };
+    assert_eq!(store.take("ab", &[bucket]).await, Err(()));
+    let mut metrics = String::new();
+    store.render(&mut metrics);
+    assert!(
+        metrics.contains("catalog_rate_limit_store_errors_total 0\n"),
+        "{metrics}"
+    );
+}
