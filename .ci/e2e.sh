@@ -32,7 +32,10 @@
 #
 # Then the fleet run (tests/e2e/fleet_client.py): three taskboard replicas behind HAProxy (Debian's
 # package), each restarted with SIGTERM while a bounded load goes through; every call answered,
-# the API receives each exactly once, no 5xx; NOT RUN when HAProxy is missing.
+# the API receives each exactly once, no 5xx; NOT RUN when HAProxy is missing. With it, the fleet's
+# shared rate limit (tests/e2e/fleet_rate_client.py): the three replicas on one Redis the step
+# starts (Debian's `redis-server`) hold a caller to one budget, a second caller unaffected; NOT
+# RUN when redis-server is missing.
 #
 # Tool selection and confirmation (tests/e2e/selection_client.py): groups, patterns, read-only
 # mode, `notifications/tools/list_changed`, and destructive calls confirmed (or declined) through
@@ -317,7 +320,7 @@ if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = fleet ]; then
   echo "== fleet: three replicas behind HAProxy, each restarted during load (tests/e2e/fleet_client.py)"
   HAPROXY="$(command -v haproxy || true)"
   if [ -z "$HAPROXY" ]; then
-    echo "fleet: NOT RUN: HAProxy is not installed (apt-get install haproxy; .ci/run installs it as root)"
+    echo "fleet: NOT RUN: HAProxy is not installed (apt-get install haproxy; .ci/run installs it as root); nor the fleet rate limit"
   else
     cargo build --quiet --example taskboard
     FLEET_PORT="$(free_port)"
@@ -325,6 +328,24 @@ if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = fleet ]; then
     run_client tests/e2e/fleet_client.py --server "$TARGET_DIR/debug/examples/taskboard" \
       --base-url "http://127.0.0.1:$FLEET_PORT" --prism-log "$E2E/prism-fleet.log" \
       --haproxy "$HAPROXY" --work "$E2E/fleet" --figures "$E2E/fleet.json"
+    echo "== fleet rate limit: three replicas behind HAProxy share one Redis (tests/e2e/fleet_rate_client.py)"
+    REDIS_SERVER="$(command -v redis-server || true)"
+    if [ -z "$REDIS_SERVER" ]; then
+      echo "fleet rate limit: NOT RUN: redis-server is not installed (apt-get install redis-server; .ci/run installs it as root)"
+    else
+      REDIS_PORT="$(free_port)"
+      # In a process group of its own, stopped by the same trap as the Prisms.
+      setsid "$REDIS_SERVER" --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no \
+        >"$E2E/redis-fleet.log" 2>&1 &
+      PRISM_PIDS+=("$!")
+      for _ in $(seq 1 50); do
+        grep -q "Ready to accept connections" "$E2E/redis-fleet.log" && break
+        sleep 0.1
+      done
+      run_client tests/e2e/fleet_rate_client.py --server "$TARGET_DIR/debug/examples/taskboard" \
+        --base-url "http://127.0.0.1:$FLEET_PORT" --prism-log "$E2E/prism-fleet.log" \
+        --haproxy "$HAPROXY" --work "$E2E/fleet-rate" --redis-url "redis://127.0.0.1:$REDIS_PORT/0"
+    fi
   fi
 fi
 

@@ -66,6 +66,8 @@ class Replica:
         self.port = 0
         self.starts = 0
         self.process: subprocess.Popen | None = None
+        # Settings of a run of its own (tests/e2e/fleet_rate_client.py), over the ones below.
+        self.extra_env: dict[str, str] = {}
 
     def start(self) -> None:
         env = dict(os.environ)
@@ -79,6 +81,7 @@ class Replica:
         # kept-alive connection as the replica closed it, and the call was lost.
         env["CATALOG_HTTP_SHUTDOWN_DELAY"] = str(SHUTDOWN_DELAY)
         env.pop("CATALOG_RECORD", None)
+        env.update(self.extra_env)
         self.starts += 1
         log = open(self.log_dir / f"replica{self.index}-{self.starts}.log", "w")
         self.process = subprocess.Popen(

@@ -63,6 +63,7 @@ pub const SERVER: &[&str] = &[
     "CATALOG_CONFIRM_FALLBACK",
     "CATALOG_RATE_LIMIT",
     "CATALOG_RATE_LIMIT_TOOLS",
+    "CATALOG_RATE_LIMIT_STORE",
     "CATALOG_AUDIT",
     "CATALOG_AUDIT_ARGUMENTS",
     // The recorder of the tool-set binaries and the taskboard example.

@@ -472,7 +472,9 @@ impl McpServer {
         let in_flight = self
             .max_in_flight
             .saturating_sub(self.calls.available_permits());
-        self.metrics.render(in_flight, self.max_in_flight)
+        let mut text = self.metrics.render(in_flight, self.max_in_flight);
+        self.rate.render_store(&mut text);
+        text
     }
 
     /// Serves MCP over this process's stdin and stdout until stdin closes, or until SIGTERM or

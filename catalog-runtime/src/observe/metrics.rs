@@ -15,6 +15,8 @@
 //! | `catalog_refusals_total` | counter | `cause`: `unknown_tool`, `arguments`, `request`, `writes_disabled`, `invalid_request`, `undeclared`, `timeout`, `transport`, `credentials`, `busy`, `not_confirmed` (a confirmation declined, cancelled or not asked), `rate_limited` (over the caller's rate: [`crate::inbound::access::rate_limit`]) |
 //! | `catalog_calls_in_flight` | gauge | calls holding a slot now |
 //! | `catalog_calls_in_flight_limit` | gauge | the slots ([`McpServer::max_in_flight`]) |
+//! | `catalog_rate_limit_store_errors_total` | counter | with a shared rate-limit store only: its requests that failed, each call then limited by the server's own buckets ([`crate::inbound::access::rate_limit::shared`]) |
+//! | `catalog_rate_limit_store_up` | gauge | with a shared rate-limit store only: 1 when it answered its last request, 0 in an outage |
 //!
 //! Only tool names the server serves become label values (an unknown name an agent sends is
 //! counted under `catalog_refusals_total{cause="unknown_tool"}` alone), so an agent cannot grow

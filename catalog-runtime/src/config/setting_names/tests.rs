@@ -298,10 +298,11 @@ fn every_named_setting_is_listed() {
         http::ENV_READY_SPEC_PATH,
         crate::inbound::access::rate_limit::ENV_RATE_LIMIT,
         crate::inbound::access::rate_limit::ENV_RATE_LIMIT_TOOLS,
+        crate::inbound::access::rate_limit::shared::ENV_RATE_LIMIT_STORE,
         crate::observe::audit_log::ENV_AUDIT,
         crate::observe::audit_log::ENV_AUDIT_ARGUMENTS,
     ] {
         assert!(SERVER.contains(&name), "{name}");
     }
-    assert_eq!(SERVER.len(), 46);
+    assert_eq!(SERVER.len(), 47);
 }

@@ -15,7 +15,8 @@
 //! verifier names one, else the token (its keyed hash: the token itself is not kept); over HTTP
 //! without one, the session (`Mcp-Session-Id`) or else the TCP connection; over stdio the one
 //! connection, which is the process's. Each server holds its own buckets: N replicas behind a
-//! load balancer allow a caller N times the rate.
+//! load balancer allow a caller N times the rate, unless they share the buckets in a Redis
+//! ([`shared::ENV_RATE_LIMIT_STORE`]; [`shared`] says how, and what happens when it fails).
 
 use crate::config::variable_error::VariableError;
 use std::collections::{BTreeMap, HashMap};
@@ -106,8 +107,14 @@ fn whole(text: &str) -> Option<u32> {
 pub enum CallerKey {
     /// The subject a verifier named.
     Subject(String),
-    /// A token the verifier accepted without naming a subject: its keyed hash.
-    Token(u64),
+    /// A token the verifier accepted without naming a subject: its keyed hash, and its name
+    /// in the shared store ([`shared`]).
+    Token {
+        /// This server's keyed hash of the token.
+        hash: u64,
+        /// The digest every replica gives the token.
+        shared: [u8; 16],
+    },
     /// An HTTP session (`Mcp-Session-Id`), without a verifier.
     Session(String),
     /// A connection: the TCP connection over HTTP without a verifier or session, the one
@@ -173,11 +180,14 @@ pub struct RateLimits {
     tools: BTreeMap<String, Rate>,
     buckets: Mutex<HashMap<(CallerKey, Option<String>), Bucket>>,
     hasher: RandomState,
+    store: Option<shared::Store>,
 }
 
 impl RateLimits {
     /// Reads [`ENV_RATE_LIMIT`] and [`ENV_RATE_LIMIT_TOOLS`] from `lookup`; a value that is not
-    /// a rate is refused, naming the variable and the grammar.
+    /// a rate is refused, naming the variable and the grammar. With
+    /// [`shared::ENV_RATE_LIMIT_STORE`], the store its URL names (a URL that is not one is
+    /// refused the same way).
     pub fn from_env(lookup: impl Fn(&str) -> Option<String>) -> Result<RateLimits, VariableError> {
         let server = lookup(ENV_RATE_LIMIT)
             .map(|v| Rate::parse(ENV_RATE_LIMIT, &v))
@@ -206,11 +216,12 @@ impl RateLimits {
                 tools.insert(tool.trim().to_string(), rate);
             }
         }
-        Ok(RateLimits {
+        RateLimits {
             server,
             tools,
             ..RateLimits::default()
-        })
+        }
+        .store_from_env(lookup)
     }
 
     /// Each caller's rate for the whole server, and per tool.
@@ -234,7 +245,10 @@ impl RateLimits {
 
     /// The key of a caller known by a token the verifier accepted without naming a subject.
     pub fn token_key(&self, token: &str) -> CallerKey {
-        CallerKey::Token(self.hash(token))
+        CallerKey::Token {
+            hash: self.hash(token),
+            shared: shared::token_digest(token),
+        }
     }
 
     /// `text`'s keyed hash: the key is this server's, drawn at random when it starts, so the
@@ -304,6 +318,10 @@ impl RateLimits {
         });
     }
 }
+
+mod replicas;
+mod resp;
+pub mod shared;
 
 #[cfg(test)]
 mod tests;

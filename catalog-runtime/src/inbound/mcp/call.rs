@@ -114,7 +114,7 @@ impl McpServer {
     fn who(&self, key: Option<&CallerKey>) -> Who {
         match key {
             Some(CallerKey::Subject(subject)) => Who::Subject(subject.clone()),
-            Some(CallerKey::Token(hash)) => Who::Token(*hash),
+            Some(CallerKey::Token { hash, .. }) => Who::Token(*hash),
             Some(CallerKey::Session(session)) => Who::Session(self.rate.hash(session)),
             Some(CallerKey::Connection(n)) => Who::Connection(*n),
             None if self.connection == 0 => Who::InProcess,

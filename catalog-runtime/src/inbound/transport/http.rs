@@ -118,6 +118,11 @@ impl McpServer {
         check_binding(local, &config)?;
         self.check_settings()
             .map_err(|e| ServeError::new(e.to_string()))?;
+        // The shared rate-limit store answers, or the server does not start.
+        self.rate()
+            .start_store(&self.server_name())
+            .await
+            .map_err(|e| ServeError::new(e.to_string()))?;
         crate::observe::otel::start(&self.server_name())
             .map_err(|e| ServeError::new(e.to_string()))?;
         let audit = self.audit_log();

@@ -40,7 +40,7 @@ pub(super) fn caller_key(
 /// `429 Too Many Requests` with `Retry-After` when a tool call in `body` (a JSON-RPC message or
 /// a batch) is over the rate of `caller`; `None` to go on. A body that is not JSON is left to
 /// rmcp, which answers it.
-pub(super) fn refuse(
+pub(super) async fn refuse(
     server: &McpServer,
     caller: Option<&CallerKey>,
     headers: &HeaderMap,
@@ -58,7 +58,7 @@ pub(super) fn refuse(
             continue;
         }
         let name = m.pointer("/params/name").and_then(Value::as_str);
-        if let Err(limited) = server.rate().take(caller, name, now) {
+        if let Err(limited) = server.rate().take_shared(caller, name, now).await {
             server.record_refused(name, "rate_limited");
             server.audit_rate_limited(caller, m, headers);
             let mut refused = text(

@@ -85,7 +85,7 @@ pub(super) async fn answer(
         let caller = parts
             .extensions
             .get::<crate::inbound::access::rate_limit::CallerKey>();
-        if let Some(refused) = super::rate::refuse(server, caller, &parts.headers, &bytes) {
+        if let Some(refused) = super::rate::refuse(server, caller, &parts.headers, &bytes).await {
             return refused;
         }
         parts.extensions.insert(super::rate::RateChecked);
