@@ -44,6 +44,18 @@ for c in $crates; do
     echo "FAIL: $c packages the files above" >&2
     exit 1
   fi
+  # The license texts the manifest's `license` names travel with every crate, as files (a
+  # member crate's are links to the root's; cargo copies what they point at).
+  for license in LICENSE-MIT LICENSE-APACHE; do
+    if ! tar -tzf "$file" | grep -qx "$c-$version/$license"; then
+      echo "FAIL: $c does not package $license" >&2
+      exit 1
+    fi
+    if ! grep -q "Permission is hereby granted\|Apache License" "$check/crates/$c-$version/$license"; then
+      echo "FAIL: $c's $license is not the license text" >&2
+      exit 1
+    fi
+  done
 done
 # No placeholder address in any manifest (docs/layout.md, "Packaging": none until a real one).
 if grep -n "example.invalid" "$check"/crates/*/Cargo.toml; then

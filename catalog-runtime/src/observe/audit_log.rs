@@ -88,6 +88,30 @@ pub struct AuditLog {
     arguments: AuditArguments,
 }
 
+impl AuditLog {
+    /// `CATALOG_AUDIT=otlp` (`value`, as given): records as OTLP log records, to the receiver
+    /// the environment read by `lookup` names.
+    #[cfg(feature = "otel")]
+    fn otlp(value: &str, lookup: &impl Fn(&str) -> Option<String>) -> Result<Self, VariableError> {
+        let sink =
+            otlp::sink(lookup).map_err(|why| VariableError::invalid(ENV_AUDIT, value, why))?;
+        Ok(AuditLog {
+            sink: Sink::Otlp(sink),
+            arguments: AuditArguments::Names,
+        })
+    }
+
+    /// Without the `otel` feature, `CATALOG_AUDIT=otlp` is refused, naming the feature.
+    #[cfg(not(feature = "otel"))]
+    fn otlp(value: &str, _lookup: &impl Fn(&str) -> Option<String>) -> Result<Self, VariableError> {
+        Err(VariableError::invalid(
+            ENV_AUDIT,
+            value,
+            otlp::WITHOUT_FEATURE,
+        ))
+    }
+}
+
 impl fmt::Debug for AuditLog {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sink = match &self.sink {
@@ -185,7 +209,7 @@ impl AuditLog {
         } else if form == "stderr" {
             AuditLog::stderr()
         } else if form == "otlp" {
-            otlp::from_env(&value, &lookup)?
+            AuditLog::otlp(&value, &lookup)?
         } else if let Some(path) = form.strip_prefix("file:") {
             if path.trim().is_empty() {
                 return Err(VariableError::invalid(
@@ -276,7 +300,12 @@ impl AuditLog {
             }
             #[cfg(feature = "otel")]
             Sink::Otlp(sink) => {
-                sink.send(otlp::log_record(record, &json));
+                sink.send(otlp::log_record(
+                    record.time,
+                    record.trace_id,
+                    record.span_id,
+                    &json,
+                ));
                 Ok(())
             }
         };

@@ -14,11 +14,6 @@
 //! So a record over OTLP carries what the JSON record carries, and nothing else: no token,
 //! session id or credential, no argument value unless `CATALOG_AUDIT_ARGUMENTS=values`.
 
-use super::ENV_AUDIT;
-#[cfg(feature = "otel")]
-use super::Record;
-use crate::config::variable_error::VariableError;
-
 /// The `event_name` of every audit log record.
 #[cfg(feature = "otel")]
 pub(crate) const EVENT_NAME: &str = "catalog.audit";
@@ -27,45 +22,30 @@ pub(crate) const EVENT_NAME: &str = "catalog.audit";
 #[cfg(feature = "otel")]
 pub(crate) const ATTRIBUTE_PREFIX: &str = "catalog.audit.";
 
-/// `CATALOG_AUDIT=otlp` (`value`, as given) with the receiver the environment read by `lookup`
+/// The OTLP sink of `CATALOG_AUDIT=otlp`, to the receiver the environment read by `lookup`
 /// names.
 #[cfg(feature = "otel")]
-pub(super) fn from_env(
-    value: &str,
+pub(super) fn sink(
     lookup: &impl Fn(&str) -> Option<String>,
-) -> Result<super::AuditLog, VariableError> {
-    let sink = crate::observe::otel::logs::LogSink::from_env(lookup).map_err(|why| {
-        VariableError::invalid(
-            ENV_AUDIT,
-            value,
-            format!("the audit trail cannot be sent over OTLP: {why}"),
-        )
-    })?;
-    Ok(super::AuditLog {
-        sink: super::Sink::Otlp(Box::new(sink)),
-        arguments: super::AuditArguments::Names,
-    })
+) -> Result<Box<crate::observe::otel::logs::LogSink>, String> {
+    crate::observe::otel::logs::LogSink::from_env(lookup)
+        .map(Box::new)
+        .map_err(|why| format!("the audit trail cannot be sent over OTLP: {why}"))
 }
 
-/// Without the `otel` feature, `CATALOG_AUDIT=otlp` is refused, naming the feature.
+/// Why `CATALOG_AUDIT=otlp` is refused without the `otel` feature.
 #[cfg(not(feature = "otel"))]
-pub(super) fn from_env(
-    value: &str,
-    _lookup: &impl Fn(&str) -> Option<String>,
-) -> Result<super::AuditLog, VariableError> {
-    Err(VariableError::invalid(
-        ENV_AUDIT,
-        value,
-        "this server was built without the `otel` feature, which sends the audit trail over \
-         OTLP; build it with the feature (`--features otel`), or set `stderr` or `file:PATH` \
-         (a collector can read either as logs)",
-    ))
-}
+pub(super) const WITHOUT_FEATURE: &str = "this server was built without the `otel` feature, \
+     which sends the audit trail over OTLP; build it with the feature (`--features otel`), or \
+     set `stderr` or `file:PATH` (a collector can read either as logs)";
 
-/// The log record of `record`, whose JSON is `json` (the line the other sinks write).
+/// The log record of a call that arrived at `time`, in the trace `trace_id` under its span
+/// `span_id`, whose record's JSON is `json` (the line the other sinks write).
 #[cfg(feature = "otel")]
 pub(super) fn log_record(
-    record: &Record<'_>,
+    time: std::time::SystemTime,
+    trace_id: Option<&str>,
+    span_id: Option<u64>,
     json: &serde_json::Value,
 ) -> crate::observe::otel::logs::Event {
     use opentelemetry::logs::AnyValue;
@@ -81,20 +61,15 @@ pub(super) fn log_record(
                 .collect()
         })
         .unwrap_or_default();
-    let trace = record
-        .trace_id
-        .and_then(|t| TraceId::from_hex(t).ok())
-        .map(|t| {
-            (
-                t,
-                record
-                    .span_id
-                    .map_or(SpanId::INVALID, |s| SpanId::from_bytes(s.to_be_bytes())),
-            )
-        });
+    let trace = trace_id.and_then(|t| TraceId::from_hex(t).ok()).map(|t| {
+        (
+            t,
+            span_id.map_or(SpanId::INVALID, |s| SpanId::from_bytes(s.to_be_bytes())),
+        )
+    });
     crate::observe::otel::logs::Event {
         name: EVENT_NAME,
-        time: record.time,
+        time,
         body: AnyValue::from(json.to_string()),
         attributes,
         trace,

@@ -109,8 +109,7 @@ pub(crate) fn logs_endpoint(
     {
         return Err(format!(
             "{name}={value} turns OpenTelemetry off, and the audit trail is to be sent over \
-             OTLP; unset {name}, or set {} to `stderr` or `file:PATH`",
-            crate::observe::audit_log::ENV_AUDIT
+             OTLP; unset {name}, or write the audit trail to `stderr` or `file:PATH`"
         ));
     }
     for protocol in [ENV_LOGS_PROTOCOL, ENV_PROTOCOL] {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::observe::audit_log::{Arguments, Verdict, Who};
+use crate::observe::audit_log::{Arguments, Record, Verdict, Who};
 use crate::observe::metrics::Outcome;
 use opentelemetry::Key;
 use opentelemetry::logs::AnyValue;
@@ -37,7 +37,7 @@ fn attributes(event: &crate::observe::otel::logs::Event) -> HashMap<String, AnyV
 fn the_body_is_the_json_record_and_each_field_an_attribute() {
     let record = record(Outcome::Answered(200), None);
     let json = record.to_json();
-    let event = log_record(&record, &json);
+    let event = log_record(record.time, record.trace_id, record.span_id, &json);
     assert_eq!(event.name, "catalog.audit");
     assert_eq!(event.time, record.time);
     // The very line the other sinks write.
@@ -97,7 +97,12 @@ fn the_body_is_the_json_record_and_each_field_an_attribute() {
 #[test]
 fn the_trace_context_is_the_call_s_trace_and_span() {
     let record = record(Outcome::Refused("arguments"), None);
-    let event = log_record(&record, &record.to_json());
+    let event = log_record(
+        record.time,
+        record.trace_id,
+        record.span_id,
+        &record.to_json(),
+    );
     assert_eq!(
         event.trace,
         Some((
@@ -118,12 +123,27 @@ fn the_trace_context_is_the_call_s_trace_and_span() {
     // A call without a trace: no trace context; one refused before its span: the trace alone.
     let mut untraced = record;
     untraced.trace_id = None;
-    assert_eq!(log_record(&untraced, &untraced.to_json()).trace, None);
+    assert_eq!(
+        log_record(
+            untraced.time,
+            untraced.trace_id,
+            untraced.span_id,
+            &untraced.to_json()
+        )
+        .trace,
+        None
+    );
     let mut spanless = untraced;
     spanless.trace_id = Some("4bf92f3577b34da6a3ce929d0e0e4736");
     spanless.span_id = None;
     assert_eq!(
-        log_record(&spanless, &spanless.to_json()).trace,
+        log_record(
+            spanless.time,
+            spanless.trace_id,
+            spanless.span_id,
+            &spanless.to_json()
+        )
+        .trace,
         Some((
             TraceId::from_hex("4bf92f3577b34da6a3ce929d0e0e4736").expect("hex"),
             SpanId::INVALID
@@ -134,7 +154,12 @@ fn the_trace_context_is_the_call_s_trace_and_span() {
 #[test]
 fn argument_values_appear_only_when_the_record_has_them_redacted_as_there() {
     let names_only = record(Outcome::Answered(200), None);
-    let event = log_record(&names_only, &names_only.to_json());
+    let event = log_record(
+        names_only.time,
+        names_only.trace_id,
+        names_only.span_id,
+        &names_only.to_json(),
+    );
     assert!(!attributes(&event).contains_key("catalog.audit.argument_values"));
     let values = BTreeMap::from([
         ("board_id".to_string(), json!("b1")),
@@ -143,7 +168,12 @@ fn argument_values_appear_only_when_the_record_has_them_redacted_as_there() {
     ]);
     let with_values = record(Outcome::Answered(200), Some(values));
     let json = with_values.to_json();
-    let event = log_record(&with_values, &json);
+    let event = log_record(
+        with_values.time,
+        with_values.trace_id,
+        with_values.span_id,
+        &json,
+    );
     assert_eq!(event.body, AnyValue::from(json.to_string()));
     assert_eq!(
         attributes(&event)["catalog.audit.argument_values"],
@@ -158,7 +188,12 @@ fn argument_values_appear_only_when_the_record_has_them_redacted_as_there() {
 fn a_confirmed_call_carries_its_confirmation() {
     let mut confirmed = record(Outcome::Answered(204), None);
     confirmed.verdict = Some(Verdict::Accepted);
-    let event = log_record(&confirmed, &confirmed.to_json());
+    let event = log_record(
+        confirmed.time,
+        confirmed.trace_id,
+        confirmed.span_id,
+        &confirmed.to_json(),
+    );
     let attributes = attributes(&event);
     assert_eq!(
         attributes["catalog.audit.outcome"],

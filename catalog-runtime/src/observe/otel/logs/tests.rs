@@ -87,7 +87,7 @@ fn a_wrong_logs_endpoint_protocol_or_a_disabled_sdk_is_refused_saying_the_fix() 
         ])),
         Err(
             "OTEL_SDK_DISABLED=TRUE turns OpenTelemetry off, and the audit trail is to be sent \
-             over OTLP; unset OTEL_SDK_DISABLED, or set CATALOG_AUDIT to `stderr` or `file:PATH`"
+             over OTLP; unset OTEL_SDK_DISABLED, or write the audit trail to `stderr` or `file:PATH`"
                 .to_string()
         )
     );
