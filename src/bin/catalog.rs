@@ -226,6 +226,11 @@ fn report(
             write_cuts(out, &budget_cuts, cuts)?;
         }
     }
+    // The document's own contradictions that leave its operations usable, each with what
+    // catalog reads (`catalog_core::spec::normalize::ClosedArm`).
+    for c in &normalized.closed_arms {
+        writeln!(out, "spec fault   {c}")?;
+    }
     let outputs: Vec<String> = outputs.iter().map(|(k, n)| format!("{n} {k}")).collect();
     writeln!(out, "outputs: {}", outputs.join(", "))?;
     if !classes.is_empty() {
@@ -233,6 +238,22 @@ fn report(
         // with whose the gap is: `.ci/corpus.sh` sums these lines over the corpus.
         let classes: Vec<String> = classes.iter().map(|(c, n)| format!("{n} {c}")).collect();
         writeln!(out, "unsupported by reason: {}", classes.join(", "))?;
+    }
+    if !normalized.closed_arms.is_empty() {
+        let mut objects: Vec<&str> = normalized
+            .closed_arms
+            .iter()
+            .map(|c| c.object.as_str())
+            .collect();
+        objects.sort_unstable();
+        objects.dedup();
+        writeln!(
+            out,
+            "closed objects beside arms: {} arms of {} objects name properties their \
+             `additionalProperties: false` refuses [spec]",
+            normalized.closed_arms.len(),
+            objects.len()
+        )?;
     }
     let total = normalized.operations.len();
     let cut = if cut > 0 {
