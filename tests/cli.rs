@@ -224,10 +224,10 @@ whose arm `#/components/schemas/Import/oneOf/1` declares `magnetUri`, {closed} t
 are refused wherever the arm is taken; {fix} {allowed}
 spec fault   `{image}` has `additionalProperties: false` beside `anyOf`, whose arm \
 `{image}/anyOf/0` requires `pid`, {closed} no value satisfies this arm; {fix} catalog does not \
-read the arm (the object is its own `properties`) and refuses them, as the spec writes it; a tool \
-is still written without them, or sends one at a body's top level as `#[arg(param = \
-\"body.<name>\", undocumented, read_at = \"...\", reason = \"...\")]`, which states what the \
-server reads
+read the arm (the object is what its own `properties` and `allOf` say) and refuses them, as the \
+spec writes it; a tool is written without them, or sends one at a body's top level as `#[arg(param \
+= \"body.<name>\", undocumented, read_at = \"...\", reason = \"...\")]`, which states what the \
+server reads (below the top level no override reaches them yet)
 outputs: 1 no content, 1 typed
 closed objects beside arms: 3 arms of 2 objects name properties their `additionalProperties: \
 false` refuses [spec]

@@ -121,10 +121,11 @@ impl fmt::Display for ClosedArm {
                  spec do, and a tool sends them as declared",
             ),
             Reading::OwnOnly => f.write_str(
-                "catalog does not read the arm (the object is its own `properties`) and refuses \
-                 them, as the spec writes it; a tool is still written without them, or sends one \
-                 at a body's top level as `#[arg(param = \"body.<name>\", undocumented, read_at = \
-                 \"...\", reason = \"...\")]`, which states what the server reads",
+                "catalog does not read the arm (the object is what its own `properties` and \
+                 `allOf` say) and refuses them, as the spec writes it; a tool is written without \
+                 them, or sends one at a body's top level as `#[arg(param = \"body.<name>\", \
+                 undocumented, read_at = \"...\", reason = \"...\")]`, which states what the \
+                 server reads (below the top level no override reaches them yet)",
             ),
         }
     }

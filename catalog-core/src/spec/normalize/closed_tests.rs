@@ -112,7 +112,7 @@ fn an_any_of_arm_beside_the_object_s_own_properties_is_not_read() {
     assert!(
         got[0]
             .to_string()
-            .contains("catalog does not read the arm (the object is its own `properties`)"),
+            .contains("catalog does not read the arm (the object is what its own `properties`"),
         "{}",
         got[0]
     );
