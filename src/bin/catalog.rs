@@ -16,7 +16,7 @@ use catalog_core::model::{DegradeReason, SpecInfo};
 use catalog_core::present::output::describe_output;
 use catalog_core::present::scaffold::{Options, Origin, scaffold_from};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
-use catalog_core::spec::normalize::Normalized;
+use catalog_core::spec::normalize::{Normalized, closed_arms_summary};
 use catalog_core::spec::reason_class::{ReasonClass, classify};
 use catalog_core::spec::shapes::unsendable;
 use std::collections::BTreeMap;
@@ -239,21 +239,8 @@ fn report(
         let classes: Vec<String> = classes.iter().map(|(c, n)| format!("{n} {c}")).collect();
         writeln!(out, "unsupported by reason: {}", classes.join(", "))?;
     }
-    if !normalized.closed_arms.is_empty() {
-        let mut objects: Vec<&str> = normalized
-            .closed_arms
-            .iter()
-            .map(|c| c.object.as_str())
-            .collect();
-        objects.sort_unstable();
-        objects.dedup();
-        writeln!(
-            out,
-            "closed objects beside arms: {} arms of {} objects name properties their \
-             `additionalProperties: false` refuses [spec]",
-            normalized.closed_arms.len(),
-            objects.len()
-        )?;
+    if let Some(line) = closed_arms_summary(&normalized.closed_arms) {
+        writeln!(out, "{line}")?;
     }
     let total = normalized.operations.len();
     let cut = if cut > 0 {

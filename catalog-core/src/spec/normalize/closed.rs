@@ -72,6 +72,22 @@ impl ClosedArm {
     }
 }
 
+/// The line that counts `arms` (`None` when there are none): how many arms of how many objects.
+pub fn summary(arms: &[ClosedArm]) -> Option<String> {
+    if arms.is_empty() {
+        return None;
+    }
+    let mut objects: Vec<&str> = arms.iter().map(|c| c.object.as_str()).collect();
+    objects.sort_unstable();
+    objects.dedup();
+    Some(format!(
+        "closed objects beside arms: {} arms of {} objects name properties their \
+         `additionalProperties: false` refuses [spec]",
+        arms.len(),
+        objects.len()
+    ))
+}
+
 fn names(list: &[String]) -> String {
     let quoted: Vec<String> = list.iter().map(|n| format!("`{n}`")).collect();
     quoted.join(", ")

@@ -1,4 +1,4 @@
-use super::{ClosedArm, Reading};
+use super::{ClosedArm, Reading, summary};
 use crate::spec::normalize::normalize;
 use serde_json::{Value, json};
 
@@ -60,6 +60,14 @@ fn a_one_of_arm_that_requires_an_unlisted_property_admits_no_value() {
     );
     assert!(got[0].is_unsatisfiable());
     assert!(!got[1].is_unsatisfiable());
+    assert_eq!(
+        summary(&got).as_deref(),
+        Some(
+            "closed objects beside arms: 2 arms of 1 objects name properties their \
+             `additionalProperties: false` refuses [spec]"
+        )
+    );
+    assert_eq!(summary(&[]), None);
     let text = got[0].to_string();
     assert!(
         text.starts_with(&format!(

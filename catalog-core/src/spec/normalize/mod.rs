@@ -63,7 +63,7 @@ mod shared_reads;
 
 use crate::model::{Operation, SharedSchema};
 use crate::spec::tree::{Object, Tree};
-pub use closed::{ClosedArm, Reading};
+pub use closed::{ClosedArm, Reading, summary as closed_arms_summary};
 use normalizer::Normalizer;
 pub use ptr::escape;
 use shared::Shared;
