@@ -192,6 +192,52 @@ unsupported by reason: 1 undeclared-path-parameter [spec]
 }
 
 #[test]
+fn check_reports_an_object_closed_beside_arms_that_need_other_properties_as_the_spec_s_fault() {
+    // `additionalProperties: false` beside `oneOf`/`anyOf` arms naming properties the object
+    // does not list: each arm is listed with both pointers, the properties, the fix and what
+    // catalog reads; the operations stay usable, so the exit code is 0.
+    let run = catalog(&["check", "openapi/closed-arms.yaml"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let closed = "which the object does not list: `additionalProperties` sees the object's own \
+                  `properties` only, so";
+    let fix = "fix: list them in the object's `properties`, or close it with \
+               `unevaluatedProperties: false` instead.";
+    let allowed = "catalog reads the arm's properties as allowed, as servers generated from such \
+                   a spec do, and a tool sends them as declared";
+    let image = "#/paths/~1images~1{id}/get/responses/200/content/application~1json/schema/\
+                 properties/image";
+    assert_eq!(
+        run.stdout,
+        format!(
+            "closed-arms: Closed objects beside arms 1.0 (OpenAPI 3.0.3)
+ok           POST /imports (CreateImport)
+    body: union of 2 arms (a tool picks one with `variant = N`): object (targetUrl) | object \
+(magnetUri)
+    output: 201, no content
+ok           GET /images/{{id}} (GetImage)
+    output: 200 application/json
+spec fault   `#/components/schemas/Import` has `additionalProperties: false` beside `oneOf`, \
+whose arm `#/components/schemas/Import/oneOf/0` requires `targetUrl`, {closed} no value satisfies \
+this arm; {fix} {allowed}
+spec fault   `#/components/schemas/Import` has `additionalProperties: false` beside `oneOf`, \
+whose arm `#/components/schemas/Import/oneOf/1` declares `magnetUri`, {closed} these properties \
+are refused wherever the arm is taken; {fix} {allowed}
+spec fault   `{image}` has `additionalProperties: false` beside `anyOf`, whose arm \
+`{image}/anyOf/0` requires `pid`, {closed} no value satisfies this arm; {fix} catalog does not \
+read the arm (the object is what its own `properties` and `allOf` say) and refuses them, as the \
+spec writes it; a tool is written without them, or sends one at a body's top level as `#[arg(param \
+= \"body.<name>\", undocumented, read_at = \"...\", reason = \"...\")]`, which states what the \
+server reads (below the top level no override reaches them yet)
+outputs: 1 no content, 1 typed
+closed objects beside arms: 3 arms of 2 objects name properties their `additionalProperties: \
+false` refuses [spec]
+2 operations: 2 ok, 0 unsupported, 1 with a union body
+"
+        )
+    );
+}
+
+#[test]
 fn check_lint_lists_each_finding_and_exits_1() {
     let run = catalog(&["check", "--lint", "openapi/poisoned.yaml"]);
     assert_eq!(run.code, Some(1), "{}", run.stderr);

@@ -16,7 +16,7 @@ use catalog_core::model::{DegradeReason, SpecInfo};
 use catalog_core::present::output::describe_output;
 use catalog_core::present::scaffold::{Options, Origin, scaffold_from};
 use catalog_core::present::suggest::{Candidate, Suggestion, suggest};
-use catalog_core::spec::normalize::Normalized;
+use catalog_core::spec::normalize::{Normalized, closed_arms_summary};
 use catalog_core::spec::reason_class::{ReasonClass, classify};
 use catalog_core::spec::shapes::unsendable;
 use std::collections::BTreeMap;
@@ -226,6 +226,11 @@ fn report(
             write_cuts(out, &budget_cuts, cuts)?;
         }
     }
+    // The document's own contradictions that leave its operations usable, each with what
+    // catalog reads (`catalog_core::spec::normalize::ClosedArm`).
+    for c in &normalized.closed_arms {
+        writeln!(out, "spec fault   {c}")?;
+    }
     let outputs: Vec<String> = outputs.iter().map(|(k, n)| format!("{n} {k}")).collect();
     writeln!(out, "outputs: {}", outputs.join(", "))?;
     if !classes.is_empty() {
@@ -233,6 +238,9 @@ fn report(
         // with whose the gap is: `.ci/corpus.sh` sums these lines over the corpus.
         let classes: Vec<String> = classes.iter().map(|(c, n)| format!("{n} {c}")).collect();
         writeln!(out, "unsupported by reason: {}", classes.join(", "))?;
+    }
+    if let Some(line) = closed_arms_summary(&normalized.closed_arms) {
+        writeln!(out, "{line}")?;
     }
     let total = normalized.operations.len();
     let cut = if cut > 0 {

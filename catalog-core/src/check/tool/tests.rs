@@ -437,3 +437,57 @@ fn a_new_glob_is_pinned_when_recording_and_refused_when_checking() {
     assert_eq!(sites(&checked.findings), [2]);
     assert!(checked.pins.is_empty());
 }
+
+#[test]
+fn a_tool_sends_the_property_a_closed_object_refuses_beside_its_arms_as_undocumented() {
+    // GitHub's `POST /orgs/{org}/campaigns`: the body is closed by `additionalProperties:
+    // false` and its second `oneOf` arm requires `secret_scanning_alerts`, which it does not
+    // list (`spec::normalize::closed`). catalog reads the body's own properties; the tool
+    // still sends the arm's property, as an undocumented one that says where the server reads it.
+    let doc = json!({
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {"/campaigns": {"post": {"operationId": "CreateCampaign",
+            "responses": {"201": {"description": "created"}},
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {"name": {"type": "string"}, "code_scanning_alerts": {"type": "string"}},
+                "required": ["name"],
+                "oneOf": [{"required": ["code_scanning_alerts"]}, {"required": ["secret_scanning_alerts"]}]
+            }}}}}}}
+    });
+    let n = normalize(&doc);
+    assert_eq!(n.closed_arms.len(), 1, "{:?}", n.closed_arms);
+    assert_eq!(n.closed_arms[0].required, ["secret_scanning_alerts"]);
+    let op = n.inlined(&n.operations[0]);
+    let mut secret = field("secret_scanning_alerts", optional_string(), 3);
+    secret.param = Some(("body.secret_scanning_alerts".into(), 4));
+    secret.undocumented = Some((
+        reason(
+            "server/campaigns/create.rs CreateCampaign::secret_scanning_alerts",
+            5,
+        ),
+        reason(
+            "the spec's second oneOf arm requires it; its object does not list it",
+            6,
+        ),
+    ));
+    let d = declared(
+        "CreateCampaign",
+        vec![
+            field("name", string(), 1),
+            field("code_scanning_alerts", optional_string(), 2),
+            secret,
+        ],
+    );
+    let checked = check_tool(op, &d, None);
+    assert_eq!(checked.findings, []);
+    let sent: Vec<&str> = checked
+        .operation
+        .accounting
+        .iter()
+        .map(|r| r.param.name.as_str())
+        .collect();
+    assert!(sent.contains(&"secret_scanning_alerts"), "{sent:?}");
+}

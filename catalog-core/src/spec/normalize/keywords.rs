@@ -228,6 +228,14 @@ impl<'a, T: Tree> Keywords<'a, T> {
         ))
     }
 
+    /// Whether the [`UNENFORCED`] keyword `name` is present.
+    pub(super) fn has_unenforced(&self, name: &str) -> bool {
+        UNENFORCED
+            .iter()
+            .position(|u| *u == name)
+            .is_some_and(|i| self.unenforced & (1 << i) != 0)
+    }
+
     pub(super) fn required(&self) -> Vec<&'a str> {
         self.required
             .map(|a| a.iter().filter_map(T::as_str).collect())

@@ -49,6 +49,7 @@
 mod all_of_scalars;
 mod all_of_unions;
 mod arms;
+mod closed;
 pub(super) mod files;
 mod keywords;
 mod normalizer;
@@ -62,6 +63,7 @@ mod shared_reads;
 
 use crate::model::{Operation, SharedSchema};
 use crate::spec::tree::{Object, Tree};
+pub use closed::{ClosedArm, Reading, summary as closed_arms_summary};
 use normalizer::Normalizer;
 pub use ptr::escape;
 use shared::Shared;
@@ -79,6 +81,9 @@ pub struct Normalized {
     /// document (each schema object of the document at most once, plus the `allOf` arms read
     /// through a reference to merge them).
     pub schema_nodes: usize,
+    /// Each arm of an object closed by `additionalProperties: false` that names properties the
+    /// object does not list (the document contradicts itself: `closed`), in the order met.
+    pub closed_arms: Vec<ClosedArm>,
 }
 
 /// Normalizes every operation of a version-checked document, in spec order.
@@ -93,6 +98,7 @@ pub fn normalize<T: Tree>(doc: &T) -> Normalized {
         schema_nodes: 0,
         distributed: HashMap::new(),
         copied_nodes: 0,
+        closed_arms: Vec::new(),
     };
     let mut operations = Vec::new();
     // The shared schemas each operation (and each of its responses) refers to directly, to
@@ -111,5 +117,6 @@ pub fn normalize<T: Tree>(doc: &T) -> Normalized {
         operations,
         shared,
         schema_nodes: n.schema_nodes,
+        closed_arms: n.closed_arms,
     }
 }

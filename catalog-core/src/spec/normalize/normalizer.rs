@@ -2,6 +2,7 @@
 //! references found now go. Its methods are in the files of each rule (`schema`, `operation`,
 //! `responses`, `files`, `arms`, `all_of_unions`, `shared_reads`).
 
+use super::closed::ClosedArm;
 use super::shared::Shared;
 use crate::model::Unsupported;
 use crate::spec::tree::Tree;
@@ -27,4 +28,6 @@ pub(super) struct Normalizer<'a, T: Tree> {
     pub(super) distributed: HashMap<usize, Vec<Combination>>,
     // Schema nodes copied into distributed arms so far, against a budget.
     pub(super) copied_nodes: usize,
+    // Each arm of a closed object that names properties the object refuses (`closed`).
+    pub(super) closed_arms: Vec<ClosedArm>,
 }

@@ -57,6 +57,12 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             return s;
         }
 
+        // `additionalProperties: false` beside arms that name other properties (`closed`).
+        if kw.additional.is_some()
+            && (kw.all_of.is_some() || kw.one_of.is_some() || kw.any_of.is_some())
+        {
+            self.closed_beside_arms(&kw, ptr);
+        }
         let mut s = if let Some(arms) = kw.all_of {
             self.all_of(&kw, arms, ptr)
         } else if let Some((key, arms)) = kw
