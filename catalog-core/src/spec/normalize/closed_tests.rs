@@ -1,4 +1,5 @@
-use super::{ClosedArm, Reading, summary};
+use super::{ClosedArm, Reading};
+use crate::spec::normalize::closed_arm::summary;
 use crate::spec::normalize::normalize;
 use serde_json::{Value, json};
 

@@ -50,6 +50,7 @@ mod all_of_scalars;
 mod all_of_unions;
 mod arms;
 mod closed;
+mod closed_arm;
 pub(super) mod files;
 mod keywords;
 mod normalizer;
@@ -63,7 +64,7 @@ mod shared_reads;
 
 use crate::model::{Operation, SharedSchema};
 use crate::spec::tree::{Object, Tree};
-pub use closed::{ClosedArm, Reading, summary as closed_arms_summary};
+pub use closed_arm::{ClosedArm, Reading, summary as closed_arms_summary};
 use normalizer::Normalizer;
 pub use ptr::escape;
 use shared::Shared;

@@ -2,7 +2,7 @@
 //! references found now go. Its methods are in the files of each rule (`schema`, `operation`,
 //! `responses`, `files`, `arms`, `all_of_unions`, `shared_reads`).
 
-use super::closed::ClosedArm;
+use super::closed_arm::ClosedArm;
 use super::shared::Shared;
 use crate::model::Unsupported;
 use crate::spec::tree::Tree;
