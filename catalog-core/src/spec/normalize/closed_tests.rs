@@ -286,3 +286,54 @@ fn objects_that_do_not_contradict_themselves_are_not_flagged() {
         assert_eq!(found(body, json!({})), vec![], "{why}");
     }
 }
+
+#[test]
+fn an_arm_that_only_declares_is_worded_as_declaring() {
+    let got = found(
+        json!({
+            "type": "object",
+            "additionalProperties": false,
+            "oneOf": [{"properties": {"path": {"type": "string"}}}]
+        }),
+        json!({}),
+    );
+    let text = got[0].to_string();
+    assert!(
+        text.contains("whose arm `") && text.contains(" declares `path`, which the object"),
+        "{text}"
+    );
+    assert!(!text.contains("requires"), "{text}");
+    assert!(
+        text.contains("these properties are refused wherever the arm is taken"),
+        "{text}"
+    );
+}
+
+// An arm whose property sits under `levels` nested `allOf`s.
+fn nested_arm(levels: usize) -> Value {
+    let mut arm = json!({"properties": {"deep": {"type": "string"}}, "required": ["deep"]});
+    for _ in 0..levels {
+        arm = json!({"allOf": [arm]});
+    }
+    arm
+}
+
+#[test]
+fn an_arm_s_nested_all_of_is_read_eight_levels_deep_and_no_deeper() {
+    let object = |levels| {
+        json!({
+            "type": "object",
+            "additionalProperties": false,
+            "oneOf": [nested_arm(levels)]
+        })
+    };
+    for levels in [1, 7, 8] {
+        let got = found(object(levels), json!({}));
+        assert_eq!(got.len(), 1, "{levels} levels: {got:?}");
+        assert_eq!(got[0].required, strings(&["deep"]), "{levels} levels");
+    }
+    for levels in [9, 12] {
+        let got = found(object(levels), json!({}));
+        assert_eq!(got, vec![], "{levels} levels are past the bound");
+    }
+}
