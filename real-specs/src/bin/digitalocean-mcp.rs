@@ -2,7 +2,9 @@
 //! (stdio), `-- serve --http 127.0.0.1:8080`, or `-- budget`. Built with its tools when
 //! DigitalOcean's spec has been fetched (`bash .ci/corpus.sh fetch`).
 //!
-//! `DIGITALOCEAN_BASE_URL` (default `https://api.digitalocean.com`) and ``CATALOG_CREDENTIAL_BEARER_AUTH` (a personal access token, sent as `Authorization: Bearer`)`; the rest as in `catalog_real_specs::serve`.
+//! `DIGITALOCEAN_BASE_URL` (default `https://api.digitalocean.com`) and
+//! `CATALOG_CREDENTIAL_BEARER_AUTH` (a personal access token, sent as `Authorization: Bearer`);
+//! the rest as in `catalog_real_specs::serve`.
 
 use std::process::ExitCode;
 

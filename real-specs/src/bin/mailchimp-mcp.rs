@@ -2,7 +2,10 @@
 //! (stdio), `-- serve --http 127.0.0.1:8080`, or `-- budget`. Built with its tools when
 //! Mailchimp's spec has been fetched (`bash .ci/corpus.sh fetch`).
 //!
-//! `MAILCHIMP_BASE_URL` (default `https://server.api.mailchimp.com/3.0`) and ``CATALOG_CREDENTIAL_BASIC_AUTH` (`anystring:<API key>`, sent as `Authorization: Basic`; the base URL's `server` is the key's data centre, `us6`)`; the rest as in `catalog_real_specs::serve`.
+//! `MAILCHIMP_BASE_URL` (default `https://server.api.mailchimp.com/3.0`; `server` is the API
+//! key's data centre, `us6`), `CATALOG_CREDENTIAL_BASIC_AUTH_USER` and
+//! `CATALOG_CREDENTIAL_BASIC_AUTH_PASSWORD` (any user name and the API key, sent as
+//! `Authorization: Basic`); the rest as in `catalog_real_specs::serve`.
 
 use std::process::ExitCode;
 

@@ -2,7 +2,9 @@
 //! (stdio), `-- serve --http 127.0.0.1:8080`, or `-- budget`. Built with its tools when
 //! Zoom's spec has been fetched (`bash .ci/corpus.sh fetch`).
 //!
-//! `ZOOM_BASE_URL` (default `https://api.zoom.us/v2`) and ``CATALOG_CREDENTIAL_O_AUTH` (an OAuth access token for the `OAuth` scheme, sent as `Authorization: Bearer`)`; the rest as in `catalog_real_specs::serve`.
+//! `ZOOM_BASE_URL` (default `https://api.zoom.us/v2`) and `CATALOG_CREDENTIAL_O_AUTH` (an OAuth
+//! access token for the `OAuth` scheme, sent as `Authorization: Bearer`); the rest as in
+//! `catalog_real_specs::serve`.
 
 use std::process::ExitCode;
 
