@@ -8,13 +8,16 @@ for byte and keeps what it forwarded. For every tool:
 
 - valid calls, their arguments made from the tool's own inputSchema: one with every property
   the schema offers at every depth (each array one item, each map one key), one with the
-  required ones only. Each is one request with the operation's method and path, its query equal
-  to the query arguments, its JSON body equal, at every depth, to the other arguments (parsed
-  here, independent of the Rust encoder), and Prism accepts it (the call succeeds with HTTP 2xx;
-  Prism answers 422 to a request its validator refuses);
+  required ones only, and ones with null at a nested property the schema offers as nullable.
+  Each is one request with the operation's method and path, its query equal to the query
+  arguments, its JSON body equal, at every depth, to the other arguments (parsed here,
+  independent of the Rust encoder), and Prism's validator accepts it (no `Violation: request`
+  in its log; the call succeeds, or fails only where Prism's own example answer does not match
+  the spec);
 - nested mistakes, each made by changing one thing in the full valid arguments below the top
   level: a misspelled key (an object's declared key with its last letter doubled), a wrong type,
-  a null where the property is not nullable, a missing required property, and a read-only
+  a null where the property is not nullable, a missing required property, a value outside the
+  property's enum, a value past its `maxLength`, `maximum` or `minimum`, and a read-only
   property of the spec's (found in the spec itself, not in the inputSchema, which leaves them
   out). Each is refused as a tool error whose message names the nested path (`$.a.b[0].c`), and
   neither the proxy nor Prism receives anything for it.
@@ -470,9 +473,21 @@ async def refused_call(session, checks, log, label, tool, arguments, path, says)
                  f"{len(Recorder.seen) - start} forwarded, {log.requests() - before} logged")
 
 
+def nullable_paths(schema: dict, full: dict) -> list[str]:
+    """Paths below the top level whose property the input schema offers as nullable."""
+    found = []
+    for path, obj, value in nested_objects(schema, full, "$"):
+        for k in value:
+            p = obj["properties"].get(k, {})
+            if isinstance(p.get("type"), list) and "null" in p["type"]:
+                found.append(f"{path}.{k}")
+    return found
+
+
 def mistakes(spec: Spec, operation: str, schema: dict, full: dict):
     """(kind, path, arguments, what the refusal says) for the nested mistakes of one tool."""
-    found = {k: [] for k in ("misspelled key", "wrong type", "null", "missing required", "read-only")}
+    found = {k: [] for k in ("misspelled key", "wrong type", "null", "missing required",
+                             "enum value", "out of bounds", "read-only")}
     objects = sorted(nested_objects(schema, full, "$"), key=lambda t: -t[0].count(".") - t[0].count("["))
     for path, obj, value in objects:
         props = obj["properties"]
@@ -502,6 +517,26 @@ def mistakes(spec: Spec, operation: str, schema: dict, full: dict):
             if k in value and len(found["missing required"]) < PER_KIND:
                 found["missing required"].append(
                     (f"{path}.{k}", set_at(full, f"{path}.{k}", lambda node, key: node.pop(key)), "missing"))
+                break
+        for k in value:
+            p = props.get(k, {})
+            if len(found["enum value"]) < PER_KIND and "enum" in p:
+                found["enum value"].append(
+                    (f"{path}.{k}", set_at(full, f"{path}.{k}", lambda node, key: node.__setitem__(key, "e2e-not-a-member")), ""))
+                break
+        for k in value:
+            p = props.get(k, {})
+            ty = non_null(p.get("type"))
+            bad = None
+            if ty == "string" and "maxLength" in p and "enum" not in p:
+                bad = "x" * (p["maxLength"] + 1)
+            elif ty == "integer" and "maximum" in p and p["maximum"] < 2**53:
+                bad = int(p["maximum"]) + 1
+            elif ty == "integer" and "minimum" in p and p["minimum"] > -(2**53):
+                bad = int(p["minimum"]) - 1
+            if bad is not None and len(found["out of bounds"]) < PER_KIND:
+                found["out of bounds"].append(
+                    (f"{path}.{k}", set_at(full, f"{path}.{k}", lambda node, key, b=bad: node.__setitem__(key, b)), ""))
                 break
     for path in spec.read_only_paths(operation, full)[:PER_KIND]:
         parent, key = path.rsplit(".", 1)
@@ -537,13 +572,18 @@ async def run(args, checks: Checks, log: PrismLog, proxy: str) -> None:
                 if minimal != full:
                     await valid_call(session, checks, log, spec, f"{tool} (required only)", tool,
                                      operation, minimal, conf["authorization"])
+                # A null the input schema offers below the top level is sent as null.
+                for path in nullable_paths(schema, full)[:PER_KIND]:
+                    await valid_call(session, checks, log, spec, f"{tool} (null at {path})", tool,
+                                     operation, set_at(full, path, lambda node, key: node.__setitem__(key, None)),
+                                     conf["authorization"])
                 for kind, path, arguments, says in mistakes(spec, operation, schema, full):
                     kinds[kind] = kinds.get(kind, 0) + 1
                     await refused_call(session, checks, log, f"{tool} ({kind} at {path})", tool,
                                        arguments, path, says)
     print(f"{args.set}: nested mistakes tried: "
           + ", ".join(f"{n} {k}" for k, n in kinds.items()))
-    for kind in ("misspelled key", "wrong type", "null", "missing required"):
+    for kind in ("misspelled key", "wrong type", "null", "missing required", "enum value"):
         checks.check(kinds.get(kind, 0) > 0, f"{args.set}: at least one nested `{kind}` tried",
                      str(kinds))
 
