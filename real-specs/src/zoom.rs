@@ -96,6 +96,11 @@ pub enum UserCreateAction {
 }
 
 #[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+#[object(omitted(
+    "password",
+    reason = "a password an agent wrote would pass through the model's context and its \
+              transcript; with the `create` action Zoom emails the person a link to set their own"
+))]
 pub struct UserCreateUserInfo {
     // email: string, required — "User email address."
     pub email: String,
@@ -105,9 +110,6 @@ pub struct UserCreateUserInfo {
     // last_name: string, optional — "User's last name: cannot contain more than 5 Chinese words."
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_name: Option<String>,
-    // password: string (password), optional — "User password. Only used for the "autoCreate" function. The password has to have a minimum of 8 char..."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub password: Option<String>,
     // type: integer, required — "User type:"
     pub r#type: i64,
 }

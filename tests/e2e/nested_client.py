@@ -17,9 +17,9 @@ for byte and keeps what it forwarded. For every tool:
 - nested mistakes, each made by changing one thing in the full valid arguments below the top
   level: a misspelled key (an object's declared key with its last letter doubled), a wrong type,
   a null where the property is not nullable, a missing required property, a value outside the
-  property's enum, a value past its `maxLength`, `maximum` or `minimum`, and a read-only
-  property of the spec's (found in the spec itself, not in the inputSchema, which leaves them
-  out). Each is refused as a tool error whose message names the nested path (`$.a.b[0].c`), and
+  property's enum, a value past its `maxLength`, `maximum` or `minimum`, a read-only property
+  of the spec's and a property a struct omits (both found by comparing the spec itself with the
+  inputSchema, which leaves them out). Each is refused as a tool error whose message names the nested path (`$.a.b[0].c`), and
   neither the proxy nor Prism receives anything for it.
 
 Ends with `N passed, M failed`.
@@ -308,6 +308,37 @@ class Spec:
         return found
 
 
+    def omitted_paths(self, operation: str, schema: dict, args: dict) -> list[str]:
+        """`$.a.b` paths below the top level of the request body's properties (not read-only)
+        that the tool's input schema does not offer: a struct's omissions."""
+        op = self.ops[operation][3]
+        body = op.get("requestBody")
+        content = self.resolve(body).get("content", {}).get("application/json") if body else None
+        if not content:
+            return []
+        found = []
+
+        def walk(spec_schema, offered, value, path, depth):
+            spec_schema = self.merged(spec_schema, 0)
+            if isinstance(value, dict):
+                obj = object_of(offered) or {}
+                props = obj.get("properties", {})
+                for k, p in spec_schema.get("properties", {}).items():
+                    p = self.merged(p, 0)
+                    if p.get("readOnly"):
+                        continue
+                    if k not in props and depth > 0 and obj:
+                        found.append(f"{path}.{k}")
+                    elif k in value and k in props:
+                        walk(p, props[k], value[k], f"{path}.{k}", depth + 1)
+            elif isinstance(value, list) and value:
+                walk(spec_schema.get("items", {}), offered.get("items", {}), value[0], f"{path}[0]",
+                     depth + 1)
+
+        walk(content.get("schema", {}), schema, args, "$", 0)
+        return found
+
+
 class Recorder(http.server.BaseHTTPRequestHandler):
     """Forwards each request to Prism unchanged and keeps what it forwarded."""
 
@@ -487,7 +518,7 @@ def nullable_paths(schema: dict, full: dict) -> list[str]:
 def mistakes(spec: Spec, operation: str, schema: dict, full: dict):
     """(kind, path, arguments, what the refusal says) for the nested mistakes of one tool."""
     found = {k: [] for k in ("misspelled key", "wrong type", "null", "missing required",
-                             "enum value", "out of bounds", "read-only")}
+                             "enum value", "out of bounds", "read-only", "omitted")}
     objects = sorted(nested_objects(schema, full, "$"), key=lambda t: -t[0].count(".") - t[0].count("["))
     for path, obj, value in objects:
         props = obj["properties"]
@@ -542,6 +573,11 @@ def mistakes(spec: Spec, operation: str, schema: dict, full: dict):
         parent, key = path.rsplit(".", 1)
         found["read-only"].append(
             (path, set_at(full, parent, lambda node, k, key=key: node[k].__setitem__(key, "e2e-read-only")), "read-only"))
+    for path in spec.omitted_paths(operation, schema, full)[:PER_KIND]:
+        parent, key = path.rsplit(".", 1)
+        found["omitted"].append(
+            (path, set_at(full, parent, lambda node, k, key=key: node[k].__setitem__(key, "e2e-omitted")),
+             "omitted"))
     for kind, cases in found.items():
         for path, arguments, says in cases:
             yield kind, path, arguments, says
