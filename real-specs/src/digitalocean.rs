@@ -271,7 +271,10 @@ pub enum TagsAssignResourcesResourceType {
     spec = "digitalocean.com",
     operation = "domains_create_record",
     name = "create_domain_record",
-    variant = 0, // the arm of the union body this tool sends; arms: 0: object (data, flags, name, port, ...), 1: object (data, flags, name, port, ...), 2: object (data, flags, name, port, ...), 3: object (data, flags, name, port, ...), 4: object (data, flags, name, port, ...), 5: object (data, flags, name, port, ...), 6: object (data, flags, name, port, ...), 7: object (data, flags, name, port, ...), 8: object (data, flags, name, port, ...)
+    // The body is an `anyOf` of nine record arms that differ only in what they require (A:
+    // type, name, data; MX: and priority; SRV: and priority, port, weight; CAA: and flags,
+    // tag); the first requires least, so every record type is sent through it.
+    variant = 0,
     // output: 201 application/json
 )]
 pub struct DomainsCreateRecord {
@@ -302,7 +305,8 @@ pub struct DomainsCreateRecord {
     spec = "digitalocean.com",
     operation = "loadBalancers_create",
     name = "create_load_balancer",
-    variant = "Assign Droplets by ID", // the arm of the union body this tool sends; arms: 0: object (droplet_ids, region, algorithm, disable_lets_encrypt_dns_records, ...), 1: object (tag, region, algorithm, disable_lets_encrypt_dns_records, ...)
+    // The body is a union: droplets assigned by id (this arm) or by tag.
+    variant = "Assign Droplets by ID",
     // output: 202 application/json
 )]
 pub struct LoadBalancersCreate {
