@@ -67,6 +67,7 @@ SETS = {
             "create_load_balancer": "loadBalancers_create",
             "set_database_trusted_sources": "databases_update_firewall_rules",
             "create_kubernetes_cluster": "kubernetes_create_cluster",
+            "create_app": "apps_create",
         },
     },
     "zoom": {
@@ -160,7 +161,8 @@ def value_for(schema: dict, full: bool, name: str = ""):
         if schema.get("format") in FORMATS:
             return FORMATS[schema["format"]]
         if "pattern" in schema:
-            samples = ["x", "abc", "a-1", "1", "10.0.0.1", "#ffffff", "example-1", FORMATS["uuid"]]
+            samples = ["x", "abc", "a-1", "1", "10.0.0.1", "#ffffff", "example-1", "example.com",
+                       "/api", "abc123", "1h", FORMATS["uuid"]]
             found = [v for v in samples if re.search(schema["pattern"], v)]
             if not found:
                 raise SystemExit(f"no sample matches the pattern {schema['pattern']!r}")
@@ -481,7 +483,20 @@ async def valid_call(session, checks, log, spec, label, tool, operation, argumen
         checks.check(bool(refused), f"{label}: KNOWN GAP, sent and refused by Prism: {gap}",
                      "Prism accepted it: the gap is closed; remove it from KNOWN_GAPS")
         return
-    checks.check(not refused, f"{label}: Prism's validator accepts the request", "; ".join(refused))
+    # OpenAPI: a header parameter named `Accept` (or `Content-Type`) SHALL be ignored, and the
+    # index ignores it; Prism 5.14 validates it all the same (DigitalOcean's `apps_create`
+    # declares `Accept` with enum [application/json, application/yaml], and the server's
+    # `Accept: application/json, */*;q=0.8` is refused). Only that violation is set aside.
+    declared = {p["name"].lower() for p in spec.ops[operation][2] if p.get("in") == "header"}
+    quirk = [v for v in refused if v.startswith("request.header.accept ") and "accept" in declared]
+    refused = [v for v in refused if v not in quirk]
+    checks.check(not refused, f"{label}: Prism's validator accepts the request"
+                 + (" (but for the `Accept` header it validates against OpenAPI)" if quirk else ""),
+                 "; ".join(refused))
+    if quirk:
+        checks.check(text.startswith("HTTP 422"), f"{label}: Prism answers 422 for its `Accept` quirk only",
+                     text[:300])
+        return
     # Prism answers with the spec's own examples; where one does not match the spec, Prism
     # (--errors) turns the answer into a 500 naming `response...` locations only. The request
     # was accepted all the same; the answer is the spec's, not the tool's.
