@@ -79,6 +79,7 @@ SETS = {
             "get_user": "user",
             "create_user": "userCreate",
             "create_meeting": "meetingCreate",
+            "update_meeting": "meetingUpdate",
             "get_meeting": "meeting",
             "delete_meeting": "meetingDelete",
             "add_meeting_registrant": "meetingRegistrantCreate",
