@@ -31,8 +31,9 @@
 # Prism on its whole spec through a recording proxy (tests/e2e/nested_client.py): every tool
 # called with every property at every depth and with the required ones only, each request's body
 # compared with the arguments at depth; one-change nested mistakes (misspelled key, wrong type,
-# null, missing required, read-only) refused by their path with nothing sent; NOT RUN when the
-# corpus is not fetched. Stops every Prism
+# null, missing required, enum, bounds, read-only, omitted) refused by their path with nothing
+# sent; the recorder attached (PRISM_OWN_500 names the operations whose 500 is Prism's own, its
+# example answer failing the spec); NOT RUN when the corpus is not fetched. Stops every Prism
 # it started on the way out, and ends with `e2e: N passed, M failed`; exits non-zero on any failed
 # check.
 #
@@ -154,7 +155,7 @@ check_record() {
   local name="$1" file="$2" status
   echo "== recorder report: $name ($file)"
   set +e
-  NEVER_CALLED_OK="$NEVER_CALLED_OK" "$PY" - "$file" <<'PYEOF'
+  NEVER_CALLED_OK="$NEVER_CALLED_OK" PRISM_OWN_500="${PRISM_OWN_500:-}" "$PY" - "$file" <<'PYEOF'
 import json, os, sys
 path = sys.argv[1]
 try:
@@ -179,6 +180,16 @@ if never:
     for n in never:
         print(f"        {n}")
 mismatches = report.get("response_mismatches", {})
+# Operations whose HTTP 500 answers are Prism's own (its example answer fails the spec, and
+# `--errors` turns it into a 500 about the response): set aside by name, each printed.
+prism_500 = {l.strip() for l in os.environ.get("PRISM_OWN_500", "").splitlines() if l.strip()}
+set_aside = 0
+for operation in sorted(prism_500 & set(mismatches)):
+    lines = mismatches[operation]
+    if all(": HTTP 500: " in line for line in lines):
+        print(f"note  {operation}: {len(lines)} HTTP 500 answer(s) of Prism's own (its example fails the spec), set aside")
+        del mismatches[operation]
+        set_aside += 1
 if mismatches:
     ok = False
     print(f"FAIL  responses that do not match the spec, in {len(mismatches)} operation(s):")
@@ -189,7 +200,8 @@ if mismatches:
 if ok:
     skipped = len(report["never_called"])
     note = f" ({skipped} left out on purpose)" if skipped else ""
-    print(f"ok    every request matched its tool's operation; every declared operation was called{note}; every response matched the spec")
+    others = f"every response but Prism's own 500s in {set_aside} operation(s)" if set_aside else "every response"
+    print(f"ok    every request matched its tool's operation; every declared operation was called{note}; {others} matched the spec")
 sys.exit(0 if ok else 1)
 PYEOF
   status=$?
@@ -425,8 +437,19 @@ if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = nested ]; then
     port="$(free_port)"
     start_prism "$spec" "$port" "$E2E/prism-$set_name.log"
     echo "== MCP client: the $set_name tools at depth (tests/e2e/nested_client.py)"
+    rm -f "$E2E/record-$set_name.json"
+    export CATALOG_RECORD="$E2E/record-$set_name.json"
     run_client tests/e2e/nested_client.py --set "$set_name" --server "$TARGET_DIR/debug/$set_name-mcp" \
       --spec "$spec" --base-url "http://127.0.0.1:$port" --prism-log "$E2E/prism-$set_name.log"
+    unset CATALOG_RECORD
+    # Where Prism's example answer fails the spec (the client checks the 500 names the response
+    # only): Zoom's user, Mailchimp's list (`notify_on_subscribe`).
+    case "$set_name" in
+      zoom) PRISM_OWN_500=$'GET /users/{userId}\nPOST /users' ;;
+      mailchimp) PRISM_OWN_500=$'GET /lists\nGET /lists/{list_id}\nPOST /lists' ;;
+      *) PRISM_OWN_500="" ;;
+    esac
+    PRISM_OWN_500="$PRISM_OWN_500" check_record "$set_name" "$E2E/record-$set_name.json"
     pid="${PRISM_PIDS[${#PRISM_PIDS[@]}-1]}"
     kill -- "-$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
