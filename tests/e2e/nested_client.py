@@ -17,7 +17,8 @@ for byte and keeps what it forwarded. For every tool:
 - nested mistakes, each made by changing one thing in the full valid arguments below the top
   level: a misspelled key (an object's declared key with its last letter doubled), a wrong type,
   a null where the property is not nullable, a missing required property, a value outside the
-  property's enum, a value past its `maxLength`, `maximum` or `minimum`, a read-only property
+  property's enum, a value past its `maxLength`, `maximum` or `minimum`, a text not of its
+  `format` (date-time, email, uri, ...), a read-only property
   of the spec's and a property a struct omits (both found by comparing the spec itself with the
   inputSchema, which leaves them out). Each is refused as a tool error whose message names the nested path (`$.a.b[0].c`), and
   neither the proxy nor Prism receives anything for it.
@@ -126,6 +127,10 @@ KNOWN_GAPS = {
         "the body is `allOf[Firewall, {required: [name]}, anyOf[{required: [inbound_rules]}, "
         "{required: [outbound_rules]}]]`: an `anyOf` whose arms only require (no type, no "
         "properties) is left out of the merge, so a firewall with neither rule list is sent"
+    ),
+    "create_app (format at $.spec.domains[0].zone)": (
+        "`format: hostname` is not checked (an unknown format passes, at every depth as at the "
+        "top), so a zone that is no host name is sent; Prism checks it"
     ),
 }
 
@@ -512,6 +517,15 @@ async def refused_call(session, checks, log, label, tool, arguments, path, says)
     start, before = len(Recorder.seen), log.requests()
     result = await session.call_tool(tool, arguments)
     text = text_of(result)
+    gap = KNOWN_GAPS.get(label)
+    if gap:
+        # Tripwire: when the library closes the gap, this says so and the entry goes.
+        log.wait_for(before + 1)
+        checks.check(len(Recorder.seen) == start + 1 and bool(request_violations(log, before)),
+                     f"{label}: KNOWN GAP, sent and refused by Prism: {gap}",
+                     f"{len(Recorder.seen) - start} sent: {text[:300]}; the gap is closed? "
+                     "remove it from KNOWN_GAPS")
+        return
     checks.check(is_error(result) and path in text and says in text,
                  f"{label}: refused, naming `{path}`", text[:400])
     log.wait_for(before + 1, timeout=0.3)
@@ -534,7 +548,7 @@ def nullable_paths(schema: dict, full: dict) -> list[str]:
 def mistakes(spec: Spec, operation: str, schema: dict, full: dict):
     """(kind, path, arguments, what the refusal says) for the nested mistakes of one tool."""
     found = {k: [] for k in ("misspelled key", "wrong type", "null", "missing required",
-                             "enum value", "out of bounds", "read-only", "omitted")}
+                             "enum value", "out of bounds", "format", "read-only", "omitted")}
     objects = sorted(nested_objects(schema, full, "$"), key=lambda t: -t[0].count(".") - t[0].count("["))
     for path, obj, value in objects:
         props = obj["properties"]
@@ -584,6 +598,12 @@ def mistakes(spec: Spec, operation: str, schema: dict, full: dict):
             if bad is not None and len(found["out of bounds"]) < PER_KIND:
                 found["out of bounds"].append(
                     (f"{path}.{k}", set_at(full, f"{path}.{k}", lambda node, key, b=bad: node.__setitem__(key, b)), ""))
+                break
+        for k in value:
+            p = props.get(k, {})
+            if len(found["format"]) < PER_KIND and p.get("format") in FORMATS and "enum" not in p:
+                found["format"].append(
+                    (f"{path}.{k}", set_at(full, f"{path}.{k}", lambda node, key: node.__setitem__(key, "not of the format")), "expected"))
                 break
     for path in spec.read_only_paths(operation, full)[:PER_KIND]:
         parent, key = path.rsplit(".", 1)
