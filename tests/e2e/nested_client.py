@@ -18,7 +18,7 @@ for byte and keeps what it forwarded. For every tool:
   level: a misspelled key (an object's declared key with its last letter doubled), a wrong type,
   a null where the property is not nullable, a missing required property, a value outside the
   property's enum, a value past its `maxLength`, `maximum` or `minimum`, a text not of its
-  `format` (date-time, email, uri, ...), a read-only property
+  `format` (date-time, email, uri, ...), one its `pattern` does not match, a read-only property
   of the spec's and a property a struct omits (both found by comparing the spec itself with the
   inputSchema, which leaves them out). Each is refused as a tool error whose message names the nested path (`$.a.b[0].c`), and
   neither the proxy nor Prism receives anything for it.
@@ -548,7 +548,8 @@ def nullable_paths(schema: dict, full: dict) -> list[str]:
 def mistakes(spec: Spec, operation: str, schema: dict, full: dict):
     """(kind, path, arguments, what the refusal says) for the nested mistakes of one tool."""
     found = {k: [] for k in ("misspelled key", "wrong type", "null", "missing required",
-                             "enum value", "out of bounds", "format", "read-only", "omitted")}
+                             "enum value", "out of bounds", "format", "pattern", "read-only",
+                             "omitted")}
     objects = sorted(nested_objects(schema, full, "$"), key=lambda t: -t[0].count(".") - t[0].count("["))
     for path, obj, value in objects:
         props = obj["properties"]
@@ -604,6 +605,13 @@ def mistakes(spec: Spec, operation: str, schema: dict, full: dict):
             if len(found["format"]) < PER_KIND and p.get("format") in FORMATS and "enum" not in p:
                 found["format"].append(
                     (f"{path}.{k}", set_at(full, f"{path}.{k}", lambda node, key: node.__setitem__(key, "not of the format")), "expected"))
+                break
+        for k in value:
+            p = props.get(k, {})
+            if (len(found["pattern"]) < PER_KIND and "pattern" in p and "enum" not in p
+                    and not re.search(p["pattern"], "!! no match !!")):
+                found["pattern"].append(
+                    (f"{path}.{k}", set_at(full, f"{path}.{k}", lambda node, key: node.__setitem__(key, "!! no match !!")), "pattern"))
                 break
     for path in spec.read_only_paths(operation, full)[:PER_KIND]:
         parent, key = path.rsplit(".", 1)
