@@ -341,3 +341,32 @@ mod at_the_tool {
         );
     }
 }
+
+#[test]
+fn a_literal_holds_an_invisible_character_only_when_one_of_the_flagged_is_in_it() {
+    use super::chars::has_invisible;
+    assert!(!has_invisible(""));
+    assert!(!has_invisible(
+        r#"{"type":"object","description":"plain\ttext\n"}"#
+    ));
+    // Outside ASCII but not flagged: accents, CJK, emoji, a non-breaking space.
+    assert!(!has_invisible("café 東京 🚀 a\u{00A0}b"));
+    for flagged in [
+        '\u{E0041}',
+        '\u{E007F}',
+        '\u{200B}',
+        '\u{200D}',
+        '\u{2060}',
+        '\u{FEFF}',
+        '\u{202A}',
+        '\u{202E}',
+        '\u{2066}',
+        '\u{2069}',
+    ] {
+        assert!(
+            has_invisible(&format!("ascii {flagged} ascii")),
+            "{flagged:?}"
+        );
+        assert!(has_invisible(&format!("café{flagged}")), "{flagged:?}");
+    }
+}
