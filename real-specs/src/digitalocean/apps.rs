@@ -1,7 +1,7 @@
-//! An App Platform app: the app's spec, its databases, domains, functions, alerts, CORS, git
+//! An App Platform app: the app's spec, its databases, domains, functions, alerts, git
 //! sources, log destinations and ingress rules. The components it runs are in `app_components`.
 
-use super::*;
+use super::app_components::*;
 use catalog::tool;
 
 /// Create a New App
@@ -234,41 +234,6 @@ pub enum AppsCreateWindow {
 }
 
 #[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
-pub struct Cors {
-    // allow_credentials: boolean, optional — "Whether browsers should expose the response to the client-side JavaScript code when the request’s cr..."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub allow_credentials: Option<bool>,
-    // allow_headers: array of string, optional — "The set of allowed HTTP request headers. This configures the `Access-Control-Allow-Headers` header."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub allow_headers: Option<Vec<String>>,
-    // allow_methods: array of string, optional — "The set of allowed HTTP methods. This configures the `Access-Control-Allow-Methods` header."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub allow_methods: Option<Vec<String>>,
-    // allow_origins: array of object (3 fields), optional — "The set of allowed CORS origins."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub allow_origins: Option<Vec<AppsCreateAllowOrigins>>,
-    // expose_headers: array of string, optional — "The set of HTTP response headers that browsers are allowed to access. This configures the `Access-Co..."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expose_headers: Option<Vec<String>>,
-    // max_age: string, optional — "An optional duration specifying how long browsers can cache the results of a preflight request. This..."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_age: Option<String>,
-}
-
-#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
-pub struct AppsCreateAllowOrigins {
-    // exact: string, optional — "Exact string match. Only 1 of `exact`, `prefix`, or `regex` must be set."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<String>,
-    // prefix: string, optional — "Prefix-based match. Only 1 of `exact`, `prefix`, or `regex` must be set."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub prefix: Option<String>,
-    // regex: string, optional — "RE2 style regex-based match. Only 1 of `exact`, `prefix`, or `regex` must be set. For more informati..."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub regex: Option<String>,
-}
-
-#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
 pub struct Items {
     // key: string, required — "The variable name"
     pub key: String,
@@ -281,26 +246,6 @@ pub struct Items {
     // value: string, optional — "The value. If the type is `SECRET`, the value will be encrypted on first submission. On following su..."
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
-}
-
-#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::StringEnum)]
-pub enum AppsCreateScope {
-    #[serde(rename = "UNSET")]
-    Unset,
-    #[serde(rename = "RUN_TIME")]
-    RunTime,
-    #[serde(rename = "BUILD_TIME")]
-    BuildTime,
-    #[serde(rename = "RUN_AND_BUILD_TIME")]
-    RunAndBuildTime,
-}
-
-#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::StringEnum)]
-pub enum AppsCreateType2 {
-    #[serde(rename = "GENERAL")]
-    General,
-    #[serde(rename = "SECRET")]
-    Secret,
 }
 
 #[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
@@ -352,40 +297,6 @@ pub struct LogDestinations {
     // papertrail: object (1 field), optional — "Papertrail configuration."
     #[serde(skip_serializing_if = "Option::is_none")]
     pub papertrail: Option<AppsCreatePapertrail>,
-}
-
-#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
-pub struct AppsCreateDatadog {
-    // api_key: string, required — "Datadog API key."
-    pub api_key: String,
-    // endpoint: string, optional — "Datadog HTTP log intake endpoint."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub endpoint: Option<String>,
-}
-
-#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
-pub struct AppsCreateLogtail {
-    // token: string, optional — "Logtail token."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token: Option<String>,
-    // endpoint: any JSON value, required — "required by the spec, which declares no schema for it: any JSON value"
-    pub endpoint: serde_json::Value,
-}
-
-#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
-pub struct AppsCreatePapertrail {
-    // endpoint: string, required — "Papertrail syslog endpoint."
-    pub endpoint: String,
-}
-
-#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
-pub struct Items2 {
-    // path: string, optional — "An HTTP path prefix. Paths must start with / and must be unique across all components within an app."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub path: Option<String>,
-    // preserve_path_prefix: boolean, optional — "An optional flag to preserve the path that is forwarded to the backend service. By default, the HTTP..."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub preserve_path_prefix: Option<bool>,
 }
 
 #[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
