@@ -1,7 +1,7 @@
 //! The audit trail: one JSON line per `tools/call`, saying who called which tool, for which
 //! operation, how the call ended and how long it took, for an operator who must answer for what
 //! an agent did. Off unless asked for: [`ENV_AUDIT`] (`stderr`, `file:PATH`, or `otlp` with the
-//! `otel` feature: each record an OTLP log record, [`otlp`]) or
+//! `otel` feature: each record an OTLP log record, `audit_log::otlp`) or
 //! [`McpServer::audit`](crate::inbound::mcp::McpServer::audit).
 //!
 //! A record, written once the call's outcome is final (every path: sent, refused before

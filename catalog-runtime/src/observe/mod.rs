@@ -1,6 +1,6 @@
-//! What a server did, for the operator: metrics ([`metrics`]), one span per call ([`span`],
-//! [`call_span`]) continuing the caller's trace into the API request ([`trace`]) and exported
-//! over OTLP ([`otel`]), progress notifications while a call runs ([`progress`]), and the
+//! What a server did, for the operator: metrics ([`metrics`]), one span per call (`span`,
+//! `call_span`) continuing the caller's trace into the API request (`trace`) and exported
+//! over OTLP ([`otel`]), progress notifications while a call runs (`progress`), and the
 //! audit trail ([`audit_log`]).
 
 #[cfg(feature = "mcp")]

@@ -1,5 +1,5 @@
 //! Who may call what: inbound authorization ([`auth`]), the tools a server offers
-//! ([`selection`]) and the check of the names its settings give ([`tool_names`]), confirmation
+//! ([`selection`]) and the check of the names its settings give (`tool_names`), confirmation
 //! of destructive calls ([`confirm`]), and rate limits per caller ([`rate_limit`]).
 
 #[cfg(feature = "mcp")]
