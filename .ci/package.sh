@@ -47,7 +47,7 @@ for c in $crates; do
   # The license texts the manifest's `license` names travel with every crate, as files (a
   # member crate's are links to the root's; cargo copies what they point at).
   for license in LICENSE-MIT LICENSE-APACHE; do
-    if ! tar -tzf "$file" | grep -qx "$c-$version/$license"; then
+    if ! tar -tzf "$file" | grep -x "$c-$version/$license" >/dev/null; then
       echo "FAIL: $c does not package $license" >&2
       exit 1
     fi
