@@ -25,7 +25,7 @@ mod security;
 pub(crate) mod skip_if;
 mod union;
 mod unsupported;
-pub use accounting::{Absent, Accounted, Disposition, Overridden};
+pub use accounting::{Absent, Accounted, Below, BelowStep, Disposition, Overridden, below_steps};
 pub use failure::{Failed, FailureRule, FailureWhen, failure_in};
 pub use location::{HEADER_TEXT_PATTERN, Location, Style};
 pub use operation::{Degradation, DegradeReason, Operation, SharedSchema, SpecInfo};

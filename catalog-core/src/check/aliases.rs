@@ -84,6 +84,7 @@ mod tests {
             overridden: None,
             absent: None,
             appends: false,
+            below: Vec::new(),
         }
     }
 

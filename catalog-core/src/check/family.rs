@@ -146,6 +146,7 @@ pub fn family_row(
         overridden: None,
         absent: None,
         appends: false,
+        below: Vec::new(),
     })
 }
 

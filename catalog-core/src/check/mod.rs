@@ -36,6 +36,7 @@
 pub mod address;
 pub mod aliases;
 pub mod arguments;
+pub(crate) mod below;
 pub mod clears;
 pub mod composite;
 pub mod declaration;

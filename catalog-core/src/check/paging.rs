@@ -457,6 +457,7 @@ mod tests {
             overridden: None,
             absent: None,
             appends: false,
+            below: Vec::new(),
         }
     }
 

@@ -10,6 +10,7 @@
 //! unaccounted.
 
 use super::address::{candidates, parse_address, parts_match, unknown_param};
+use super::below;
 use super::clears::full_replace_clears;
 use super::declared::{Declared, DeclaredFamily, DeclaredField, Finding, Reason, Reconciled, Site};
 use super::family::family_row;
@@ -22,7 +23,7 @@ use super::types::{RustType, check_type};
 use super::values::check_value;
 use super::wire_type::override_type;
 use crate::check::suggest::suggest;
-use crate::model::{Accounted, Disposition, Location, Operation, Overridden, Param};
+use crate::model::{Accounted, Below, Disposition, Location, Operation, Overridden, Param};
 use crate::spec::shapes::{unsendable, value_unsendable};
 
 mod claim;
@@ -86,6 +87,8 @@ struct Reconciler<'a> {
     excused: Vec<bool>,
     /// Per parameter, the type the server reads when a field overrides the spec's.
     overridden: Vec<Option<(Param, Overridden)>>,
+    /// Per parameter, the properties inside its value fixed or omitted by address, with where.
+    below: Vec<Vec<(Below, Site)>>,
     /// Globs that covered nothing: `(index into omitted, the parameters left unaccounted)`.
     stale_globs: Vec<usize>,
     undocumented_rows: Vec<Accounted>,
@@ -101,6 +104,7 @@ impl<'a> Reconciler<'a> {
             claims: vec![Vec::new(); op.params.len()],
             excused: vec![false; op.params.len()],
             overridden: vec![None; op.params.len()],
+            below: vec![Vec::new(); op.params.len()],
             stale_globs: Vec::new(),
             undocumented_rows: Vec::new(),
             findings: Vec::new(),
@@ -159,13 +163,64 @@ impl<'a> Reconciler<'a> {
                     }
                     self.claims[i].push((Claim::Fixed(xi), x.site));
                 }
-                None => self.unknown(
-                    &x.param,
-                    x.site,
-                    "cannot fix a parameter the operation does not have",
-                ),
+                None => match below::resolve(self.op, &x.param) {
+                    Some(Ok(found)) => {
+                        let disposition = Disposition::Fixed {
+                            value: x.value.clone(),
+                            reason: x.reason.text.clone(),
+                        };
+                        let problem = below::fixed_problem(&x.param, &found, &x.value);
+                        self.claim_below(found, disposition, problem, x.site, x.value_site);
+                    }
+                    Some(Err(why)) => self.findings.push(Finding::at(
+                        x.site,
+                        format!("cannot fix `{}`: {why}", x.param),
+                    )),
+                    None => self.unknown(
+                        &x.param,
+                        x.site,
+                        "cannot fix a parameter the operation does not have",
+                    ),
+                },
             }
         }
+    }
+
+    /// A property inside a parameter's value, fixed or omitted by its address: kept for the
+    /// parameter's row, or the problem with it reported (at the value's site for a value that
+    /// does not fit, else at the address).
+    fn claim_below(
+        &mut self,
+        found: below::Found<'_>,
+        disposition: Disposition,
+        problem: Option<below::Problem>,
+        site: Site,
+        value_site: Site,
+    ) {
+        match problem {
+            Some(below::Problem::Address(message)) => {
+                self.findings.push(Finding::at(site, message));
+            }
+            Some(below::Problem::Value(message)) => {
+                self.findings.push(Finding::at(value_site, message));
+            }
+            None => {}
+        }
+        let entries = &mut self.below[found.param];
+        if entries.iter().any(|(b, _)| b.address == found.address) {
+            self.findings.push(Finding::at(
+                site,
+                format!("`body.{}` is accounted for twice; keep one", found.address),
+            ));
+            return;
+        }
+        entries.push((
+            Below {
+                address: found.address,
+                disposition,
+            },
+            site,
+        ));
     }
 
     fn claim_by_exact_omissions(&mut self) {
@@ -174,11 +229,26 @@ impl<'a> Reconciler<'a> {
             let what = format!("omitting `{}`", o.pattern);
             self.findings.extend(check_reason(&o.reason, &what));
             let Some(i) = self.index_of(&o.pattern) else {
-                self.unknown(
-                    &o.pattern,
-                    o.site,
-                    "cannot omit a parameter the operation does not have",
-                );
+                match below::resolve(self.op, &o.pattern) {
+                    Some(Ok(found)) => {
+                        let disposition = Disposition::Omitted {
+                            reason: o.reason.text.clone(),
+                            pattern: None,
+                        };
+                        let states = o.clears.is_some() || o.keeps.is_some();
+                        let problem = below::omitted_problem(&o.pattern, &found, states);
+                        self.claim_below(found, disposition, problem, o.site, o.site);
+                    }
+                    Some(Err(why)) => self.findings.push(Finding::at(
+                        o.site,
+                        format!("cannot omit `{}`: {why}", o.pattern),
+                    )),
+                    None => self.unknown(
+                        &o.pattern,
+                        o.site,
+                        "cannot omit a parameter the operation does not have",
+                    ),
+                }
                 continue;
             };
             let p = &self.op.params[i];
@@ -276,6 +346,7 @@ impl<'a> Reconciler<'a> {
                 overridden: None,
                 absent: None,
                 appends: false,
+                below: Vec::new(),
             });
         }
     }
@@ -287,7 +358,8 @@ impl<'a> Reconciler<'a> {
         let mut accounting =
             Vec::with_capacity(self.op.params.len() + self.undocumented_rows.len());
         for (i, p) in self.op.params.iter().enumerate() {
-            match self.claims[i].as_slice() {
+            let claims = std::mem::take(&mut self.claims[i]);
+            match claims.as_slice() {
                 [] if self.excused[i] => {}
                 [] => self.findings.push(unaccounted(
                     self.op,
@@ -303,6 +375,7 @@ impl<'a> Reconciler<'a> {
                     if let Claim::Field(fi) = claim {
                         unset_only(&mut param, &self.declared.fields[*fi].ty);
                     }
+                    let below = self.below_of(i, claim);
                     accounting.push(Accounted {
                         param,
                         disposition: disposition(self.declared, claim, p),
@@ -310,10 +383,12 @@ impl<'a> Reconciler<'a> {
                         overridden,
                         absent: None,
                         appends: false,
+                        below,
                     });
                 }
                 many => self.findings.push(accounted_twice(self.declared, p, many)),
             }
+            self.claims[i] = claims;
         }
         accounting.append(&mut self.undocumented_rows);
         self.findings
@@ -327,6 +402,30 @@ impl<'a> Reconciler<'a> {
             accounting,
             findings: self.findings,
         }
+    }
+
+    /// The properties fixed or omitted inside parameter `i`'s value, for its row: only a field
+    /// sends a value to fix or omit properties in; below anything else each is reported.
+    fn below_of(&mut self, i: usize, claim: &Claim) -> Vec<Below> {
+        let entries = std::mem::take(&mut self.below[i]);
+        if matches!(claim, Claim::Field(_)) {
+            return entries.into_iter().map(|(b, _)| b).collect();
+        }
+        let p = &self.op.params[i];
+        for (b, site) in entries {
+            self.findings.push(Finding::at(
+                site,
+                format!(
+                    "`body.{}` is inside `{}`, which `{}` does not set with a field ({}): only a \
+                     value the tool sends has properties to fix or omit; remove this entry",
+                    b.address,
+                    p.address(),
+                    self.declared.tool,
+                    disposition(self.declared, claim, p).name()
+                ),
+            ));
+        }
+        Vec::new()
     }
 
     /// The paging rule (see [`super::paging`]): a list tool whose agent can set none of the

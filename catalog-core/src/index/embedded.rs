@@ -12,7 +12,7 @@
 
 use super::codec::write_operation;
 use crate::model::skip_if::is_false;
-use crate::model::{Absent, Accounted, Disposition, Operation, Overridden, Param};
+use crate::model::{Absent, Accounted, Below, Disposition, Operation, Overridden, Param};
 use serde::{Deserialize, Serialize};
 use std::io::Write as _;
 
@@ -37,6 +37,8 @@ struct Row<'a> {
     absent: Option<Absent>,
     #[serde(skip_serializing_if = "is_false")]
     appends: bool,
+    #[serde(skip_serializing_if = "<[Below]>::is_empty")]
+    below: &'a [Below],
 }
 
 #[derive(Deserialize)]
@@ -64,6 +66,8 @@ struct RowOwned {
     absent: Option<Absent>,
     #[serde(default)]
     appends: bool,
+    #[serde(default)]
+    below: Vec<Below>,
 }
 
 /// `op` as the tool embeds it: compact, without its response schemas. Takes the operation, so
@@ -94,6 +98,7 @@ pub fn encode(mut op: Operation) -> String {
                 overridden: row.overridden.as_ref(),
                 absent: row.absent,
                 appends: row.appends,
+                below: &row.below,
             }
         })
         .collect();
@@ -177,6 +182,7 @@ fn write_row(out: &mut Vec<u8>, row: &Row) -> std::io::Result<()> {
             overridden: None,
             absent: None,
             appends: false,
+            below: [],
         } => {
             out.extend_from_slice(b"{\"at\":");
             write!(out, "{at}")?;
@@ -229,6 +235,7 @@ pub fn decode(json: &str) -> Result<Operation, DecodeError> {
             overridden: row.overridden,
             absent: row.absent,
             appends: row.appends,
+            below: row.below,
         });
     }
     op.accounting = accounting;

@@ -97,6 +97,68 @@ pub struct Accounted {
     /// has rather than replacing them (`#[arg(appends)]`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub appends: bool,
+    /// Properties inside this parameter's value that the tool fixes or omits by address
+    /// (`fixed("body.data.type", ...)`, `omitted("body.data.secret", ...)`): only on a row a
+    /// field sets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub below: Vec<Below>,
+}
+
+/// A property inside a parameter's value that the tool fixes or omits by its address
+/// (`fixed("body.data.type", value = "task", reason = "...")`): a Fixed one is written into
+/// every object of its place the tool sends, and neither is offered to or accepted from an
+/// agent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Below {
+    /// The property's address below `body.`, as the accounting writes it: `data.type`,
+    /// `items[].kind`, `targets{}.weight` (the parameter's name first, unless it is the whole
+    /// body).
+    pub address: String,
+    /// [`Disposition::Fixed`] or [`Disposition::Omitted`].
+    #[serde(flatten)]
+    pub disposition: Disposition,
+}
+
+/// One step of a [`Below`] address from the parameter's value down.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BelowStep<'a> {
+    /// Into an object's property.
+    Property(&'a str),
+    /// Into each element of an array (`[]`).
+    Items,
+    /// Into each value of a map (`{}`).
+    Values,
+}
+
+impl Below {
+    /// The steps of [`address`](Self::address) (`items[].kind`: `items`, each element, `kind`).
+    pub fn steps(&self) -> Vec<BelowStep<'_>> {
+        below_steps(&self.address)
+    }
+}
+
+/// The steps of an address below `body.` (`items[].kind`): names split at `.`, each followed by
+/// a step per `[]` (array items) or `{}` (map values) it ends with.
+pub fn below_steps(address: &str) -> Vec<BelowStep<'_>> {
+    let mut steps = Vec::new();
+    for segment in address.split('.') {
+        let mut name = segment;
+        let mut markers = Vec::new();
+        loop {
+            if let Some(rest) = name.strip_suffix("[]") {
+                markers.push(BelowStep::Items);
+                name = rest;
+            } else if let Some(rest) = name.strip_suffix("{}") {
+                markers.push(BelowStep::Values);
+                name = rest;
+            } else {
+                break;
+            }
+        }
+        steps.push(BelowStep::Property(name));
+        steps.extend(markers.into_iter().rev());
+    }
+    steps
 }
 
 /// What a write does to a body property a call leaves out, declared where it differs from the

@@ -201,6 +201,7 @@ mod tests {
             overridden: None,
             absent: None,
             appends: false,
+            below: Vec::new(),
         }
     }
 
@@ -253,6 +254,7 @@ mod tests {
             overridden: None,
             absent: None,
             appends: false,
+            below: Vec::new(),
         });
         assert_eq!(
             tool_description(Some("List tasks."), &op, None),
@@ -274,6 +276,7 @@ mod tests {
             overridden: None,
             absent: None,
             appends: false,
+            below: Vec::new(),
         }];
         write
     }
@@ -331,6 +334,7 @@ mod tests {
             overridden: None,
             absent,
             appends,
+            below: Vec::new(),
         };
         let set = |name: &str| Disposition::Set {
             argument: name.into(),

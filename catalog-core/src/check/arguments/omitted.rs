@@ -488,6 +488,7 @@ mod tests {
             overridden: None,
             absent: None,
             appends: false,
+            below: Vec::new(),
         });
         o
     }

@@ -240,6 +240,7 @@ mod at_the_tool {
             overridden: None,
             absent: None,
             appends: false,
+            below: Vec::new(),
         }];
         op
     }

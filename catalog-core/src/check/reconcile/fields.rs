@@ -173,6 +173,7 @@ impl Reconciler<'_> {
             overridden: None,
             absent: None,
             appends: false,
+            below: Vec::new(),
         });
     }
 

@@ -419,3 +419,193 @@ fn a_credential_is_refused_where_it_cannot_be_sent_naming_the_fix() {
         ]
     );
 }
+
+/// `POST /tasks` whose body property `data` is `{type: enum [task, note], id (read-only),
+/// title (required), color}`, and a query parameter `notify`.
+fn envelope_op() -> Operation {
+    use crate::model::testing::{field as property, object, param, string};
+    let mut kind = property(
+        "type",
+        Schema::new(Type::String {
+            format: None,
+            enumeration: Some(vec!["task".into(), "note".into()]),
+            pattern: None,
+            min_length: None,
+            max_length: None,
+        }),
+    );
+    kind.required = true;
+    let mut id = property("id", string());
+    id.read_only = true;
+    let mut title = property("title", string());
+    title.required = true;
+    let mut data = param(Location::Body, "data");
+    data.schema = object(vec![kind, id, title, property("color", string())]);
+    op("POST", "/tasks")
+        .id("CreateTask")
+        .params(vec![data, query("notify")])
+        .build()
+}
+
+fn fixed(
+    param: &str,
+    value: serde_json::Value,
+    site: Site,
+) -> crate::check::declared::DeclaredFixed {
+    crate::check::declared::DeclaredFixed {
+        param: param.into(),
+        site,
+        value,
+        value_site: site + 50,
+        reason: Reason {
+            text: "every resource this tool creates is a task, never a note".into(),
+            site: site + 100,
+        },
+    }
+}
+
+fn envelope(fixed: Vec<crate::check::declared::DeclaredFixed>, omit: Vec<&str>) -> Reconciled {
+    let declared = Declared {
+        fields: vec![
+            DeclaredField {
+                ty: RustType::Option(Box::new(RustType::JsonValue)),
+                ..field("data", 1)
+            },
+            field("notify", 2),
+        ],
+        fixed,
+        omitted: omit
+            .iter()
+            .enumerate()
+            .map(|(i, p)| omitted(p, 10 + i))
+            .collect(),
+        tool: "CreateTask".into(),
+        ..Default::default()
+    };
+    reconcile(&envelope_op(), &declared)
+}
+
+#[test]
+fn a_property_fixed_or_omitted_below_a_field_goes_on_the_fields_row() {
+    let r = envelope(
+        vec![fixed("body.data.type", serde_json::json!("task"), 3)],
+        vec!["body.data.color"],
+    );
+    assert_eq!(r.findings, []);
+    let data = &r.accounting[0];
+    assert_eq!(
+        data.below,
+        vec![
+            Below {
+                address: "data.type".into(),
+                disposition: Disposition::Fixed {
+                    value: serde_json::json!("task"),
+                    reason: "every resource this tool creates is a task, never a note".into(),
+                },
+            },
+            Below {
+                address: "data.color".into(),
+                disposition: Disposition::Omitted {
+                    reason: "the agent ranks results itself, so thresholds only hide them".into(),
+                    pattern: None,
+                },
+            },
+        ]
+    );
+    assert_eq!(r.accounting[1].below, []);
+}
+
+#[test]
+fn each_mistake_below_a_field_is_one_finding_at_its_site() {
+    let messages = |r: Reconciled| -> Vec<(Site, String)> {
+        r.findings
+            .into_iter()
+            .map(|f| (f.site, f.message))
+            .collect()
+    };
+    assert_eq!(
+        messages(envelope(
+            vec![fixed("body.data.type", serde_json::json!("memo"), 3)],
+            vec![]
+        )),
+        [(
+            53,
+            "fixed value for `body.data.type` does not fit its schema (string enum [task, note]): \
+             expected one of \"task\", \"note\", got string \"memo\""
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(envelope(
+            vec![fixed("body.data.id", serde_json::json!("x"), 3)],
+            vec![]
+        )),
+        [(
+            3,
+            "`body.data.id` is read-only: the server sets it and ignores a value sent; remove \
+             this `fixed(...)`"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(envelope(vec![], vec!["body.data.title"])),
+        [(
+            10,
+            "`body.data.title` is required by `body.data` and cannot be omitted; set it with a \
+             field of the struct that stands for `body.data`, or fix it with \
+             `fixed(\"body.data.title\", value = ..., reason = \"...\")`"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(envelope(vec![], vec!["body.data.titel"])),
+        [(
+            10,
+            "cannot omit `body.data.titel`: `body.data` declares no property `titel`; did you \
+             mean `body.data.title`?"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(envelope(
+            vec![fixed("body.data.color", serde_json::json!("red"), 3)],
+            vec!["body.data.color"]
+        )),
+        [(
+            10,
+            "`body.data.color` is accounted for twice; keep one".to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_property_below_a_parameter_no_field_sets_is_refused() {
+    let declared = Declared {
+        fields: vec![field("notify", 2)],
+        fixed: vec![
+            fixed(
+                "body.data",
+                serde_json::json!({"type": "task", "title": "t"}),
+                3,
+            ),
+            fixed("body.data.color", serde_json::json!("red"), 4),
+        ],
+        tool: "CreateTask".into(),
+        ..Default::default()
+    };
+    let r = reconcile(&envelope_op(), &declared);
+    let found: Vec<(Site, &str)> = r
+        .findings
+        .iter()
+        .map(|f| (f.site, f.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            4,
+            "`body.data.color` is inside `body.data`, which `CreateTask` does not set with a \
+             field (Fixed): only a value the tool sends has properties to fix or omit; remove \
+             this entry"
+        )]
+    );
+}

@@ -1,0 +1,312 @@
+//! Addresses below a parameter (`body.data.type`, `body.items[].kind`, `body.targets{}.weight`):
+//! the property inside a body property's value that a tool-level `fixed(...)` or `omitted(...)`
+//! names, found by walking the parameter's schema as the accounting writes paths (`[]` for an
+//! array's items, `{}` for a map's values).
+//!
+//! Only [`resolve`] decides what such an address names; [`reconcile`](super::reconcile) checks
+//! the value or the omission, and puts the entry on the row of the field that sets the
+//! parameter ([`Below`](crate::model::Below)).
+
+use super::nested::{declared_names, map_values, or_empty_arm};
+use super::suggest::{Candidate, suggest};
+use super::values::check_value;
+use crate::model::{BelowStep, Field, Location, Operation, Schema, Type, below_steps};
+use serde_json::Value;
+
+/// The property an address below a parameter names.
+#[derive(Debug)]
+pub(crate) struct Found<'o> {
+    /// The parameter's index in the operation's `params`.
+    pub(crate) param: usize,
+    /// The address below `body.` as the accounting writes it (`data.type`).
+    pub(crate) address: String,
+    /// The property's declaration.
+    pub(crate) property: &'o Field,
+    /// The object that declares it, as the accounting writes it (`body.data`).
+    pub(crate) parent: String,
+}
+
+/// What is wrong with a `fixed(...)` or `omitted(...)` entry below a parameter.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Problem {
+    /// The entry cannot stand at its address (reported at the address).
+    Address(String),
+    /// The fixed value does not fit the property (reported at the value).
+    Value(String),
+}
+
+/// What is wrong with fixing the property `found` (written `address`) to `value`, if anything.
+pub(crate) fn fixed_problem(address: &str, found: &Found<'_>, value: &Value) -> Option<Problem> {
+    let property = found.property;
+    if property.read_only {
+        return Some(Problem::Address(format!(
+            "`{address}` is read-only: the server sets it and ignores a value sent; remove this \
+             `fixed(...)`"
+        )));
+    }
+    check_value(&property.schema, value).map(|why| {
+        Problem::Value(format!(
+            "fixed value for `{address}` does not fit its schema ({}): {why}",
+            property.schema.ty.describe()
+        ))
+    })
+}
+
+/// What is wrong with omitting the property `found` (written `address`), if anything; `states`
+/// is whether the entry says `clears` or `keeps`.
+pub(crate) fn omitted_problem(address: &str, found: &Found<'_>, states: bool) -> Option<Problem> {
+    let property = found.property;
+    let parent = &found.parent;
+    let message = if property.read_only {
+        format!(
+            "`{address}` is read-only: the server sets it, and no tool sends it; there is nothing \
+             to omit, remove this entry"
+        )
+    } else if property.required {
+        format!(
+            "`{address}` is required by `{parent}` and cannot be omitted; set it with a field of \
+             the struct that stands for `{parent}`, or fix it with `fixed(\"{address}\", value = \
+             ..., reason = \"...\")`"
+        )
+    } else if states {
+        format!(
+            "`clears` and `keeps` say what a write does to a top-level body property; inside \
+             `{parent}` they are not read: remove it from the omission of `{address}`"
+        )
+    } else {
+        return None;
+    };
+    Some(Problem::Address(message))
+}
+
+/// What `address` names below a body parameter: `None` when it is no such address (not
+/// `body.` with a step below a parameter), else the property or why there is none.
+pub(crate) fn resolve<'o>(op: &'o Operation, address: &str) -> Option<Result<Found<'o>, String>> {
+    let rest = address.strip_prefix("body.")?;
+    let steps = below_steps(rest);
+    let named = match steps.first() {
+        Some(BelowStep::Property(name)) if steps.len() > 1 => op
+            .params
+            .iter()
+            .position(|p| p.location == Location::Body && p.name == *name),
+        _ => None,
+    };
+    let whole = || {
+        op.params
+            .iter()
+            .position(|p| p.location == Location::Body && p.name.is_empty())
+    };
+    let (param, walk, so_far) = match named {
+        Some(i) => {
+            let name = &op.params[i].name;
+            (i, &steps[1..], format!("body.{name}"))
+        }
+        None => (whole()?, &steps[..], "body".to_string()),
+    };
+    Some(
+        walk_to(&op.params[param].schema, walk, so_far).map(|(property, parent)| Found {
+            param,
+            address: rest.to_string(),
+            property,
+            parent,
+        }),
+    )
+}
+
+/// Follows `steps` from `schema` (whose address is `so_far`) to the property the last names.
+fn walk_to<'o>(
+    mut schema: &'o Schema,
+    steps: &[BelowStep<'_>],
+    mut so_far: String,
+) -> Result<(&'o Field, String), String> {
+    for (i, step) in steps.iter().enumerate() {
+        let last = i + 1 == steps.len();
+        match step {
+            BelowStep::Property(name) => {
+                let fields = object_of(schema, &so_far, name)?;
+                let Some(field) = fields.iter().find(|f| f.name == *name) else {
+                    let candidates: Vec<Candidate<'_>> =
+                        fields.iter().map(|f| Candidate::new(&f.name)).collect();
+                    let hint = match suggest(name, None, &candidates).candidate() {
+                        Some(c) => format!("did you mean `{so_far}.{}`?", c.name),
+                        None => format!("it declares {}", declared_names(fields)),
+                    };
+                    return Err(format!("`{so_far}` declares no property `{name}`; {hint}"));
+                };
+                if last {
+                    return Ok((field, so_far));
+                }
+                so_far = format!("{so_far}.{name}");
+                schema = &field.schema;
+            }
+            BelowStep::Items => match &schema.ty {
+                Type::Array { items, .. } => {
+                    so_far.push_str("[]");
+                    schema = items;
+                }
+                _ => {
+                    return Err(format!(
+                        "`{so_far}` is {}, not an array: remove the `[]` after it",
+                        schema.ty.describe()
+                    ));
+                }
+            },
+            BelowStep::Values => match map_values(schema) {
+                Some(values) => {
+                    so_far.push_str("{}");
+                    schema = values;
+                }
+                None => {
+                    return Err(format!(
+                        "`{so_far}` is {}, not a map: remove the `{{}}` after it",
+                        schema.ty.describe()
+                    ));
+                }
+            },
+        }
+    }
+    Err(format!(
+        "`{so_far}` is not a property: an address ends at a property's name \
+         (`{so_far}.<name>`)"
+    ))
+}
+
+/// The properties of the object `schema` is (through the object arm of `anyOf [object, ""]`),
+/// or what to write instead of stepping into `name`.
+fn object_of<'o>(schema: &'o Schema, so_far: &str, name: &str) -> Result<&'o [Field], String> {
+    let schema = or_empty_arm(schema).unwrap_or(schema);
+    match &schema.ty {
+        Type::Object { fields, .. } if !fields.is_empty() => Ok(fields),
+        Type::Array { .. } => Err(format!(
+            "`{so_far}` is an array: write `{so_far}[].{name}` for the property of each element"
+        )),
+        Type::Object {
+            values: Some(_), ..
+        } => Err(format!(
+            "`{so_far}` is a map: write `{so_far}{{}}.{name}` for the property of each value"
+        )),
+        other => Err(format!(
+            "`{so_far}` is {}, which declares no property to address inside it",
+            other.describe()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::testing::{array_of as array, field, object, op, param, string};
+
+    /// `POST /tasks` with a body property `data` (`type`, `attributes.title`), `items[]` of
+    /// `kind`, and `targets{}` of `weight`.
+    fn create_task() -> Operation {
+        let mut data = param(Location::Body, "data");
+        data.schema = object(vec![
+            field("type", string()),
+            field("attributes", object(vec![field("title", string())])),
+        ]);
+        let mut items = param(Location::Body, "items");
+        items.schema = array(object(vec![field("kind", string())]));
+        let mut targets = param(Location::Body, "targets");
+        targets.schema = Schema::new(Type::Object {
+            fields: vec![],
+            open: true,
+            values: Some(Box::new(object(vec![field("weight", string())]))),
+        });
+        op("POST", "/tasks")
+            .id("CreateTask")
+            .params(vec![data, items, targets])
+            .build()
+    }
+
+    fn found(address: &str) -> (usize, String, String, String) {
+        let op = create_task();
+        let f = resolve(&op, address)
+            .expect("an address below")
+            .expect("found");
+        (f.param, f.address, f.property.name.clone(), f.parent)
+    }
+
+    fn refused(address: &str) -> String {
+        let op = create_task();
+        resolve(&op, address)
+            .expect("an address below")
+            .expect_err("refused")
+    }
+
+    #[test]
+    fn a_property_of_an_object_an_array_item_or_a_map_value_is_found() {
+        assert_eq!(
+            found("body.data.type"),
+            (0, "data.type".into(), "type".into(), "body.data".into())
+        );
+        assert_eq!(
+            found("body.data.attributes.title"),
+            (
+                0,
+                "data.attributes.title".into(),
+                "title".into(),
+                "body.data.attributes".into()
+            )
+        );
+        assert_eq!(found("body.items[].kind").2, "kind");
+        assert_eq!(found("body.items[].kind").3, "body.items[]");
+        assert_eq!(found("body.targets{}.weight").3, "body.targets{}");
+    }
+
+    #[test]
+    fn an_address_that_is_not_below_a_parameter_is_not_answered() {
+        let op = create_task();
+        assert!(resolve(&op, "body.data").is_none());
+        assert!(resolve(&op, "query.data.type").is_none());
+        assert!(resolve(&op, "body.nothing.type").is_none());
+    }
+
+    #[test]
+    fn each_wrong_step_says_what_to_write() {
+        assert_eq!(
+            refused("body.data.typ"),
+            "`body.data` declares no property `typ`; did you mean `body.data.type`?"
+        );
+        assert_eq!(
+            refused("body.items.kind"),
+            "`body.items` is an array: write `body.items[].kind` for the property of each element"
+        );
+        assert_eq!(
+            refused("body.targets.weight"),
+            "`body.targets` is a map: write `body.targets{}.weight` for the property of each value"
+        );
+        assert_eq!(
+            refused("body.data[].type"),
+            "`body.data` is object (2 fields), not an array: remove the `[]` after it"
+        );
+        assert_eq!(
+            refused("body.data.type.x"),
+            "`body.data.type` is string, which declares no property to address inside it"
+        );
+        assert_eq!(
+            refused("body.items[]"),
+            "`body.items[]` is not a property: an address ends at a property's name \
+             (`body.items[].<name>`)"
+        );
+        assert_eq!(
+            refused("body.data.zzzzzz"),
+            "`body.data` declares no property `zzzzzz`; it declares `type` and `attributes`"
+        );
+    }
+
+    #[test]
+    fn a_whole_body_is_walked_from_its_first_property() {
+        let mut body = param(Location::Body, "");
+        body.schema = object(vec![field("data", object(vec![field("type", string())]))]);
+        let op = op("POST", "/tasks")
+            .id("CreateTask")
+            .params(vec![body])
+            .build();
+        let f = resolve(&op, "body.data.type").unwrap().unwrap();
+        assert_eq!(
+            (f.param, f.address.as_str(), f.parent.as_str()),
+            (0, "data.type", "body.data")
+        );
+    }
+}
