@@ -4,7 +4,7 @@
 
 use crate::ast::{Field, Tool};
 use crate::literal::str_literal;
-use catalog_core::model::{Accounted, Disposition, Operation};
+use catalog_core::model::{Accounted, BelowStep, Disposition, Operation};
 use catalog_core::present::tool_text::tool_description;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -320,6 +320,48 @@ fn to_request(bound: &[Bound]) -> TokenStream {
     }
 }
 
+/// The properties the tool fixes or omits by address inside the value of `b`'s parameter
+/// (`fixed("body.data.type", ...)`), as entries of `__catalog_omitted`: each is then left out
+/// of the input schema and refused from an agent with the tool's reason, like a struct's
+/// omission; the encoder writes a fixed one in from the row.
+fn below_entries(b: &Bound<'_, '_>, private: &TokenStream) -> Vec<TokenStream> {
+    let argument = &b.argument;
+    let named = !b.row.param.name.is_empty();
+    b.row
+        .below
+        .iter()
+        .map(|entry| {
+            let mut steps = entry.steps();
+            if named && !steps.is_empty() {
+                // The parameter's own name is the argument's.
+                steps.remove(0);
+            }
+            let steps = steps.iter().map(|s| match s {
+                BelowStep::Property(name) => quote!(#private::PathStep::Property(#name)),
+                BelowStep::Items => quote!(#private::PathStep::Items),
+                BelowStep::Values => quote!(#private::PathStep::Values),
+            });
+            let (reason, fixed) = match &entry.disposition {
+                Disposition::Fixed { value, reason } => {
+                    let text = value.to_string();
+                    (reason, quote!(::core::option::Option::Some(#text)))
+                }
+                Disposition::Omitted { reason, .. } => {
+                    (reason, quote!(::core::option::Option::None))
+                }
+                _ => return TokenStream::new(),
+            };
+            quote! {
+                out.omitted.push(#private::OmittedAt {
+                    path: ::std::vec![#private::PathStep::Property(#argument), #(#steps),*],
+                    reason: #reason,
+                    fixed: #fixed,
+                });
+            }
+        })
+        .collect()
+}
+
 /// The input schema (without the properties the fields' structs omit, at any depth), and the
 /// refusal of those properties when an agent sends one, with the struct's reason, and the
 /// function that lists them. A tool without a field of a user type has none of these: its
@@ -343,6 +385,7 @@ fn omitted(ident: &syn::Ident, bound: &[Bound]) -> (TokenStream, TokenStream, To
                 (&&#private::markers::Probe::<#inner>::new()).omitted(&mut path, &mut out, 0);
             })
         })
+        .chain(bound.iter().flat_map(|b| below_entries(b, &private)))
         .collect();
     let plain = quote! {
         fn input_schema() -> &'static #private::Value {

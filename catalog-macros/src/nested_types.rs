@@ -15,7 +15,7 @@ use crate::key;
 use catalog_core::check::nested::{
     declared_names, element_at, or_empty_arm, primitive_fit, property_lines, sent_properties,
 };
-use catalog_core::model::{Field, Schema, Type};
+use catalog_core::model::{Below, Disposition, Field, Schema, Type};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -47,12 +47,17 @@ pub enum Way {
 
 /// The checks of `ty` (the user's struct, as written in the field, or the output type) against
 /// the object schema with `fields`.
+///
+/// `below` are the properties the tool fixes or omits by address inside this field's value
+/// (`fixed("body.data.type", ...)`): a struct has no field for them and need not account for
+/// them, and a field named for one fails to compile.
 pub fn object(
     ty: &syn::Type,
     name: &str,
     subject: &Subject,
     fields: &[Field],
     way: Way,
+    below: &[Below],
 ) -> TokenStream {
     let markers = quote!(::catalog::__private_v1::markers);
     let Nesting {
@@ -153,6 +158,11 @@ pub fn object(
             Way::Sent => SENT_NOTE,
             Way::Read => READ_NOTE,
         };
+        let by_tool: Vec<&str> = node_fields
+            .iter()
+            .filter(|p| below_at(below, &path, &p.name).is_some())
+            .map(|p| p.name.as_str())
+            .collect();
         declares.push(declared(
             &parent,
             &words,
@@ -160,7 +170,9 @@ pub fn object(
             node_fields,
             &schemas,
             way == Way::Sent,
+            &by_tool,
         ));
+        declares.push(below_fields(&parent, &path, node_fields, below, owner));
         i += 1;
     }
     let structs = nodes
@@ -182,7 +194,7 @@ pub fn object(
         }
     });
     let top = &nodes[0];
-    let (top_traits, top_defs) = accounting_traits(top, Some(name), way);
+    let (top_traits, top_defs) = accounting_traits(top, Some(name), way, below);
     let nested = nodes[1..].iter().map(|n| {
         let ident = &n.ident;
         if way == Way::Read {
@@ -192,7 +204,7 @@ pub fn object(
                     #markers::Carries<T> for spec::#ident {}
             };
         }
-        let (traits, defs) = accounting_traits(n, None, way);
+        let (traits, defs) = accounting_traits(n, None, way, below);
         quote! {
             #defs
             #[automatically_derived]
@@ -289,7 +301,8 @@ pub(crate) const READ_NOTE: &str = "the response never fills a field it does not
 /// and lists what it declares. With `refuse_read_only` (a request's object), a field named for a
 /// read-only property fails too, at a trait of its own that no type implements: the server
 /// ignores such a value, and the decoder refuses it from an agent, so the field could never
-/// carry anything.
+/// carry anything. The properties `by_tool` (fixed or omitted by the tool, [`below_fields`])
+/// are declared there instead.
 pub(crate) fn declared(
     node: &Ident,
     words: &str,
@@ -297,6 +310,7 @@ pub(crate) fn declared(
     fields: &[Field],
     schemas: &[TokenStream],
     refuse_read_only: bool,
+    by_tool: &[&str],
 ) -> TokenStream {
     let markers = quote!(::catalog::__private_v1::markers);
     let tr = key::ident(&[&node.to_string(), "declares"]);
@@ -305,18 +319,22 @@ pub(crate) fn declared(
     let message = format!("`{{T}}` has a field `{{Self}}` that {words} does not declare");
     let label = "`{Self}` is not a property of this object";
     let note = format!("it declares {}; {note}", declared_names(fields));
-    let impls = fields.iter().zip(schemas).map(|(p, schema)| {
-        let k = key::literal(&p.name);
-        if refuse_read_only && p.read_only {
-            return read_only_property(node, words, &tr, p);
-        }
-        quote! {
-            #[automatically_derived]
-            impl<T: ?::core::marker::Sized, F: ?::core::marker::Sized> #tr<#k, T> for F {
-                type Schema = #schema;
+    let impls = fields
+        .iter()
+        .zip(schemas)
+        .filter(|(p, _)| !by_tool.contains(&p.name.as_str()))
+        .map(|(p, schema)| {
+            let k = key::literal(&p.name);
+            if refuse_read_only && p.read_only {
+                return read_only_property(node, words, &tr, p);
             }
-        }
-    });
+            quote! {
+                #[automatically_derived]
+                impl<T: ?::core::marker::Sized, F: ?::core::marker::Sized> #tr<#k, T> for F {
+                    type Schema = #schema;
+                }
+            }
+        });
     quote! {
         #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
         // `pub`: `DeclaresProperty::Schema` (public) is its projection.
@@ -360,14 +378,78 @@ fn read_only_property(node: &Ident, words: &str, declares: &Ident, p: &Field) ->
     }
 }
 
+/// The entry of `below` for the property `name` of the object at `path` (both as the accounting
+/// writes them, compared without their `[]` and `{}`: a name says where it is on its own).
+fn below_at<'b>(below: &'b [Below], path: &str, name: &str) -> Option<&'b Below> {
+    let bare = |s: &str| s.replace("[]", "").replace("{}", "");
+    let at = match path {
+        "" => name.to_string(),
+        _ => format!("{}.{name}", bare(path)),
+    };
+    below.iter().find(|b| bare(&b.address) == at)
+}
+
+/// For each property of the object at `path` that the tool fixes or omits by address, a field
+/// named for it fails to compile, at a local trait no type implements whose message says the
+/// tool sends it itself (or never), and what to remove: the struct would send the agent's value
+/// beside the tool's, or send what the tool says it never does.
+fn below_fields(
+    node: &Ident,
+    path: &str,
+    fields: &[Field],
+    below: &[Below],
+    owner: &str,
+) -> TokenStream {
+    let markers = quote!(::catalog::__private_v1::markers);
+    let declares = key::ident(&[&node.to_string(), "declares"]);
+    let refusals = fields.iter().filter_map(|p| {
+        let b = below_at(below, path, &p.name)?;
+        let prop = &p.name;
+        let address = format!("body.{}", b.address);
+        let (does, label, entry) = match &b.disposition {
+            Disposition::Fixed { value, .. } => (
+                format!("fixes to `{value}`"),
+                format!("the tool sends `{prop}` itself"),
+                format!("fixed(\"{address}\", ...)"),
+            ),
+            _ => (
+                "omits".to_string(),
+                format!("the tool never sends `{prop}`"),
+                format!("omitted(\"{address}\", ...)"),
+            ),
+        };
+        let message = format!("`{{T}}` has a field `{{Self}}` for `{address}`, which {owner} {does}");
+        let note = format!("remove the field, or remove `{entry}` from the tool");
+        let k = key::literal(prop);
+        let tr = key::ident(&[&node.to_string(), "below", prop]);
+        Some(quote! {
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            pub trait #tr<T: ?::core::marker::Sized> {}
+            #[automatically_derived]
+            impl<T: ?::core::marker::Sized, F: ?::core::marker::Sized + #tr<T>> #declares<#k, T> for F {
+                type Schema = #markers::Unchecked;
+            }
+        })
+    });
+    quote!(#(#refusals)*)
+}
+
 /// One trait per property the node's struct must account for (a required one: a field always
 /// present; an optional one, in a request: a field, or omitted on the struct), implemented for every type
 /// that does, each with the message naming the property and the lines that fix it. `name` is
 /// the struct as written in the tool's field, for the top node; nested ones name it `{Self}`.
-fn accounting_traits(node: &Node, name: Option<&str>, way: Way) -> (Vec<Ident>, TokenStream) {
+/// A property the tool fixes or omits by address is accounted for by the tool, not the struct.
+fn accounting_traits(
+    node: &Node,
+    name: Option<&str>,
+    way: Way,
+    below: &[Below],
+) -> (Vec<Ident>, TokenStream) {
     let markers = quote!(::catalog::__private_v1::markers);
     let props: Vec<&Field> = match way {
-        Way::Sent => sent_properties(node.fields).collect(),
+        Way::Sent => sent_properties(node.fields)
+            .filter(|p| below_at(below, &node.path, &p.name).is_none())
+            .collect(),
         // Every property a response requires, read-only ones too: the server sends them.
         Way::Read => node.fields.iter().filter(|p| p.required).collect(),
     };

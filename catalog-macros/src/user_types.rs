@@ -17,7 +17,7 @@ use crate::ctxt::Range;
 use crate::key;
 use crate::nested_types::Way;
 use catalog_core::check::output::Typed;
-use catalog_core::model::{Accounted, Location, Schema, Type};
+use catalog_core::model::{Accounted, Below, Location, Schema, Type};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -40,7 +40,7 @@ pub fn checks(tool: &syn::Ident, f: &Field, row: &Accounted) -> Option<TokenStre
         (Location::Body, false) => Subject::new(&["body property", &name], tool),
         (location, _) => Subject::new(&[&format!("{location} parameter"), &name], tool),
     };
-    against(f.user_type()?, &p.schema, &subject, Way::Sent)
+    against(f.user_type()?, &p.schema, &subject, Way::Sent, &row.below)
 }
 
 /// A property that is `anyOf [X, ""]` is offered to agents with both arms: its field must
@@ -105,11 +105,18 @@ pub fn output_checks(
         &typed.schema,
         &subject,
         Way::Read,
+        &[],
     )
 }
 
 /// The checks of the user type `ty` against `schema` (through its arrays).
-fn against(ty: &syn::Type, schema: &Schema, subject: &Subject, way: Way) -> Option<TokenStream> {
+fn against(
+    ty: &syn::Type,
+    schema: &Schema,
+    subject: &Subject,
+    way: Way,
+    below: &[Below],
+) -> Option<TokenStream> {
     let schema = catalog_core::check::nested::element(schema);
     let name = quote!(#ty).to_string().replace(' ', "");
     match (&schema.ty, way) {
@@ -120,9 +127,9 @@ fn against(ty: &syn::Type, schema: &Schema, subject: &Subject, way: Way) -> Opti
             },
             _,
         ) => Some(string_enum(ty, &name, subject, values)),
-        (Type::Object { fields, .. }, way) if !fields.is_empty() => {
-            Some(crate::nested_types::object(ty, &name, subject, fields, way))
-        }
+        (Type::Object { fields, .. }, way) if !fields.is_empty() => Some(
+            crate::nested_types::object(ty, &name, subject, fields, way, below),
+        ),
         (Type::Object { values: None, .. }, Way::Sent) => Some(free_form(ty, subject)),
         _ => None,
     }

@@ -10,7 +10,7 @@
 use super::nested::{declared_names, map_values, or_empty_arm};
 use super::suggest::{Candidate, suggest};
 use super::values::check_value;
-use crate::model::{BelowStep, Field, Location, Operation, Schema, Type, below_steps};
+use crate::model::{BelowStep, Field, Location, Operation, Param, Schema, Type, below_steps};
 use serde_json::Value;
 
 /// The property an address below a parameter names.
@@ -111,6 +111,16 @@ pub(crate) fn resolve<'o>(op: &'o Operation, address: &str) -> Option<Result<Fou
             parent,
         }),
     )
+}
+
+/// The declaration of the property a [`Below`](crate::model::Below) address names inside the
+/// value of `param` (the row's parameter it was put on), for tables that show its type.
+pub(crate) fn property_at<'o>(param: &'o Param, address: &str) -> Option<&'o Field> {
+    let steps = below_steps(address);
+    let from = usize::from(!param.name.is_empty());
+    walk_to(&param.schema, steps.get(from..)?, String::new())
+        .ok()
+        .map(|(field, _)| field)
 }
 
 /// Follows `steps` from `schema` (whose address is `so_far`) to the property the last names.

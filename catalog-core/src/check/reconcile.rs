@@ -188,7 +188,7 @@ impl<'a> Reconciler<'a> {
 
     /// A property inside a parameter's value, fixed or omitted by its address: kept for the
     /// parameter's row, or the problem with it reported (at the value's site for a value that
-    /// does not fit, else at the address).
+    /// does not fit, which is kept; else at the address).
     fn claim_below(
         &mut self,
         found: below::Found<'_>,
@@ -198,8 +198,11 @@ impl<'a> Reconciler<'a> {
         value_site: Site,
     ) {
         match problem {
+            // Not kept: the struct is then checked as if the entry were not written (one
+            // mistake, one error, not a second about the struct's field for it).
             Some(below::Problem::Address(message)) => {
                 self.findings.push(Finding::at(site, message));
+                return;
             }
             Some(below::Problem::Value(message)) => {
                 self.findings.push(Finding::at(value_site, message));

@@ -136,10 +136,35 @@ pub fn accounting_markdown(op: &Operation) -> String {
             out.push_str(" |");
         }
         out.push_str(&tail);
+        below_rows(&mut out, row);
     }
     glob_list(&mut out, &globs, table);
     degraded_list(&mut out, op);
     out
+}
+
+/// A row under a field's for each property the tool fixes or omits inside its value, named by
+/// its address (`data.type`).
+fn below_rows(out: &mut String, row: &Accounted) {
+    for b in &row.below {
+        let property = crate::check::below::property_at(&row.param, &b.address);
+        let (ty, required) = match property {
+            Some(p) => (
+                type_cell(&p.schema.ty.describe(), p.schema.nullable),
+                REQUIRED[usize::from(p.required)],
+            ),
+            None => (String::new(), REQUIRED[0]),
+        };
+        let reason = authored_reason(&b.disposition)
+            .map(prose)
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "| {} | {} | {ty} |{}",
+            row.param.location.as_str(),
+            code(&b.address),
+            tail_cells(required, &disposition_cell(&b.disposition), &reason)
+        ));
+    }
 }
 
 /// The table's header: its columns and the line under them.
@@ -579,6 +604,64 @@ mod tests {
             )),
             "{}",
             accounting_markdown(&op)
+        );
+    }
+
+    #[test]
+    fn the_properties_a_tool_fixes_or_omits_inside_a_field_are_rows_under_it() {
+        use crate::model::testing::{field, object, op, param, string};
+        use crate::model::{Accounted, Below, Location, Schema, Type};
+        let mut kind = field(
+            "type",
+            Schema::new(Type::String {
+                format: None,
+                enumeration: Some(vec!["notes".into(), "drafts".into()]),
+                pattern: None,
+                min_length: None,
+                max_length: None,
+            }),
+        );
+        kind.required = true;
+        let mut data = param(Location::Body, "data");
+        data.schema = object(vec![kind, field("color", string())]);
+        let mut op = op("POST", "/notes").build();
+        op.accounting = vec![Accounted {
+            param: data,
+            disposition: Disposition::Set {
+                argument: "data".into(),
+                field: "data".into(),
+            },
+            null: None,
+            overridden: None,
+            absent: None,
+            appends: false,
+            below: vec![
+                Below {
+                    address: "data.type".into(),
+                    disposition: Disposition::Fixed {
+                        value: serde_json::json!("notes"),
+                        reason: "this tool creates notes".into(),
+                    },
+                },
+                Below {
+                    address: "data.color".into(),
+                    disposition: Disposition::Omitted {
+                        reason: "colors follow the theme".into(),
+                        pattern: None,
+                    },
+                },
+            ],
+        }];
+        let doc = accounting_markdown(&op);
+        let rows: Vec<&str> = doc.lines().filter(|l| l.starts_with("| body")).collect();
+        assert_eq!(
+            rows,
+            [
+                "| body | `data` | object (2 fields) | no | Set as `data` |  |",
+                "| body | `data.type` | string enum \\[notes, drafts\\] | yes | Fixed to \
+                 `\"notes\"` | this tool creates notes |",
+                "| body | `data.color` | string | no | Omitted | colors follow the theme |",
+            ]
         );
     }
 

@@ -170,7 +170,14 @@ fn not_available(op: &Operation, paging: &[&Accounted]) -> String {
 pub fn with_nested_omissions(description: &str, omitted: &[OmittedAt]) -> String {
     let mut lines: Vec<String> = Vec::new();
     for o in omitted {
-        let line = format!("- `{}`: {}", o.address(), o.reason);
+        let line = match o.fixed {
+            Some(value) => format!(
+                "- `{}`: always {value}, sent by the tool: {}",
+                o.address(),
+                o.reason
+            ),
+            None => format!("- `{}`: {}", o.address(), o.reason),
+        };
         if !lines.contains(&line) {
             lines.push(line);
         }
@@ -388,7 +395,11 @@ mod tests {
     #[test]
     fn nested_omissions_are_listed_at_their_addresses_with_their_reasons() {
         use crate::check::arguments::omitted::PathStep::{Items, Property, Values};
-        let at = |path: Vec<_>, reason| OmittedAt { path, reason };
+        let at = |path: Vec<_>, reason| OmittedAt {
+            path,
+            reason,
+            fixed: None,
+        };
         let secret = at(
             vec![
                 Property("alerts"),

@@ -284,7 +284,7 @@ fn walk(fields: &[ObjectField]) -> TokenStream {
         for &(name, reason) in <Self as ::catalog::Object>::OMITTED {
             let mut at = path.clone();
             at.push(#private::PathStep::Property(name));
-            out.omitted.push(#private::OmittedAt { path: at, reason });
+            out.omitted.push(#private::OmittedAt { path: at, reason, fixed: ::core::option::Option::None });
         }
         #(#unset_only)*
         #(#nested)*

@@ -540,6 +540,7 @@ pub fn arguments_table(name: &str, doc: &str, method: &str, args: &[Argument]) -
                     overridden: None,
                     absent: None,
                     appends: false,
+                    below: Vec::new(),
                 }
             })
             .collect(),

@@ -45,6 +45,7 @@ use catalog_core::model::Operation;
 
 mod absent;
 mod args;
+mod below;
 mod body;
 pub(crate) mod error;
 mod family;

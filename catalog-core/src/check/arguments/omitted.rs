@@ -23,8 +23,11 @@ pub enum PathStep {
 pub struct OmittedAt {
     /// The path from the argument (its first step) to the property (its last).
     pub path: Vec<PathStep>,
-    /// The reason written on the struct.
+    /// The reason written on the struct (or on the tool's entry).
     pub reason: &'static str,
+    /// The value the tool sends there itself, as JSON text, when the tool fixes it
+    /// (`fixed("body.data.type", ...)`) rather than omits it.
+    pub fixed: Option<&'static str>,
 }
 
 impl OmittedAt {
@@ -321,14 +324,19 @@ pub fn refuse(args: &Value, omitted: &[OmittedAt]) -> Result<(), ArgumentError> 
     for o in omitted {
         let mut at = Vec::new();
         if let Some(path) = find(args, &o.path, &mut at) {
-            return Err(ArgumentError::other(
-                path,
-                format!(
+            let message = match o.fixed {
+                Some(value) => format!(
+                    "this tool sends `{}` itself, always {value} (fixed: {}); leave it out",
+                    o.address(),
+                    o.reason
+                ),
+                None => format!(
                     "this tool does not send `{}` (omitted: {}); leave it out",
                     o.address(),
                     o.reason
                 ),
-            ));
+            };
+            return Err(ArgumentError::other(path, message));
         }
     }
     Ok(())
@@ -387,6 +395,7 @@ mod tests {
                 PathStep::Property("secret"),
             ],
             reason: "webhook secrets are set by a person in the dashboard",
+            fixed: None,
         }
     }
 

@@ -157,6 +157,7 @@ fn scaffolded(op: &Operation) -> Operation {
                 overridden: None,
                 absent: None,
                 appends: false,
+                below: Vec::new(),
             })
             .collect();
     }

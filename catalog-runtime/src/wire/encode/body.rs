@@ -5,14 +5,15 @@ use super::args::{BodyField, Source, Typed};
 use super::error::{RequestError, RequestErrorKind, not_json};
 use super::resolved::Resolved;
 use super::text::{Scratch, null_as_text, scalar};
-use super::{absent, form, multipart};
-use catalog_core::model::{BodyKind, Operation, Param, Schema};
+use super::{absent, below, form, multipart};
+use catalog_core::model::{Below, BodyKind, Operation, Param};
 
 /// One field of a JSON object body: `{` or `,`, its name, `:`, its value.
 pub(super) fn push_json_field(
     json: &mut Vec<u8>,
     param: &Param,
     source: Source<'_>,
+    below: &[Below],
 ) -> Result<(), RequestError> {
     if json.is_empty() {
         json.reserve(BODY_CAPACITY);
@@ -22,17 +23,30 @@ pub(super) fn push_json_field(
     }
     push_json_key(json, &param.name).map_err(|e| not_json(param, e))?;
     json.push(b':');
-    write_json_field(json, source, &param.schema).map_err(|e| not_json(param, e))
+    write_json_field(json, source, param, below).map_err(|e| not_json(param, e))
 }
 
 /// Writes one value of a JSON body as JSON, leaving out every object property that is null
 /// where `schema` does not allow null (see the `absent` module): the value is written as it
 /// serializes, and written again without those properties only when its text holds a null.
+/// The values the tool fixes inside it (`below`) are written in ([`below::write_fixed`]).
 pub(super) fn write_json_field(
     out: &mut Vec<u8>,
     v: Source<'_>,
-    schema: &Schema,
+    param: &Param,
+    below: &[Below],
 ) -> serde_json::Result<()> {
+    let schema = &param.schema;
+    if below::fixes(below) {
+        let mut value = match v {
+            Source::Value(v) => v.clone(),
+            Source::Typed(t) => t.to_json_value()?,
+            Source::Absent | Source::Null => return write_json(out, v),
+        };
+        absent::drop_unset(&mut value, Some(schema));
+        below::write_fixed(&mut value, param, below);
+        return serde_json::to_writer(out, &value);
+    }
     let start = out.len();
     write_json(out, v)?;
     if !absent::may_hold_null(&out[start..]) {
@@ -64,6 +78,7 @@ pub(super) fn push_json_key(json: &mut Vec<u8>, name: &str) -> serde_json::Resul
 /// Writes a JSON object body: each field's name and its value, straight from the arguments.
 pub(super) fn write_body_object(
     out: &mut Vec<u8>,
+    op: &Operation,
     fields: &[BodyField<'_>],
 ) -> serde_json::Result<()> {
     out.push(b'{');
@@ -73,7 +88,7 @@ pub(super) fn write_body_object(
         }
         push_json_key(out, &p.name)?;
         out.push(b':');
-        write_json_field(out, *v, &p.schema)?;
+        write_json_field(out, *v, p, below_of(op, p))?;
     }
     out.push(b'}');
     Ok(())
@@ -89,6 +104,14 @@ pub(super) fn write_json(out: &mut Vec<u8>, v: Source<'_>) -> serde_json::Result
             Ok(())
         }
     }
+}
+
+/// What the tool fixes or omits inside the value of `param`, one of `op`'s rows' parameters.
+fn below_of<'o>(op: &'o Operation, param: &Param) -> &'o [Below] {
+    op.accounting
+        .iter()
+        .find(|row| std::ptr::eq(&row.param, param))
+        .map_or(&[], |row| &row.below)
 }
 
 /// Room reserved up front for a JSON body, so that a typical one is written without regrowing.
@@ -131,8 +154,8 @@ pub(super) fn encode_body<'a>(
         BodyKind::Json => {
             let mut out = Vec::with_capacity(BODY_CAPACITY);
             let written = match whole {
-                Some((p, v, _)) => write_json_field(&mut out, *v, &p.schema),
-                None => write_body_object(&mut out, fields),
+                Some((p, v, _)) => write_json_field(&mut out, *v, p, below_of(op, p)),
+                None => write_body_object(&mut out, op, fields),
             };
             written.map(|()| Some(out)).map_err(|e| {
                 RequestError::new(

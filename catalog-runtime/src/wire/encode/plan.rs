@@ -178,8 +178,9 @@ impl Steps {
                 Disposition::Set { .. } => {}
                 _ => return None,
             }
-            // A JSON text is written by the general path (`lower`), which serializes it.
-            if param.style == Style::Json {
+            // A JSON text is written by the general path (`lower`), which serializes it; so is
+            // a value the tool fixes properties inside.
+            if param.style == Style::Json || super::below::fixes(&row.below) {
                 return None;
             }
             let i = arg(index)?;

@@ -11,7 +11,7 @@ use super::path::{encode_path, path_row, refuse_dot_segments};
 use super::query::{encode_query, query_style, refuse_spread_keys};
 use super::text::{Scratch, null_as_text, null_form};
 use catalog_core::model::{
-    Accounted, BodyKind, Disposition, Location, Operation, Param, Part, PathTemplate,
+    Accounted, BodyKind, Disposition, Location, Operation, Part, PathTemplate,
 };
 use http::header::{CONTENT_TYPE, COOKIE};
 
@@ -128,7 +128,7 @@ impl<'a, 'n, A: AsSource> Writer<'a, 'n, A> {
                 continue;
             }
             if param.location == Location::Body {
-                self.write_body_field(param, source)?;
+                self.write_body_field(row, source)?;
                 continue;
             }
             if let Some(pattern) = row.family() {
@@ -167,11 +167,12 @@ impl<'a, 'n, A: AsSource> Writer<'a, 'n, A> {
     /// A JSON object body's field is written now; other bodies' fields wait for the end.
     fn write_body_field(
         &mut self,
-        param: &'a Param,
+        row: &'a Accounted,
         source: Source<'a>,
     ) -> Result<(), RequestError> {
+        let param = &row.param;
         if self.json_object && !param.name.is_empty() {
-            return push_json_field(&mut self.json, param, source);
+            return push_json_field(&mut self.json, param, source, &row.below);
         }
         self.body_fields.push((param, source, self.scratch.null));
         Ok(())

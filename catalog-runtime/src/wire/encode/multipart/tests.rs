@@ -35,6 +35,7 @@ fn tool(content: Value) -> Operation {
                 overridden: None,
                 absent: None,
                 appends: false,
+                below: Vec::new(),
             }
         })
         .collect();
