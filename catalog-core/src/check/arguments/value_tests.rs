@@ -183,8 +183,58 @@ fn byte_is_padded_standard_base64() {
 }
 
 #[test]
+fn hostname_is_rfc_1123() {
+    let longest_label = "a".repeat(63);
+    // 4 labels of 63 and one of 1, joined: 4 * 64 + 1 = 257 > 253; three and one of 61: 253.
+    let longest_name = format!("{l}.{l}.{l}.{}", "b".repeat(61), l = longest_label);
+    assert_eq!(longest_name.len(), 253);
+    let trailing_dot = format!("{longest_name}.");
+    format_cases(
+        "hostname",
+        &[
+            "example.com",
+            "localhost",
+            "api-1.eu-west.example.com",
+            "EXAMPLE.COM",
+            "1.2.3.4",
+            "xn--bcher-kva.example",
+            "example.com.",
+            &longest_label,
+            &longest_name,
+            &trailing_dot,
+        ],
+        &[
+            "",
+            ".",
+            "not of the format",
+            "-example.com",
+            "example-.com",
+            "example..com",
+            ".example.com",
+            "example.com..",
+            "exa_mple.com",
+            "b\u{fc}cher.example",
+            "http://example.com",
+            "example.com:443",
+            &format!("{longest_label}a.com"),
+            &format!("a{longest_name}"),
+        ],
+    );
+    assert_eq!(
+        problems(&string(Some("hostname"), None), json!("zone_1.example")),
+        [
+            "$: expected a host name (RFC 1123: labels of letters, digits and hyphens, joined by \
+             dots) such as \"api.example.com\", got string \"zone_1.example\""
+        ]
+    );
+    // The input schema says the format, as the spec writes it.
+    let schema = crate::present::schema::schema_of(&string(Some("hostname"), None));
+    assert_eq!(schema, json!({"type": "string", "format": "hostname"}));
+}
+
+#[test]
 fn unknown_formats_pass() {
-    for format in ["binary", "password", "hostname", "x-custom"] {
+    for format in ["binary", "password", "idn-hostname", "x-custom"] {
         assert_eq!(
             problems(&string(Some(format), None), json!("anything at all")),
             Vec::<String>::new(),
