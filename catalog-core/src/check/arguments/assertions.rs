@@ -74,7 +74,7 @@ impl Checker {
                 for alternatives in &a.required_alternatives {
                     let holds = |set: &[String]| set.iter().all(|k| map.contains_key(k));
                     if let Err(held) = alternatives.satisfied_by(holds) {
-                        self.alternatives_unmet(path, alternatives, held, |k| spec_text(k));
+                        self.alternatives_unmet(path, alternatives, held, spec_text);
                     }
                 }
             }
