@@ -33,7 +33,9 @@ pub use param::{Body, BodyKind, Param, PartEncoding, address};
 pub use path::{Part, Parts, PathTemplate, TemplateError, TemplateErrorKind};
 #[cfg(test)]
 pub(crate) mod testing;
-pub use assertions::{Assertions, first_duplicate, is_multiple_of, json_equal};
+pub use assertions::{
+    Assertions, RequiredAlternatives, first_duplicate, is_multiple_of, json_equal,
+};
 pub use response::{Content, Response, ResponseHeader, StatusKey, is_json_media_type, media_base};
 pub use schema::{Field, Schema, Type};
 pub use security::{Requirement, SchemeKind, SchemeUse};

@@ -21,7 +21,9 @@ for byte and keeps what it forwarded. For every tool:
   `format` (date-time, email, uri, ...), one its `pattern` does not match, a read-only property
   of the spec's and a property a struct omits (both found by comparing the spec itself with the
   inputSchema, which leaves them out). Each is refused as a tool error whose message names the nested path (`$.a.b[0].c`), and
-  neither the proxy nor Prism receives anything for it.
+  neither the proxy nor Prism receives anything for it;
+- a body that must hold one of several sets of properties (the spec's `anyOf` of `required`
+  arms, which the inputSchema carries), called with none of them: refused at `$`, unsent.
 
 Ends with `N passed, M failed`.
 
@@ -122,17 +124,7 @@ FORMATS = {
 
 # Calls whose request the library sends though the spec refuses it: the construct is not read
 # yet (the report of issue #43 names each). Keyed by the check's label.
-KNOWN_GAPS = {
-    "create_firewall (required only)": (
-        "the body is `allOf[Firewall, {required: [name]}, anyOf[{required: [inbound_rules]}, "
-        "{required: [outbound_rules]}]]`: an `anyOf` whose arms only require (no type, no "
-        "properties) is left out of the merge, so a firewall with neither rule list is sent"
-    ),
-    "create_app (format at $.spec.domains[0].zone)": (
-        "`format: hostname` is not checked (an unknown format passes, at every depth as at the "
-        "top), so a zone that is no host name is sent; Prism checks it"
-    ),
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 # At most this many instances of one kind of nested mistake per tool (the deepest first).
 PER_KIND = 3
@@ -144,11 +136,30 @@ def non_null(ty):
     return ty
 
 
+def required_only(arms: list) -> bool:
+    """Whether a union's arms only require properties (the input schema's form of a spec's
+    `anyOf: [{required: [a]}, {required: [b]}]`): an object must hold one of them."""
+    return bool(arms) and all(set(a) <= {"required"} for a in arms)
+
+
+def alternatives(schema: dict) -> list[tuple[str, list[list[str]]]]:
+    """The required alternatives an object schema carries, as (`anyOf`/`oneOf`, the arms' names),
+    beside its properties or under its `allOf`."""
+    found = []
+    for holder in [schema] + schema.get("allOf", []):
+        for key in ("oneOf", "anyOf"):
+            arms = holder.get(key)
+            if isinstance(arms, list) and required_only(arms):
+                found.append((key, [a.get("required", []) for a in arms]))
+    return found
+
+
 def value_for(schema: dict, full: bool, name: str = ""):
     """A value the schema accepts; an object gets every property where `full`, else its
-    required ones; an array one item; a map one key."""
+    required ones (and the first arm of each of its required alternatives: exactly it, of a
+    `oneOf`); an array one item; a map one key."""
     for key in ("oneOf", "anyOf"):
-        if key in schema:
+        if key in schema and not required_only(schema[key]):
             arms = [a for a in schema[key] if non_null(a.get("type")) is not None or "properties" in a]
             return value_for(arms[0], full, name)
     if "enum" in schema:
@@ -183,6 +194,13 @@ def value_for(schema: dict, full: bool, name: str = ""):
         props = schema.get("properties", {})
         wanted = props if full else {k: props[k] for k in schema.get("required", []) if k in props}
         value = {k: value_for(p, full, k) for k, p in wanted.items()}
+        for key, sets in alternatives(schema):
+            for k in sets[0]:
+                if k not in value and k in props:
+                    value[k] = value_for(props[k], full, k)
+            if key == "oneOf":
+                for k in {k for other in sets[1:] for k in other} - set(sets[0]):
+                    value.pop(k, None)
         extra = schema.get("additionalProperties")
         if full and not props and isinstance(extra, dict):
             value["e2e_key"] = value_for(extra, full, "e2e_key")
@@ -652,6 +670,12 @@ async def run(args, checks: Checks, log: PrismLog, proxy: str) -> None:
                 if minimal != full:
                     await valid_call(session, checks, log, spec, f"{tool} (required only)", tool,
                                      operation, minimal, conf["authorization"])
+                # A body that must hold one of several sets of properties (issue #43: the
+                # spec's `anyOf` of `required` arms), sent with none: refused at `$`, unsent.
+                for key, sets in alternatives(schema):
+                    bare = {k: v for k, v in minimal.items() if not any(k in s for s in sets)}
+                    await refused_call(session, checks, log, f"{tool} (no {key} arm of required)",
+                                       tool, bare, "$", "needs")
                 # A null the input schema offers below the top level is sent as null.
                 for path in nullable_paths(schema, full)[:PER_KIND]:
                     await valid_call(session, checks, log, spec, f"{tool} (null at {path})", tool,

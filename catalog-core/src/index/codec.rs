@@ -301,6 +301,10 @@ fn body(out: &mut Vec<u8>, b: &Body) -> io::Result<()> {
         o.key("values");
         schema(o.out, values)?;
     }
+    if !b.required_alternatives.is_empty() {
+        o.key("required_alternatives");
+        serde(o.out, &b.required_alternatives)?;
+    }
     o.end();
     Ok(())
 }
@@ -531,6 +535,10 @@ fn schema(out: &mut Vec<u8>, s: &Schema) -> io::Result<()> {
             o.key("allowed");
             serde(o.out, values)?;
         }
+        if !a.required_alternatives.is_empty() {
+            o.key("required_alternatives");
+            serde(o.out, &a.required_alternatives)?;
+        }
     }
     o.end();
     Ok(())
@@ -590,7 +598,9 @@ mod tests {
         // The keywords beside the type (`Schema::assertions`), all at once.
         let asserted: Schema = serde_json::from_value(json!({"type": "number",
             "multiple_of": 0.5, "unique_items": true, "min_properties": 1, "max_properties": 4,
-            "allowed": [1.5, {"a": [1]}]}))
+            "allowed": [1.5, {"a": [1]}],
+            "required_alternatives": [{"sets": [["a"], ["b", "c"]]},
+                {"exactly_one": true, "sets": [["d"]]}]}))
         .unwrap();
         assert!(asserted.assertions.is_some());
         // A default of `null` (PeerTube's `deletedAt`) is one, not none.
@@ -708,6 +718,10 @@ mod tests {
                     enumeration: None,
                     format: None,
                 })),
+                required_alternatives: vec![crate::model::RequiredAlternatives::new(
+                    true,
+                    vec![vec!["a".into()], vec!["b".into()]],
+                )],
             }),
             responses: vec![
                 Response {

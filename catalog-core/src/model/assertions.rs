@@ -1,16 +1,18 @@
 //! The validation keywords a [`Schema`](super::Schema) keeps beside its [`Type`](super::Type):
-//! `multipleOf`, `uniqueItems`, `minProperties`/`maxProperties`, and an `enum` or `const` its
-//! type does not carry itself (on a number, an array, an object or a value of any type). Rare in
+//! `multipleOf`, `uniqueItems`, `minProperties`/`maxProperties`, an `enum` or `const` its
+//! type does not carry itself (on a number, an array, an object or a value of any type), and
+//! the [`RequiredAlternatives`] of a `oneOf`/`anyOf` whose arms only require properties. Rare in
 //! real specs, they are boxed so that the schemas without any cost a pointer's width.
 
 use super::skip_if::is_false;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::cmp::Ordering;
 
 /// Validation keywords beyond those a [`Type`](super::Type) carries; each applies to values of
 /// its JSON kind only, as in JSON Schema (`multipleOf` to numbers, `uniqueItems` to arrays,
-/// `minProperties`/`maxProperties` to objects, `allowed` to every value but null).
+/// `minProperties`/`maxProperties` and `required_alternatives` to objects, `allowed` to every
+/// value but null).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[non_exhaustive]
 pub struct Assertions {
@@ -31,6 +33,43 @@ pub struct Assertions {
     /// listed (it makes the schema nullable instead).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed: Option<Vec<Value>>,
+    /// Each `oneOf`/`anyOf` whose arms only require properties (`anyOf: [{required: [a]},
+    /// {required: [b]}]`): an object must hold one of the sets of names (exactly one, for a
+    /// `oneOf`). Empty when there is none; several when `allOf` members bring several.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub required_alternatives: Vec<RequiredAlternatives>,
+}
+
+/// A `oneOf`/`anyOf` whose arms only add `required` (no type, no properties): DigitalOcean's
+/// firewall is `allOf[Firewall, anyOf[{required: [inbound_rules]}, {required:
+/// [outbound_rules]}]]`. An object holds an arm when it has every name of the arm's set; it
+/// must hold at least one arm, or exactly one when `exactly_one` (a `oneOf`). A value of another
+/// JSON kind holds every arm, as JSON Schema's `required` applies to objects only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct RequiredAlternatives {
+    /// Whether exactly one arm must hold (`oneOf`) rather than at least one (`anyOf`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exactly_one: bool,
+    /// Each arm's required names, in arm order.
+    pub sets: Vec<Vec<String>>,
+}
+
+impl RequiredAlternatives {
+    /// The alternatives of a `oneOf` (`exactly_one`) or an `anyOf`.
+    pub fn new(exactly_one: bool, sets: Vec<Vec<String>>) -> RequiredAlternatives {
+        RequiredAlternatives { exactly_one, sets }
+    }
+
+    /// Whether the arms that hold, by `holds` (each arm's set of names), satisfy the keyword;
+    /// `Err(n)` gives how many held when they do not.
+    pub fn satisfied_by(&self, holds: impl Fn(&[String]) -> bool) -> Result<(), usize> {
+        let n = self.sets.iter().filter(|set| holds(set)).count();
+        match (self.exactly_one, n) {
+            (false, 1..) | (true, 1) => Ok(()),
+            _ => Err(n),
+        }
+    }
 }
 
 impl Assertions {

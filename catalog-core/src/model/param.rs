@@ -1,6 +1,7 @@
 //! An operation's parameters and request body: each [`Param`] with its location, style and
 //! schema, its address (`query.page`), and how the [`Body`] is encoded.
 
+use super::assertions::RequiredAlternatives;
 use super::location::{Location, Style};
 use super::schema::Schema;
 use super::skip_if::is_false;
@@ -221,6 +222,11 @@ pub struct Body {
     /// leave open), whose value is checked against this schema.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<Schema>,
+    /// The body object's [`RequiredAlternatives`] (by property name), when its fields are the
+    /// parameters: at least one (or exactly one) of the sets of properties must be sent, which
+    /// no one parameter's schema can say. Empty when there is none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub required_alternatives: Vec<RequiredAlternatives>,
 }
 
 impl Body {

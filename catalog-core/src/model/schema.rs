@@ -61,7 +61,8 @@ impl Schema {
 
     /// The schema a [`Type::Shared`] reference names, refined by the reference's own keywords
     /// (its `$ref` siblings): `nullable` adds null, a description or default replaces the
-    /// target's, and the `x-*` keywords are the reference's alone.
+    /// target's, the `x-*` keywords are the reference's alone, and its
+    /// [`required_alternatives`](super::Assertions::required_alternatives) are added.
     ///
     /// An extension is read where it is declared: the target's own are not copied onto every
     /// place that references it. Applies-when in particular counts only at a property's
@@ -76,6 +77,18 @@ impl Schema {
             self.default.clone_from(&reference.default);
         }
         self.extensions.clone_from(&reference.extensions);
+        // Alternatives set on the reference (a union arm bound by the `allOf` it is merged
+        // in) bind the target too.
+        if let Some(theirs) = reference.assertions.as_deref()
+            && !theirs.required_alternatives.is_empty()
+        {
+            let own = &mut self.assertions_mut().required_alternatives;
+            for a in &theirs.required_alternatives {
+                if !own.contains(a) {
+                    own.push(a.clone());
+                }
+            }
+        }
         self
     }
 }
@@ -121,6 +134,7 @@ enum SchemaKey {
     MinProperties,
     MaxProperties,
     Allowed,
+    RequiredAlternatives,
     Other,
 }
 
@@ -162,6 +176,7 @@ impl<'de> Deserialize<'de> for SchemaKey {
                     "min_properties" => SchemaKey::MinProperties,
                     "max_properties" => SchemaKey::MaxProperties,
                     "allowed" => SchemaKey::Allowed,
+                    "required_alternatives" => SchemaKey::RequiredAlternatives,
                     _ => SchemaKey::Other,
                 })
             }
@@ -217,6 +232,9 @@ impl<'de> serde::de::Visitor<'de> for SchemaVisitor {
                     parts.schema.assertions_mut().max_properties = map.next_value()?;
                 }
                 SchemaKey::Allowed => parts.schema.assertions_mut().allowed = map.next_value()?,
+                SchemaKey::RequiredAlternatives => {
+                    parts.schema.assertions_mut().required_alternatives = map.next_value()?;
+                }
                 SchemaKey::Other => {
                     map.next_value::<serde::de::IgnoredAny>()?;
                 }

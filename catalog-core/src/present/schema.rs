@@ -18,7 +18,9 @@
 //! - **deterministic**: properties follow accounting (spec) order and every map is built in a
 //!   fixed order, so the same [`Operation`] always gives byte-identical output.
 
-use crate::model::{Accounted, Assertions, Disposition, Field, Operation, Schema, Type};
+use crate::model::{
+    Accounted, Assertions, Disposition, Field, Operation, RequiredAlternatives, Schema, Type,
+};
 use serde_json::{Map, Number, Value, json};
 
 /// The JSON Schema dialect the emitted schemas conform to (JSON Schema 2020-12). It is not
@@ -74,7 +76,83 @@ where
         root.insert("required".into(), Value::Array(required));
     }
     root.insert("additionalProperties".into(), Value::Bool(false));
+    if let Some(body) = &op.body {
+        for alternatives in &body.required_alternatives {
+            if let Some(written) = body_alternatives(op, alternatives) {
+                insert_alternatives(&mut root, written);
+            }
+        }
+    }
     Value::Object(root)
+}
+
+/// The body's [`RequiredAlternatives`] over the arguments, as the decoder checks them
+/// ([`crate::check::arguments`]): an arm naming a property the tool never sends never holds and
+/// is left out; a property the tool always sends holds without its argument and is left out of
+/// its arm. `None` when nothing is left to say: an `anyOf` one of whose arms always holds, or no
+/// arm that can hold (the decoder refuses every call then, which a schema has no keyword for
+/// that clients take well).
+fn body_alternatives(op: &Operation, alternatives: &RequiredAlternatives) -> Option<Value> {
+    use crate::check::arguments::{BodyProperty, body_property};
+    let mut arms: Vec<Vec<&str>> = Vec::with_capacity(alternatives.sets.len());
+    'sets: for set in &alternatives.sets {
+        let mut names = Vec::with_capacity(set.len());
+        for name in set {
+            match body_property(op, name) {
+                BodyProperty::Argument(_, argument) => names.push(argument),
+                BodyProperty::Always => {}
+                BodyProperty::Never => continue 'sets,
+            }
+        }
+        arms.push(names);
+    }
+    if arms.is_empty() || (!alternatives.exactly_one && arms.iter().any(Vec::is_empty)) {
+        return None;
+    }
+    Some(alternatives_value(alternatives.exactly_one, &arms))
+}
+
+/// `{"anyOf": [{"required": [...]}, ...]}` (`oneOf` for exactly one); an arm requiring nothing
+/// is `{}` (an empty `required` is refused by draft-04-era validators).
+fn alternatives_value<S: AsRef<str>>(exactly_one: bool, arms: &[Vec<S>]) -> Value {
+    let arms: Vec<Value> = arms
+        .iter()
+        .map(|names| match names.as_slice() {
+            [] => json!({}),
+            names => {
+                let names: Vec<Value> = names
+                    .iter()
+                    .map(|n| Value::String(n.as_ref().to_string()))
+                    .collect();
+                json!({ "required": names })
+            }
+        })
+        .collect();
+    let key = if exactly_one { "oneOf" } else { "anyOf" };
+    json!({ key: arms })
+}
+
+/// Adds `{"anyOf": [...]}` (or `oneOf`) to a schema: as its own keyword when the schema has
+/// none of that name, else as one more member of its `allOf`.
+fn insert_alternatives(out: &mut Map<String, Value>, written: Value) {
+    let Value::Object(mut written) = written else {
+        return;
+    };
+    let Some((key, arms)) = written.iter().next().map(|(k, v)| (k.clone(), v.clone())) else {
+        return;
+    };
+    if !out.contains_key(&key) && !out.contains_key("allOf") {
+        out.insert(key, arms);
+        return;
+    }
+    written.clear();
+    written.insert(key, arms);
+    match out.get_mut("allOf") {
+        Some(Value::Array(members)) => members.push(Value::Object(written)),
+        _ => {
+            out.insert("allOf".into(), Value::Array(vec![Value::Object(written)]));
+        }
+    }
 }
 
 /// A pattern family's argument ([`Accounted::family`]): an object whose keys are parameter
@@ -272,6 +350,13 @@ fn write(schema: &Schema, description: Option<&str>, side: Side) -> Value {
     }
     if let Some(a) = &schema.assertions {
         assertions(&mut out, a, nullable);
+        // An object's alternatives are the decoder's on input; a response is the API's.
+        if side == Side::Input {
+            for alternatives in &a.required_alternatives {
+                let written = alternatives_value(alternatives.exactly_one, &alternatives.sets);
+                insert_alternatives(&mut out, written);
+            }
+        }
     }
     if let Some(default) = &schema.default {
         out.insert("default".into(), default.clone());

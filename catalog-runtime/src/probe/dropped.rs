@@ -223,10 +223,7 @@ fn walk(
 
 /// The object arm of a union (`anyOf [object, ""]`, a nullable object), else the schema.
 fn object_view(schema: &Value) -> &Value {
-    ["anyOf", "oneOf"]
-        .iter()
-        .filter_map(|k| schema[*k].as_array())
-        .flatten()
+    crate::probe::smuggling::shape_arms(schema)
         .find(|arm| arm["type"] == "object" || arm.get("properties").is_some())
         .unwrap_or(schema)
 }

@@ -142,27 +142,54 @@ fn wire_name(op: &Operation, argument: &str) -> Option<(Location, String)> {
     })
 }
 
+/// Whether a union's arms only require properties (`anyOf: [{required: [a]}, {required:
+/// [b]}]`: an object's required alternatives, which narrow it and are no union of shapes).
+pub(crate) fn required_only(arms: &[Value]) -> bool {
+    !arms.is_empty()
+        && arms.iter().all(|a| {
+            a.as_object()
+                .is_some_and(|o| o.keys().all(|k| k == "required"))
+        })
+}
+
+/// The arms of a schema's `anyOf`/`oneOf` unions of shapes (not its required alternatives).
+pub(crate) fn shape_arms(schema: &Value) -> impl Iterator<Item = &Value> {
+    ["anyOf", "oneOf"]
+        .into_iter()
+        .filter_map(|k| schema[k].as_array())
+        .filter(|arms| !required_only(arms))
+        .flatten()
+}
+
+/// The names of the first arm of each of an object schema's required alternatives (beside its
+/// properties or under its `allOf`): a `oneOf`'s first arm alone holds with them.
+fn first_alternatives(schema: &Value) -> Vec<&str> {
+    let members = schema["allOf"].as_array().map_or(&[][..], Vec::as_slice);
+    std::iter::once(schema)
+        .chain(members)
+        .flat_map(|holder| ["anyOf", "oneOf"].map(|k| holder[k].as_array()))
+        .flatten()
+        .filter(|arms| required_only(arms))
+        .filter_map(|arms| arms.first()?["required"].as_array())
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect()
+}
+
 /// The arm of a union that accepts an object (or the schema itself).
 fn object_arm(schema: &Value) -> Value {
-    ["anyOf", "oneOf"]
-        .iter()
-        .filter_map(|k| schema[*k].as_array())
-        .flatten()
+    shape_arms(schema)
         .find(|arm| accepts_object(arm))
         .map_or_else(|| schema.clone(), object_arm)
 }
 
 /// Whether a JSON Schema accepts an object with keys it does not declare.
 fn accepts_object(schema: &Value) -> bool {
-    let arms = ["anyOf", "oneOf"]
-        .iter()
-        .filter_map(|k| schema[*k].as_array())
-        .flatten()
-        .any(accepts_object);
+    let arms = shape_arms(schema).any(accepts_object);
     let typed = match &schema["type"] {
         Value::String(t) => t == "object",
         Value::Array(ts) => ts.iter().any(|t| t == "object"),
-        Value::Null => schema.get("anyOf").is_none() && schema.get("oneOf").is_none(),
+        Value::Null => shape_arms(schema).next().is_none(),
         _ => false,
     };
     arms || (typed
@@ -272,6 +299,7 @@ pub(crate) fn smallest(schema: &Value) -> Value {
     for key in ["anyOf", "oneOf"] {
         if let Some(arm) = schema[key]
             .as_array()
+            .filter(|a| !required_only(a))
             .and_then(|a| a.iter().find(|s| s["type"] != "null").or_else(|| a.first()))
         {
             return smallest(arm);
@@ -305,7 +333,9 @@ pub(crate) fn smallest(schema: &Value) -> Value {
         _ => {
             let mut out = Map::new();
             let required = schema["required"].as_array().cloned().unwrap_or_default();
-            for name in required.iter().filter_map(Value::as_str) {
+            let names = required.iter().filter_map(Value::as_str);
+            // Required alternatives: the first arm of each holds.
+            for name in names.chain(first_alternatives(schema)) {
                 out.insert(name.to_string(), smallest(&schema["properties"][name]));
             }
             Value::Object(out)
@@ -335,7 +365,7 @@ fn smallest_string(schema: &Value) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{carried, smallest};
+    use super::{carried, object_arm, smallest};
     use catalog_core::model::Location;
     use serde_json::json;
 
@@ -408,5 +438,23 @@ mod tests {
             json!({"id": "xxx", "n": 5, "when": "2024-01-02T03:04:05Z", "tags": [false],
                    "kind": "b"})
         );
+    }
+
+    #[test]
+    fn the_smallest_arguments_hold_the_first_required_alternative() {
+        // DigitalOcean's firewall: `name`, and `inbound_rules` or `outbound_rules`; the
+        // alternatives are no union of shapes to pick an arm of.
+        let schema = json!({"type": "object", "required": ["name"],
+            "properties": {
+                "name": {"type": "string"},
+                "inbound_rules": {"type": "array", "items": {"type": "string"}},
+                "outbound_rules": {"type": "array", "items": {"type": "string"}}},
+            "additionalProperties": false,
+            "anyOf": [{"required": ["inbound_rules"]}, {"required": ["outbound_rules"]}]});
+        assert_eq!(
+            smallest(&schema),
+            json!({"name": "x", "inbound_rules": ["x"]})
+        );
+        assert_eq!(object_arm(&schema), schema);
     }
 }

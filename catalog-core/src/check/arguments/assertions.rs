@@ -1,13 +1,21 @@
 //! The keywords a schema keeps beside its type ([`Assertions`]): `multipleOf`, `uniqueItems`,
-//! `minProperties`/`maxProperties`, and the allowed values of an `enum` or `const` the type does
-//! not carry. Each applies to values of its JSON kind only; `null` is the schema's nullability's.
+//! `minProperties`/`maxProperties`, the allowed values of an `enum` or `const` the type does
+//! not carry, and the [`RequiredAlternatives`] of an object (and of a body whose properties are
+//! the arguments, [`Checker::body_alternatives`]). Each applies to values of its JSON kind only;
+//! `null` is the schema's nullability's.
 
 use super::checker::Checker;
 use super::path::Path;
 use super::problem::ProblemKind;
-use super::text::{num, shown};
-use crate::model::{Assertions, first_duplicate, is_multiple_of, json_equal};
+use super::rows::{BodyProperty, body_property};
+use super::text::{num, shown, spec_text};
+use crate::model::{
+    Assertions, Operation, RequiredAlternatives, first_duplicate, is_multiple_of, json_equal,
+};
 use serde_json::Value;
+
+/// The most arms of [`RequiredAlternatives`] a message lists; the rest are counted.
+const MAX_LISTED_SETS: usize = 8;
 
 impl Checker {
     /// `value` against the schema's assertions (`value` is not null).
@@ -63,9 +71,96 @@ impl Checker {
                         format!("must have at most {}, got {n}", properties(max))
                     });
                 }
+                for alternatives in &a.required_alternatives {
+                    let holds = |set: &[String]| set.iter().all(|k| map.contains_key(k));
+                    if let Err(held) = alternatives.satisfied_by(holds) {
+                        self.alternatives_unmet(path, alternatives, held, spec_text);
+                    }
+                }
             }
             _ => {}
         }
+    }
+}
+
+impl Checker {
+    /// The body's [`RequiredAlternatives`] (`Body::required_alternatives`) against the
+    /// arguments: a property is sent when its row's argument was given (`given`, by row), or
+    /// when the tool always sends it (Fixed, or Undocumented with a value); an omitted one never
+    /// is. Reported at `$`, naming the arguments.
+    pub(super) fn body_alternatives(&mut self, op: &Operation, given: impl Fn(usize) -> bool) {
+        let Some(body) = &op.body else { return };
+        for alternatives in &body.required_alternatives {
+            let holds = |set: &[String]| {
+                set.iter().all(|k| match body_property(op, k) {
+                    BodyProperty::Argument(i, _) => given(i),
+                    BodyProperty::Always => true,
+                    BodyProperty::Never => false,
+                })
+            };
+            if let Err(held) = alternatives.satisfied_by(holds) {
+                let name = |k: &str| match body_property(op, k) {
+                    BodyProperty::Argument(_, argument) => spec_text(argument),
+                    _ => spec_text(k),
+                };
+                self.alternatives_unmet(&Path::ROOT, alternatives, held, name);
+            }
+        }
+    }
+
+    /// Reports [`RequiredAlternatives`] that `held` of the arms satisfy, not enough (none) or
+    /// too many (a `oneOf`'s several); `name` writes a property's name.
+    #[cold]
+    #[inline(never)]
+    fn alternatives_unmet(
+        &mut self,
+        path: &Path<'_>,
+        alternatives: &RequiredAlternatives,
+        held: usize,
+        name: impl Fn(&str) -> String,
+    ) {
+        let listed = alternatives_text(&alternatives.sets, name);
+        let (kind, message) = match (alternatives.exactly_one, held) {
+            (false, _) => (ProblemKind::Missing, format!("needs {listed}")),
+            (true, 0) => (
+                ProblemKind::Missing,
+                format!("needs exactly one of {listed}"),
+            ),
+            (true, n) => (
+                ProblemKind::NoArm,
+                format!("needs exactly one of {listed}, got {n} of them"),
+            ),
+        };
+        self.report(path, kind, message);
+    }
+}
+
+/// The arms of [`RequiredAlternatives`] in a message: `` `a` or `b` ``, an arm of several names
+/// `` `a` and `b` ``, at most [`MAX_LISTED_SETS`] arms listed.
+fn alternatives_text(sets: &[Vec<String>], name: impl Fn(&str) -> String) -> String {
+    let mut arms: Vec<String> = sets
+        .iter()
+        .take(MAX_LISTED_SETS)
+        .map(|set| match set.as_slice() {
+            [] => "no property".to_string(),
+            names => {
+                let names: Vec<String> = names.iter().map(|k| format!("`{}`", name(k))).collect();
+                join(&names, "and")
+            }
+        })
+        .collect();
+    if sets.len() > MAX_LISTED_SETS {
+        arms.push(format!("{} more", sets.len() - MAX_LISTED_SETS));
+    }
+    join(&arms, "or")
+}
+
+// `a`, `a or b`, `a, b or c`.
+fn join(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.clone(),
+        [init @ .., end] => format!("{} {last} {end}", init.join(", ")),
     }
 }
 

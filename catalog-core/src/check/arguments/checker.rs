@@ -525,35 +525,177 @@ impl Checker {
     }
 
     fn any_of(&mut self, path: &Path<'_>, schema: &Schema, arms: &[Schema], value: &Value) {
-        // One arm of the value's JSON kind: its own problems are the most useful answer.
-        let mut same_kind = None;
-        let mut count = 0;
-        for arm in arms {
+        // The arms of the value's JSON kind, each with its problems.
+        let mut same_kind: Vec<(usize, Checker)> = Vec::new();
+        for (i, arm) in arms.iter().enumerate() {
             let mut trial = Checker::default();
             trial.check(path, arm, value);
             if !trial.has_problems() {
                 return;
             }
             if kind_matches(&arm.ty, value) {
-                count += 1;
-                same_kind = Some(trial);
+                same_kind.push((i, trial));
             }
         }
-        match same_kind {
-            Some(trial) if count == 1 => {
-                for p in trial.problems {
-                    if self.problems.len() >= MAX_PROBLEMS {
-                        self.more += 1;
-                    } else {
-                        self.problems.push(p);
-                    }
-                }
-                self.more += trial.more;
+        if same_kind.len() == 1 {
+            // One arm of the value's JSON kind: its own problems are the most useful answer.
+            if let Some((_, trial)) = same_kind.pop() {
+                self.take(trial);
             }
-            _ => self.report_with(path, ProblemKind::NoArm, || {
+            return;
+        }
+        match nearest(arms, same_kind, value) {
+            Some(near) => self.report_with(path, ProblemKind::NoArm, || near.message(arms.len())),
+            None => self.report_with(path, ProblemKind::NoArm, || {
                 format!("expected {}, got {}", expected(schema), got(value))
             }),
         }
+    }
+
+    /// Another checker's problems as this one's own.
+    fn take(&mut self, trial: Checker) {
+        for p in trial.problems {
+            if self.problems.len() >= MAX_PROBLEMS {
+                self.more += 1;
+            } else {
+                self.problems.push(p);
+            }
+        }
+        self.more += trial.more;
+    }
+}
+
+/// The most problems of the nearest arm a refusal lists ([`Nearest::message`]); the rest are
+/// counted.
+const NEAREST_PROBLEMS: usize = 3;
+
+/// The longest message naming the nearest arm, in bytes: the arm's problems are cut there.
+const NEAREST_MESSAGE_BYTES: usize = 600;
+
+/// The arm of a union a refused value is nearest to, with its problems.
+struct Nearest {
+    /// The arm's position in the union, from 0 as in the spec's `oneOf`/`anyOf`.
+    arm: usize,
+    /// The property whose constant the value matches, and that constant: what names the arm.
+    by: Option<(String, String)>,
+    trial: Checker,
+}
+
+impl Nearest {
+    /// `matches no arm; nearest is arm 7 of 41 (condition_type "Aim"): $.x.op: expected ...`.
+    fn message(&self, arms: usize) -> String {
+        let named = match &self.by {
+            Some((property, constant)) => format!(" ({} {constant})", shown(property)),
+            None => String::new(),
+        };
+        let listed: Vec<String> = self
+            .trial
+            .problems
+            .iter()
+            .take(NEAREST_PROBLEMS)
+            .map(ToString::to_string)
+            .collect();
+        let rest = self.trial.problems.len().saturating_sub(NEAREST_PROBLEMS) + self.trial.more;
+        let mut message = format!(
+            "matches no arm; nearest is arm {} of {arms}{named}: {}",
+            self.arm,
+            listed.join("; ")
+        );
+        if message.len() > NEAREST_MESSAGE_BYTES {
+            let mut cut = NEAREST_MESSAGE_BYTES;
+            while !message.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            message.truncate(cut);
+            message.push_str("...");
+        }
+        match rest {
+            0 => {}
+            1 => message.push_str("; and 1 more problem in that arm"),
+            n => message.push_str(&format!("; and {n} more problems in that arm")),
+        }
+        message
+    }
+}
+
+/// Of several arms of the value's JSON kind (`trials`: each arm's position and problems), the
+/// one the value is nearest to: among the arms none of whose constant-valued properties (an
+/// `enum` of one value: a discriminator such as Mailchimp's `condition_type`) the value
+/// contradicts, the one whose constants it matches most, then the one with the fewest
+/// problems; when no arm has a constant the value matches, the arm with the fewest problems.
+/// Ties go to the first. `None` when there are no trials.
+fn nearest(arms: &[Schema], trials: Vec<(usize, Checker)>, value: &Value) -> Option<Nearest> {
+    let problems = |c: &Checker| c.problems.len() + c.more;
+    let mut best: Option<(bool, usize, usize, Nearest)> = None;
+    for (i, trial) in trials {
+        let (matched, contradicted, by) = match (&arms[i].ty, value) {
+            (Type::Object { fields, .. }, Value::Object(map)) => constants(fields, map),
+            _ => (0, 0, None),
+        };
+        let discriminated = matched > 0 && contradicted == 0;
+        let matched = if discriminated { matched } else { 0 };
+        let n = problems(&trial);
+        let better = best.as_ref().is_none_or(|(d, m, p, _)| {
+            (discriminated, matched, std::cmp::Reverse(n)) > (*d, *m, std::cmp::Reverse(*p))
+        });
+        if better {
+            let by = if discriminated { by } else { None };
+            best = Some((discriminated, matched, n, Nearest { arm: i, by, trial }));
+        }
+    }
+    best.map(|(_, _, _, near)| near)
+}
+
+/// How many of an object arm's constant-valued properties (an `enum` or `const` of one value)
+/// the value matches and how many it contradicts (has with another value), and the first
+/// matched (its name and the constant as JSON).
+fn constants(
+    fields: &[Field],
+    map: &Map<String, Value>,
+) -> (usize, usize, Option<(String, String)>) {
+    let (mut matched, mut contradicted, mut by) = (0, 0, None);
+    for f in fields {
+        let Some(given) = map.get(&f.name) else {
+            continue;
+        };
+        let Some(constant) = constant_of(&f.schema) else {
+            continue;
+        };
+        if crate::model::json_equal(&constant, given) {
+            matched += 1;
+            if by.is_none() {
+                by = Some((f.name.clone(), shown(&constant.to_string())));
+            }
+        } else {
+            contradicted += 1;
+        }
+    }
+    (matched, contradicted, by)
+}
+
+/// The one value a schema allows, when its `enum` (or `const`) has one.
+fn constant_of(schema: &Schema) -> Option<Value> {
+    match &schema.ty {
+        Type::String {
+            enumeration: Some(values),
+            ..
+        } if values.len() == 1 => return Some(Value::String(values[0].clone())),
+        Type::Integer {
+            enumeration: Some(values),
+            ..
+        } if values.len() == 1 => return Some(Value::from(values[0])),
+        Type::Boolean {
+            enumeration: Some(values),
+        } if values.len() == 1 => return Some(Value::Bool(values[0])),
+        _ => {}
+    }
+    match schema
+        .assertions
+        .as_deref()
+        .and_then(|a| a.allowed.as_deref())
+    {
+        Some([only]) => Some(only.clone()),
+        _ => None,
     }
 }
 

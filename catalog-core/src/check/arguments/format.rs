@@ -7,15 +7,20 @@
 //! Each rule is no looser than the one Prism (ajv-formats) applies, so that a value accepted
 //! here is not refused by a validating server for its format.
 //!
-//! Passed unchecked: every other format, among them `binary`, `password`, `hostname`,
-//! `idn-hostname`, `idn-email`, `uri-reference`, `iri`, `iri-reference`, `uri-template`,
-//! `json-pointer`, `relative-json-pointer`, `regex`, `duration`, vendor formats, and the number
-//! formats `float` and `double` (a field's `f32`/`f64` type carries those).
+//! `hostname` is RFC 1123's host name, as ajv-formats reads it: dot-separated labels of 1 to 63
+//! ASCII letters, digits and hyphens, none starting or ending with a hyphen, at most 253
+//! characters in all, with an optional trailing dot (the root).
+//!
+//! Passed unchecked: every other format, among them `binary`, `password`, `idn-hostname` (an
+//! internationalized name's rules are IDNA's, which ajv-formats does not check either),
+//! `idn-email`, `uri-reference`, `iri`, `iri-reference`, `uri-template`, `json-pointer`,
+//! `relative-json-pointer`, `regex`, `duration`, vendor formats, and the number formats `float`
+//! and `double` (a field's `f32`/`f64` type carries those).
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// The string formats that are enforced, each with what it accepts as a message says it.
-pub const STRING_FORMATS: [(&str, &str); 9] = [
+pub const STRING_FORMATS: [(&str, &str); 10] = [
     (
         "date-time",
         "an RFC 3339 date-time such as \"2024-05-01T13:45:00Z\" or \"2024-05-01T13:45:00.5+02:00\"",
@@ -33,6 +38,10 @@ pub const STRING_FORMATS: [(&str, &str); 9] = [
     (
         "uri",
         "an absolute URI (RFC 3986) such as \"https://example.com/a?b=c\"",
+    ),
+    (
+        "hostname",
+        "a host name (RFC 1123: labels of letters, digits and hyphens, joined by dots) such as \"api.example.com\"",
     ),
     ("ipv4", "an IPv4 address such as \"192.0.2.1\""),
     ("ipv6", "an IPv6 address such as \"2001:db8::1\""),
@@ -83,6 +92,7 @@ pub(super) fn check_string(format: &str, s: &str) -> Option<&'static str> {
         "uuid" => is_uuid(s),
         "email" => is_email(s),
         "uri" => fluent_uri::Uri::parse(s).is_ok(),
+        "hostname" => is_hostname(s),
         "ipv4" => s.parse::<Ipv4Addr>().is_ok(),
         "ipv6" => s.parse::<Ipv6Addr>().is_ok(),
         "byte" => is_base64(s),
@@ -217,6 +227,20 @@ fn is_email(s: &str) -> bool {
             && !l.ends_with('-')
     };
     local.split('.').all(atom) && domain.split('.').count() >= 2 && domain.split('.').all(label)
+}
+
+/// An RFC 1123 host name: labels of 1 to 63 ASCII letters, digits and hyphens, none starting
+/// or ending with a hyphen, joined by dots, at most 253 characters without the optional
+/// trailing dot.
+fn is_hostname(s: &str) -> bool {
+    let name = s.strip_suffix('.').unwrap_or(s);
+    let label = |l: &str| {
+        (1..=63).contains(&l.len())
+            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+    };
+    (1..=253).contains(&name.len()) && name.split('.').all(label)
 }
 
 /// Standard-alphabet base64 with padding (RFC 4648 §4), as OpenAPI's `byte` says.

@@ -23,6 +23,10 @@
 //! - `multipleOf`, `uniqueItems`, `minProperties`/`maxProperties` and an `enum` or `const` of
 //!   any type are checked too ([`Assertions`](crate::model::Assertions)), with JSON Schema's
 //!   equality (`1` equals `1.0`; members in any order).
+//! - A `oneOf`/`anyOf` whose arms only require properties
+//!   ([`RequiredAlternatives`](crate::model::RequiredAlternatives)) is checked on the object it
+//!   binds, and on the arguments as a whole where that object is the body whose properties they
+//!   are: `$: needs `inbound_rules` or `outbound_rules``.
 
 mod assertions;
 mod checker;
@@ -42,6 +46,7 @@ pub use path::{Step, json_path};
 pub use problem::{ArgumentError, MAX_PROBLEMS, Problem, ProblemKind};
 use rows::Seen;
 pub use rows::argument_of;
+pub(crate) use rows::{BodyProperty, body_property};
 use text::got;
 
 use crate::model::{Operation, Param, Schema};
@@ -97,6 +102,10 @@ pub fn check_arguments(op: &Operation, args: &Value) -> Result<(), ArgumentError
         }
     }
     cx.missing(op, |i, arg| seen.has(i) || map.contains_key(arg));
+    cx.body_alternatives(op, |i| {
+        seen.has(i)
+            || argument_of(&op.accounting[i].disposition).is_some_and(|a| map.contains_key(a))
+    });
     cx.finish()
 }
 
@@ -244,6 +253,8 @@ impl<'o> Decoder<'o> {
         let (seen, high) = (self.seen, &self.seen_high);
         self.cx
             .missing(self.op, |i, _| seen.has(i) || high.contains(&i));
+        self.cx
+            .body_alternatives(self.op, |i| seen.has(i) || high.contains(&i));
         self.cx.finish()
     }
 }

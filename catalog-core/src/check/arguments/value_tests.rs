@@ -183,8 +183,58 @@ fn byte_is_padded_standard_base64() {
 }
 
 #[test]
+fn hostname_is_rfc_1123() {
+    let longest_label = "a".repeat(63);
+    // 4 labels of 63 and one of 1, joined: 4 * 64 + 1 = 257 > 253; three and one of 61: 253.
+    let longest_name = format!("{l}.{l}.{l}.{}", "b".repeat(61), l = longest_label);
+    assert_eq!(longest_name.len(), 253);
+    let trailing_dot = format!("{longest_name}.");
+    format_cases(
+        "hostname",
+        &[
+            "example.com",
+            "localhost",
+            "api-1.eu-west.example.com",
+            "EXAMPLE.COM",
+            "1.2.3.4",
+            "xn--bcher-kva.example",
+            "example.com.",
+            &longest_label,
+            &longest_name,
+            &trailing_dot,
+        ],
+        &[
+            "",
+            ".",
+            "not of the format",
+            "-example.com",
+            "example-.com",
+            "example..com",
+            ".example.com",
+            "example.com..",
+            "exa_mple.com",
+            "b\u{fc}cher.example",
+            "http://example.com",
+            "example.com:443",
+            &format!("{longest_label}a.com"),
+            &format!("a{longest_name}"),
+        ],
+    );
+    assert_eq!(
+        problems(&string(Some("hostname"), None), json!("zone_1.example")),
+        [
+            "$: expected a host name (RFC 1123: labels of letters, digits and hyphens, joined by \
+             dots) such as \"api.example.com\", got string \"zone_1.example\""
+        ]
+    );
+    // The input schema says the format, as the spec writes it.
+    let schema = crate::present::schema::schema_of(&string(Some("hostname"), None));
+    assert_eq!(schema, json!({"type": "string", "format": "hostname"}));
+}
+
+#[test]
 fn unknown_formats_pass() {
-    for format in ["binary", "password", "hostname", "x-custom"] {
+    for format in ["binary", "password", "idn-hostname", "x-custom"] {
         assert_eq!(
             problems(&string(Some(format), None), json!("anything at all")),
             Vec::<String>::new(),
@@ -347,5 +397,124 @@ fn a_boolean_enum_refuses_the_other_value_naming_the_allowed_one() {
     assert_eq!(
         problems(&Schema::new(Type::boolean()), json!(false)),
         Vec::<String>::new()
+    );
+}
+
+/// A segment condition as Mailchimp writes them: a union of object arms, each named by the one
+/// value of its `condition_type` and `field`, with an `op` enum of its own.
+fn conditions() -> Schema {
+    let arm = |kind: &str, field: &str, ops: &[&str]| {
+        json!({"type": "object", "fields": [
+            {"name": "condition_type", "schema": {"type": "string", "enum": [kind]}},
+            {"name": "field", "required": true, "schema": {"type": "string", "enum": [field]}},
+            {"name": "op", "required": true, "schema": {"type": "string", "enum": ops}},
+            {"name": "value", "required": true, "schema": {"type": "string"}}]})
+    };
+    serde_json::from_value(json!({"type": "anyOf", "arms": [
+        arm("Aim", "aim", &["open", "click"]),
+        arm("Language", "language", &["is", "not"]),
+        arm("EmailAddress", "merge0", &["is", "not", "contains"]),
+        {"type": "string"}
+    ]}))
+    .unwrap()
+}
+
+#[test]
+fn a_union_names_the_arm_whose_constant_the_value_matches() {
+    let value = json!({"condition_type": "Language", "field": "language", "op": "open",
+        "value": "en"});
+    assert_eq!(
+        problems(&conditions(), value),
+        [
+            "$: matches no arm; nearest is arm 1 of 4 (condition_type \"Language\"): $.op: \
+             expected one of \"is\", \"not\", got string \"open\""
+        ]
+    );
+    // Without `condition_type`, `field` names the arm.
+    let value = json!({"field": "merge0", "op": "like", "value": "a@example.com"});
+    assert_eq!(
+        problems(&conditions(), value),
+        [
+            "$: matches no arm; nearest is arm 2 of 4 (field \"merge0\"): $.op: expected one \
+             of \"is\", \"not\", \"contains\", got string \"like\""
+        ]
+    );
+    let refused = check_value(&conditions(), &json!({"field": "aim"})).unwrap_err();
+    assert_eq!(refused.problems()[0].kind(), ProblemKind::NoArm);
+}
+
+#[test]
+fn without_a_matching_constant_the_arm_with_fewest_problems_is_nearest() {
+    // `condition_type` contradicts every arm: the one with the fewest problems is named, and
+    // no constant is.
+    let value = json!({"condition_type": "Nope", "field": "aim", "op": "open", "value": "1"});
+    assert_eq!(
+        problems(&conditions(), value),
+        [
+            "$: matches no arm; nearest is arm 0 of 4: $.condition_type: expected one of \
+             \"Aim\", got string \"Nope\""
+        ]
+    );
+    let closed = |names: &[&str]| {
+        let fields: Vec<Value> = names
+            .iter()
+            .map(|n| json!({"name": n, "required": true, "schema": {"type": "integer"}}))
+            .collect();
+        json!({"type": "object", "fields": fields})
+    };
+    let union: Schema = serde_json::from_value(json!({"type": "anyOf", "arms": [
+        closed(&["a", "b", "c"]), closed(&["a", "d"])]}))
+    .unwrap();
+    assert_eq!(
+        problems(&union, json!({"a": 1, "d": "x"})),
+        ["$: matches no arm; nearest is arm 1 of 2: $.d: expected integer, got string \"x\""]
+    );
+}
+
+#[test]
+fn the_nearest_arms_problems_are_bounded() {
+    let many: Vec<Value> = (0..6)
+        .map(|i| json!({"name": format!("p{i}"), "required": true, "schema": {"type": "string"}}))
+        .collect();
+    let union: Schema = serde_json::from_value(json!({"type": "anyOf", "arms": [
+        {"type": "object", "fields": many},
+        {"type": "object", "fields": [{"name": "q", "required": true,
+            "schema": {"type": "string"}}, {"name": "r", "required": true,
+            "schema": {"type": "string"}}, {"name": "s", "required": true,
+            "schema": {"type": "string"}}, {"name": "t", "required": true,
+            "schema": {"type": "string"}}, {"name": "u", "required": true,
+            "schema": {"type": "string"}}, {"name": "v", "required": true,
+            "schema": {"type": "string"}}, {"name": "w", "required": true,
+            "schema": {"type": "string"}}]}
+    ]}))
+    .unwrap();
+    assert_eq!(
+        problems(&union, json!({})),
+        [
+            "$: matches no arm; nearest is arm 0 of 2: $.p0: missing required field `p0` \
+             (string); $.p1: missing required field `p1` (string); $.p2: missing required \
+             field `p2` (string); and 3 more problems in that arm"
+        ]
+    );
+    // An arm whose one problem is long is cut, whatever its length.
+    let values: Vec<String> = (0..300).map(|i| format!("value-{i}")).collect();
+    let long: Schema = serde_json::from_value(json!({"type": "anyOf", "arms": [
+        {"type": "object", "fields": [{"name": "k", "schema": {"type": "string", "enum": values}}]},
+        {"type": "object", "fields": [{"name": "k", "schema": {"type": "integer"}},
+            {"name": "m", "required": true, "schema": {"type": "integer"}}]}
+    ]}))
+    .unwrap();
+    let [message] = problems(&long, json!({"k": "other"})).try_into().unwrap();
+    assert!(
+        message.starts_with(
+            "$: matches no arm; nearest is arm 0 of 2: $.k: expected one of \"value-0\", "
+        ),
+        "{message}"
+    );
+    assert!(message.ends_with("..."), "{message}");
+    assert!(
+        message.len() <= "$: ".len() + 600 + "...".len(),
+        "{}",
+        message.len()
     );
 }

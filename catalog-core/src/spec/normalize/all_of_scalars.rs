@@ -49,6 +49,12 @@ pub(super) fn both_assertions(
         ),
         (x, y) => x.or_else(|| y.clone()),
     };
+    // Every member's alternatives bind the whole.
+    for alternatives in &b.required_alternatives {
+        if !a.required_alternatives.contains(alternatives) {
+            a.required_alternatives.push(alternatives.clone());
+        }
+    }
     Some(Some(a))
 }
 

@@ -31,6 +31,10 @@
 //!   16 (`all_of_unions::MAX_ARMS`) of them; arms whose merge contradicts drop out;
 //! - `oneOf`/`anyOf` arms become [`crate::model::Type::AnyOf`], one remaining arm stands for
 //!   itself;
+//! - a `oneOf`/`anyOf` whose arms only add `required` (beside `properties`, or as an `allOf`
+//!   member) narrows the object: it is kept as its
+//!   [`RequiredAlternatives`](crate::model::RequiredAlternatives), on each arm where the object
+//!   is a distributed union;
 //! - the request body media type is picked in this order: `application/json` (parameters such as
 //!   `; charset=utf-8` ignored), any other JSON type (`+json`, `text/json`), form-urlencoded,
 //!   multipart, `text/*`, then anything else as binary; a range (`*/*`, `application/*`) over

@@ -371,6 +371,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                 None => Vec::new(),
             },
             values: None,
+            required_alternatives: Vec::new(),
         };
         if top.ty == Type::Any
             && let Some(reason) = media_object
@@ -390,6 +391,12 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             } if !fields.is_empty() => {
                 body.open = open;
                 body.values = values.map(|v| *v);
+                // Which properties must be sent together is no one parameter's to say: the
+                // body keeps it, and the arguments are checked against it as a whole.
+                body.required_alternatives = top
+                    .assertions
+                    .map(|a| a.required_alternatives)
+                    .unwrap_or_default();
                 for f in fields.into_iter().filter(|f| !f.read_only) {
                     let schema = match kind {
                         BodyKind::Multipart => self.part_schema(f.schema),

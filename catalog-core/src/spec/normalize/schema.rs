@@ -3,7 +3,7 @@
 use super::keywords::{Keywords, bound, extend, is_null_arm};
 use super::normalizer::Normalizer;
 use super::ptr::Ptr;
-use crate::model::{Assertions, Field, Schema, Type};
+use crate::model::{Assertions, Field, RequiredAlternatives, Schema, Type};
 use crate::spec::tree::{Object, Tree};
 
 // Inline nesting deeper than this is not a real API; it is cut to `Any` so hostile documents
@@ -63,13 +63,13 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         {
             self.closed_beside_arms(&kw, ptr);
         }
-        let mut s = if let Some(arms) = kw.all_of {
-            self.all_of(&kw, arms, ptr)
-        } else if let Some((key, arms)) = kw
+        let shapes = kw
             .one_of
             .or(kw.any_of)
-            .filter(|(_, arms)| kw.arms_are_shapes(arms))
-        {
+            .filter(|(_, arms)| kw.all_of.is_none() && kw.arms_are_shapes(arms));
+        let mut s = if let Some(arms) = kw.all_of {
+            self.all_of(&kw, arms, ptr)
+        } else if let Some((key, arms)) = shapes {
             self.any_of(key, arms, ptr)
         } else {
             self.typed(&kw, ptr)
@@ -78,6 +78,15 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         // Keywords beside `allOf`/`oneOf`/`anyOf` bind the whole value too.
         if s.assertions.is_none() {
             s.assertions = assertions(&kw, None);
+        }
+        // A `oneOf`/`anyOf` whose arms only require properties narrows the object beside it.
+        for (key, arms) in [kw.one_of, kw.any_of].into_iter().flatten() {
+            if shapes.is_some_and(|(used, _)| used == key) {
+                continue;
+            }
+            if let Some(alternatives) = required_alternatives::<T>(key, arms) {
+                s = with_alternatives(s, vec![alternatives]);
+            }
         }
         if s.ty == Type::Any && kw.ty.and_then(T::as_str) == Some("null") {
             nullable = true;
@@ -126,6 +135,15 @@ impl<'a, T: Tree> Normalizer<'a, T> {
         // and a validator enforces it on the whole.
         let mut all_required = kw.required();
         self.required_in_arms(arms, &mut all_required, 0);
+        // A member that only requires one of several sets of properties (`anyOf: [{required:
+        // [a]}, {required: [b]}]`, DigitalOcean's `firewalls_create`) is opaque, yet binds the
+        // merged whole.
+        let alternatives: Vec<RequiredAlternatives> = resolved
+            .iter()
+            .filter(|(_, s)| !is_meaningful(s))
+            .filter_map(|(_, s)| s.assertions.as_deref())
+            .flat_map(|a| a.required_alternatives.iter().cloned())
+            .collect();
         let meaningful: Vec<(Option<usize>, Schema)> = resolved
             .into_iter()
             .filter(|(_, s)| is_meaningful(s))
@@ -137,7 +155,8 @@ impl<'a, T: Tree> Normalizer<'a, T> {
                 .iter()
                 .any(|(_, s)| matches!(s.ty, Type::AnyOf { .. }))
         {
-            return self.distribute(arms, meaningful, &all_required);
+            let union = self.distribute(arms, meaningful, &all_required);
+            return with_alternatives(union, alternatives);
         }
         let merged = match meaningful.len() {
             0 => Schema::any(),
@@ -151,7 +170,7 @@ impl<'a, T: Tree> Normalizer<'a, T> {
             _ => merge_members(meaningful.into_iter().map(|(_, s)| s).collect())
                 .unwrap_or_else(Schema::any),
         };
-        with_required(merged, &all_required)
+        with_alternatives(with_required(merged, &all_required), alternatives)
     }
 
     // The `required` names of every arm, read through `$ref`s and nested `allOf`s.
@@ -414,8 +433,64 @@ fn assertions<T: Tree>(
         min_properties: kw.min_properties.and_then(T::as_u64),
         max_properties: kw.max_properties.and_then(T::as_u64),
         allowed,
+        required_alternatives: Vec::new(),
     };
     (!a.is_empty()).then(|| Box::new(a))
+}
+
+/// The alternatives of a `oneOf`/`anyOf` (`key`) whose arms only require properties: each arm
+/// an object of `required` names and nothing else but annotations (`description`, `title`,
+/// `x-*`) and `type: object`. `None` for any other arms, and for an `anyOf` one of whose arms
+/// requires nothing (it always holds).
+fn required_alternatives<T: Tree>(key: &str, arms: &[T]) -> Option<RequiredAlternatives> {
+    let mut sets = Vec::with_capacity(arms.len());
+    for arm in arms {
+        let obj = arm.as_object()?;
+        let mut set = None;
+        for (k, v) in obj.entries() {
+            match k {
+                "required" => {
+                    let names = v.as_array()?;
+                    let names: Option<Vec<String>> = names
+                        .iter()
+                        .map(|n| n.as_str().map(str::to_string))
+                        .collect();
+                    set = Some(names?);
+                }
+                "type" if v.as_str() == Some("object") => {}
+                "description" | "title" => {}
+                x if x.starts_with("x-") => {}
+                _ => return None,
+            }
+        }
+        sets.push(set?);
+    }
+    let exactly_one = key == "oneOf";
+    if sets.is_empty() || (!exactly_one && sets.iter().any(Vec::is_empty)) {
+        return None;
+    }
+    Some(RequiredAlternatives::new(exactly_one, sets))
+}
+
+/// `s` bound by `alternatives` too: each arm of a union (an object of the merged `allOf` is
+/// one of them), else `s` itself.
+fn with_alternatives(mut s: Schema, alternatives: Vec<RequiredAlternatives>) -> Schema {
+    if alternatives.is_empty() {
+        return s;
+    }
+    let add = |s: &mut Schema| {
+        let own = &mut s.assertions_mut().required_alternatives;
+        for a in &alternatives {
+            if !own.contains(a) {
+                own.push(a.clone());
+            }
+        }
+    };
+    match &mut s.ty {
+        Type::AnyOf { arms } if !arms.is_empty() => arms.iter_mut().for_each(add),
+        _ => add(&mut s),
+    }
+    s
 }
 
 /// Whether an `allOf` member says something: an opaque member (one that only describes or
