@@ -37,6 +37,7 @@ pub mod address;
 pub mod aliases;
 pub mod arguments;
 pub(crate) mod below;
+mod callable;
 pub mod clears;
 pub mod composite;
 pub mod declaration;

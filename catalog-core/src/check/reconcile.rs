@@ -11,6 +11,7 @@
 
 use super::address::{candidates, parse_address, parts_match, unknown_param};
 use super::below;
+use super::callable::never_callable;
 use super::clears::full_replace_clears;
 use super::declared::{Declared, DeclaredFamily, DeclaredField, Finding, Reason, Reconciled, Site};
 use super::family::family_row;
@@ -401,6 +402,8 @@ impl<'a> Reconciler<'a> {
             .extend(full_replace_clears(self.declared, &accounting));
         self.findings
             .extend(field_semantics(self.op, self.declared, &mut accounting));
+        self.findings
+            .extend(never_callable(self.op, self.declared, &accounting));
         Reconciled {
             accounting,
             findings: self.findings,

@@ -645,6 +645,22 @@ mod tests {
     }
 
     #[test]
+    fn a_host_name_format_is_said_as_the_spec_writes_it() {
+        // The decoder checks `hostname` (RFC 1123); the input schema says it.
+        let s = Schema::new(Type::String {
+            format: Some("hostname".into()),
+            enumeration: None,
+            pattern: None,
+            min_length: None,
+            max_length: None,
+        });
+        assert_eq!(
+            schema_of(&s),
+            json!({"type": "string", "format": "hostname"})
+        );
+    }
+
+    #[test]
     fn a_boolean_enum_is_written_on_inputs_and_outputs() {
         let mut s = Schema::new(Type::Boolean {
             enumeration: Some(vec![true]),

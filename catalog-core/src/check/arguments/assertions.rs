@@ -137,7 +137,7 @@ impl Checker {
 
 /// The arms of [`RequiredAlternatives`] in a message: `` `a` or `b` ``, an arm of several names
 /// `` `a` and `b` ``, at most [`MAX_LISTED_SETS`] arms listed.
-fn alternatives_text(sets: &[Vec<String>], name: impl Fn(&str) -> String) -> String {
+pub(crate) fn alternatives_text(sets: &[Vec<String>], name: impl Fn(&str) -> String) -> String {
     let mut arms: Vec<String> = sets
         .iter()
         .take(MAX_LISTED_SETS)

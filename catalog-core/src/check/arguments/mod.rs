@@ -29,6 +29,7 @@
 //!   are: `$: needs `inbound_rules` or `outbound_rules``.
 
 mod assertions;
+pub(crate) use assertions::alternatives_text;
 mod checker;
 pub mod file_shape;
 pub mod format;

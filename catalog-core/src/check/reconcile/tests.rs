@@ -609,3 +609,85 @@ fn a_property_below_a_parameter_no_field_sets_is_refused() {
         )]
     );
 }
+
+/// `POST /firewalls` whose body needs `inbound_rules` or `outbound_rules` (DigitalOcean's
+/// `anyOf` of required-only arms).
+fn firewall_op() -> Operation {
+    use crate::model::testing::{param, string};
+    let mut op = op("POST", "/firewalls")
+        .id("CreateFirewall")
+        .params(vec![
+            param(Location::Body, "name"),
+            param(Location::Body, "inbound_rules"),
+            param(Location::Body, "outbound_rules"),
+        ])
+        .build();
+    for p in &mut op.params {
+        p.schema = string();
+    }
+    let mut body: crate::model::Body = serde_json::from_value(serde_json::json!({
+        "media_type": "application/json", "kind": "json", "required": true,
+        "pointer": "#/paths/~1firewalls/post/requestBody"
+    }))
+    .expect("a body");
+    body.required_alternatives = vec![crate::model::RequiredAlternatives::new(
+        false,
+        vec![vec!["inbound_rules".into()], vec!["outbound_rules".into()]],
+    )];
+    op.body = Some(body);
+    op
+}
+
+#[test]
+fn a_tool_that_omits_every_arm_of_the_bodys_required_alternatives_could_never_be_called() {
+    let text = |ty: RustType| DeclaredField {
+        ty,
+        ..field("name", 1)
+    };
+    let declared = |fields: Vec<DeclaredField>, omit: Vec<&str>| Declared {
+        fields,
+        omitted: omit
+            .iter()
+            .enumerate()
+            .map(|(i, p)| omitted(p, 10 + i))
+            .collect(),
+        tool: "CreateFirewall".into(),
+        operation_site: 99,
+        ..Default::default()
+    };
+    let both_omitted = reconcile(
+        &firewall_op(),
+        &declared(
+            vec![text(RustType::Option(Box::new(RustType::String)))],
+            vec!["body.inbound_rules", "body.outbound_rules"],
+        ),
+    );
+    let found: Vec<(Site, &str)> = both_omitted
+        .findings
+        .iter()
+        .map(|f| (f.site, f.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            10,
+            "`CreateFirewall` could never be called: `CreateFirewall` needs \
+             `body.inbound_rules` or `body.outbound_rules`, and the tool sends none of them, so \
+             every call would be refused; set one with a field (or fix it)"
+        )]
+    );
+    let one_set = reconcile(
+        &firewall_op(),
+        &declared(
+            vec![
+                text(RustType::Option(Box::new(RustType::String))),
+                DeclaredField {
+                    ty: RustType::Option(Box::new(RustType::String)),
+                    ..field("outbound_rules", 2)
+                },
+            ],
+            vec!["body.inbound_rules"],
+        ),
+    );
+    assert_eq!(one_set.findings, []);
+}
