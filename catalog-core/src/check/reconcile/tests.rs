@@ -620,6 +620,7 @@ fn firewall_op() -> Operation {
             param(Location::Body, "name"),
             param(Location::Body, "inbound_rules"),
             param(Location::Body, "outbound_rules"),
+            param(Location::Body, "tags"),
         ])
         .build();
     for p in &mut op.params {
@@ -659,7 +660,7 @@ fn a_tool_that_omits_every_arm_of_the_bodys_required_alternatives_could_never_be
         &firewall_op(),
         &declared(
             vec![text(RustType::Option(Box::new(RustType::String)))],
-            vec!["body.inbound_rules", "body.outbound_rules"],
+            vec!["body.tags", "body.inbound_rules", "body.outbound_rules"],
         ),
     );
     let found: Vec<(Site, &str)> = both_omitted
@@ -667,10 +668,11 @@ fn a_tool_that_omits_every_arm_of_the_bodys_required_alternatives_could_never_be
         .iter()
         .map(|f| (f.site, f.message.as_str()))
         .collect();
+    // At the first omission of a property an arm names, not at an earlier unrelated one.
     assert_eq!(
         found,
         [(
-            10,
+            11,
             "`CreateFirewall` could never be called: `CreateFirewall` needs \
              `body.inbound_rules` or `body.outbound_rules`, and the tool sends none of them, so \
              every call would be refused; set one with a field (or fix it)"
@@ -686,7 +688,7 @@ fn a_tool_that_omits_every_arm_of_the_bodys_required_alternatives_could_never_be
                     ..field("outbound_rules", 2)
                 },
             ],
-            vec!["body.inbound_rules"],
+            vec!["body.inbound_rules", "body.tags"],
         ),
     );
     assert_eq!(one_set.findings, []);
