@@ -6,10 +6,12 @@
 //! deeper than that.
 //!
 //! A type is named for its component schema when the operation's stored form ([`Origin`])
-//! reaches it through a `$ref`, else for the tool and the property (`CreateMonitorAlerts`); names
-//! are unique in the scaffold, and one component met twice with the same shape is one type.
+//! reaches it through a `$ref` to `#/components/schemas/<Name>`, else for the tool and the
+//! property (`CreateMonitorAlerts`), singular for an array's item or a map's value
+//! (`CreateFirewallInboundRule` for `inbound_rules[]`); names are unique in the scaffold, and one
+//! component met twice with the same shape is one type.
 
-use super::text::{describe_at, identifier, lit, type_name};
+use super::text::{describe_at, identifier, lit, singular_name, type_name};
 use crate::check::nested::{element, map_values, or_empty_arm};
 use crate::check::types::base_type_for;
 use crate::model::{Field, Operation, Param, Schema, SharedSchema, Type};
@@ -52,7 +54,7 @@ impl<'a> Origin<'a> {
     }
 
     /// `s` with its references followed, and the component name of the first one.
-    fn resolve(&self, mut s: &'a Schema) -> (Option<&'a str>, &'a Schema) {
+    fn resolve(&self, mut s: &'a Schema) -> (Option<String>, &'a Schema) {
         let mut name = None;
         for _ in 0..MAX_CHAIN {
             let Type::Shared { id } = s.ty else { break };
@@ -66,9 +68,13 @@ impl<'a> Origin<'a> {
     }
 }
 
-/// `Pet` for `#/components/schemas/Pet`.
-fn component_name(pointer: &str) -> Option<&str> {
-    pointer.rsplit('/').next().filter(|n| !n.is_empty())
+/// `Pet` for `#/components/schemas/Pet`: a name only for a component schema itself. A `$ref`
+/// into a schema elsewhere (`#/paths/~1v2~1apps/.../envs/items`, as the APIs-guru conversion of
+/// DigitalOcean's spec writes them, or `#/components/schemas/App/properties/cors`) ends in a JSON
+/// Schema keyword or a property name, not the name of a type: the type is named for its place.
+fn component_name(pointer: &str) -> Option<String> {
+    let name = pointer.strip_prefix("#/components/schemas/")?;
+    (!name.is_empty() && !name.contains('/')).then(|| name.replace("~1", "/").replace("~0", "~"))
 }
 
 /// One type the scaffold declares.
@@ -149,6 +155,7 @@ impl<'a> Types<'a> {
             _ => (None, None),
         };
         let name = component
+            .as_deref()
             .map(type_name)
             .unwrap_or_else(|| fallback.to_string());
         let deep_enough = level < MAX_DEPTH;
@@ -162,7 +169,13 @@ impl<'a> Types<'a> {
                     Type::Array { items, .. } => Some(&**items),
                     _ => None,
                 });
-                let inner = self.inner(items, stored, fallback, level, objects);
+                // An inline item is named for one element of its place: `inbound_rules[]` is
+                // an `...InboundRule`. An array of arrays leaves it to the innermost.
+                let one = match items.ty {
+                    Type::Array { .. } => fallback.to_string(),
+                    _ => singular_name(fallback),
+                };
+                let inner = self.inner(items, stored, &one, level, objects);
                 if items.nullable {
                     format!("Vec<Option<{inner}>>")
                 } else {
@@ -179,7 +192,13 @@ impl<'a> Types<'a> {
             _ if objects && deep_enough => {
                 if let Some(values) = map_values(s).filter(|v| !v.nullable && typed(element(v))) {
                     let stored = stored.and_then(map_values);
-                    let inner = self.inner(values, stored, fallback, level, objects);
+                    // Each value is one of them, as an array's item is: `targets{}` is a
+                    // `...Target`.
+                    let one = match values.ty {
+                        Type::Array { .. } => fallback.to_string(),
+                        _ => singular_name(fallback),
+                    };
+                    let inner = self.inner(values, stored, &one, level, objects);
                     return format!("std::collections::BTreeMap<String, {inner}>");
                 }
                 match or_empty_arm(s) {
