@@ -2,8 +2,10 @@
 //! `#[derive(catalog::Object)]` struct for each object schema with declared properties (directly,
 //! in an array's items, in a map's values, as the object arm of `anyOf [object, ""]`) and a
 //! `#[derive(catalog::StringEnum)]` enum for each string enum, at every depth the `#[tool]`
-//! macro checks ([`MAX_DEPTH`]); `serde_json::Value` only where the schema is free-form or
-//! deeper than that.
+//! macro checks ([`MAX_DEPTH`]). A map (`additionalProperties`, no property declared) is a
+//! `BTreeMap<String, T>`, `T` such a type or a primitive as a field of it is typed; a free-form
+//! object a `BTreeMap<String, serde_json::Value>`. `serde_json::Value` is left where a value may
+//! be anything but an object, for a map whose values may be null, and deeper than that.
 //!
 //! A type is named for its component schema when the operation's stored form ([`Origin`])
 //! reaches it through a `$ref` to `#/components/schemas/<Name>`, else for the tool and the
@@ -201,6 +203,9 @@ impl<'a> Types<'a> {
                     let inner = self.inner(values, stored, &one, level, objects);
                     return format!("std::collections::BTreeMap<String, {inner}>");
                 }
+                if free_form(s) {
+                    return "std::collections::BTreeMap<String, serde_json::Value>".into();
+                }
                 match or_empty_arm(s) {
                     Some(arm) if matches!(&arm.ty, Type::Object { fields, .. } if !fields.is_empty()) =>
                     {
@@ -347,7 +352,9 @@ struct Slot {
     name: String,
 }
 
-/// Whether the scaffold writes a type of its own for a map's values of this schema.
+/// Whether the scaffold writes a map's values of this schema (through arrays) as a Rust type of
+/// their own: an object with declared properties or a string enum (a type of the scaffold's), or
+/// a primitive (`String`, an integer type, `f32`/`f64`, `bool`: as a field of it is typed).
 fn typed(s: &Schema) -> bool {
     match &s.ty {
         Type::Object { fields, .. } => !fields.is_empty(),
@@ -355,6 +362,24 @@ fn typed(s: &Schema) -> bool {
             enumeration: Some(values),
             ..
         } => !values.is_empty(),
+        Type::String { .. } | Type::Integer { .. } | Type::Number { .. } | Type::Boolean { .. } => {
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Whether `s` is an object whose keys and values may be anything: no declared property, open,
+/// its values' schema none (`additionalProperties` absent, `true` or `{}`) or typeless. A
+/// `BTreeMap<String, serde_json::Value>` says it is an object, as a struct could not
+/// (`catalog::Object` refuses a free-form object: it would close it).
+fn free_form(s: &Schema) -> bool {
+    match &s.ty {
+        Type::Object {
+            fields,
+            open: true,
+            values,
+        } => fields.is_empty() && values.as_ref().is_none_or(|v| v.ty == Type::Any),
         _ => false,
     }
 }

@@ -155,7 +155,7 @@ fn objects_deeper_than_the_macro_checks_are_values_and_names_stay_unique() {
 }
 
 #[test]
-fn a_map_of_objects_is_a_btree_map_and_free_form_objects_stay_values() {
+fn maps_are_btree_maps_of_objects_primitives_and_free_form_values() {
     let text = scaffold_of(
         r##""paths": {"/routes": {"post": {"operationId": "addRoute",
             "requestBody": {"required": true, "content": {"application/json": {"schema": {
@@ -174,8 +174,8 @@ fn a_map_of_objects_is_a_btree_map_and_free_form_objects_stay_values() {
         fields,
         [
             "    pub targets: Option<std::collections::BTreeMap<String, Target>>,",
-            "    pub counts: Option<serde_json::Value>,",
-            "    pub metadata: Option<serde_json::Value>,",
+            "    pub counts: Option<std::collections::BTreeMap<String, i64>>,",
+            "    pub metadata: Option<std::collections::BTreeMap<String, serde_json::Value>>,",
             "    pub level: Option<Level>,",
             "    pub url: String,",
         ],
