@@ -343,3 +343,164 @@ pub struct Place {
 "#
     );
 }
+
+/// Issue #43, as DigitalOcean's `apps_create` and `firewalls_create` showed it: an inline array
+/// item is named for one element of its place (`inbound_rules[]` -> `CreateFirewallInboundRule`),
+/// as is a `$ref` into another operation's schema (`#/paths/.../envs/items`, as APIs-guru's
+/// conversion writes them: it was `Items`, `Items2`, ...); a map of primitives is a `BTreeMap` of
+/// the primitive's type, a free-form object a `BTreeMap` of `serde_json::Value`, at the top
+/// level and in a struct. Pinned whole, and compiled.
+#[test]
+fn depth_names_items_for_their_place_and_types_maps_of_primitives() {
+    let dir = support::workspace_root().join("target/catalog-tmp");
+    std::fs::create_dir_all(&dir).expect("create target/catalog-tmp");
+    let spec = dir.join("depth.json");
+    std::fs::write(
+        &spec,
+        r##"{"openapi": "3.0.3", "info": {"title": "Depth", "version": "1"}, "paths": {
+  "/v2/apps": {"get": {"operationId": "list_apps", "responses": {"200": {"description": "ok",
+      "content": {"application/json": {"schema": {"type": "object", "properties": {
+        "envs": {"type": "array", "items": {"type": "object", "required": ["key"], "properties": {
+          "key": {"type": "string"}, "value": {"type": "string"}}}}}}}}}}}},
+  "/v2/firewalls": {"post": {"operationId": "create_firewall",
+      "requestBody": {"required": true, "content": {"application/json": {"schema": {
+        "type": "object", "required": ["name"], "properties": {
+          "name": {"type": "string"},
+          "inbound_rules": {"type": "array", "items": {"type": "object", "required": ["ports"], "properties": {
+            "ports": {"type": "string"},
+            "addresses": {"type": "array", "items": {"type": "object", "properties": {
+              "cidr": {"type": "string"}}}},
+            "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+            "annotations": {"type": "object", "additionalProperties": {}}}}},
+          "envs": {"type": "array", "items": {"$ref": "#/paths/~1v2~1apps/get/responses/200/content/application~1json/schema/properties/envs/items"}},
+          "worker": {"type": "object", "properties": {
+            "envs": {"type": "array", "items": {"$ref": "#/paths/~1v2~1apps/get/responses/200/content/application~1json/schema/properties/envs/items"}}}},
+          "data": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}},
+          "weights": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 255}},
+          "flags": {"type": "object", "additionalProperties": {"type": "boolean"}},
+          "ratios": {"type": "object", "additionalProperties": {"type": "number"}},
+          "aliases": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+          "policies": {"type": "object", "additionalProperties": {"type": "object", "properties": {
+            "allow": {"type": "boolean"}}}},
+          "metadata": {"type": "object", "additionalProperties": true},
+          "extra": {"type": "object"}}}}}},
+      "responses": {"202": {"description": "ok"}}}}}}"##,
+    )
+    .expect("write the spec");
+    let (info, normalized) = load_normalized(&spec).expect("the spec loads");
+    let Lookup::Found(op) = normalized.find("create_firewall") else {
+        panic!("no create_firewall");
+    };
+    let stored = normalized
+        .operations
+        .iter()
+        .find(|s| s.key() == op.key())
+        .expect("the stored operation");
+    let origin = Origin {
+        stored,
+        shared: &normalized.shared,
+    };
+    let text = scaffold_from(&op, &Options::new(&op, &info.stem), Some(origin));
+    assert_eq!(
+        text,
+        r#"/// POST /v2/firewalls
+#[tool(
+    spec = "depth",
+    operation = "create_firewall",
+    // output: 202, no content
+    // Every parameter is a field. To leave an optional one out, delete its field,
+    // uncomment its line here and replace the placeholder with the reason.
+    // omitted("body.inbound_rules", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.envs", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.worker", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.data", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.weights", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.flags", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.ratios", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.aliases", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.policies", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.metadata", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.extra", reason = "<what a user loses, and why that is right>"),
+)]
+pub struct CreateFirewall {
+    // body.name: string, required
+    pub name: String,
+    // body.inbound_rules: array of object (4 fields), optional
+    pub inbound_rules: Option<Vec<CreateFirewallInboundRule>>,
+    // body.envs: array of object (2 fields), optional
+    pub envs: Option<Vec<CreateFirewallEnv>>,
+    // body.worker: object (1 field), optional
+    pub worker: Option<CreateFirewallWorker>,
+    // body.data: array of object (1 field), optional
+    pub data: Option<Vec<CreateFirewallDataItem>>,
+    // body.weights: object, optional
+    pub weights: Option<std::collections::BTreeMap<String, i32>>,
+    // body.flags: object, optional
+    pub flags: Option<std::collections::BTreeMap<String, bool>>,
+    // body.ratios: object, optional
+    pub ratios: Option<std::collections::BTreeMap<String, f64>>,
+    // body.aliases: object, optional
+    pub aliases: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    // body.policies: object, optional
+    pub policies: Option<std::collections::BTreeMap<String, CreateFirewallPolicy>>,
+    // body.metadata: object, optional
+    pub metadata: Option<std::collections::BTreeMap<String, serde_json::Value>>,
+    // body.extra: object, optional
+    pub extra: Option<std::collections::BTreeMap<String, serde_json::Value>>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateFirewallInboundRule {
+    // ports: string, required
+    pub ports: String,
+    // addresses: array of object (1 field), optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub addresses: Option<Vec<CreateFirewallAddress>>,
+    // labels: object, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub labels: Option<std::collections::BTreeMap<String, String>>,
+    // annotations: object, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub annotations: Option<std::collections::BTreeMap<String, serde_json::Value>>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateFirewallAddress {
+    // cidr: string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cidr: Option<String>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateFirewallEnv {
+    // key: string, required
+    pub key: String,
+    // value: string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateFirewallWorker {
+    // envs: array of object (2 fields), optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub envs: Option<Vec<CreateFirewallEnv>>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateFirewallDataItem {
+    // id: string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateFirewallPolicy {
+    // allow: boolean, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow: Option<bool>,
+}
+"#
+    );
+    assert_eq!(scaffold_crate(&spec, 1), 2);
+}

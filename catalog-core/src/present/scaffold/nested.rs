@@ -2,14 +2,18 @@
 //! `#[derive(catalog::Object)]` struct for each object schema with declared properties (directly,
 //! in an array's items, in a map's values, as the object arm of `anyOf [object, ""]`) and a
 //! `#[derive(catalog::StringEnum)]` enum for each string enum, at every depth the `#[tool]`
-//! macro checks ([`MAX_DEPTH`]); `serde_json::Value` only where the schema is free-form or
-//! deeper than that.
+//! macro checks ([`MAX_DEPTH`]). A map (`additionalProperties`, no property declared) is a
+//! `BTreeMap<String, T>`, `T` such a type or a primitive as a field of it is typed; a free-form
+//! object a `BTreeMap<String, serde_json::Value>`. `serde_json::Value` is left where a value may
+//! be anything but an object, for a map whose values may be null, and deeper than that.
 //!
 //! A type is named for its component schema when the operation's stored form ([`Origin`])
-//! reaches it through a `$ref`, else for the tool and the property (`CreateMonitorAlerts`); names
-//! are unique in the scaffold, and one component met twice with the same shape is one type.
+//! reaches it through a `$ref` to `#/components/schemas/<Name>`, else for the tool and the
+//! property (`CreateMonitorAlerts`), singular for an array's item or a map's value
+//! (`CreateFirewallInboundRule` for `inbound_rules[]`); names are unique in the scaffold, and one
+//! component met twice with the same shape is one type.
 
-use super::text::{describe_at, identifier, lit, type_name};
+use super::text::{describe_at, identifier, lit, singular_name, type_name};
 use crate::check::nested::{element, map_values, or_empty_arm};
 use crate::check::types::base_type_for;
 use crate::model::{Field, Operation, Param, Schema, SharedSchema, Type};
@@ -52,7 +56,7 @@ impl<'a> Origin<'a> {
     }
 
     /// `s` with its references followed, and the component name of the first one.
-    fn resolve(&self, mut s: &'a Schema) -> (Option<&'a str>, &'a Schema) {
+    fn resolve(&self, mut s: &'a Schema) -> (Option<String>, &'a Schema) {
         let mut name = None;
         for _ in 0..MAX_CHAIN {
             let Type::Shared { id } = s.ty else { break };
@@ -66,9 +70,13 @@ impl<'a> Origin<'a> {
     }
 }
 
-/// `Pet` for `#/components/schemas/Pet`.
-fn component_name(pointer: &str) -> Option<&str> {
-    pointer.rsplit('/').next().filter(|n| !n.is_empty())
+/// `Pet` for `#/components/schemas/Pet`: a name only for a component schema itself. A `$ref`
+/// into a schema elsewhere (`#/paths/~1v2~1apps/.../envs/items`, as the APIs-guru conversion of
+/// DigitalOcean's spec writes them, or `#/components/schemas/App/properties/cors`) ends in a JSON
+/// Schema keyword or a property name, not the name of a type: the type is named for its place.
+fn component_name(pointer: &str) -> Option<String> {
+    let name = pointer.strip_prefix("#/components/schemas/")?;
+    (!name.is_empty() && !name.contains('/')).then(|| name.replace("~1", "/").replace("~0", "~"))
 }
 
 /// One type the scaffold declares.
@@ -149,6 +157,7 @@ impl<'a> Types<'a> {
             _ => (None, None),
         };
         let name = component
+            .as_deref()
             .map(type_name)
             .unwrap_or_else(|| fallback.to_string());
         let deep_enough = level < MAX_DEPTH;
@@ -162,7 +171,13 @@ impl<'a> Types<'a> {
                     Type::Array { items, .. } => Some(&**items),
                     _ => None,
                 });
-                let inner = self.inner(items, stored, fallback, level, objects);
+                // An inline item is named for one element of its place: `inbound_rules[]` is
+                // an `...InboundRule`. An array of arrays leaves it to the innermost.
+                let one = match items.ty {
+                    Type::Array { .. } => fallback.to_string(),
+                    _ => singular_name(fallback),
+                };
+                let inner = self.inner(items, stored, &one, level, objects);
                 if items.nullable {
                     format!("Vec<Option<{inner}>>")
                 } else {
@@ -179,8 +194,17 @@ impl<'a> Types<'a> {
             _ if objects && deep_enough => {
                 if let Some(values) = map_values(s).filter(|v| !v.nullable && typed(element(v))) {
                     let stored = stored.and_then(map_values);
-                    let inner = self.inner(values, stored, fallback, level, objects);
+                    // Each value is one of them, as an array's item is: `targets{}` is a
+                    // `...Target`.
+                    let one = match values.ty {
+                        Type::Array { .. } => fallback.to_string(),
+                        _ => singular_name(fallback),
+                    };
+                    let inner = self.inner(values, stored, &one, level, objects);
                     return format!("std::collections::BTreeMap<String, {inner}>");
+                }
+                if free_form(s) {
+                    return "std::collections::BTreeMap<String, serde_json::Value>".into();
                 }
                 match or_empty_arm(s) {
                     Some(arm) if matches!(&arm.ty, Type::Object { fields, .. } if !fields.is_empty()) =>
@@ -328,7 +352,9 @@ struct Slot {
     name: String,
 }
 
-/// Whether the scaffold writes a type of its own for a map's values of this schema.
+/// Whether the scaffold writes a map's values of this schema (through arrays) as a Rust type of
+/// their own: an object with declared properties or a string enum (a type of the scaffold's), or
+/// a primitive (`String`, an integer type, `f32`/`f64`, `bool`: as a field of it is typed).
 fn typed(s: &Schema) -> bool {
     match &s.ty {
         Type::Object { fields, .. } => !fields.is_empty(),
@@ -336,6 +362,24 @@ fn typed(s: &Schema) -> bool {
             enumeration: Some(values),
             ..
         } => !values.is_empty(),
+        Type::String { .. } | Type::Integer { .. } | Type::Number { .. } | Type::Boolean { .. } => {
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Whether `s` is an object whose keys and values may be anything: no declared property, open,
+/// its values' schema none (`additionalProperties` absent, `true` or `{}`) or typeless. A
+/// `BTreeMap<String, serde_json::Value>` says it is an object, as a struct could not
+/// (`catalog::Object` refuses a free-form object: it would close it).
+fn free_form(s: &Schema) -> bool {
+    match &s.ty {
+        Type::Object {
+            fields,
+            open: true,
+            values,
+        } => fields.is_empty() && values.as_ref().is_none_or(|v| v.ty == Type::Any),
         _ => false,
     }
 }

@@ -376,3 +376,50 @@ fn struct_names_are_identifiers() {
     let names: Vec<String> = ops.iter().map(struct_name_for).collect();
     assert_eq!(names, ["Op2faEnable", "PutAB", "OpSelf"]);
 }
+
+#[test]
+fn an_element_is_named_in_the_singular_of_its_place() {
+    let names = [
+        "CreateFirewallInboundRules",
+        "CreateAppPolicies",
+        "CreateAppAddresses",
+        "CreateAppBranches",
+        "CreateAppBoxes",
+        "CreateAppStatuses",
+        "CreateAppAliases",
+        "CreateAppDatabases",
+        "CreateAppCaches",
+        "CreateAppChildren",
+        "CreateAppIds",
+        "CreateAppData",
+        "CreateAppStatus",
+        "CreateAppAccess",
+        "CreateAppSeries",
+        "CreateAppOs",
+        "Items",
+    ]
+    .map(text::singular_name);
+    assert_eq!(
+        names,
+        [
+            "CreateFirewallInboundRule",
+            "CreateAppPolicy",
+            "CreateAppAddress",
+            "CreateAppBranch",
+            "CreateAppBox",
+            "CreateAppStatus",
+            "CreateAppAlias",
+            "CreateAppDatabase",
+            "CreateAppCache",
+            "CreateAppChild",
+            "CreateAppId",
+            "CreateAppDataItem",
+            "CreateAppStatusItem",
+            "CreateAppAccessItem",
+            "CreateAppSeriesItem",
+            "CreateAppOsItem",
+            // The tool's own name is never cut.
+            "ItemsItem",
+        ]
+    );
+}

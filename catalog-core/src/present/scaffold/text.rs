@@ -149,3 +149,77 @@ pub(super) fn describe_at(
     }
     one_line(&s)
 }
+
+/// The name of one element of what `plural` names: its last UpperCamelCase word made singular
+/// (`FirewallsCreateInboundRules` -> `FirewallsCreateInboundRule`, `...Policies` ->
+/// `...Policy`, `...Addresses` -> `...Address`), or `Item` added where that word is not an
+/// English plural (`ListData` -> `ListDataItem`). The first word is kept whole: it is the tool's.
+pub(super) fn singular_name(plural: &str) -> String {
+    // The last word starts at the last uppercase letter.
+    let start = plural.rfind(|c: char| c.is_ascii_uppercase()).unwrap_or(0);
+    let (head, word) = plural.split_at(start);
+    match singular_word(&word.to_ascii_lowercase()) {
+        Some(one) if !head.is_empty() && !one.is_empty() => {
+            let mut chars = one.chars();
+            let first = chars.next().map(|c| c.to_ascii_uppercase());
+            format!(
+                "{head}{}{}",
+                first.into_iter().collect::<String>(),
+                chars.as_str()
+            )
+        }
+        _ => format!("{plural}Item"),
+    }
+}
+
+/// Plurals that the rules below would get wrong.
+const IRREGULAR: [(&str, &str); 12] = [
+    ("children", "child"),
+    ("people", "person"),
+    ("indices", "index"),
+    ("vertices", "vertex"),
+    ("matrices", "matrix"),
+    ("criteria", "criterion"),
+    ("aliases", "alias"),
+    ("biases", "bias"),
+    ("caches", "cache"),
+    ("movies", "movie"),
+    ("cookies", "cookie"),
+    ("species", "species"),
+];
+
+/// The singular of a lowercase English plural, by its ending; `None` when `word` reads as no
+/// plural (`data`, `status`, `access`, `analysis`).
+fn singular_word(word: &str) -> Option<String> {
+    if let Some((_, one)) = IRREGULAR.iter().find(|(many, _)| *many == word) {
+        return Some((*one).to_string());
+    }
+    let cut = |n: usize| Some(word[..word.len() - n].to_string());
+    let consonant_before = |suffix: &str| {
+        word.len() > suffix.len()
+            && word[..word.len() - suffix.len()]
+                .chars()
+                .last()
+                .is_some_and(|c| !"aeiou".contains(c))
+    };
+    if word.ends_with("series") {
+        None
+    } else if word.len() > 4 && word.ends_with("ies") {
+        Some(format!("{}y", &word[..word.len() - 3]))
+    } else if word.ends_with("sses")
+        || word.ends_with("shes")
+        || word.ends_with("ches")
+        || word.ends_with("xes")
+        || word.ends_with("zzes")
+        || (word.ends_with("uses") && consonant_before("uses"))
+    {
+        // addresses, hashes, branches, boxes, buzzes, statuses.
+        cut(2)
+    } else if word.ends_with("ss") || word.ends_with("us") || word.ends_with("is") {
+        None
+    } else if word.len() > 2 && word.ends_with('s') {
+        cut(1)
+    } else {
+        None
+    }
+}

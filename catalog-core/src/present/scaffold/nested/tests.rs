@@ -155,7 +155,7 @@ fn objects_deeper_than_the_macro_checks_are_values_and_names_stay_unique() {
 }
 
 #[test]
-fn a_map_of_objects_is_a_btree_map_and_free_form_objects_stay_values() {
+fn maps_are_btree_maps_of_objects_primitives_and_free_form_values() {
     let text = scaffold_of(
         r##""paths": {"/routes": {"post": {"operationId": "addRoute",
             "requestBody": {"required": true, "content": {"application/json": {"schema": {
@@ -174,8 +174,8 @@ fn a_map_of_objects_is_a_btree_map_and_free_form_objects_stay_values() {
         fields,
         [
             "    pub targets: Option<std::collections::BTreeMap<String, Target>>,",
-            "    pub counts: Option<serde_json::Value>,",
-            "    pub metadata: Option<serde_json::Value>,",
+            "    pub counts: Option<std::collections::BTreeMap<String, i64>>,",
+            "    pub metadata: Option<std::collections::BTreeMap<String, serde_json::Value>>,",
             "    pub level: Option<Level>,",
             "    pub url: String,",
         ],
@@ -187,5 +187,109 @@ fn a_map_of_objects_is_a_btree_map_and_free_form_objects_stay_values() {
              #[serde(rename_all = \"lowercase\")]\npub enum Level {\n    Low,\n    High,\n}\n"
         ),
         "{text}"
+    );
+}
+
+#[test]
+fn a_ref_into_another_schema_is_named_for_its_place_and_array_items_are_singular() {
+    // DigitalOcean's shape after APIs-guru's conversion: `envs` refers to the items of another
+    // operation's response. The pointer ends in `items`, which named the type `Items` (and the
+    // next one `Items2`); only a component schema's `$ref` names a type.
+    let text = scaffold_of(
+        r##""paths": {
+            "/apps": {"post": {"operationId": "createApp",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "type": "object", "properties": {
+                        "envs": {"type": "array", "items": {"$ref": "#/paths/~1v2~1apps/get/responses/200/content/application~1json/schema/properties/envs/items"}},
+                        "routes": {"type": "array", "items": {"type": "object", "properties": {
+                            "path": {"type": "string"}}}},
+                        "policies": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}},
+                        "data": {"type": "array", "items": {"type": "array", "items": {"type": "object", "properties": {
+                            "id": {"type": "string"}}}}},
+                        "cors": {"$ref": "#/components/schemas/App/properties/cors"},
+                        "owner": {"$ref": "#/components/schemas/User"}}}}}},
+                "responses": {"204": {"description": "ok"}}}},
+            "/v2/apps": {"get": {"operationId": "listApps", "responses": {"200": {"description": "ok",
+                "content": {"application/json": {"schema": {"type": "object", "properties": {
+                    "envs": {"type": "array", "items": {"type": "object", "properties": {
+                        "key": {"type": "string"}}}}}}}}}}}}},
+          "components": {"schemas": {
+              "App": {"type": "object", "properties": {"cors": {"type": "object", "properties": {
+                  "allow_origins": {"type": "array", "items": {"type": "string"}}}}}},
+              "User": {"type": "object", "properties": {"id": {"type": "string"}}}}}"##,
+    );
+    assert_eq!(
+        text,
+        r#"/// POST /apps
+#[tool(
+    spec = "t",
+    operation = "createApp",
+    // output: 204, no content
+    // Every parameter is a field. To leave an optional one out, delete its field,
+    // uncomment its line here and replace the placeholder with the reason.
+    // omitted("body.envs", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.routes", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.policies", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.data", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.cors", reason = "<what a user loses, and why that is right>"),
+    // omitted("body.owner", reason = "<what a user loses, and why that is right>"),
+)]
+pub struct CreateApp {
+    // body.envs: array of object (1 field), optional
+    pub envs: Option<Vec<CreateAppEnv>>,
+    // body.routes: array of object (1 field), optional
+    pub routes: Option<Vec<CreateAppRoute>>,
+    // body.policies: array of string enum [a, b], optional
+    pub policies: Option<Vec<CreateAppPolicy>>,
+    // body.data: array of array of object (1 field), optional
+    pub data: Option<Vec<Vec<CreateAppDataItem>>>,
+    // body.cors: object (1 field), optional
+    pub cors: Option<CreateAppCors>,
+    // body.owner: object (1 field), optional
+    pub owner: Option<User>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateAppEnv {
+    // key: string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateAppRoute {
+    // path: string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::StringEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum CreateAppPolicy {
+    A,
+    B,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateAppDataItem {
+    // id: string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct CreateAppCors {
+    // allow_origins: array of string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_origins: Option<Vec<String>>,
+}
+
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+pub struct User {
+    // id: string, optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+"#
     );
 }
