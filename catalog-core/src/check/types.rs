@@ -447,6 +447,39 @@ fn check_base(schema: &Schema, ty: &RustType) -> Option<Mismatch> {
             ),
             ..Mismatch::use_(FILE_TYPE.into())
         }),
+        // A map's values are checked as an array's items are (`BTreeMap<String, bool>` for a
+        // map of strings would refuse every valid call).
+        (
+            Type::Object {
+                fields,
+                values: Some(values),
+                ..
+            },
+            RustType::Map(elem),
+        ) if fields.is_empty() => {
+            let (layers, inner) = elem.options();
+            let nullable_ok = if values.nullable {
+                layers == 1 || (layers == 0 && *inner == RustType::JsonValue)
+            } else {
+                layers == 0
+            };
+            let map_of = |advice: &str| format!("BTreeMap<String, {advice}>");
+            if !nullable_ok {
+                let layers = usize::from(values.nullable);
+                return Some(Mismatch::use_(map_of(&with_options(
+                    layers,
+                    &base_type_for(values),
+                ))));
+            }
+            check_base(values, inner).map(|m| Mismatch {
+                advice: map_of(&with_options(layers, &m.advice)),
+                detail: Some(match m.detail {
+                    Some(d) => format!("its values are {}: {d}", values.ty.describe()),
+                    None => format!("its values are {}", values.ty.describe()),
+                }),
+                ..m
+            })
+        }
         (Type::Object { .. } | Type::AnyOf { .. } | Type::Any | Type::Shared { .. }, t) => {
             match t {
                 RustType::JsonValue | RustType::JsonMap | RustType::Map(_) | RustType::Named(_) => {
@@ -588,5 +621,51 @@ mod tests {
             check_type(&param(true, strings), &ty)
                 .is_some_and(|m| m.contains("use `Vec<Option<String>>`")),
         );
+    }
+
+    #[test]
+    fn a_maps_values_are_checked_as_an_arrays_items_are() {
+        let labels = param(
+            true,
+            json!({"type": "object", "values": {"type": "string"}}),
+        );
+        let map = |t: RustType| RustType::Map(Box::new(t));
+        assert_eq!(check_type(&labels, &map(RustType::String)), None);
+        assert_eq!(
+            check_type(&labels, &map(RustType::Bool)),
+            Some(
+                "`body.f` is object, required in the spec; `BTreeMap<String, bool>` cannot carry \
+                 it: its values are string; use `BTreeMap<String, String>`"
+                    .into()
+            )
+        );
+        // A nullable value needs its `Option`, and only then.
+        let nullable = param(
+            true,
+            json!({"type": "object", "values": {"type": "integer", "nullable": true}}),
+        );
+        assert_eq!(
+            check_type(
+                &nullable,
+                &map(option(RustType::Int {
+                    signed: true,
+                    bits: 64
+                }))
+            ),
+            None
+        );
+        assert!(
+            check_type(
+                &nullable,
+                &map(RustType::Int {
+                    signed: true,
+                    bits: 64
+                })
+            )
+            .is_some_and(|m| m.ends_with("use `BTreeMap<String, Option<i64>>`")),
+        );
+        // A free-form object's values are any value: not checked here.
+        let free = param(true, json!({"type": "object"}));
+        assert_eq!(check_type(&free, &map(RustType::Bool)), None);
     }
 }
