@@ -53,7 +53,7 @@ impl Reconciler<'_> {
                     ),
                 )])),
                 (Some(w), None) => Some(
-                    delimited_in_json(self.op, spec_param, w)
+                    text_form_in_a_non_form_body(self.op, spec_param, w)
                         .map_or_else(|| override_type(spec_param, &f.ident, w), |e| Err(vec![e])),
                 ),
                 (None, Some(n)) => Some(narrow(spec_param, &f.ident, n)),
@@ -212,10 +212,14 @@ impl Reconciler<'_> {
     }
 }
 
-/// A `delimited` list in a body that is not a form: the body holds the array as its own
-/// media type says (a JSON array), not as one joined text, so the override would send what
-/// the server does not read.
-fn delimited_in_json(op: &Operation, p: &Param, w: &DeclaredWireType) -> Option<Finding> {
+/// A text form (`wire_type = "json"`, or a `delimited` list) on a property of a body that is
+/// not a form: the body holds the value as its own media type says (a JSON value, a JSON
+/// array), not as one text, so the override would send what the server does not read.
+fn text_form_in_a_non_form_body(
+    op: &Operation,
+    p: &Param,
+    w: &DeclaredWireType,
+) -> Option<Finding> {
     let kind = op.body.as_ref().map(|b| b.kind)?;
     if w.ty == "json" && p.location == Location::Body && kind != BodyKind::Form {
         return Some(Finding::at(
@@ -249,7 +253,7 @@ fn delimited_in_json(op: &Operation, p: &Param, w: &DeclaredWireType) -> Option<
 
 #[cfg(test)]
 mod tests {
-    use super::delimited_in_json;
+    use super::text_form_in_a_non_form_body;
     use crate::check::finding::Finding;
     use crate::check::wire_type::DeclaredWireType;
     use crate::model::testing::{op, param, query};
@@ -286,7 +290,7 @@ mod tests {
         let json_body = with_body("application/json", "json");
         let title = &json_body.params[0];
         assert_eq!(
-            delimited_in_json(&json_body, title, &wire("json", None)),
+            text_form_in_a_non_form_body(&json_body, title, &wire("json", None)),
             Some(Finding::at(
                 3,
                 "`body.title` is a property of the application/json body, which holds a JSON \
@@ -295,27 +299,30 @@ mod tests {
                  type the field as the value the server reads"
             ))
         );
-        let delimited = delimited_in_json(&json_body, title, &wire("string", Some(",")));
+        let delimited = text_form_in_a_non_form_body(&json_body, title, &wire("string", Some(",")));
         assert_eq!(delimited.map(|f| f.site), Some(6));
         // Neither is refused in a form body, nor beside the body (a query parameter), nor is
         // a plain override.
         let form = with_body("application/x-www-form-urlencoded", "form");
         assert_eq!(
-            delimited_in_json(&form, &form.params[0], &wire("json", None)),
+            text_form_in_a_non_form_body(&form, &form.params[0], &wire("json", None)),
             None
         );
         assert_eq!(
-            delimited_in_json(&form, &form.params[0], &wire("string", Some(","))),
+            text_form_in_a_non_form_body(&form, &form.params[0], &wire("string", Some(","))),
             None
         );
         let q = &json_body.params[1];
-        assert_eq!(delimited_in_json(&json_body, q, &wire("json", None)), None);
         assert_eq!(
-            delimited_in_json(&json_body, q, &wire("string", Some(","))),
+            text_form_in_a_non_form_body(&json_body, q, &wire("json", None)),
             None
         );
         assert_eq!(
-            delimited_in_json(&json_body, title, &wire("integer", None)),
+            text_form_in_a_non_form_body(&json_body, q, &wire("string", Some(","))),
+            None
+        );
+        assert_eq!(
+            text_form_in_a_non_form_body(&json_body, title, &wire("integer", None)),
             None
         );
     }
