@@ -191,6 +191,26 @@ fn a_property_the_tool_fixes_or_omits_counts_as_always_or_never_sent() {
 }
 
 #[test]
+fn the_alternatives_are_named_by_the_arguments_an_agent_writes() {
+    // A field renamed (`#[arg(rename = "inbound")]`) sets `inbound_rules`: the agent is told
+    // the argument it writes, not the spec's property name.
+    let op = all_set(ops_of(&firewall_document("anyOf")).remove(0));
+    let renamed = accounted_as(
+        op,
+        "inbound_rules",
+        json!({"disposition": "set", "argument": "inbound", "field": "inbound"}),
+    );
+    assert_eq!(
+        problems(&renamed, &json!({"name": "fw"})),
+        ["$: needs `inbound` or `outbound_rules`"]
+    );
+    assert_eq!(
+        problems(&renamed, &json!({"name": "fw", "inbound": []})),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
 fn required_sets_beside_properties_bind_a_nested_object() {
     let root = json!({
         "openapi": "3.0.3",

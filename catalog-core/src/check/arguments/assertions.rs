@@ -176,3 +176,28 @@ fn properties(n: u64) -> String {
 fn value_text(v: &Value) -> String {
     shown(&v.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_LISTED_SETS, alternatives_text};
+
+    #[test]
+    fn alternatives_past_the_listed_ones_are_counted() {
+        let sets =
+            |n: usize| -> Vec<Vec<String>> { (0..n).map(|i| vec![format!("p{i}")]).collect() };
+        let name = |k: &str| k.to_string();
+        assert_eq!(MAX_LISTED_SETS, 8);
+        assert_eq!(
+            alternatives_text(&sets(8), name),
+            "`p0`, `p1`, `p2`, `p3`, `p4`, `p5`, `p6` or `p7`"
+        );
+        assert_eq!(
+            alternatives_text(&sets(9), name),
+            "`p0`, `p1`, `p2`, `p3`, `p4`, `p5`, `p6`, `p7` or 1 more"
+        );
+        assert_eq!(
+            alternatives_text(&[vec!["a".into(), "b".into()], vec![]], name),
+            "`a` and `b` or no property"
+        );
+    }
+}

@@ -515,3 +515,129 @@ fn the_nearest_arms_problems_are_bounded() {
         message.len()
     );
 }
+
+/// Two object arms: `a` with the discriminator `n` of `first` (and a required `a`), `b` with
+/// `n` of `second` (and a required `b`); a value `{n, b: 7}` has one problem in the second arm
+/// (`b` is no string) and two in the first (`b` unknown, `a` missing).
+fn discriminated(first: Value, second: Value) -> Schema {
+    serde_json::from_value(json!({"type": "anyOf", "arms": [
+        {"type": "object", "fields": [
+            {"name": "n", "schema": first},
+            {"name": "a", "required": true, "schema": {"type": "string"}}]},
+        {"type": "object", "fields": [
+            {"name": "n", "schema": second},
+            {"name": "b", "required": true, "schema": {"type": "string"}}]}
+    ]}))
+    .unwrap()
+}
+
+#[test]
+fn an_integer_a_boolean_or_a_const_of_one_value_discriminates_an_arm() {
+    // The constant wins over the fewest problems: the first arm is named though it has more.
+    for (first, second, n, shown) in [
+        (
+            json!({"type": "integer", "enum": [1]}),
+            json!({"type": "integer", "enum": [2]}),
+            json!(1),
+            "1",
+        ),
+        (
+            json!({"type": "boolean", "enum": [true]}),
+            json!({"type": "boolean", "enum": [false]}),
+            json!(true),
+            "true",
+        ),
+        (
+            json!({"type": "any", "allowed": ["x"]}),
+            json!({"type": "any", "allowed": ["y"]}),
+            json!("x"),
+            "\"x\"",
+        ),
+    ] {
+        let got = problems(&discriminated(first, second), json!({"n": n, "b": 7}));
+        assert_eq!(
+            got[0].split(": $").next(),
+            Some(format!("$: matches no arm; nearest is arm 0 of 2 (n {shown})").as_str()),
+            "{got:?}"
+        );
+    }
+}
+
+#[test]
+fn an_enum_of_several_values_is_no_discriminator() {
+    // `n: 1` is one of the first arm's values, not its constant: the arm with the fewest
+    // problems is named, and no constant.
+    for (first, n) in [
+        (json!({"type": "integer", "enum": [1, 2]}), json!(1)),
+        (
+            json!({"type": "boolean", "enum": [true, false]}),
+            json!(true),
+        ),
+        (json!({"type": "any", "allowed": ["x", "z"]}), json!("x")),
+    ] {
+        let got = problems(
+            &discriminated(first, json!({"type": "any"})),
+            json!({"n": n, "b": 7}),
+        );
+        assert_eq!(
+            got,
+            ["$: matches no arm; nearest is arm 1 of 2: $.b: expected string, got number 7"]
+        );
+    }
+}
+
+#[test]
+fn an_arm_without_constants_is_not_preferred_over_fewer_problems() {
+    // The value contradicts the first arm's constant (one problem); the second has no
+    // constant and three problems: the first is nearer, and no constant is named.
+    let union: Schema = serde_json::from_value(json!({"type": "anyOf", "arms": [
+        {"type": "object", "fields": [
+            {"name": "kind", "schema": {"type": "string", "enum": ["a"]}},
+            {"name": "x", "schema": {"type": "integer"}}]},
+        {"type": "object", "fields": [
+            {"name": "y", "required": true, "schema": {"type": "integer"}},
+            {"name": "z", "required": true, "schema": {"type": "integer"}}]}
+    ]}))
+    .unwrap();
+    let got = problems(&union, json!({"kind": "b", "x": 1}));
+    assert_eq!(
+        got[0].split(": $").next(),
+        Some("$: matches no arm; nearest is arm 0 of 2"),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn arms_with_as_many_problems_go_to_the_first() {
+    let union: Schema = serde_json::from_value(json!({"type": "anyOf", "arms": [
+        {"type": "object", "fields": [{"name": "p", "required": true, "schema": {"type": "integer"}}]},
+        {"type": "object", "fields": [{"name": "q", "required": true, "schema": {"type": "integer"}}]}
+    ]}))
+    .unwrap();
+    let got = problems(&union, json!({}));
+    assert_eq!(
+        got,
+        ["$: matches no arm; nearest is arm 0 of 2: $.p: missing required field `p` (integer)"]
+    );
+}
+
+#[test]
+fn problems_past_the_listed_ones_count_toward_the_nearest_arm() {
+    // The first arm has more problems than are listed (the rest are counted in `more`); the
+    // second has two: the second is nearer.
+    let many: Vec<Value> = (0..12)
+        .map(|i| json!({"name": format!("p{i}"), "required": true, "schema": {"type": "integer"}}))
+        .collect();
+    let union: Schema = serde_json::from_value(json!({"type": "anyOf", "arms": [
+        {"type": "object", "fields": many},
+        {"type": "object", "fields": [
+            {"name": "q", "required": true, "schema": {"type": "integer"}},
+            {"name": "r", "required": true, "schema": {"type": "integer"}}]}
+    ]}))
+    .unwrap();
+    let got = problems(&union, json!({}));
+    assert!(
+        got[0].starts_with("$: matches no arm; nearest is arm 1 of 2: $.q: missing"),
+        "{got:?}"
+    );
+}
