@@ -623,21 +623,21 @@ fn arms_with_as_many_problems_go_to_the_first() {
 
 #[test]
 fn problems_past_the_listed_ones_count_toward_the_nearest_arm() {
-    // The first arm has more problems than are listed (the rest are counted in `more`); the
-    // second has two: the second is nearer.
-    let many: Vec<Value> = (0..12)
-        .map(|i| json!({"name": format!("p{i}"), "required": true, "schema": {"type": "integer"}}))
-        .collect();
+    // The first arm has 30 problems, 20 listed and 10 counted; the second has 15: the second
+    // is nearer (the counted ones weigh as much as the listed ones).
+    let required = |prefix: &str, n: usize| -> Vec<Value> {
+        (0..n)
+            .map(|i| json!({"name": format!("{prefix}{i}"), "required": true, "schema": {"type": "integer"}}))
+            .collect()
+    };
     let union: Schema = serde_json::from_value(json!({"type": "anyOf", "arms": [
-        {"type": "object", "fields": many},
-        {"type": "object", "fields": [
-            {"name": "q", "required": true, "schema": {"type": "integer"}},
-            {"name": "r", "required": true, "schema": {"type": "integer"}}]}
+        {"type": "object", "fields": required("p", 30)},
+        {"type": "object", "fields": required("q", 15)}
     ]}))
     .unwrap();
     let got = problems(&union, json!({}));
     assert!(
-        got[0].starts_with("$: matches no arm; nearest is arm 1 of 2: $.q: missing"),
+        got[0].starts_with("$: matches no arm; nearest is arm 1 of 2: $.q0: missing"),
         "{got:?}"
     );
 }
