@@ -385,3 +385,35 @@ fn a_whole_array_body_appends() {
     assert_eq!(checked.findings, []);
     assert!(checked.operation.accounting.iter().any(|r| r.appends));
 }
+
+#[test]
+fn a_glob_over_the_body_of_a_full_replace_is_refused_once_listing_each_property_it_covers() {
+    // `body.*_*` covers `schedule_file`, `daily_rebuild_time` and `item_ids`; the omission of
+    // `query.trace` beside it is outside the body, which the rule leaves alone.
+    let mut d = declared("", false);
+    d.omitted.push(omitted("body.*_*", 20));
+    d.omitted.push(omitted("query.trace", 25));
+    d.fields.retain(|f| f.ident == "id" || f.ident == "name");
+    let line = |name: &str| {
+        format!(
+            "      omitted(\"body.{name}\", clears, reason = \"<what a user loses, and why that \
+             is right>\"),"
+        )
+    };
+    assert_eq!(
+        findings(playout("put"), &d),
+        [(
+            20,
+            format!(
+                "`Write` is a full replace, so `body.*_*` would clear on every call each body \
+                 property it covers, and any a later release adds; name each one\n\
+                 help: set them with fields, or state that each call clears them\n{}\n{}\n{}\n\
+                 help: if the server keeps what a call does not send, the operation merges: \
+                 declare it with `semantics = \"merge\"`",
+                line("schedule_file"),
+                line("daily_rebuild_time"),
+                line("item_ids")
+            )
+        )]
+    );
+}
