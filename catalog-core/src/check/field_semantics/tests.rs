@@ -417,3 +417,47 @@ fn a_glob_over_the_body_of_a_full_replace_is_refused_once_listing_each_property_
         )]
     );
 }
+
+#[test]
+fn clears_on_a_glob_or_off_the_body_is_refused_saying_what_to_write_instead() {
+    // A glob over the query of a full replace: `clears` is said property by property.
+    let mut d = declared("", false);
+    let mut glob = omitted("query.t*", 20);
+    glob.clears = Some(21);
+    d.omitted.push(glob);
+    d.fields.retain(|f| f.ident != "trace");
+    assert_eq!(
+        findings(playout("put"), &d),
+        [(
+            21,
+            "`clears` is stated property by property: replace `query.t*` with one \
+             `omitted(\"body.<name>\", clears, reason = \"...\")` per body property"
+                .to_string()
+        )]
+    );
+    // An exact parameter outside the body of a full replace.
+    assert_eq!(
+        findings(playout("put"), &declared("query.trace", true)),
+        [(
+            21,
+            "`query.trace` is not in the body, so leaving it out clears nothing; remove `clears`"
+                .to_string()
+        )]
+    );
+    // A glob over the body of a merge.
+    let mut d = declared("", false);
+    let mut glob = omitted("body.s*", 20);
+    glob.clears = Some(21);
+    d.omitted.push(glob);
+    d.fields.retain(|f| f.ident != "schedule_file");
+    assert_eq!(
+        findings(playout("patch"), &d),
+        [(
+            21,
+            "`clears` is stated property by property: replace `body.s*` with one \
+             `omitted(\"body.<name>\", clears, reason = \"...\")` per body property the server \
+             clears"
+                .to_string()
+        )]
+    );
+}
