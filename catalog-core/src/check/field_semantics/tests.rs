@@ -461,3 +461,87 @@ fn clears_on_a_glob_or_off_the_body_is_refused_saying_what_to_write_instead() {
         )]
     );
 }
+
+#[test]
+fn absent_on_an_undocumented_body_property_lands_on_its_row() {
+    let mut d = declared("", false);
+    let mut color = field("color", optional(RustType::String), 9);
+    color.param = Some(("body.color".into(), 10));
+    color.undocumented = Some((
+        Reason {
+            text: "api/serializers.py: PlayoutSerializer.color".into(),
+            site: 11,
+        },
+        Reason {
+            text: "the spec leaves out the colour the console shows".into(),
+            site: 12,
+        },
+    ));
+    color.absent = Some(("keeps".into(), 30));
+    d.fields.push(color);
+    let checked = check_tool(playout("put"), &d, None);
+    assert_eq!(checked.findings, []);
+    let rows = &checked.operation.accounting;
+    assert_eq!(row(rows, "color").absent, Some(Absent::Keeps));
+    assert_eq!(row(rows, "schedule_file").absent, None);
+}
+
+#[test]
+fn a_redundant_absent_names_the_argument_as_the_agent_writes_it() {
+    let mut d = declared("", false);
+    set(&mut d, "schedule_file", Some("clears"), false);
+    if let Some(f) = d.fields.iter_mut().find(|f| f.ident == "schedule_file") {
+        f.rename = Some("schedule".into());
+    }
+    assert_eq!(
+        findings(playout("put"), &d),
+        [(
+            30,
+            "`Write` is a full replace: leaving `schedule` out clears it already; remove \
+             `absent = \"clears\"`"
+                .to_string()
+        )]
+    );
+}
+
+#[test]
+fn absent_is_refused_on_an_optional_property_whose_field_is_not_an_option() {
+    let mut d = declared("", false);
+    set(&mut d, "schedule_file", Some("keeps"), false);
+    if let Some(f) = d.fields.iter_mut().find(|f| f.ident == "schedule_file") {
+        f.ty = RustType::String;
+    }
+    // The type is refused on its own too; `absent` is refused beside it.
+    assert_eq!(
+        findings(playout("put"), &d),
+        [
+            (
+                4,
+                "mistyped field `schedule_file`: `body.schedule_file` is optional: `None` leaves \
+                 it out; use `Option<String>`, not `String`"
+                    .to_string()
+            ),
+            (
+                30,
+                "every call sends `schedule_file` (its type is not an `Option`), so it is never \
+                 left out; remove `absent`"
+                    .to_string()
+            )
+        ]
+    );
+}
+
+#[test]
+fn keeps_on_an_exact_omission_lands_on_that_omissions_row_only() {
+    // `schedule_file` is omitted before `daily_rebuild_time` in accounting order.
+    let mut d = declared("body.schedule_file", true);
+    let mut kept = omitted("body.daily_rebuild_time", 22);
+    kept.keeps = Some(23);
+    d.omitted.push(kept);
+    d.fields.retain(|f| f.ident != "daily_rebuild_time");
+    let checked = check_tool(playout("put"), &d, None);
+    assert_eq!(checked.findings, []);
+    let rows = &checked.operation.accounting;
+    assert_eq!(row(rows, "daily_rebuild_time").absent, Some(Absent::Keeps));
+    assert_eq!(row(rows, "schedule_file").absent, None);
+}
