@@ -545,3 +545,21 @@ fn keeps_on_an_exact_omission_lands_on_that_omissions_row_only() {
     assert_eq!(row(rows, "daily_rebuild_time").absent, Some(Absent::Keeps));
     assert_eq!(row(rows, "schedule_file").absent, None);
 }
+
+#[test]
+fn absent_on_a_read_or_a_delete_says_the_operation_writes_nothing() {
+    for (method, shown) in [("get", "GET"), ("delete", "DELETE")] {
+        let mut d = declared("", false);
+        set(&mut d, "schedule_file", Some("keeps"), false);
+        assert_eq!(
+            findings(playout(method), &d),
+            [(
+                30,
+                format!(
+                    "`absent` says what a write does to a body property a call leaves out, and \
+                     {shown} /playouts/{{id}} writes none; remove it"
+                )
+            )]
+        );
+    }
+}
