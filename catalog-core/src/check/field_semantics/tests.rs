@@ -563,3 +563,21 @@ fn absent_on_a_read_or_a_delete_says_the_operation_writes_nothing() {
         );
     }
 }
+
+#[test]
+fn appends_on_a_read_or_a_delete_says_the_operation_writes_nothing() {
+    for (method, shown) in [("get", "GET"), ("delete", "DELETE")] {
+        let mut d = declared("", false);
+        set(&mut d, "item_ids", None, true);
+        assert_eq!(
+            findings(playout(method), &d),
+            [(
+                31,
+                format!(
+                    "`appends` says the server adds the items sent to the ones it has, and \
+                     {shown} /playouts/{{id}} writes nothing; remove it"
+                )
+            )]
+        );
+    }
+}
