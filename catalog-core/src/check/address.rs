@@ -61,3 +61,41 @@ pub(crate) fn candidates(op: &Operation) -> Vec<Candidate<'_>> {
         .map(|p| Candidate::at(p.location, &p.name))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::glob_matches;
+
+    #[test]
+    fn a_pattern_without_a_star_matches_only_the_same_address() {
+        assert!(glob_matches("query.page", "query.page"));
+        assert!(!glob_matches("query.page", "query.pages"));
+        assert!(!glob_matches("query.page", "query.pag"));
+    }
+
+    #[test]
+    fn a_star_between_a_prefix_and_a_suffix_matches_any_run_between_them_even_an_empty_one() {
+        assert!(glob_matches("query.*__n", "query.page__n"));
+        assert!(glob_matches("query.*__n", "query.__n"));
+        assert!(!glob_matches("query.*__n", "query.page"));
+        assert!(!glob_matches("query.*__n", "body.page__n"));
+    }
+
+    #[test]
+    fn a_glob_prefix_and_suffix_may_not_share_characters_of_the_address() {
+        // `ab` and `ba` overlap in `aba`, which is shorter than the two together.
+        assert!(!glob_matches("ab*ba", "aba"));
+        assert!(!glob_matches("a*a", "a"));
+        assert!(glob_matches("a*a", "aa"));
+    }
+
+    #[test]
+    fn the_pieces_between_stars_must_occur_in_order_and_as_often_as_written() {
+        assert!(!glob_matches("*a*a*", "a"));
+        assert!(glob_matches("*a*a*", "aba"));
+        assert!(!glob_matches("*b*a*", "ab"));
+        assert!(glob_matches("*a*b*", "ab"));
+        assert!(glob_matches("body.*_*_id", "body.tag_set_id"));
+        assert!(!glob_matches("body.*_*_id", "body.tag_id"));
+    }
+}

@@ -384,6 +384,48 @@ mod tests {
     }
 
     #[test]
+    fn a_family_maps_names_to_scalars_or_lists_of_them_and_nothing_deeper() {
+        let findings = |value: RustType| {
+            let map = RustType::Map(Box::new(value));
+            reconcile(&list(), &with_q_omitted(declared(map, "query.cf_*"))).findings
+        };
+        let int = || RustType::Int {
+            signed: true,
+            bits: 64,
+        };
+        for value in [
+            RustType::String,
+            RustType::Bool,
+            int(),
+            RustType::F32,
+            RustType::F64,
+            RustType::Vec(Box::new(int())),
+        ] {
+            assert_eq!(findings(value.clone()), [], "{}", value.render());
+        }
+        let refused = |shown: &str| {
+            [Finding::at(
+                2,
+                format!(
+                    "family field `custom_fields` must be a map from parameter name to value: \
+                     `BTreeMap<String, String>` (one value each) or `BTreeMap<String, \
+                     Vec<String>>` (repeated), with any scalar type for `String` as value, not \
+                     `{shown}`"
+                ),
+            )]
+        };
+        let strings = || RustType::Vec(Box::new(RustType::String));
+        assert_eq!(
+            findings(RustType::Vec(Box::new(strings()))),
+            refused("BTreeMap<String, Vec<Vec<String>>>")
+        );
+        assert_eq!(
+            findings(RustType::Map(Box::new(RustType::String))),
+            refused("BTreeMap<String, BTreeMap<String, String>>")
+        );
+    }
+
+    #[test]
     fn the_pattern_becomes_an_anchored_regex() {
         assert_eq!(pattern_regex("cf_*"), "^cf_.*$");
         assert_eq!(pattern_regex("x.*__n"), "^x\\..*__n$");

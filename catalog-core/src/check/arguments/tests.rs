@@ -475,3 +475,211 @@ fn a_header_text_with_a_control_character_is_refused_in_words_and_other_patterns
         ["$['X-Own']: must match the pattern /^[a-z]*$/, got string \"a\\rb\""]
     );
 }
+
+/// Each problem of a finished [`Decoder`], as `path: message`.
+fn decoder_errors(d: Decoder<'_>) -> Vec<String> {
+    match d.finish() {
+        Ok(()) => vec![],
+        Err(e) => e.problems().iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// Decodes `args` over [`op`] as the `#[tool]` expansion does, the string arguments `team_id`
+/// (row 0) and `message` (row 7) into `String`s: their values, then every problem.
+fn decode(args: Value) -> (Vec<(String, String)>, Vec<String>) {
+    let op = op();
+    // One more turn than there are keys: a decoder that never runs dry is caught, not waited on.
+    let turns = args.as_object().map_or(0, Map::len) + 1;
+    let mut d = Decoder::new(&op, args);
+    let mut decoded = Vec::new();
+    for _ in 0..turns {
+        let Some((key, value)) = d.next() else { break };
+        let row = match key.as_str() {
+            "team_id" => 0,
+            "message" => 7,
+            _ => {
+                d.unknown(&key);
+                continue;
+            }
+        };
+        if let Some(s) = d.value::<String>(row, &key, value) {
+            decoded.push((key, s));
+        }
+    }
+    (decoded, decoder_errors(d))
+}
+
+#[test]
+fn the_decoder_hands_over_each_argument_once_in_order_then_none() {
+    let op = op();
+    let mut d = Decoder::new(&op, json!({"team_id": "abc", "message": "hi"}));
+    assert_eq!(d.next(), Some(("team_id".to_string(), json!("abc"))));
+    assert_eq!(d.next(), Some(("message".to_string(), json!("hi"))));
+    assert_eq!(d.next(), None);
+}
+
+#[test]
+fn the_decoder_accepts_the_required_arguments_it_decoded_and_reports_the_others_missing() {
+    let (decoded, problems) = decode(ok());
+    assert_eq!(
+        decoded,
+        [
+            ("team_id".to_string(), "abc".to_string()),
+            ("message".to_string(), "hi".to_string())
+        ]
+    );
+    assert_eq!(problems, Vec::<String>::new());
+    let (decoded, problems) = decode(json!({"message": "hi"}));
+    assert_eq!(decoded, [("message".to_string(), "hi".to_string())]);
+    assert_eq!(
+        problems,
+        ["$.team_id: missing required argument `team_id` (string)"]
+    );
+}
+
+#[test]
+fn the_decoder_refuses_an_undeclared_argument_naming_the_nearest() {
+    let (_, problems) = decode(with(json!({"mesage": "x"})));
+    assert_eq!(
+        problems,
+        ["$.mesage: unknown argument `mesage`; did you mean `message`?"]
+    );
+}
+
+#[test]
+fn the_decoder_refuses_an_arguments_former_name_naming_the_current_one() {
+    let op = op();
+    let mut d = Decoder::new(&op, json!({}));
+    d.renamed("reply_to", "root_id");
+    let e = d.finish().unwrap_err();
+    assert_eq!(e.problems()[0].kind(), ProblemKind::UnknownArgument);
+    assert_eq!(
+        e.problems()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        [
+            "$.reply_to: unknown argument `reply_to`; did you mean `root_id`? (`reply_to` is its \
+             former name)",
+            "$.team_id: missing required argument `team_id` (string)",
+            "$.message: missing required argument `message` (string)"
+        ]
+    );
+}
+
+#[test]
+fn a_value_the_schema_accepts_but_the_field_type_refuses_is_reported_in_serdes_words() {
+    let op = op();
+    let mut d = Decoder::new(&op, json!({}));
+    assert_eq!(
+        d.value::<String>(0, "team_id", json!("abc")),
+        Some("abc".into())
+    );
+    assert_eq!(
+        d.value::<String>(7, "message", json!("hi")),
+        Some("hi".into())
+    );
+    // `per_page` is an integer of 1 to 200: 200 is past an `i8`.
+    assert_eq!(d.value::<i8>(2, "per_page", json!(200)), None);
+    let e = d.finish().unwrap_err();
+    assert_eq!(e.problems().len(), 1);
+    assert_eq!(e.problems()[0].kind(), ProblemKind::Other);
+    assert_eq!(
+        e.problems()[0].to_string(),
+        "$.per_page: invalid value: integer `200`, expected i8"
+    );
+}
+
+#[test]
+fn the_decoder_reads_null_for_a_nullable_argument_as_some_none_and_refuses_it_elsewhere() {
+    let op = op();
+    let mut d = Decoder::new(&op, json!({}));
+    // `root_id` (row 8) is nullable, `message` (row 7) is not.
+    assert_eq!(
+        d.nullable::<String>(8, "root_id", Value::Null),
+        Some(Some(None))
+    );
+    assert_eq!(
+        d.nullable::<String>(8, "root_id", json!("x")),
+        Some(Some(Some("x".to_string())))
+    );
+    assert_eq!(d.nullable::<String>(8, "root_id", json!(1)), None);
+    assert_eq!(d.nullable::<String>(7, "message", Value::Null), None);
+    assert_eq!(
+        d.value::<String>(0, "team_id", json!("abc")),
+        Some("abc".into())
+    );
+    assert_eq!(
+        decoder_errors(d),
+        [
+            "$.root_id: expected string or null, got number 1",
+            "$.message: cannot be null; expected string"
+        ]
+    );
+}
+
+#[test]
+fn a_fine_value_still_decodes_once_the_problems_are_past_the_cap() {
+    let op = op();
+    let mut d = Decoder::new(&op, json!({}));
+    let tags: Vec<Value> = (0..30).map(Value::from).collect();
+    assert_eq!(d.value::<Vec<String>>(5, "tags", Value::from(tags)), None);
+    assert_eq!(
+        d.value::<String>(0, "team_id", json!("abc")),
+        Some("abc".into())
+    );
+    assert_eq!(
+        d.value::<String>(7, "message", json!("hi")),
+        Some("hi".into())
+    );
+    let e = d.finish().unwrap_err();
+    assert_eq!(e.problems().len(), MAX_PROBLEMS);
+    assert_eq!(e.more(), 11);
+}
+
+/// A `GET /x` whose 66 query parameters `p0` to `p65` are integers taken as arguments of the
+/// same names, rows 0, 63, 64 and 65 required.
+fn wide() -> Operation {
+    let rows: Vec<Value> = (0..66)
+        .map(|i| {
+            let required = [0, 63, 64, 65].contains(&i);
+            json!({"param": {"location": "query", "name": format!("p{i}"), "required": required,
+                             "schema": {"type": "integer"}, "style": "form", "pointer": "#/p"},
+                   "disposition": "set", "argument": format!("p{i}"), "field": format!("p{i}")})
+        })
+        .collect();
+    serde_json::from_value(
+        json!({"method": "GET", "path": "/x", "pointer": "#/op", "accounting": rows}),
+    )
+    .unwrap()
+}
+
+#[test]
+fn required_arguments_past_the_64th_row_are_found_given_and_reported_missing() {
+    let op = wide();
+    let given = json!({"p0": 1, "p63": 1, "p64": 1, "p65": 1});
+    assert_eq!(check_arguments(&op, &given), Ok(()));
+    let e = check_arguments(&op, &json!({"p0": 1, "p65": 1})).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid arguments: $.p63: missing required argument `p63` (integer); $.p64: missing \
+         required argument `p64` (integer)"
+    );
+
+    let mut d = Decoder::new(&op, json!({}));
+    for row in [0, 63, 64, 65] {
+        assert_eq!(d.value::<i64>(row, &format!("p{row}"), json!(1)), Some(1));
+    }
+    assert_eq!(d.finish(), Ok(()));
+    let mut d = Decoder::new(&op, json!({}));
+    for row in [0, 65] {
+        assert_eq!(d.value::<i64>(row, &format!("p{row}"), json!(1)), Some(1));
+    }
+    assert_eq!(
+        decoder_errors(d),
+        [
+            "$.p63: missing required argument `p63` (integer)",
+            "$.p64: missing required argument `p64` (integer)"
+        ]
+    );
+}

@@ -385,3 +385,199 @@ fn a_whole_array_body_appends() {
     assert_eq!(checked.findings, []);
     assert!(checked.operation.accounting.iter().any(|r| r.appends));
 }
+
+#[test]
+fn a_glob_over_the_body_of_a_full_replace_is_refused_once_listing_each_property_it_covers() {
+    // `body.*_*` covers `schedule_file`, `daily_rebuild_time` and `item_ids`; the omission of
+    // `query.trace` beside it is outside the body, which the rule leaves alone.
+    let mut d = declared("", false);
+    d.omitted.push(omitted("body.*_*", 20));
+    d.omitted.push(omitted("query.trace", 25));
+    d.fields.retain(|f| f.ident == "id" || f.ident == "name");
+    let line = |name: &str| {
+        format!(
+            "      omitted(\"body.{name}\", clears, reason = \"<what a user loses, and why that \
+             is right>\"),"
+        )
+    };
+    assert_eq!(
+        findings(playout("put"), &d),
+        [(
+            20,
+            format!(
+                "`Write` is a full replace, so `body.*_*` would clear on every call each body \
+                 property it covers, and any a later release adds; name each one\n\
+                 help: set them with fields, or state that each call clears them\n{}\n{}\n{}\n\
+                 help: if the server keeps what a call does not send, the operation merges: \
+                 declare it with `semantics = \"merge\"`",
+                line("schedule_file"),
+                line("daily_rebuild_time"),
+                line("item_ids")
+            )
+        )]
+    );
+}
+
+#[test]
+fn clears_on_a_glob_or_off_the_body_is_refused_saying_what_to_write_instead() {
+    // A glob over the query of a full replace: `clears` is said property by property.
+    let mut d = declared("", false);
+    let mut glob = omitted("query.t*", 20);
+    glob.clears = Some(21);
+    d.omitted.push(glob);
+    d.fields.retain(|f| f.ident != "trace");
+    assert_eq!(
+        findings(playout("put"), &d),
+        [(
+            21,
+            "`clears` is stated property by property: replace `query.t*` with one \
+             `omitted(\"body.<name>\", clears, reason = \"...\")` per body property"
+                .to_string()
+        )]
+    );
+    // An exact parameter outside the body of a full replace.
+    assert_eq!(
+        findings(playout("put"), &declared("query.trace", true)),
+        [(
+            21,
+            "`query.trace` is not in the body, so leaving it out clears nothing; remove `clears`"
+                .to_string()
+        )]
+    );
+    // A glob over the body of a merge.
+    let mut d = declared("", false);
+    let mut glob = omitted("body.s*", 20);
+    glob.clears = Some(21);
+    d.omitted.push(glob);
+    d.fields.retain(|f| f.ident != "schedule_file");
+    assert_eq!(
+        findings(playout("patch"), &d),
+        [(
+            21,
+            "`clears` is stated property by property: replace `body.s*` with one \
+             `omitted(\"body.<name>\", clears, reason = \"...\")` per body property the server \
+             clears"
+                .to_string()
+        )]
+    );
+}
+
+#[test]
+fn absent_on_an_undocumented_body_property_lands_on_its_row() {
+    let mut d = declared("", false);
+    let mut color = field("color", optional(RustType::String), 9);
+    color.param = Some(("body.color".into(), 10));
+    color.undocumented = Some((
+        Reason {
+            text: "api/serializers.py: PlayoutSerializer.color".into(),
+            site: 11,
+        },
+        Reason {
+            text: "the spec leaves out the colour the console shows".into(),
+            site: 12,
+        },
+    ));
+    color.absent = Some(("keeps".into(), 30));
+    d.fields.push(color);
+    let checked = check_tool(playout("put"), &d, None);
+    assert_eq!(checked.findings, []);
+    let rows = &checked.operation.accounting;
+    assert_eq!(row(rows, "color").absent, Some(Absent::Keeps));
+    assert_eq!(row(rows, "schedule_file").absent, None);
+}
+
+#[test]
+fn a_redundant_absent_names_the_argument_as_the_agent_writes_it() {
+    let mut d = declared("", false);
+    set(&mut d, "schedule_file", Some("clears"), false);
+    if let Some(f) = d.fields.iter_mut().find(|f| f.ident == "schedule_file") {
+        f.rename = Some("schedule".into());
+    }
+    assert_eq!(
+        findings(playout("put"), &d),
+        [(
+            30,
+            "`Write` is a full replace: leaving `schedule` out clears it already; remove \
+             `absent = \"clears\"`"
+                .to_string()
+        )]
+    );
+}
+
+#[test]
+fn absent_is_refused_on_an_optional_property_whose_field_is_not_an_option() {
+    let mut d = declared("", false);
+    set(&mut d, "schedule_file", Some("keeps"), false);
+    if let Some(f) = d.fields.iter_mut().find(|f| f.ident == "schedule_file") {
+        f.ty = RustType::String;
+    }
+    // The type is refused on its own too; `absent` is refused beside it.
+    assert_eq!(
+        findings(playout("put"), &d),
+        [
+            (
+                4,
+                "mistyped field `schedule_file`: `body.schedule_file` is optional: `None` leaves \
+                 it out; use `Option<String>`, not `String`"
+                    .to_string()
+            ),
+            (
+                30,
+                "every call sends `schedule_file` (its type is not an `Option`), so it is never \
+                 left out; remove `absent`"
+                    .to_string()
+            )
+        ]
+    );
+}
+
+#[test]
+fn keeps_on_an_exact_omission_lands_on_that_omissions_row_only() {
+    // `schedule_file` is omitted before `daily_rebuild_time` in accounting order.
+    let mut d = declared("body.schedule_file", true);
+    let mut kept = omitted("body.daily_rebuild_time", 22);
+    kept.keeps = Some(23);
+    d.omitted.push(kept);
+    d.fields.retain(|f| f.ident != "daily_rebuild_time");
+    let checked = check_tool(playout("put"), &d, None);
+    assert_eq!(checked.findings, []);
+    let rows = &checked.operation.accounting;
+    assert_eq!(row(rows, "daily_rebuild_time").absent, Some(Absent::Keeps));
+    assert_eq!(row(rows, "schedule_file").absent, None);
+}
+
+#[test]
+fn absent_on_a_read_or_a_delete_says_the_operation_writes_nothing() {
+    for (method, shown) in [("get", "GET"), ("delete", "DELETE")] {
+        let mut d = declared("", false);
+        set(&mut d, "schedule_file", Some("keeps"), false);
+        assert_eq!(
+            findings(playout(method), &d),
+            [(
+                30,
+                format!(
+                    "`absent` says what a write does to a body property a call leaves out, and \
+                     {shown} /playouts/{{id}} writes none; remove it"
+                )
+            )]
+        );
+    }
+}
+
+#[test]
+fn appends_on_a_read_or_a_delete_says_the_operation_writes_nothing() {
+    for (method, shown) in [("get", "GET"), ("delete", "DELETE")] {
+        let mut d = declared("", false);
+        set(&mut d, "item_ids", None, true);
+        assert_eq!(
+            findings(playout(method), &d),
+            [(
+                31,
+                format!(
+                    "`appends` says the server adds the items sent to the ones it has, and \
+                     {shown} /playouts/{{id}} writes nothing; remove it"
+                )
+            )]
+        );
+    }
+}

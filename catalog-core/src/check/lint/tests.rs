@@ -371,3 +371,21 @@ fn a_literal_holds_an_invisible_character_only_when_one_of_the_flagged_is_in_it(
         assert!(has_invisible(&format!("café{flagged}")), "{flagged:?}");
     }
 }
+
+#[test]
+fn each_class_has_its_name_for_the_command_line_and_its_words_for_a_message() {
+    let named: Vec<(&str, &str)> = Class::ALL
+        .iter()
+        .map(|c| (c.as_str(), c.describe()))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("invisible", "invisible or direction-changing characters"),
+            ("instruction", "an instruction addressed to the model"),
+            ("markup", "an HTML comment or active markup"),
+            ("link", "a script or inline-document URL"),
+            ("length", "a text past the length budget"),
+        ]
+    );
+}
