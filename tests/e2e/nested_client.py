@@ -221,9 +221,10 @@ def nullable(schema: dict) -> bool:
 
 
 def object_of(schema: dict) -> dict | None:
-    """The object schema with declared properties a value of `schema` is, if it is one."""
+    """The object schema with declared properties a value of `schema` is, if it is one (a
+    union of required-only arms is the object's required alternatives, not a union of shapes)."""
     for key in ("oneOf", "anyOf"):
-        if key in schema:
+        if key in schema and not required_only(schema[key]):
             arms = [a for a in schema[key] if "properties" in a]
             return arms[0] if len(arms) == 1 else None
     return schema if schema.get("properties") else None
