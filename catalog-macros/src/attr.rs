@@ -23,6 +23,8 @@
 //!     variant = 0 | "NewTask",                 // the arm of a union request body it sends
 //!     variant(whole, reason = "..."),          // or the whole union, one `body` argument
 //!     failure(field = "ok", equals = false, reason = "..."), // a 2xx body that is an error
+//!     arg("body.data.due", wire_type = "string", read_at = "...", reason = "..."), // below a
+//!                                              // parameter: the `#[arg]` overrides, by address
 //! )]
 //! #[arg(param = "body.root_id", rename = "reply_to", undocumented, read_at = "...", reason = "...")]
 //! #[arg(null = "null")]   // the text a null value (or array element) of this field is sent as
@@ -144,6 +146,8 @@ pub struct ToolAttr {
     pub failure: Option<crate::failure::FailureAttr>,
     /// `accept_description("/paths/~1x/get/description", reason = "...")` entries.
     pub accepted: Vec<AcceptDescription>,
+    /// `arg("body.data.due", wire_type = "...", ...)` entries: overrides below a parameter.
+    pub args: Vec<crate::arg_attr::ToolArg>,
 }
 
 /// `variant = N`, `variant = "Name"`, or `variant(whole, reason = "...")`.
@@ -173,6 +177,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
     let mut accepted = Vec::new();
     let (mut fixed, mut omitted, mut undocumented) = (Vec::new(), Vec::new(), Vec::new());
     let mut credentials = Vec::new();
+    let mut tool_args = Vec::new();
     let parser = syn::meta::parser(|meta| {
         let key = key_name(&meta.path);
         let key_span = meta.path.span();
@@ -205,6 +210,8 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
                     scheme: e.scheme,
                 });
             }
+            // arg("body.data.due", wire_type = "string", read_at = "...", reason = "...")
+            "arg" => tool_args.push(crate::arg_attr::tool_arg(cx, &meta, key_span)?),
             // accept_description("/paths/~1x/get/description", reason = "...")
             "accept_description" => accepted.push(accept_entry(cx, &meta, key_span)?),
             // effects(destructive = false, reason = "...")
@@ -276,6 +283,7 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         aliases,
         failure: failure.get(),
         accepted,
+        args: tool_args,
     })
 }
 

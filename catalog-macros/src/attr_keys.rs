@@ -58,8 +58,10 @@ pub const TOOL: Keys = Keys {
         "aliases",
         "failure",
         "accept_description",
+        "arg",
     ],
     entries: &[
+        "arg",
         "fixed",
         "omitted",
         "undocumented",
@@ -166,6 +168,20 @@ pub const ARG: Keys = Keys {
     entries: &[],
 };
 
+/// `arg("address", ...)` in `#[tool]`: the overrides of a property below a parameter.
+pub const TOOL_ARG: Keys = Keys {
+    at: "tool.arg",
+    keys: &[
+        "wire_type",
+        "delimited",
+        "values",
+        "pattern",
+        "read_at",
+        "reason",
+    ],
+    entries: &[],
+};
+
 /// `#[object(...)]` on a struct deriving `Object`.
 pub const OBJECT: Keys = Keys {
     at: "object",
@@ -200,6 +216,7 @@ const ALL: &[&Keys] = &[
     &VARIANT,
     &OUTPUT,
     &ARG,
+    &TOOL_ARG,
     &OBJECT,
     &OBJECT_OMITTED,
     &COMPOSITE,

@@ -5,13 +5,14 @@
 //! index and `catalog_core::check::tool::check_tool`, whose findings become errors at their
 //! ranges.
 
+use crate::arg_attr::FieldAttr;
 use crate::ast::Tool;
 use crate::attr::Spanned;
 use crate::ctxt::{Ctxt, Range};
 use crate::sites::Sites;
 use catalog_core::check::declaration::check_declaration;
 use catalog_core::check::declared::{
-    ArgKeys, Declared, DeclaredAccept, DeclaredAlias, DeclaredCredential, DeclaredEffects,
+    ArgKeys, Declared, DeclaredAccept, DeclaredArg, DeclaredAlias, DeclaredCredential, DeclaredEffects,
     DeclaredFailure, DeclaredFamily, DeclaredField, DeclaredFixed, DeclaredNarrowing,
     DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented, DeclaredVariant, DeclaredWireType,
     Finding,
@@ -219,6 +220,46 @@ fn not_found(cx: &Ctxt, reader: &IndexReader, operation: &Spanned<String>) {
     );
 }
 
+/// The type overrides of one `#[arg]` (a field's, or a tool-level `arg("address", ...)`'s):
+/// `wire_type` (or `delimited` alone, which splits into text items: a wire type of `string`, at
+/// `delimited`), and `values` or `pattern`.
+fn overrides(
+    sites: &mut Sites,
+    attr: &FieldAttr,
+) -> (Option<DeclaredWireType>, Option<DeclaredNarrowing>) {
+    let named = attr.wire_type.as_ref().or(attr.delimited.as_ref());
+    let wire_type = named.map(|w| DeclaredWireType {
+        ty: attr
+            .wire_type
+            .as_ref()
+            .map_or_else(|| "string".to_string(), |t| t.value.clone()),
+        site: sites.site(w.span),
+        read_at: attr.read_at.as_ref().map(|r| sites.reason(r)),
+        reason: attr.reason.as_ref().map(|r| sites.reason(r)),
+        delimiter: attr
+            .delimited
+            .as_ref()
+            .map(|d| (d.value.clone(), sites.site(d.span))),
+    });
+    let narrowed = (attr.values.is_some() || attr.pattern.is_some()).then(|| DeclaredNarrowing {
+        values: attr.values.as_ref().map(|v| {
+            let each = v
+                .value
+                .iter()
+                .map(|x| (x.value.clone(), sites.site(x.span)))
+                .collect();
+            (each, sites.site(v.span))
+        }),
+        pattern: attr
+            .pattern
+            .as_ref()
+            .map(|p| (p.value.clone(), sites.site(p.span))),
+        read_at: attr.read_at.as_ref().map(|r| sites.reason(r)),
+        reason: attr.reason.as_ref().map(|r| sites.reason(r)),
+    });
+    (wire_type, narrowed)
+}
+
 /// What the tool declares, as `reconcile` reads it.
 fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
     let operation_span = tool
@@ -296,41 +337,7 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             (Some(_), Some(read_at), Some(r)) => Some((sites.reason(read_at), sites.reason(r))),
             _ => None,
         };
-        // `delimited` alone splits into text items: a wire type of `string`, at `delimited`.
-        let named = f.attr.wire_type.as_ref().or(f.attr.delimited.as_ref());
-        let wire_type = named.map(|w| DeclaredWireType {
-            ty: f
-                .attr
-                .wire_type
-                .as_ref()
-                .map_or_else(|| "string".to_string(), |t| t.value.clone()),
-            site: sites.site(w.span),
-            read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
-            reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
-            delimiter: f
-                .attr
-                .delimited
-                .as_ref()
-                .map(|d| (d.value.clone(), sites.site(d.span))),
-        });
-        let narrowed =
-            (f.attr.values.is_some() || f.attr.pattern.is_some()).then(|| DeclaredNarrowing {
-                values: f.attr.values.as_ref().map(|v| {
-                    let each = v
-                        .value
-                        .iter()
-                        .map(|x| (x.value.clone(), sites.site(x.span)))
-                        .collect();
-                    (each, sites.site(v.span))
-                }),
-                pattern: f
-                    .attr
-                    .pattern
-                    .as_ref()
-                    .map(|p| (p.value.clone(), sites.site(p.span))),
-                read_at: f.attr.read_at.as_ref().map(|r| sites.reason(r)),
-                reason: f.attr.reason.as_ref().map(|r| sites.reason(r)),
-            });
+        let (wire_type, narrowed) = overrides(sites, &f.attr);
         let family = f.attr.family.as_ref().map(|w| DeclaredFamily {
             pattern: w.value.clone(),
             site: sites.site(w.span),
@@ -409,6 +416,15 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             value: u.value.clone(),
             read_at: sites.reason(&u.read_at),
             reason: sites.reason(&u.reason),
+        });
+    }
+    for a in &tool.attr.args {
+        let (wire_type, narrowed) = overrides(sites, &a.attr);
+        d.args.push(DeclaredArg {
+            address: a.address.value.clone(),
+            site: sites.site(a.address.span),
+            wire_type,
+            narrowed,
         });
     }
     d

@@ -142,7 +142,16 @@ pub fn object(
                     let ident = fresh(key::ident(&[kind, &child_path, tail]), |i| {
                         taken(i, &nodes, &enums)
                     });
-                    takes.push(takes_scalar(&ident, &words, element));
+                    let overridden = entry_at(below, &path, &p.name)
+                        .and_then(|b| b.overridden.as_ref().map(|o| (b, o)));
+                    takes.push(match overridden {
+                        Some((b, o)) => {
+                            let by = format!("`arg(\"body.{}\")` types", b.address);
+                            let aside = format!(" (the spec says {})", o.spec_type);
+                            takes_scalar_by(&ident, &words, element, &by, &aside)
+                        }
+                        None => takes_scalar(&ident, &words, element),
+                    });
                     takes.push(quote! {
                         #[automatically_derived]
                         impl<T: ?::core::marker::Sized> #markers::Carries<T> for spec::#ident {}
@@ -245,14 +254,26 @@ pub fn object(
 /// ([`primitive_fit`]), whose message names the property and its type in the spec, and
 /// `TakesScalar<K>` for `ident` wherever it holds.
 fn takes_scalar(ident: &Ident, words: &str, element: &Schema) -> TokenStream {
+    takes_scalar_by(ident, words, element, "the spec types", "")
+}
+
+/// [`takes_scalar`], the type said `by` the spec or the tool's override there (with an `aside`
+/// after the message: what the spec said).
+fn takes_scalar_by(
+    ident: &Ident,
+    words: &str,
+    element: &Schema,
+    by: &str,
+    aside: &str,
+) -> TokenStream {
     let markers = quote!(::catalog::__private_v1::markers);
     let fit = primitive_fit(element);
     let tr = key::ident(&[&ident.to_string(), "takes"]);
     let message = format!(
-        "a field typed with `{{Self}}` cannot carry {words}, which the spec types {}",
+        "a field typed with `{{Self}}` cannot carry {words}, which {by} {}{aside}",
         fit.described
     );
-    let label = format!("the spec types this property {}", fit.described);
+    let label = format!("{by} this property {}", fit.described);
     let note = fit.advice;
     let impls = fit.fits.iter().map(|name| {
         let ty: syn::Type = match *name {
@@ -378,9 +399,20 @@ fn read_only_property(node: &Ident, words: &str, declares: &Ident, p: &Field) ->
     }
 }
 
-/// The entry of `below` for the property `name` of the object at `path` (both as the accounting
-/// writes them, compared without their `[]` and `{}`: a name says where it is on its own).
+/// The entry of `below` that takes the property `name` of the object at `path` from its struct
+/// (fixed or omitted by the tool; an overridden one is the struct's to set), both as the
+/// accounting writes them, compared without their `[]` and `{}`: a name says where it is on its
+/// own.
 fn below_at<'b>(below: &'b [Below], path: &str, name: &str) -> Option<&'b Below> {
+    entry_at(below, path, name).filter(|b| b.taken_from_struct())
+}
+
+/// The entry of `below` at the property `name` of the object at `path`, whatever it says.
+fn entry_at<'b>(below: &'b [Below], path: &str, name: &str) -> Option<&'b Below> {
+    // Most tools have none: no address to build.
+    if below.is_empty() {
+        return None;
+    }
     let bare = |s: &str| s.replace("[]", "").replace("{}", "");
     let at = match path {
         "" => name.to_string(),

@@ -7,7 +7,7 @@
 //! the value or the omission, and puts the entry on the row of the field that sets the
 //! parameter ([`Below`](crate::model::Below)).
 
-use super::nested::{declared_names, map_values, or_empty_arm};
+use super::nested::{declared_names, is_empty_string, map_values, or_empty_arm};
 use super::suggest::{Candidate, suggest};
 use super::values::check_value;
 use crate::model::{BelowStep, Field, Location, Operation, Param, Schema, Type, below_steps};
@@ -121,6 +121,76 @@ pub(crate) fn property_at<'o>(param: &'o Param, address: &str) -> Option<&'o Fie
     walk_to(&param.schema, steps.get(from..)?, String::new())
         .ok()
         .map(|(field, _)| field)
+}
+
+/// Replaces the schema of the property a [`Below`](crate::model::Below) address names inside
+/// the value of `param` (the row's parameter) with `schema`: the type the server reads there.
+/// False where there is no such property (the address resolves against the operation's own
+/// parameter first, so a row's always has it).
+pub(crate) fn retype(param: &mut Param, address: &str, schema: Schema) -> bool {
+    let steps = below_steps(address);
+    let from = usize::from(!param.name.is_empty());
+    let Some(field) = steps
+        .get(from..)
+        .and_then(|steps| field_mut(&mut param.schema, steps))
+    else {
+        return false;
+    };
+    field.schema = schema;
+    true
+}
+
+/// [`walk_to`] for changing the property: no message, only the way down.
+fn field_mut<'o>(mut schema: &'o mut Schema, steps: &[BelowStep<'_>]) -> Option<&'o mut Field> {
+    let (last, init) = steps.split_last()?;
+    for step in init {
+        schema = match step {
+            BelowStep::Property(name) => {
+                &mut fields_mut(schema)?
+                    .iter_mut()
+                    .find(|f| f.name == *name)?
+                    .schema
+            }
+            BelowStep::Items => match &mut schema.ty {
+                Type::Array { items, .. } => items,
+                _ => return None,
+            },
+            BelowStep::Values => match &mut schema.ty {
+                Type::Object {
+                    fields,
+                    values: Some(values),
+                    ..
+                } if fields.is_empty() => values,
+                _ => return None,
+            },
+        };
+    }
+    let BelowStep::Property(name) = last else {
+        return None;
+    };
+    fields_mut(schema)?.iter_mut().find(|f| f.name == *name)
+}
+
+/// The properties of the object `schema` is, through the object arm of `anyOf [object, ""]`
+/// ([`object_of`], for changing them).
+fn fields_mut(schema: &mut Schema) -> Option<&mut Vec<Field>> {
+    let arm = match &schema.ty {
+        Type::AnyOf { arms } if or_empty_arm(schema).is_some() => {
+            arms.iter().position(|arm| !is_empty_string(arm))
+        }
+        _ => None,
+    };
+    let schema = match arm {
+        Some(i) => match &mut schema.ty {
+            Type::AnyOf { arms } => arms.get_mut(i)?,
+            _ => return None,
+        },
+        None => schema,
+    };
+    match &mut schema.ty {
+        Type::Object { fields, .. } if !fields.is_empty() => Some(fields),
+        _ => None,
+    }
 }
 
 /// Follows `steps` from `schema` (whose address is `so_far`) to the property the last names.

@@ -93,6 +93,21 @@ pub struct DeclaredFixed {
     pub reason: Reason,
 }
 
+/// `arg("body.data.due", wire_type = "...", read_at = "...", reason = "...")` at tool level (or
+/// `values = [...]`, `pattern = "..."` in place of `wire_type`): the override of the type of a
+/// property below a parameter, by its address, with the rules of `#[arg]` on a field.
+#[derive(Clone, Debug)]
+pub struct DeclaredArg {
+    /// The property's address (`body.data.due`).
+    pub address: String,
+    /// Where the address is.
+    pub site: Site,
+    /// `wire_type = "..."` (with `delimited`), when given.
+    pub wire_type: Option<DeclaredWireType>,
+    /// `values = [...]` or `pattern = "..."`, when given.
+    pub narrowed: Option<DeclaredNarrowing>,
+}
+
 /// `credential("header.token", scheme = "slackAuth")`: a parameter the spec declares that
 /// carries the credential of one of the operation's security schemes, sent by the server.
 #[derive(Clone, Debug)]
@@ -150,6 +165,8 @@ pub struct Declared {
     pub omitted: Vec<DeclaredOmitted>,
     /// Tool-level `undocumented(...)` entries.
     pub undocumented: Vec<DeclaredUndocumented>,
+    /// Tool-level `arg("body.x.y", ...)` entries: overrides below a parameter.
+    pub args: Vec<DeclaredArg>,
     /// `credential("header.token", scheme = "...")` entries.
     pub credentials: Vec<DeclaredCredential>,
     /// `operation = "..."` as written (the key of its pins in `catalog.lock`); empty when no

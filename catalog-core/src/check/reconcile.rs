@@ -24,9 +24,12 @@ use super::types::{RustType, check_type};
 use super::values::check_value;
 use super::wire_type::override_type;
 use crate::check::suggest::suggest;
-use crate::model::{Accounted, Below, Disposition, Location, Operation, Overridden, Param};
+use crate::model::{
+    Accounted, Below, Disposition, Location, Operation, Overridden, Param, Schema,
+};
 use crate::spec::shapes::{unsendable, value_unsendable};
 
+mod below_args;
 mod claim;
 mod credentials;
 mod fields;
@@ -51,6 +54,7 @@ pub fn reconcile(op: &Operation, declared: &Declared) -> Reconciled {
     r.claim_by_fixed();
     r.claim_by_credentials();
     r.claim_by_exact_omissions();
+    r.override_below();
     r.claim_by_globs();
     r.undocumented_at_tool_level();
     r.finish()
@@ -88,8 +92,11 @@ struct Reconciler<'a> {
     excused: Vec<bool>,
     /// Per parameter, the type the server reads when a field overrides the spec's.
     overridden: Vec<Option<(Param, Overridden)>>,
-    /// Per parameter, the properties inside its value fixed or omitted by address, with where.
+    /// Per parameter, the properties inside its value fixed, omitted or overridden by address,
+    /// with where.
     below: Vec<Vec<(Below, Site)>>,
+    /// Per parameter, the type the server reads at each address overridden inside its value.
+    retyped: Vec<Vec<(String, Schema)>>,
     /// Globs that covered nothing: `(index into omitted, the parameters left unaccounted)`.
     stale_globs: Vec<usize>,
     undocumented_rows: Vec<Accounted>,
@@ -106,6 +113,7 @@ impl<'a> Reconciler<'a> {
             excused: vec![false; op.params.len()],
             overridden: vec![None; op.params.len()],
             below: vec![Vec::new(); op.params.len()],
+            retyped: vec![Vec::new(); op.params.len()],
             stale_globs: Vec::new(),
             undocumented_rows: Vec::new(),
             findings: Vec::new(),
@@ -171,7 +179,12 @@ impl<'a> Reconciler<'a> {
                             reason: x.reason.text.clone(),
                         };
                         let problem = below::fixed_problem(&x.param, &found, &x.value);
-                        self.claim_below(found, disposition, problem, x.site, x.value_site);
+                        let entry = Below {
+                            address: found.address.clone(),
+                            disposition,
+                            overridden: None,
+                        };
+                        self.claim_below(found.param, entry, problem, x.site, x.value_site);
                     }
                     Some(Err(why)) => self.findings.push(Finding::at(
                         x.site,
@@ -190,41 +203,37 @@ impl<'a> Reconciler<'a> {
     /// A property inside a parameter's value, fixed or omitted by its address: kept for the
     /// parameter's row, or the problem with it reported (at the value's site for a value that
     /// does not fit, which is kept; else at the address).
+    /// Whether it was kept.
     fn claim_below(
         &mut self,
-        found: below::Found<'_>,
-        disposition: Disposition,
+        param: usize,
+        entry: Below,
         problem: Option<below::Problem>,
         site: Site,
         value_site: Site,
-    ) {
+    ) -> bool {
         match problem {
             // Not kept: the struct is then checked as if the entry were not written (one
             // mistake, one error, not a second about the struct's field for it).
             Some(below::Problem::Address(message)) => {
                 self.findings.push(Finding::at(site, message));
-                return;
+                return false;
             }
             Some(below::Problem::Value(message)) => {
                 self.findings.push(Finding::at(value_site, message));
             }
             None => {}
         }
-        let entries = &mut self.below[found.param];
-        if entries.iter().any(|(b, _)| b.address == found.address) {
+        let entries = &mut self.below[param];
+        if entries.iter().any(|(b, _)| b.address == entry.address) {
             self.findings.push(Finding::at(
                 site,
-                format!("`body.{}` is accounted for twice; keep one", found.address),
+                format!("`body.{}` is accounted for twice; keep one", entry.address),
             ));
-            return;
+            return false;
         }
-        entries.push((
-            Below {
-                address: found.address,
-                disposition,
-            },
-            site,
-        ));
+        entries.push((entry, site));
+        true
     }
 
     fn claim_by_exact_omissions(&mut self) {
@@ -241,7 +250,12 @@ impl<'a> Reconciler<'a> {
                         };
                         let states = o.clears.is_some() || o.keeps.is_some();
                         let problem = below::omitted_problem(&o.pattern, &found, states);
-                        self.claim_below(found, disposition, problem, o.site, o.site);
+                        let entry = Below {
+                            address: found.address.clone(),
+                            disposition,
+                            overridden: None,
+                        };
+                        self.claim_below(found.param, entry, problem, o.site, o.site);
                     }
                     Some(Err(why)) => self.findings.push(Finding::at(
                         o.site,
@@ -378,6 +392,7 @@ impl<'a> Reconciler<'a> {
                     };
                     if let Claim::Field(fi) = claim {
                         unset_only(&mut param, &self.declared.fields[*fi].ty);
+                        self.retype_below(i, &mut param);
                     }
                     let below = self.below_of(i, claim);
                     accounting.push(Accounted {
@@ -423,7 +438,8 @@ impl<'a> Reconciler<'a> {
                 site,
                 format!(
                     "`body.{}` is inside `{}`, which `{}` does not set with a field ({}): only a \
-                     value the tool sends has properties to fix or omit; remove this entry",
+                     value the tool sends has properties to fix, omit or override; remove this \
+                     entry",
                     b.address,
                     p.address(),
                     self.declared.tool,

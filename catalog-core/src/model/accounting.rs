@@ -104,19 +104,27 @@ pub struct Accounted {
     pub below: Vec<Below>,
 }
 
-/// A property inside a parameter's value that the tool fixes or omits by its address
-/// (`fixed("body.data.type", value = "task", reason = "...")`): a Fixed one is written into
-/// every object of its place the tool sends, and neither is offered to or accepted from an
-/// agent.
+/// A property inside a parameter's value that the tool accounts for by its address: fixed or
+/// omitted (`fixed("body.data.type", value = "task", reason = "...")`), neither offered to nor
+/// accepted from an agent, a Fixed one written into every object of its place the tool sends;
+/// or set by the struct that stands for its object, with the type the server reads
+/// (`arg("body.data.due", wire_type = "string", read_at = "...", reason = "...")`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Below {
     /// The property's address below `body.`, as the accounting writes it: `data.type`,
     /// `items[].kind`, `targets{}.weight` (the parameter's name first, unless it is the whole
     /// body).
     pub address: String,
-    /// [`Disposition::Fixed`] or [`Disposition::Omitted`].
+    /// [`Disposition::Fixed`] or [`Disposition::Omitted`]; or [`Disposition::Set`] (its
+    /// `argument` and `field` the property's name) for one whose type is
+    /// [`overridden`](Self::overridden).
     #[serde(flatten)]
     pub disposition: Disposition,
+    /// The spec's type overridden or narrowed at this address: the row's `param.schema` holds
+    /// the type the server reads there, and this says what the spec said, where the server
+    /// reads it and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overridden: Option<Overridden>,
 }
 
 /// One step of a [`Below`] address from the parameter's value down.
@@ -131,6 +139,15 @@ pub enum BelowStep<'a> {
 }
 
 impl Below {
+    /// Whether the tool sends this property itself or never (Fixed or Omitted): the struct
+    /// standing for its object has no field for it.
+    pub fn taken_from_struct(&self) -> bool {
+        matches!(
+            self.disposition,
+            Disposition::Fixed { .. } | Disposition::Omitted { .. }
+        )
+    }
+
     /// The steps of [`address`](Self::address) (`items[].kind`: `items`, each element, `kind`).
     pub fn steps(&self) -> Vec<BelowStep<'_>> {
         below_steps(&self.address)

@@ -155,9 +155,19 @@ fn below_rows(out: &mut String, row: &Accounted) {
             ),
             None => (String::new(), REQUIRED[0]),
         };
-        let reason = authored_reason(&b.disposition)
-            .map(prose)
-            .unwrap_or_default();
+        let reason = match (&b.overridden, property) {
+            (Some(o), Some(p)) => {
+                // The property as a parameter of its own: the cell reads its (overridden) type.
+                let standing = Param {
+                    schema: p.schema.clone(),
+                    ..row.param.clone()
+                };
+                overridden_cell(o, &standing)
+            }
+            _ => authored_reason(&b.disposition)
+                .map(prose)
+                .unwrap_or_default(),
+        };
         out.push_str(&format!(
             "| {} | {} | {ty} |{}",
             row.param.location.as_str(),
@@ -642,6 +652,7 @@ mod tests {
                         value: serde_json::json!("notes"),
                         reason: "this tool creates notes".into(),
                     },
+                    overridden: None,
                 },
                 Below {
                     address: "data.color".into(),
@@ -649,6 +660,7 @@ mod tests {
                         reason: "colors follow the theme".into(),
                         pattern: None,
                     },
+                    overridden: None,
                 },
             ],
         }];

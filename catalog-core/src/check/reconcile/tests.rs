@@ -58,7 +58,7 @@ fn op_with(params: Vec<Param>) -> Operation {
     op("GET", "/").id("Op").params(params).build()
 }
 
-fn field(ident: &str, site: Site) -> DeclaredField {
+pub(super) fn field(ident: &str, site: Site) -> DeclaredField {
     DeclaredField {
         absent: None,
         appends: None,
@@ -422,7 +422,7 @@ fn a_credential_is_refused_where_it_cannot_be_sent_naming_the_fix() {
 
 /// `POST /tasks` whose body property `data` is `{type: enum [task, note], id (read-only),
 /// title (required), color}`, and a query parameter `notify`.
-fn envelope_op() -> Operation {
+pub(super) fn envelope_op() -> Operation {
     use crate::model::testing::{field as property, object, param, string};
     let mut kind = property(
         "type",
@@ -502,6 +502,7 @@ fn a_property_fixed_or_omitted_below_a_field_goes_on_the_fields_row() {
                     value: serde_json::json!("task"),
                     reason: "every resource this tool creates is a task, never a note".into(),
                 },
+                overridden: None,
             },
             Below {
                 address: "data.color".into(),
@@ -509,6 +510,7 @@ fn a_property_fixed_or_omitted_below_a_field_goes_on_the_fields_row() {
                     reason: "the agent ranks results itself, so thresholds only hide them".into(),
                     pattern: None,
                 },
+                overridden: None,
             },
         ]
     );
@@ -604,8 +606,8 @@ fn a_property_below_a_parameter_no_field_sets_is_refused() {
         [(
             4,
             "`body.data.color` is inside `body.data`, which `CreateTask` does not set with a \
-             field (Fixed): only a value the tool sends has properties to fix or omit; remove \
-             this entry"
+             field (Fixed): only a value the tool sends has properties to fix, omit or \
+             override; remove this entry"
         )]
     );
 }

@@ -74,6 +74,7 @@ mod tests {
                 value,
                 reason: "r".into(),
             },
+            overridden: None,
         }
     }
 
@@ -89,6 +90,7 @@ mod tests {
                     reason: "r".into(),
                     pattern: None,
                 },
+                overridden: None,
             },
         ];
         let mut value = json!({

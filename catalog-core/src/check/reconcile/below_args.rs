@@ -1,0 +1,139 @@
+//! `arg("body.data.due", wire_type = "...", read_at = "...", reason = "...")` in `#[tool]` (or
+//! `values = [...]`, `pattern = "..."`): the type of a property below a parameter overridden by
+//! its address, with the rules of `#[arg]` on a field ([`override_type`], [`narrow`]). The
+//! property stands as a parameter of its own while those rules read it; the type the server
+//! reads then replaces the spec's at its address in the row of the field that sets the
+//! parameter, so the struct standing for the object is checked against it, and the input schema
+//! and the decoder follow it, as at the top level.
+
+use super::*;
+use crate::check::declared::DeclaredArg;
+use crate::check::wire_type::DeclaredWireType;
+use crate::model::Style;
+
+impl Reconciler<'_> {
+    /// Each tool-level `arg(...)`: resolved below its parameter and checked, or reported.
+    pub(super) fn override_below(&mut self) {
+        for a in &self.declared.args {
+            match below::resolve(self.op, &a.address) {
+                Some(Ok(found)) => self.override_found(a, found),
+                Some(Err(why)) => self.findings.push(Finding::at(
+                    a.site,
+                    format!("cannot override `{}`: {why}", a.address),
+                )),
+                None if self.index_of(&a.address).is_some() => {
+                    self.findings.push(Finding::at(
+                        a.site,
+                        format!(
+                            "`{}` is a parameter of its own: override its type on the field that \
+                             sets it (`#[arg(wire_type = \"...\", read_at = \"...\", reason = \
+                             \"...\")]`); `arg(\"...\")` in `#[tool]` is for a property inside a \
+                             parameter's value",
+                            a.address
+                        ),
+                    ));
+                }
+                None => self.unknown(
+                    &a.address,
+                    a.site,
+                    "cannot override a parameter the operation does not have",
+                ),
+            }
+        }
+    }
+
+    fn override_found(&mut self, a: &DeclaredArg, found: below::Found<'_>) {
+        let address = &a.address;
+        if found.property.read_only {
+            self.findings.push(Finding::at(
+                a.site,
+                format!(
+                    "`{address}` is read-only: the server sets it and ignores a value sent; there \
+                     is no type to override, remove this `arg(...)`"
+                ),
+            ));
+            return;
+        }
+        let stand_in = Param {
+            location: Location::Body,
+            name: found.address.clone(),
+            required: found.property.required,
+            deprecated: false,
+            description: None,
+            schema: found.property.schema.clone(),
+            style: Style::Json,
+            explode: false,
+            pointer: String::new(),
+        };
+        let label = format!("arg(\"{address}\")");
+        let result = match (&a.wire_type, &a.narrowed) {
+            (Some(_), Some(n)) => Err(vec![Finding::at(
+                n.site(),
+                format!(
+                    "`{label}` has both `wire_type` and a narrowing (`values` or `pattern`): a \
+                     narrowing keeps the spec's type; keep one"
+                ),
+            )]),
+            (Some(w), None) => match text_form_below(address, w) {
+                Some(finding) => Err(vec![finding]),
+                None => override_type(&stand_in, &label, w),
+            },
+            (None, Some(n)) => narrow(&stand_in, &label, n),
+            (None, None) => Err(vec![Finding::at(
+                a.site,
+                format!(
+                    "`{label}` overrides nothing: give `wire_type = \"...\"`, `values = [...]` or \
+                     `pattern = \"...\"`, with `read_at` and `reason`"
+                ),
+            )]),
+        };
+        match result {
+            Ok((real, overridden)) => {
+                let name = found.property.name.clone();
+                let disposition = Disposition::Set {
+                    argument: name.clone(),
+                    field: name,
+                };
+                let entry = Below {
+                    address: found.address.clone(),
+                    disposition,
+                    overridden: Some(overridden),
+                };
+                if self.claim_below(found.param, entry, None, a.site, a.site) {
+                    self.retyped[found.param].push((found.address, real.schema));
+                }
+            }
+            Err(found) => self.findings.extend(found),
+        }
+    }
+
+    /// The override of each property below parameter `i` written into `param` (its row's):
+    /// the type the server reads replaces the spec's at each address.
+    pub(super) fn retype_below(&mut self, i: usize, param: &mut Param) {
+        for (address, schema) in std::mem::take(&mut self.retyped[i]) {
+            below::retype(param, &address, schema);
+        }
+    }
+}
+
+/// `wire_type = "json"` or `delimited` below a parameter: a property is sent as itself inside
+/// its object, never as a text of its own.
+fn text_form_below(address: &str, w: &DeclaredWireType) -> Option<Finding> {
+    let (key, site) = match (&w.delimiter, w.ty.as_str()) {
+        (Some((_, site)), _) => ("delimited", *site),
+        (None, "json") => ("wire_type = \"json\"", w.site),
+        _ => return None,
+    };
+    Some(Finding::at(
+        site,
+        format!(
+            "`{address}` is a property inside a parameter's value, sent as itself inside its \
+             object: `{key}` writes a value as one text only for a parameter of its own (a \
+             query, header, path or form field); remove it and type the struct's field as the \
+             value the server reads"
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,317 @@
+//! Each override below a parameter: where it goes (the row, retyped at its address) and each
+//! mistake, one finding at its site.
+
+use super::super::tests::{envelope_op, field};
+use crate::check::declared::{
+    Declared, DeclaredArg, DeclaredField, DeclaredNarrowing, DeclaredWireType, Reason, Reconciled, Site,
+};
+use crate::check::reconcile::reconcile;
+use crate::check::types::RustType;
+use crate::model::{Below, Disposition, Overridden, Type};
+
+fn reason(text: &str, site: Site) -> Option<Reason> {
+    Some(Reason {
+        text: text.into(),
+        site,
+    })
+}
+
+/// `arg(address, wire_type = ty, read_at, reason)` at `site`.
+fn retyped(address: &str, ty: &str, site: Site) -> DeclaredArg {
+    DeclaredArg {
+        address: address.into(),
+        site,
+        wire_type: Some(DeclaredWireType {
+            ty: ty.into(),
+            site: site + 1,
+            read_at: reason("tasks/api.py: TaskIn", site + 2),
+            reason: reason("the spec types it as text; the server reads a number", site + 3),
+            delimiter: None,
+        }),
+        narrowed: None,
+    }
+}
+
+/// `arg(address, values = [...], read_at, reason)` at `site`.
+fn narrowed(address: &str, values: &[&str], site: Site) -> DeclaredArg {
+    DeclaredArg {
+        address: address.into(),
+        site,
+        wire_type: None,
+        narrowed: Some(DeclaredNarrowing {
+            values: Some((
+                values.iter().map(|v| (v.to_string(), site + 5)).collect(),
+                site + 1,
+            )),
+            pattern: None,
+            read_at: reason("tasks/api.py: Color", site + 2),
+            reason: reason("the spec allows any text; the server reads its palette", site + 3),
+        }),
+    }
+}
+
+/// `CreateTask` with a field for `data` and for `notify`, and `args`.
+fn with(args: Vec<DeclaredArg>) -> Reconciled {
+    let declared = Declared {
+        fields: vec![
+            DeclaredField {
+                ty: RustType::Option(Box::new(RustType::JsonValue)),
+                ..field("data", 1)
+            },
+            field("notify", 2),
+        ],
+        args,
+        tool: "CreateTask".into(),
+        ..Default::default()
+    };
+    reconcile(&envelope_op(), &declared)
+}
+
+fn messages(r: Reconciled) -> Vec<(Site, String)> {
+    r.findings
+        .into_iter()
+        .map(|f| (f.site, f.message))
+        .collect()
+}
+
+#[test]
+fn an_override_retypes_its_property_in_the_fields_row_and_records_what_the_spec_said() {
+    let r = with(vec![
+        retyped("body.data.title", "integer", 10),
+        narrowed("body.data.color", &["red", "blue"], 20),
+    ]);
+    let data = &r.accounting[0];
+    let property = |name: &str| match &data.param.schema.ty {
+        Type::Object { fields, .. } => fields.iter().find(|f| f.name == name).cloned(),
+        _ => None,
+    };
+    let title = property("title").expect("title");
+    assert_eq!(title.schema.ty.describe(), "integer");
+    assert!(title.required, "the property's own facts stay the spec's");
+    let color = property("color").expect("color");
+    assert_eq!(color.schema.ty.describe(), "string enum [red, blue]");
+    assert_eq!(
+        property("type").expect("type").schema.ty.describe(),
+        "string enum [task, note]",
+        "a property no override names is the spec's"
+    );
+    assert_eq!(
+        data.below,
+        [
+            Below {
+                address: "data.title".into(),
+                disposition: Disposition::Set {
+                    argument: "title".into(),
+                    field: "title".into(),
+                },
+                overridden: Some(Overridden {
+                    spec_type: "string".into(),
+                    read_at: "tasks/api.py: TaskIn".into(),
+                    reason: "the spec types it as text; the server reads a number".into(),
+                    narrowed: false,
+                }),
+            },
+            Below {
+                address: "data.color".into(),
+                disposition: Disposition::Set {
+                    argument: "color".into(),
+                    field: "color".into(),
+                },
+                overridden: Some(Overridden {
+                    spec_type: "string".into(),
+                    read_at: "tasks/api.py: Color".into(),
+                    reason: "the spec allows any text; the server reads its palette".into(),
+                    narrowed: true,
+                }),
+            },
+        ]
+    );
+    assert!(
+        !data.below[0].taken_from_struct(),
+        "the struct sets an overridden property"
+    );
+}
+
+#[test]
+fn each_mistake_of_an_override_below_is_one_finding_at_its_site() {
+    assert_eq!(
+        messages(with(vec![retyped("body.data.titel", "integer", 10)])),
+        [(
+            10,
+            "cannot override `body.data.titel`: `body.data` declares no property `titel`; did \
+             you mean `body.data.title`?"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(with(vec![retyped("body.data.id", "integer", 10)])),
+        [(
+            10,
+            "`body.data.id` is read-only: the server sets it and ignores a value sent; there is \
+             no type to override, remove this `arg(...)`"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(with(vec![retyped("body.data", "integer", 10)])),
+        [(
+            10,
+            "`body.data` is a parameter of its own: override its type on the field that sets it \
+             (`#[arg(wire_type = \"...\", read_at = \"...\", reason = \"...\")]`); \
+             `arg(\"...\")` in `#[tool]` is for a property inside a parameter's value"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(with(vec![retyped("query.notfy", "integer", 10)])),
+        [(
+            10,
+            "cannot override a parameter the operation does not have: `CreateTask` has no \
+             parameter `query.notfy`; did you mean `query.notify`?"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(with(vec![retyped("body.data.title", "string", 10)])),
+        [(
+            11,
+            "`body.data.title` is already string in the spec; remove `wire_type` (and its \
+             `read_at` and `reason`)"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(with(vec![
+            retyped("body.data.title", "integer", 10),
+            retyped("body.data.title", "number", 20),
+        ])),
+        [(
+            20,
+            "`body.data.title` is accounted for twice; keep one".to_string()
+        )]
+    );
+    let mut both = retyped("body.data.color", "integer", 10);
+    both.narrowed = narrowed("body.data.color", &["red"], 30).narrowed;
+    assert_eq!(
+        messages(with(vec![both])),
+        [(
+            31,
+            "`arg(\"body.data.color\")` has both `wire_type` and a narrowing (`values` or \
+             `pattern`): a narrowing keeps the spec's type; keep one"
+                .to_string()
+        )]
+    );
+    let mut nothing = retyped("body.data.color", "integer", 10);
+    nothing.wire_type = None;
+    assert_eq!(
+        messages(with(vec![nothing])),
+        [(
+            10,
+            "`arg(\"body.data.color\")` overrides nothing: give `wire_type = \"...\"`, \
+             `values = [...]` or `pattern = \"...\"`, with `read_at` and `reason`"
+                .to_string()
+        )]
+    );
+    for (ty, delimiter, at, key) in [
+        ("json", None, 11, "wire_type = \"json\""),
+        ("string", Some(","), 40, "delimited"),
+    ] {
+        let mut text = retyped("body.data.color", ty, 10);
+        if let Some(w) = text.wire_type.as_mut() {
+            w.delimiter = delimiter.map(|d| (d.to_string(), 40));
+        }
+        assert_eq!(
+            messages(with(vec![text])),
+            [(
+                at,
+                format!(
+                    "`body.data.color` is a property inside a parameter's value, sent as itself \
+                     inside its object: `{key}` writes a value as one text only for a parameter \
+                     of its own (a query, header, path or form field); remove it and type the \
+                     struct's field as the value the server reads"
+                )
+            )]
+        );
+    }
+}
+
+#[test]
+fn an_override_below_a_parameter_no_field_sets_is_refused() {
+    let declared = Declared {
+        fields: vec![field("notify", 2)],
+        omitted: vec![crate::check::declared::DeclaredOmitted {
+            pattern: "body.data".into(),
+            site: 3,
+            clears: None,
+            keeps: None,
+            reason: Reason {
+                text: "tasks are created by people in the board, not by an agent".into(),
+                site: 4,
+            },
+        }],
+        args: vec![retyped("body.data.title", "integer", 10)],
+        tool: "CreateTask".into(),
+        ..Default::default()
+    };
+    let r = reconcile(&envelope_op(), &declared);
+    assert_eq!(
+        messages(r),
+        [(
+            10,
+            "`body.data.title` is inside `body.data`, which `CreateTask` does not set with a \
+             field (Omitted): only a value the tool sends has properties to fix, omit or \
+             override; remove this entry"
+                .to_string()
+        )]
+    );
+}
+
+#[test]
+fn retyping_follows_arrays_maps_and_the_object_arm_of_an_or_empty_union() {
+    use crate::check::below::retype;
+    use crate::model::testing::{array_of, field as property, object, param, string};
+    use crate::model::{Location, Schema};
+    let empty = Schema::new(Type::String {
+        format: None,
+        enumeration: Some(vec![String::new()]),
+        pattern: None,
+        min_length: None,
+        max_length: None,
+    });
+    let integer = || {
+        Schema::new(Type::Integer {
+            format: None,
+            minimum: None,
+            maximum: None,
+            enumeration: None,
+        })
+    };
+    let or_empty = Schema::new(Type::AnyOf {
+        arms: vec![empty, object(vec![property("at", string())])],
+    });
+    let map = Schema::new(Type::Object {
+        fields: vec![],
+        open: true,
+        values: Some(Box::new(object(vec![property("weight", string())]))),
+    });
+    let mut p = param(Location::Body, "data");
+    p.schema = object(vec![
+        property("marks", array_of(object(vec![property("at", string())]))),
+        property("when", or_empty),
+        property("targets", map),
+    ]);
+    for address in ["data.marks[].at", "data.when.at", "data.targets{}.weight"] {
+        assert!(retype(&mut p, address, integer()), "{address}");
+        let found = crate::check::below::property_at(&p, address).expect(address);
+        assert_eq!(found.schema.ty.describe(), "integer", "{address}");
+    }
+    for address in ["data.marks.at", "data.nothing", "data.marks[]", "data.targets.weight"] {
+        assert!(!retype(&mut p, address, integer()), "{address}");
+    }
+    // A whole body's addresses start at its properties.
+    let mut whole = param(Location::Body, "");
+    whole.schema = object(vec![property("title", string())]);
+    assert!(retype(&mut whole, "title", integer()));
+    let title = crate::check::below::property_at(&whole, "title").expect("title");
+    assert_eq!(title.schema.ty.describe(), "integer");
+}
