@@ -150,3 +150,90 @@ fn nothing_the_input_schema_offers_is_dropped() {
         ]
     );
 }
+
+/// Create a note, marked as the agent's.
+#[derive(Debug)]
+#[tool(
+    spec = "nested",
+    operation = "CreateNote",
+    name = "create_agent_note",
+    fixed(
+        "body.data.type",
+        value = "notes",
+        reason = "this tool creates notes; drafts are written by people in the editor"
+    ),
+    fixed(
+        "body.data.tags[].kind",
+        value = "label",
+        reason = "an agent tags notes with labels; topics are curated by the editors"
+    ),
+    omitted(
+        "body.data.attributes.color",
+        reason = "colors follow the team's theme, which an agent does not know"
+    ),
+    undocumented(
+        "body.data.attributes.source",
+        value = "agent",
+        read_at = "notes/serializers.py: NoteAttributes.source",
+        reason = "the editor shows who wrote a note; the spec leaves the marker out"
+    ),
+    undocumented(
+        "body.data.tags[].weight",
+        read_at = "notes/serializers.py: Tag.weight (default 1)",
+        reason = "the server ranks tags by weight; every tag an agent adds keeps the default"
+    )
+)]
+pub struct CreateAgentNote {
+    pub data: NoteData,
+}
+
+#[test]
+fn an_undocumented_property_below_the_top_level_is_sent_where_its_object_is() {
+    let args = json!({"data": {"attributes": {"title": "t"}, "tags": [{"name": "q4"}]}});
+    let tool = CreateAgentNote::from_arguments(args).unwrap();
+    let body: Value = serde_json::from_slice(tool.to_request().unwrap().body()).unwrap();
+    assert_eq!(
+        body,
+        json!({"data": {"type": "notes",
+                        "attributes": {"title": "t", "source": "agent"},
+                        "tags": [{"name": "q4", "kind": "label"}]}})
+    );
+    // Not the agent's to send: the object's keys are the spec's.
+    let refused = CreateAgentNote::from_arguments(
+        json!({"data": {"attributes": {"title": "t", "source": "me"}}}),
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        refused,
+        "invalid arguments: $.data.attributes.source: this tool sends `data.attributes.source` \
+         itself, always \"agent\" (fixed: the editor shows who wrote a note; the spec leaves the \
+         marker out); leave it out"
+    );
+    // A recorded one the tool does not send is not the agent's either.
+    let refused = CreateAgentNote::from_arguments(
+        json!({"data": {"attributes": {"title": "t"}, "tags": [{"name": "a", "weight": 2}]}}),
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        refused,
+        "invalid arguments: $.data.tags[0].weight: unknown field `weight`; accepted: `name`"
+    );
+    let doc = catalog_core::present::doc::accounting_markdown(CreateAgentNote::operation());
+    let rows: Vec<&str> = doc
+        .lines()
+        .filter(|l| l.contains("Undocumented"))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "| body | `data.attributes.source` |  | no | Undocumented, sent as `\"agent\"`, read \
+             at `notes/serializers.py: NoteAttributes.source` | the editor shows who wrote a \
+             note; the spec leaves the marker out |",
+            "| body | `data.tags[].weight` |  | no | Undocumented, read at \
+             `notes/serializers.py: Tag.weight (default 1)` | the server ranks tags by weight; \
+             every tag an agent adds keeps the default |",
+        ]
+    );
+}

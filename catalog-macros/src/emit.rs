@@ -342,7 +342,13 @@ fn below_entries(b: &Bound<'_, '_>, private: &TokenStream) -> Vec<TokenStream> {
                 BelowStep::Values => quote!(#private::PathStep::Values),
             });
             let (reason, fixed) = match &entry.disposition {
-                Disposition::Fixed { value, reason } => {
+                // A value the tool sends there itself, documented or not.
+                Disposition::Fixed { value, reason }
+                | Disposition::Undocumented {
+                    value: Some(value),
+                    reason,
+                    ..
+                } => {
                     let text = value.to_string();
                     (reason, quote!(::core::option::Option::Some(#text)))
                 }

@@ -84,6 +84,66 @@ pub(crate) fn omitted_problem(address: &str, found: &Found<'_>, states: bool) ->
 pub(crate) fn resolve<'o>(op: &'o Operation, address: &str) -> Option<Result<Found<'o>, String>> {
     let rest = address.strip_prefix("body.")?;
     let steps = below_steps(rest);
+    let (param, walk, so_far) = start(op, &steps)?;
+    Some(
+        walk_to(&op.params[param].schema, walk, so_far).map(|(property, parent)| Found {
+            param,
+            address: rest.to_string(),
+            property,
+            parent,
+        }),
+    )
+}
+
+/// Where an address below a body parameter names a property its object does not declare
+/// (`undocumented("body.data.visits", ...)`): the parameter's index and the address below
+/// `body.` (`data.visits`), or why it cannot stand there (the spec declares it, a step names
+/// nothing). `None` when it is no such address, or one a whole body's own property (a
+/// parameter of its own) has.
+pub(crate) fn undeclared(op: &Operation, address: &str) -> Option<Result<(usize, String), String>> {
+    let rest = address.strip_prefix("body.")?;
+    let steps = below_steps(rest);
+    let (param, walk, so_far) = start(op, &steps)?;
+    let (BelowStep::Property(name), prefix) = walk.split_last()? else {
+        return None;
+    };
+    let p = &op.params[param];
+    if prefix.is_empty() && p.name.is_empty() {
+        return None;
+    }
+    // Down to the last property before it, then into its elements or values.
+    let last = prefix
+        .iter()
+        .rposition(|s| matches!(s, BelowStep::Property(_)));
+    let (mut object, mut parent) = match last {
+        None => (&p.schema, so_far),
+        Some(i) => match walk_to(&p.schema, &prefix[..=i], so_far) {
+            Ok((field, declaring)) => (&field.schema, format!("{declaring}.{}", field.name)),
+            Err(why) => return Some(Err(why)),
+        },
+    };
+    for marker in &prefix[last.map_or(0, |i| i + 1)..] {
+        object = match into_elements(object, marker, &mut parent) {
+            Ok(inner) => inner,
+            Err(why) => return Some(Err(why)),
+        };
+    }
+    Some(match object_of(object, &parent, name) {
+        Ok(fields) if fields.iter().any(|f| f.name == *name) => Err(format!(
+            "`{address}` is declared by the spec: fix it, omit it, or set it with a field of \
+             the struct that stands for `{parent}`, not as undocumented"
+        )),
+        Ok(_) => Ok((param, rest.to_string())),
+        Err(why) => Err(why),
+    })
+}
+
+/// The parameter an address below `body.` starts in (named by its first step, else the whole
+/// body), the steps below it, and its own address.
+fn start<'s, 'a>(
+    op: &Operation,
+    steps: &'s [BelowStep<'a>],
+) -> Option<(usize, &'s [BelowStep<'a>], String)> {
     let named = match steps.first() {
         Some(BelowStep::Property(name)) if steps.len() > 1 => op
             .params
@@ -96,21 +156,13 @@ pub(crate) fn resolve<'o>(op: &'o Operation, address: &str) -> Option<Result<Fou
             .iter()
             .position(|p| p.location == Location::Body && p.name.is_empty())
     };
-    let (param, walk, so_far) = match named {
+    Some(match named {
         Some(i) => {
             let name = &op.params[i].name;
             (i, &steps[1..], format!("body.{name}"))
         }
-        None => (whole()?, &steps[..], "body".to_string()),
-    };
-    Some(
-        walk_to(&op.params[param].schema, walk, so_far).map(|(property, parent)| Found {
-            param,
-            address: rest.to_string(),
-            property,
-            parent,
-        }),
-    )
+        None => (whole()?, steps, "body".to_string()),
+    })
 }
 
 /// The declaration of the property a [`Below`](crate::model::Below) address names inside the
@@ -219,36 +271,39 @@ fn walk_to<'o>(
                 so_far = format!("{so_far}.{name}");
                 schema = &field.schema;
             }
-            BelowStep::Items => match &schema.ty {
-                Type::Array { items, .. } => {
-                    so_far.push_str("[]");
-                    schema = items;
-                }
-                _ => {
-                    return Err(format!(
-                        "`{so_far}` is {}, not an array: remove the `[]` after it",
-                        schema.ty.describe()
-                    ));
-                }
-            },
-            BelowStep::Values => match map_values(schema) {
-                Some(values) => {
-                    so_far.push_str("{}");
-                    schema = values;
-                }
-                None => {
-                    return Err(format!(
-                        "`{so_far}` is {}, not a map: remove the `{{}}` after it",
-                        schema.ty.describe()
-                    ));
-                }
-            },
+            marker => schema = into_elements(schema, marker, &mut so_far)?,
         }
     }
     Err(format!(
         "`{so_far}` is not a property: an address ends at a property's name \
          (`{so_far}.<name>`)"
     ))
+}
+
+/// The schema of each element of the array (`[]`) or each value of the map (`{}`) `schema` is,
+/// its marker added to `so_far`; or what to remove.
+fn into_elements<'o>(
+    schema: &'o Schema,
+    marker: &BelowStep<'_>,
+    so_far: &mut String,
+) -> Result<&'o Schema, String> {
+    let (inner, written, kind) = match marker {
+        BelowStep::Items => match &schema.ty {
+            Type::Array { items, .. } => (Some(items.as_ref()), "[]", "an array"),
+            _ => (None, "[]", "an array"),
+        },
+        _ => (map_values(schema), "{}", "a map"),
+    };
+    match inner {
+        Some(inner) => {
+            so_far.push_str(written);
+            Ok(inner)
+        }
+        None => Err(format!(
+            "`{so_far}` is {}, not {kind}: remove the `{written}` after it",
+            schema.ty.describe()
+        )),
+    }
 }
 
 /// The properties of the object `schema` is (through the object arm of `anyOf [object, ""]`),

@@ -344,6 +344,9 @@ impl<'a> Reconciler<'a> {
 
     fn undocumented_at_tool_level(&mut self) {
         for u in &self.declared.undocumented {
+            if self.undocumented_below(u) {
+                continue;
+            }
             if let Some(found) =
                 undocumented_problem(self.op, &u.param, u.site, &u.read_at, &u.reason)
             {

@@ -7,7 +7,8 @@
 //! and the decoder follow it, as at the top level.
 
 use super::*;
-use crate::check::declared::DeclaredArg;
+use crate::check::declared::{DeclaredArg, DeclaredUndocumented};
+use rows::undocumented_words;
 use crate::check::wire_type::DeclaredWireType;
 use crate::model::Style;
 
@@ -105,6 +106,42 @@ impl Reconciler<'_> {
             }
             Err(found) => self.findings.extend(found),
         }
+    }
+
+    /// `undocumented("body.data.visits", ...)`: a property the spec does not declare inside a
+    /// parameter's value, which the server reads. Kept for the row (a `value` is then written
+    /// into every object of its place the tool sends), or reported; whether the address was
+    /// below a parameter at all (else it is a parameter of its own).
+    pub(super) fn undocumented_below(&mut self, u: &DeclaredUndocumented) -> bool {
+        let (param, address) = match below::undeclared(self.op, &u.param) {
+            None => return false,
+            Some(Err(why)) => {
+                self.findings.push(Finding::at(
+                    u.site,
+                    format!("cannot rely on undocumented `{}`: {why}", u.param),
+                ));
+                return true;
+            }
+            Some(Ok(found)) => found,
+        };
+        let words = undocumented_words(&u.param, &u.read_at, &u.reason);
+        if !words.is_empty() {
+            self.findings.extend(words);
+            return true;
+        }
+        let entry = Below {
+            address,
+            disposition: Disposition::Undocumented {
+                argument: None,
+                field: None,
+                value: u.value.clone(),
+                read_at: u.read_at.text.clone(),
+                reason: u.reason.text.clone(),
+            },
+            overridden: None,
+        };
+        self.claim_below(param, entry, None, u.site, u.site);
+        true
     }
 
     /// The override of each property below parameter `i` written into `param` (its row's):

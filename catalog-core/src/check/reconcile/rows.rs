@@ -82,6 +82,13 @@ pub(super) fn undocumented_problem(
         )),
         Some(_) => {}
     }
+    out.extend(undocumented_words(address, read_at, reason));
+    (!out.is_empty()).then_some(out)
+}
+
+/// What is wrong with an undocumented entry's `read_at` and `reason`, at any depth.
+pub(super) fn undocumented_words(address: &str, read_at: &Reason, reason: &Reason) -> Vec<Finding> {
+    let mut out = Vec::new();
     if read_at.text.trim().is_empty() {
         out.push(Finding::at(
             read_at.site,
@@ -95,7 +102,7 @@ pub(super) fn undocumented_problem(
         reason,
         &format!("relying on undocumented `{address}`"),
     ));
-    (!out.is_empty()).then_some(out)
+    out
 }
 
 pub(super) fn synthesized(

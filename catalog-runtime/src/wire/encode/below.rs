@@ -1,15 +1,26 @@
-//! Values a tool fixes inside a body property's value (`fixed("body.data.type", ...)`): written
-//! into the value the field serialized, at the address, before the body is written.
+//! Values a tool sends itself inside a body property's value (`fixed("body.data.type", ...)`,
+//! `undocumented("body.data.visits", value = ..., ...)`): written into the value the field
+//! serialized, at the address, before the body is written.
 
 use catalog_core::model::{Below, BelowStep, Disposition, Param};
 use serde_json::Value;
 
-/// Whether any entry of `below` is a fixed value (an omitted one changes nothing sent: the
-/// field's struct has no field for it, and the agent's is refused before decoding).
+/// Whether any entry of `below` is a value the tool sends (an omitted one changes nothing
+/// sent: the field's struct has no field for it, and the agent's is refused before decoding).
 pub(super) fn fixes(below: &[Below]) -> bool {
-    below
-        .iter()
-        .any(|b| matches!(b.disposition, Disposition::Fixed { .. }))
+    below.iter().any(|b| sent_value(b).is_some())
+}
+
+/// The value the tool sends at `b`'s address, if it sends one: a Fixed value, or an
+/// undocumented property's.
+fn sent_value(b: &Below) -> Option<&Value> {
+    match &b.disposition {
+        Disposition::Fixed { value, .. }
+        | Disposition::Undocumented {
+            value: Some(value), ..
+        } => Some(value),
+        _ => None,
+    }
 }
 
 /// Writes each fixed value of `below` into `value` (the value of `param`) at its address: into
@@ -17,7 +28,7 @@ pub(super) fn fixes(below: &[Below]) -> bool {
 /// is there (an absent or null object stays as the agent left it).
 pub(super) fn write_fixed(value: &mut Value, param: &Param, below: &[Below]) {
     for b in below {
-        let Disposition::Fixed { value: fixed, .. } = &b.disposition else {
+        let Some(fixed) = sent_value(b) else {
             continue;
         };
         let steps = b.steps();
@@ -128,5 +139,31 @@ mod tests {
         assert_eq!(value, json!({"data": {"title": "t", "type": "task"}}));
         assert!(fixes(&[fixed("data.type", json!("task"))]));
         assert!(!fixes(&[]));
+    }
+
+    #[test]
+    fn an_undocumented_value_is_written_like_a_fixed_one_and_a_recorded_one_is_not() {
+        let undocumented = |address: &str, value: Option<Value>| Below {
+            address: address.into(),
+            disposition: Disposition::Undocumented {
+                argument: None,
+                field: None,
+                value,
+                read_at: "api.py".into(),
+                reason: "r".into(),
+            },
+            overridden: None,
+        };
+        let sent = [undocumented("data.items[].visits", Some(json!(3)))];
+        let recorded = [undocumented("data.hint", None)];
+        assert!(fixes(&sent));
+        assert!(!fixes(&recorded));
+        let mut value = json!({"items": [{"n": 1}, {"n": 2}]});
+        write_fixed(&mut value, &param("data"), &sent);
+        write_fixed(&mut value, &param("data"), &recorded);
+        assert_eq!(
+            value,
+            json!({"items": [{"n": 1, "visits": 3}, {"n": 2, "visits": 3}]})
+        );
     }
 }

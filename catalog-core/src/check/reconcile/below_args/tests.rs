@@ -315,3 +315,123 @@ fn retyping_follows_arrays_maps_and_the_object_arm_of_an_or_empty_union() {
     let title = crate::check::below::property_at(&whole, "title").expect("title");
     assert_eq!(title.schema.ty.describe(), "integer");
 }
+
+/// `undocumented(address, [value,] read_at, reason)` at `site`.
+fn undocumented(
+    address: &str,
+    value: Option<serde_json::Value>,
+    site: Site,
+) -> crate::check::declared::DeclaredUndocumented {
+    crate::check::declared::DeclaredUndocumented {
+        param: address.into(),
+        site,
+        value,
+        read_at: Reason {
+            text: "tasks/serializers.py: TaskIn.source".into(),
+            site: site + 1,
+        },
+        reason: Reason {
+            text: "the board shows who wrote a task; the spec leaves the marker out".into(),
+            site: site + 2,
+        },
+    }
+}
+
+fn with_undocumented(entries: Vec<crate::check::declared::DeclaredUndocumented>) -> Reconciled {
+    let declared = Declared {
+        fields: vec![
+            DeclaredField {
+                ty: RustType::Option(Box::new(RustType::JsonValue)),
+                ..field("data", 1)
+            },
+            field("notify", 2),
+        ],
+        undocumented: entries,
+        tool: "CreateTask".into(),
+        ..Default::default()
+    };
+    reconcile(&envelope_op(), &declared)
+}
+
+#[test]
+fn an_undocumented_property_below_a_field_goes_on_its_row_not_as_a_parameter() {
+    let r = with_undocumented(vec![undocumented(
+        "body.data.source",
+        Some(serde_json::json!("agent")),
+        10,
+    )]);
+    assert_eq!(r.findings, []);
+    assert_eq!(r.accounting.len(), 2, "no row of its own");
+    assert_eq!(
+        r.accounting[0].below,
+        [Below {
+            address: "data.source".into(),
+            disposition: Disposition::Undocumented {
+                argument: None,
+                field: None,
+                value: Some(serde_json::json!("agent")),
+                read_at: "tasks/serializers.py: TaskIn.source".into(),
+                reason: "the board shows who wrote a task; the spec leaves the marker out".into(),
+            },
+            overridden: None,
+        }]
+    );
+}
+
+#[test]
+fn each_mistake_of_an_undocumented_property_below_is_one_finding_at_its_site() {
+    assert_eq!(
+        messages(with_undocumented(vec![undocumented("body.data.color", None, 10)])),
+        [(
+            10,
+            "cannot rely on undocumented `body.data.color`: `body.data.color` is declared by the \
+             spec: fix it, omit it, or set it with a field of the struct that stands for \
+             `body.data`, not as undocumented"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        messages(with_undocumented(vec![undocumented("body.data[].source", None, 10)])),
+        [(
+            10,
+            "cannot rely on undocumented `body.data[].source`: `body.data` is object (4 fields), \
+             not an array: remove the `[]` after it"
+                .to_string()
+        )]
+    );
+    let mut unsaid = undocumented("body.data.source", None, 10);
+    unsaid.read_at.text = String::new();
+    unsaid.reason.text = "needed".into();
+    let found = messages(with_undocumented(vec![unsaid]));
+    assert_eq!(
+        found.iter().map(|(site, _)| *site).collect::<Vec<_>>(),
+        [11, 12]
+    );
+    assert_eq!(
+        found[0].1,
+        "say where the server reads undocumented `body.data.source`: `read_at = \"<file and \
+         function>\"`"
+    );
+    assert_eq!(
+        messages(with_undocumented(vec![
+            undocumented("body.data.source", None, 10),
+            undocumented("body.data.source", None, 20),
+        ])),
+        [(
+            20,
+            "`body.data.source` is accounted for twice; keep one".to_string()
+        )]
+    );
+}
+
+#[test]
+fn an_address_that_is_not_below_a_parameter_is_left_to_the_top_level() {
+    use crate::check::below::undeclared;
+    let op = envelope_op();
+    assert_eq!(undeclared(&op, "query.source"), None);
+    assert_eq!(undeclared(&op, "body.source"), None, "a body parameter of its own");
+    assert_eq!(
+        undeclared(&op, "body.data.source"),
+        Some(Ok((0, "data.source".to_string())))
+    );
+}
