@@ -221,10 +221,7 @@ fn an_undocumented_property_below_the_top_level_is_sent_where_its_object_is() {
         "invalid arguments: $.data.tags[0].weight: unknown field `weight`; accepted: `name`"
     );
     let doc = catalog_core::present::doc::accounting_markdown(CreateAgentNote::operation());
-    let rows: Vec<&str> = doc
-        .lines()
-        .filter(|l| l.contains("Undocumented"))
-        .collect();
+    let rows: Vec<&str> = doc.lines().filter(|l| l.contains("Undocumented")).collect();
     assert_eq!(
         rows,
         [

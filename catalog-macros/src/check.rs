@@ -12,10 +12,10 @@ use crate::ctxt::{Ctxt, Range};
 use crate::sites::Sites;
 use catalog_core::check::declaration::check_declaration;
 use catalog_core::check::declared::{
-    ArgKeys, Declared, DeclaredAccept, DeclaredArg, DeclaredAlias, DeclaredCredential, DeclaredEffects,
-    DeclaredFailure, DeclaredFamily, DeclaredField, DeclaredFixed, DeclaredNarrowing,
-    DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented, DeclaredVariant, DeclaredWireType,
-    Finding,
+    ArgKeys, Declared, DeclaredAccept, DeclaredAlias, DeclaredArg, DeclaredCredential,
+    DeclaredEffects, DeclaredFailure, DeclaredFamily, DeclaredField, DeclaredFixed,
+    DeclaredNarrowing, DeclaredOmitted, DeclaredSecurity, DeclaredUndocumented, DeclaredVariant,
+    DeclaredWireType, Finding,
 };
 use catalog_core::check::tool::{Stop, check_tool};
 use catalog_core::index::{self, IndexReader, Lookup};

@@ -367,6 +367,73 @@ mod tests {
     }
 
     #[test]
+    fn a_map_is_an_object_of_values_only_and_a_struct_stands_for_declared_properties() {
+        let values = || Some(Box::new(schema(Type::boolean())));
+        let map = schema(Type::Object {
+            fields: vec![],
+            open: true,
+            values: values(),
+        });
+        assert_eq!(map_values(&map), Some(&schema(Type::boolean())));
+        assert_eq!(object_fields(&map), None, "a map is no struct's object");
+        // Properties beside `additionalProperties`: an object a struct stands for.
+        let Type::Object { fields, .. } = object().ty else {
+            unreachable!("an object")
+        };
+        let both = schema(Type::Object {
+            fields: fields.clone(),
+            open: true,
+            values: values(),
+        });
+        assert_eq!(map_values(&both), None);
+        assert_eq!(object_fields(&both), Some(fields.as_slice()));
+        let free_form = schema(Type::Object {
+            fields: vec![],
+            open: true,
+            values: None,
+        });
+        assert_eq!(object_fields(&free_form), None);
+    }
+
+    #[test]
+    fn a_request_sends_every_property_but_the_read_only_ones() {
+        let p = |name: &str, read_only| Field {
+            name: name.into(),
+            required: false,
+            read_only,
+            schema: schema(Type::boolean()),
+        };
+        let fields = [
+            p("id", true),
+            p("name", false),
+            p("gid", true),
+            p("done", false),
+        ];
+        let sent: Vec<&str> = sent_properties(&fields).map(|f| f.name.as_str()).collect();
+        assert_eq!(sent, ["name", "done"]);
+    }
+
+    #[test]
+    fn an_optional_or_empty_property_is_written_with_its_wrapper_and_a_required_one_without() {
+        let p = |required| Field {
+            name: "address".into(),
+            required,
+            read_only: false,
+            schema: schema(Type::AnyOf {
+                arms: vec![object(), empty()],
+            }),
+        };
+        assert_eq!(
+            property_lines(&p(false)).0,
+            "pub address: Option<catalog::OrEmpty<serde_json::Value>>,"
+        );
+        assert_eq!(
+            property_lines(&p(true)).0,
+            "pub address: serde_json::Value,"
+        );
+    }
+
+    #[test]
     fn property_lines_rename_what_a_field_cannot_be_named() {
         let p = |name: &str, required| Field {
             name: name.into(),

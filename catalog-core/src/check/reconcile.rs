@@ -24,9 +24,7 @@ use super::types::{RustType, check_type};
 use super::values::check_value;
 use super::wire_type::override_type;
 use crate::check::suggest::suggest;
-use crate::model::{
-    Accounted, Below, Disposition, Location, Operation, Overridden, Param, Schema,
-};
+use crate::model::{Accounted, Below, Disposition, Location, Operation, Overridden, Param, Schema};
 use crate::spec::shapes::{unsendable, value_unsendable};
 
 mod below_args;

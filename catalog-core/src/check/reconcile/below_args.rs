@@ -8,9 +8,9 @@
 
 use super::*;
 use crate::check::declared::{DeclaredArg, DeclaredUndocumented};
-use rows::undocumented_words;
 use crate::check::wire_type::DeclaredWireType;
 use crate::model::Style;
+use rows::undocumented_words;
 
 impl Reconciler<'_> {
     /// Each tool-level `arg(...)`: resolved below its parameter and checked, or reported.

@@ -3,7 +3,8 @@
 
 use super::super::tests::{envelope_op, field};
 use crate::check::declared::{
-    Declared, DeclaredArg, DeclaredField, DeclaredNarrowing, DeclaredWireType, Reason, Reconciled, Site,
+    Declared, DeclaredArg, DeclaredField, DeclaredNarrowing, DeclaredWireType, Reason, Reconciled,
+    Site,
 };
 use crate::check::reconcile::reconcile;
 use crate::check::types::RustType;
@@ -25,7 +26,10 @@ fn retyped(address: &str, ty: &str, site: Site) -> DeclaredArg {
             ty: ty.into(),
             site: site + 1,
             read_at: reason("tasks/api.py: TaskIn", site + 2),
-            reason: reason("the spec types it as text; the server reads a number", site + 3),
+            reason: reason(
+                "the spec types it as text; the server reads a number",
+                site + 3,
+            ),
             delimiter: None,
         }),
         narrowed: None,
@@ -45,7 +49,10 @@ fn narrowed(address: &str, values: &[&str], site: Site) -> DeclaredArg {
             )),
             pattern: None,
             read_at: reason("tasks/api.py: Color", site + 2),
-            reason: reason("the spec allows any text; the server reads its palette", site + 3),
+            reason: reason(
+                "the spec allows any text; the server reads its palette",
+                site + 3,
+            ),
         }),
     }
 }
@@ -305,7 +312,12 @@ fn retyping_follows_arrays_maps_and_the_object_arm_of_an_or_empty_union() {
         let found = crate::check::below::property_at(&p, address).expect(address);
         assert_eq!(found.schema.ty.describe(), "integer", "{address}");
     }
-    for address in ["data.marks.at", "data.nothing", "data.marks[]", "data.targets.weight"] {
+    for address in [
+        "data.marks.at",
+        "data.nothing",
+        "data.marks[]",
+        "data.targets.weight",
+    ] {
         assert!(!retype(&mut p, address, integer()), "{address}");
     }
     // A whole body's addresses start at its properties.
@@ -381,7 +393,11 @@ fn an_undocumented_property_below_a_field_goes_on_its_row_not_as_a_parameter() {
 #[test]
 fn each_mistake_of_an_undocumented_property_below_is_one_finding_at_its_site() {
     assert_eq!(
-        messages(with_undocumented(vec![undocumented("body.data.color", None, 10)])),
+        messages(with_undocumented(vec![undocumented(
+            "body.data.color",
+            None,
+            10
+        )])),
         [(
             10,
             "cannot rely on undocumented `body.data.color`: `body.data.color` is declared by the \
@@ -391,7 +407,11 @@ fn each_mistake_of_an_undocumented_property_below_is_one_finding_at_its_site() {
         )]
     );
     assert_eq!(
-        messages(with_undocumented(vec![undocumented("body.data[].source", None, 10)])),
+        messages(with_undocumented(vec![undocumented(
+            "body.data[].source",
+            None,
+            10
+        )])),
         [(
             10,
             "cannot rely on undocumented `body.data[].source`: `body.data` is object (4 fields), \
@@ -429,7 +449,11 @@ fn an_address_that_is_not_below_a_parameter_is_left_to_the_top_level() {
     use crate::check::below::undeclared;
     let op = envelope_op();
     assert_eq!(undeclared(&op, "query.source"), None);
-    assert_eq!(undeclared(&op, "body.source"), None, "a body parameter of its own");
+    assert_eq!(
+        undeclared(&op, "body.source"),
+        None,
+        "a body parameter of its own"
+    );
     assert_eq!(
         undeclared(&op, "body.data.source"),
         Some(Ok((0, "data.source".to_string())))
