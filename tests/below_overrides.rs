@@ -1,7 +1,8 @@
 //! The `#[arg]` overrides below the top level, by address (openapi/nested.yaml,
 //! `CreateReading`, whose nested properties the spec types loosely):
 //! `arg("body.sample.level", wire_type = "integer", ...)`, `values = [...]` and an address
-//! through an array's items. The struct standing for the object is checked against the type the
+//! through an array's items; and a property the spec leaves out, which the struct sets
+//! (`undocumented("body.sample.marks[].weight", wire_type = "integer", ...)`). The struct standing for the object is checked against the type the
 //! server reads; the input schema advertises it, the decoder enforces it, the request carries
 //! the agent's value as the server reads it, and rustdoc shows what the spec said.
 
@@ -22,6 +23,9 @@ pub struct Sample {
 pub struct Mark {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<f64>,
+    /// Not in the spec: the tool declares it `undocumented(...)` with its type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<i64>,
 }
 
 /// Record a reading.
@@ -46,6 +50,12 @@ pub struct Mark {
         wire_type = "number",
         read_at = "readings/api.py: Mark.at (float seconds)",
         reason = "the spec types the offset as text; the server reads seconds as a number"
+    ),
+    undocumented(
+        "body.sample.marks[].weight",
+        wire_type = "integer",
+        read_at = "readings/api.py: Mark.weight (int, default 1)",
+        reason = "the chart sizes a mark by its weight; the spec leaves the property out"
     )
 )]
 pub struct CreateReading {
@@ -66,7 +76,7 @@ fn refused(args: Value) -> String {
 #[test]
 fn the_agents_values_are_sent_as_the_server_reads_them() {
     let args = json!({"sample": {"level": 3, "unit": "celsius",
-                                 "marks": [{"at": 1.5}, {}]}});
+                                 "marks": [{"at": 1.5, "weight": 2}, {}]}});
     assert_eq!(sent(args.clone()), args);
 }
 
@@ -84,6 +94,10 @@ fn a_value_of_the_specs_type_but_not_the_servers_is_refused_at_its_path() {
     assert_eq!(
         refused(json!({"sample": {"level": 3, "marks": [{"at": 1}, {"at": "soon"}]}})),
         "invalid arguments: $.sample.marks[1].at: expected number, got string \"soon\""
+    );
+    assert_eq!(
+        refused(json!({"sample": {"level": 3, "marks": [{"weight": 1.5}]}})),
+        "invalid arguments: $.sample.marks[0].weight: expected integer, got number 1.5"
     );
 }
 
@@ -104,6 +118,10 @@ fn the_input_schema_advertises_the_servers_types() {
         sample["properties"]["marks"]["items"]["properties"]["at"]["type"],
         "number"
     );
+    assert_eq!(
+        sample["properties"]["marks"]["items"]["properties"]["weight"]["type"],
+        "integer"
+    );
 }
 
 #[test]
@@ -117,9 +135,9 @@ fn the_accounting_records_what_the_spec_said_at_each_address() {
     let said: Vec<(&str, &str, bool)> = row
         .below
         .iter()
-        .map(|b| {
-            let o = b.overridden.as_ref().expect("an override");
-            (b.address.as_str(), o.spec_type.as_str(), o.narrowed)
+        .filter_map(|b| {
+            let o = b.overridden.as_ref()?;
+            Some((b.address.as_str(), o.spec_type.as_str(), o.narrowed))
         })
         .collect();
     assert_eq!(
@@ -152,6 +170,9 @@ fn the_rustdoc_table_has_a_row_per_override_with_what_the_spec_said() {
              the spec says `string`, the server reads `number` (read at `readings/api.py: \
              Mark.at (float seconds)`): the spec types the offset as text; the server reads \
              seconds as a number |",
+            "| body | `sample.marks[].weight` | integer | no | Undocumented, set as `weight`, \
+             read at `readings/api.py: Mark.weight (int, default 1)` | the chart sizes a mark by \
+             its weight; the spec leaves the property out |",
         ]
     );
 }

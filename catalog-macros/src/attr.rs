@@ -13,6 +13,8 @@
 //!                                                 // on a merge: the server clears it anyway
 //!     omitted("body.y", keeps, reason = "..."),   // on a full replace: the server keeps it
 //!     undocumented("query.z", read_at = "...", reason = "..." [, value = <literal>]),
+//!     undocumented("body.x.y", wire_type = "integer", read_at = "...", reason = "..."), // set
+//!                                              // by the struct standing for `body.x`
 //!     former_names = ["old_name"],
 //!     semantics = "full-replace" | "merge",    // what a write does to what it does not send
 //!     effects(destructive = false, ..., reason = "..."), // read_only, destructive, idempotent, open_world
@@ -84,6 +86,8 @@ pub struct AcceptDescription {
 pub struct Undocumented {
     pub param: Spanned<String>,
     pub value: Option<Value>,
+    /// `wire_type = "integer"`: below a parameter, the type of the property the struct sets.
+    pub wire_type: Option<Spanned<String>>,
     pub read_at: Spanned<String>,
     pub reason: Spanned<String>,
 }
@@ -619,6 +623,7 @@ fn undocumented_entry(
     Ok(Undocumented {
         param: e.first,
         value: e.value.map(|(v, _)| v),
+        wire_type: e.wire_type,
         read_at,
         reason,
     })
@@ -634,6 +639,7 @@ struct Entry {
     read_at: Option<Spanned<String>>,
     reason: Option<Spanned<String>>,
     scheme: Option<Spanned<String>>,
+    wire_type: Option<Spanned<String>>,
 }
 
 // `("address", key = value, flag, ...)`, the keys one of `keys`.
@@ -653,6 +659,7 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
     let mut read_at = Slot::new("read_at");
     let mut reason = Slot::new("reason");
     let mut scheme = Slot::new("scheme");
+    let mut wire_type = Slot::new("wire_type");
     while !content.is_empty() {
         content.parse::<Token![,]>()?;
         if content.is_empty() {
@@ -686,6 +693,7 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
             "read_at" => &mut read_at,
             "reason" => &mut reason,
             "scheme" => &mut scheme,
+            "wire_type" => &mut wire_type,
             _ => return Err(syn::Error::new(key.span(), keys.unparsed(&name))),
         };
         let s = lit(&content.parse()?);
@@ -699,6 +707,7 @@ fn entry(cx: &Ctxt, input: ParseStream, span: Span, keys: &Keys) -> syn::Result<
         read_at: read_at.get(),
         reason: reason.get(),
         scheme: scheme.get(),
+        wire_type: wire_type.get(),
     })
 }
 

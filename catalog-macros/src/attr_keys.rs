@@ -109,7 +109,7 @@ pub const OMITTED: Keys = Keys {
 /// `undocumented("address", ...)` in `#[tool]`.
 pub const UNDOCUMENTED: Keys = Keys {
     at: "tool.undocumented",
-    keys: &["value", "read_at", "reason"],
+    keys: &["value", "wire_type", "read_at", "reason"],
     entries: &[],
 };
 

@@ -414,6 +414,10 @@ fn declared(sites: &mut Sites, tool: &Tool) -> Declared {
             param: u.param.value.clone(),
             site: sites.site(u.param.span),
             value: u.value.clone(),
+            wire_type: u
+                .wire_type
+                .as_ref()
+                .map(|w| (w.value.clone(), sites.site(w.span))),
             read_at: sites.reason(&u.read_at),
             reason: sites.reason(&u.reason),
         });

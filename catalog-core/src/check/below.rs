@@ -192,10 +192,39 @@ pub(crate) fn retype(param: &mut Param, address: &str, schema: Schema) -> bool {
     true
 }
 
+/// Adds `property` to the object at the parent of a [`Below`](crate::model::Below) address
+/// inside the value of `param` (the row's parameter): a property the spec does not declare,
+/// which the struct standing for the object sets. False where there is no such object.
+pub(crate) fn declare(param: &mut Param, address: &str, property: Field) -> bool {
+    let steps = below_steps(address);
+    let from = usize::from(!param.name.is_empty());
+    let Some((BelowStep::Property(_), prefix)) = steps.get(from..).and_then(|s| s.split_last())
+    else {
+        return false;
+    };
+    match schema_mut(&mut param.schema, prefix).and_then(fields_mut) {
+        Some(fields) => {
+            fields.push(property);
+            true
+        }
+        None => false,
+    }
+}
+
 /// [`walk_to`] for changing the property: no message, only the way down.
-fn field_mut<'o>(mut schema: &'o mut Schema, steps: &[BelowStep<'_>]) -> Option<&'o mut Field> {
+fn field_mut<'o>(schema: &'o mut Schema, steps: &[BelowStep<'_>]) -> Option<&'o mut Field> {
     let (last, init) = steps.split_last()?;
-    for step in init {
+    let BelowStep::Property(name) = last else {
+        return None;
+    };
+    fields_mut(schema_mut(schema, init)?)?
+        .iter_mut()
+        .find(|f| f.name == *name)
+}
+
+/// The schema `steps` lead to from `schema`, for changing it.
+fn schema_mut<'o>(mut schema: &'o mut Schema, steps: &[BelowStep<'_>]) -> Option<&'o mut Schema> {
+    for step in steps {
         schema = match step {
             BelowStep::Property(name) => {
                 &mut fields_mut(schema)?
@@ -217,10 +246,7 @@ fn field_mut<'o>(mut schema: &'o mut Schema, steps: &[BelowStep<'_>]) -> Option<
             },
         };
     }
-    let BelowStep::Property(name) = last else {
-        return None;
-    };
-    fields_mut(schema)?.iter_mut().find(|f| f.name == *name)
+    Some(schema)
 }
 
 /// The properties of the object `schema` is, through the object arm of `anyOf [object, ""]`

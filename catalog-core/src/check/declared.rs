@@ -148,6 +148,9 @@ pub struct DeclaredUndocumented {
     pub site: Site,
     /// A value always sent, if any.
     pub value: Option<Value>,
+    /// `wire_type = "..."`, with where: below a parameter, the type of the property the struct
+    /// standing for its object sets (the agent's argument).
+    pub wire_type: Option<(String, Site)>,
     /// Where in the server it is read.
     pub read_at: Reason,
     /// Why.

@@ -95,6 +95,8 @@ struct Reconciler<'a> {
     below: Vec<Vec<(Below, Site)>>,
     /// Per parameter, the type the server reads at each address overridden inside its value.
     retyped: Vec<Vec<(String, Schema)>>,
+    /// Per parameter, the undocumented properties inside its value its struct sets.
+    declared_below: Vec<Vec<(String, crate::model::Field)>>,
     /// Globs that covered nothing: `(index into omitted, the parameters left unaccounted)`.
     stale_globs: Vec<usize>,
     undocumented_rows: Vec<Accounted>,
@@ -112,6 +114,7 @@ impl<'a> Reconciler<'a> {
             overridden: vec![None; op.params.len()],
             below: vec![Vec::new(); op.params.len()],
             retyped: vec![Vec::new(); op.params.len()],
+            declared_below: vec![Vec::new(); op.params.len()],
             stale_globs: Vec::new(),
             undocumented_rows: Vec::new(),
             findings: Vec::new(),
@@ -343,6 +346,19 @@ impl<'a> Reconciler<'a> {
     fn undocumented_at_tool_level(&mut self) {
         for u in &self.declared.undocumented {
             if self.undocumented_below(u) {
+                continue;
+            }
+            if let Some((_, site)) = &u.wire_type {
+                self.findings.push(Finding::at(
+                    *site,
+                    format!(
+                        "`wire_type` in `undocumented(...)` types a property below a parameter, \
+                         which the struct there sets; `{}` is a parameter of its own: for one \
+                         the agent sets, use a field with `#[arg(undocumented, param = \"{}\", \
+                         read_at = \"...\", reason = \"...\")]`",
+                        u.param, u.param
+                    ),
+                ));
                 continue;
             }
             if let Some(found) =

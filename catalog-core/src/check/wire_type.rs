@@ -346,7 +346,7 @@ pub(super) fn read_at_and_reason_of(
 }
 
 /// The unconstrained type a `wire_type` names.
-fn scalar(name: &str) -> Option<Type> {
+pub(crate) fn scalar(name: &str) -> Option<Type> {
     Some(match name {
         "string" => Type::String {
             format: None,

@@ -1,3 +1,5 @@
+//! Each key of `arg(...)` in `#[tool]` given twice, and `wire_type` twice in an
+//! `undocumented(...)`: each is an error over both.
 use catalog::tool;
 
 #[derive(serde::Serialize, serde::Deserialize, catalog::Object)]
@@ -17,6 +19,7 @@ pub struct Mark {
     spec = "nested",
     operation = "CreateReading",
     arg("body.sample.level", wire_type = "integer", wire_type = "number", delimited = ",", delimited = " ", read_at = "a.py: x", read_at = "b.py: y", reason = "the server parses a whole number", reason = "twice"),
+    undocumented("body.sample.marks[].weight", wire_type = "integer", wire_type = "number", read_at = "api.py: Mark.weight", reason = "the chart sizes a mark by its weight"),
     arg("body.sample.unit", values = ["celsius"], values = ["fahrenheit"], pattern = "^c$", pattern = "^f$", param = "body.x")
 )]
 pub struct CreateReading {

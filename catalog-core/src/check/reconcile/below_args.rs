@@ -8,8 +8,8 @@
 
 use super::*;
 use crate::check::declared::{DeclaredArg, DeclaredUndocumented};
-use crate::check::wire_type::DeclaredWireType;
-use crate::model::Style;
+use crate::check::wire_type::{DeclaredWireType, scalar};
+use crate::model::{Field, Schema, Style};
 use rows::undocumented_words;
 
 impl Reconciler<'_> {
@@ -124,29 +124,73 @@ impl Reconciler<'_> {
             }
             Some(Ok(found)) => found,
         };
-        let words = undocumented_words(&u.param, &u.read_at, &u.reason);
+        let mut words = undocumented_words(&u.param, &u.read_at, &u.reason);
+        let set = match (&u.value, &u.wire_type) {
+            (Some(_), Some((_, site))) => {
+                words.push(Finding::at(
+                    *site,
+                    format!(
+                        "`undocumented(\"{}\")` has both `value` (the tool sends it) and \
+                         `wire_type` (the struct sets it): keep one",
+                        u.param
+                    ),
+                ));
+                None
+            }
+            (None, Some((ty, site))) => match scalar(ty) {
+                Some(ty) => Some(ty),
+                None => {
+                    words.push(Finding::at(
+                        *site,
+                        format!(
+                            "unknown wire_type `{ty}` for undocumented `{}`; expected one of: \
+                             string, integer, number, boolean",
+                            u.param
+                        ),
+                    ));
+                    None
+                }
+            },
+            _ => None,
+        };
         if !words.is_empty() {
             self.findings.extend(words);
             return true;
         }
+        let name = address.rsplit('.').next().unwrap_or_default().to_string();
+        let by_struct = set.is_some().then(|| name.clone());
         let entry = Below {
-            address,
+            address: address.clone(),
             disposition: Disposition::Undocumented {
-                argument: None,
-                field: None,
+                argument: by_struct.clone(),
+                field: by_struct,
                 value: u.value.clone(),
                 read_at: u.read_at.text.clone(),
                 reason: u.reason.text.clone(),
             },
             overridden: None,
         };
-        self.claim_below(param, entry, None, u.site, u.site);
+        if self.claim_below(param, entry, None, u.site, u.site)
+            && let Some(ty) = set
+        {
+            let property = Field {
+                name,
+                required: false,
+                read_only: false,
+                schema: Schema::new(ty),
+            };
+            self.declared_below[param].push((address, property));
+        }
         true
     }
 
-    /// The override of each property below parameter `i` written into `param` (its row's):
-    /// the type the server reads replaces the spec's at each address.
+    /// The undocumented properties the struct sets below parameter `i`, and the override of
+    /// each property, written into `param` (its row's): the struct is checked against them, and
+    /// the input schema and the decoder follow them.
     pub(super) fn retype_below(&mut self, i: usize, param: &mut Param) {
+        for (address, property) in std::mem::take(&mut self.declared_below[i]) {
+            below::declare(param, &address, property);
+        }
         for (address, schema) in std::mem::take(&mut self.retyped[i]) {
             below::retype(param, &address, schema);
         }

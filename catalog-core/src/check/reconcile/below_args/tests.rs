@@ -338,6 +338,7 @@ fn undocumented(
         param: address.into(),
         site,
         value,
+        wire_type: None,
         read_at: Reason {
             text: "tasks/serializers.py: TaskIn.source".into(),
             site: site + 1,
@@ -457,5 +458,61 @@ fn an_address_that_is_not_below_a_parameter_is_left_to_the_top_level() {
     assert_eq!(
         undeclared(&op, "body.data.source"),
         Some(Ok((0, "data.source".to_string())))
+    );
+}
+
+#[test]
+fn an_undocumented_property_the_struct_sets_is_declared_in_its_rows_object() {
+    let mut weight = undocumented("body.data.weight", None, 10);
+    weight.wire_type = Some(("integer".into(), 13));
+    let r = with_undocumented(vec![weight]);
+    assert_eq!(r.findings, []);
+    let data = &r.accounting[0];
+    let added = crate::check::below::property_at(&data.param, "data.weight").expect("declared");
+    assert_eq!(added.schema.ty.describe(), "integer");
+    assert!(!added.required && !added.read_only);
+    assert!(matches!(
+        &data.below[0].disposition,
+        Disposition::Undocumented { argument: Some(a), field: Some(f), value: None, .. }
+            if a == "weight" && f == "weight"
+    ));
+}
+
+#[test]
+fn each_mistake_of_an_undocumented_type_is_one_finding_at_its_site() {
+    let mut both = undocumented("body.data.weight", Some(serde_json::json!(1)), 10);
+    both.wire_type = Some(("integer".into(), 13));
+    assert_eq!(
+        messages(with_undocumented(vec![both])),
+        [(
+            13,
+            "`undocumented(\"body.data.weight\")` has both `value` (the tool sends it) and \
+             `wire_type` (the struct sets it): keep one"
+                .to_string()
+        )]
+    );
+    let mut unknown = undocumented("body.data.weight", None, 10);
+    unknown.wire_type = Some(("int".into(), 13));
+    assert_eq!(
+        messages(with_undocumented(vec![unknown])),
+        [(
+            13,
+            "unknown wire_type `int` for undocumented `body.data.weight`; expected one of: \
+             string, integer, number, boolean"
+                .to_string()
+        )]
+    );
+    let mut top = undocumented("query.weight", None, 10);
+    top.wire_type = Some(("integer".into(), 13));
+    assert_eq!(
+        messages(with_undocumented(vec![top])),
+        [(
+            13,
+            "`wire_type` in `undocumented(...)` types a property below a parameter, which the \
+             struct there sets; `query.weight` is a parameter of its own: for one the agent \
+             sets, use a field with `#[arg(undocumented, param = \"query.weight\", read_at = \
+             \"...\", reason = \"...\")]`"
+                .to_string()
+        )]
     );
 }
