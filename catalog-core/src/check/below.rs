@@ -10,7 +10,9 @@
 use super::nested::{declared_names, is_empty_string, map_values, or_empty_arm};
 use super::suggest::{Candidate, suggest};
 use super::values::check_value;
-use crate::model::{BelowStep, Field, Location, Operation, Param, Schema, Type, below_steps};
+use crate::model::{
+    BelowStep, Field, Location, Operation, Param, RequiredAlternatives, Schema, Type, below_steps,
+};
 use serde_json::Value;
 
 /// The property an address below a parameter names.
@@ -209,6 +211,77 @@ pub(crate) fn declare(param: &mut Param, address: &str, property: Field) -> bool
         }
         None => false,
     }
+}
+
+/// Settles the required alternatives (`anyOf: [{required: [a]}, {required: [b]}]`) of the
+/// object holding the property a [`Below`](crate::model::Below) address names inside the value
+/// of `param`, for a tool that sends the property always (`sent`: fixed) or never (omitted):
+/// one always sent holds in every arm, so it leaves each arm's names (an arm left with none
+/// always holds, which a `oneOf` still counts); one never sent holds in no arm, so the arms
+/// naming it go. The alternatives an object is left with no arm of, which nothing can satisfy,
+/// are kept as they were, and their places among the object's are returned
+/// ([`alternatives_of`] reads them as the spec has them).
+pub(crate) fn settle_alternatives(param: &mut Param, address: &str, sent: bool) -> Vec<usize> {
+    let Some((name, object)) = holder_mut(param, address) else {
+        return Vec::new();
+    };
+    let mut unmet = Vec::new();
+    let mut settle = |schema: &mut Schema| {
+        let Some(assertions) = schema.assertions.as_mut() else {
+            return;
+        };
+        for (k, alternatives) in assertions.required_alternatives.iter_mut().enumerate() {
+            let mut sets = alternatives.sets.clone();
+            if sent {
+                for set in &mut sets {
+                    set.retain(|n| n != name);
+                }
+            } else {
+                sets.retain(|set| !set.iter().any(|n| n == name));
+            }
+            if sets.is_empty() {
+                unmet.push(k);
+            } else {
+                alternatives.sets = sets;
+            }
+        }
+    };
+    settle(object);
+    if let Type::AnyOf { arms } = &mut object.ty {
+        arms.iter_mut().for_each(settle);
+    }
+    unmet
+}
+
+/// The required alternatives of the object holding the property a
+/// [`Below`](crate::model::Below) address names inside `param`'s value (and of the object arm
+/// of an `anyOf [object, ""]` there).
+pub(crate) fn alternatives_of(mut param: Param, address: &str) -> Vec<RequiredAlternatives> {
+    let Some((_, object)) = holder_mut(&mut param, address) else {
+        return Vec::new();
+    };
+    let own = |s: &Schema| {
+        s.assertions
+            .as_ref()
+            .map(|a| a.required_alternatives.clone())
+            .unwrap_or_default()
+    };
+    let mut all = own(object);
+    if let Type::AnyOf { arms } = &object.ty {
+        all.extend(arms.iter().flat_map(own));
+    }
+    all
+}
+
+/// The last property's name of a [`Below`](crate::model::Below) address inside `param`'s value,
+/// and the schema of the object holding it.
+fn holder_mut<'p, 'a>(param: &'p mut Param, address: &'a str) -> Option<(&'a str, &'p mut Schema)> {
+    let steps = below_steps(address);
+    let from = usize::from(!param.name.is_empty());
+    let (BelowStep::Property(name), prefix) = steps.get(from..)?.split_last()? else {
+        return None;
+    };
+    Some((name, schema_mut(&mut param.schema, prefix)?))
 }
 
 /// [`walk_to`] for changing the property: no message, only the way down.

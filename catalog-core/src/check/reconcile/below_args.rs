@@ -7,6 +7,7 @@
 //! and the decoder follow it, as at the top level.
 
 use super::*;
+use crate::check::arguments::alternatives_text;
 use crate::check::declared::{DeclaredArg, DeclaredUndocumented};
 use crate::check::wire_type::{DeclaredWireType, scalar};
 use crate::model::{Field, Schema, Style};
@@ -193,6 +194,31 @@ impl Reconciler<'_> {
         }
         for (address, schema) in std::mem::take(&mut self.retyped[i]) {
             below::retype(param, &address, schema);
+        }
+        let spec = param.clone();
+        for (b, site) in &self.below[i] {
+            let sent = match b.disposition {
+                Disposition::Fixed { .. } => true,
+                Disposition::Omitted { .. } => false,
+                _ => continue,
+            };
+            for k in below::settle_alternatives(param, &b.address, sent) {
+                let as_spec = below::alternatives_of(spec.clone(), &b.address);
+                let Some(unmet) = as_spec.get(k) else {
+                    continue;
+                };
+                let object = b.address.rsplit_once('.').map_or("", |(o, _)| o);
+                let listed = alternatives_text(&unmet.sets, |n| format!("body.{object}.{n}"));
+                self.findings.push(Finding::at(
+                    *site,
+                    format!(
+                        "omitting `body.{}` leaves `body.{object}` no way to hold its required \
+                         alternatives (it needs {listed}): every arm names a property `{}` \
+                         omits; set or fix one of them",
+                        b.address, self.declared.tool
+                    ),
+                ));
+            }
         }
     }
 }

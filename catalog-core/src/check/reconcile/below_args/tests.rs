@@ -516,3 +516,109 @@ fn each_mistake_of_an_undocumented_type_is_one_finding_at_its_site() {
         )]
     );
 }
+
+#[test]
+fn required_alternatives_are_settled_by_what_the_tool_always_or_never_sends() {
+    use crate::check::below::settle_alternatives;
+    use crate::model::testing::{field as property, object, param, string};
+    use crate::model::{Location, RequiredAlternatives};
+    let rule = || {
+        let mut p = param(Location::Body, "rule");
+        p.schema = object(["a", "b", "c"].map(|n| property(n, string())).to_vec());
+        p.schema.assertions_mut().required_alternatives = vec![
+            RequiredAlternatives::new(false, vec![vec!["a".into()], vec!["b".into(), "c".into()]]),
+            RequiredAlternatives::new(true, vec![vec!["a".into(), "c".into()], vec!["b".into()]]),
+        ];
+        p
+    };
+    let sets = |p: &crate::model::Param| -> Vec<Vec<Vec<String>>> {
+        p.schema
+            .assertions
+            .as_ref()
+            .expect("assertions")
+            .required_alternatives
+            .iter()
+            .map(|a| a.sets.clone())
+            .collect()
+    };
+    let mut sent = rule();
+    assert_eq!(
+        settle_alternatives(&mut sent, "rule.a", true),
+        Vec::<usize>::new()
+    );
+    assert_eq!(
+        sets(&sent),
+        [
+            vec![vec![], vec!["b".to_string(), "c".to_string()]],
+            vec![vec!["c".to_string()], vec!["b".to_string()]],
+        ]
+    );
+    let mut never = rule();
+    assert_eq!(
+        settle_alternatives(&mut never, "rule.a", false),
+        Vec::<usize>::new()
+    );
+    assert_eq!(
+        sets(&never),
+        [
+            vec![vec!["b".to_string(), "c".to_string()]],
+            vec![vec!["b".to_string()]],
+        ]
+    );
+    // Then `b` never sent either: nothing can hold the first alternatives, or the second.
+    assert_eq!(settle_alternatives(&mut never, "rule.b", false), [0, 1]);
+    assert_eq!(
+        sets(&never),
+        [
+            vec![vec!["b".to_string(), "c".to_string()]],
+            vec![vec!["b".to_string()]]
+        ],
+        "kept as they were"
+    );
+}
+
+#[test]
+fn omissions_that_leave_an_object_no_arm_are_one_finding_at_the_last() {
+    use crate::model::RequiredAlternatives;
+    let mut op = envelope_op();
+    op.params[0].schema.assertions_mut().required_alternatives = vec![RequiredAlternatives::new(
+        false,
+        vec![vec!["color".into()], vec!["title".into()]],
+    )];
+    // `title` is required: fixed rather than omitted here, so only `color` is omitted.
+    let declared = Declared {
+        fields: vec![
+            DeclaredField {
+                ty: RustType::Option(Box::new(RustType::JsonValue)),
+                ..field("data", 1)
+            },
+            field("notify", 2),
+        ],
+        omitted: vec![crate::check::declared::DeclaredOmitted {
+            pattern: "body.data.color".into(),
+            site: 10,
+            clears: None,
+            keeps: None,
+            reason: Reason {
+                text: "colors follow the team's theme, which an agent does not know".into(),
+                site: 11,
+            },
+        }],
+        tool: "CreateTask".into(),
+        ..Default::default()
+    };
+    // `title` is still the agent's: the alternatives hold through it.
+    assert_eq!(messages(reconcile(&op, &declared)), []);
+    op.params[0].schema.assertions_mut().required_alternatives =
+        vec![RequiredAlternatives::new(false, vec![vec!["color".into()]])];
+    assert_eq!(
+        messages(reconcile(&op, &declared)),
+        [(
+            10,
+            "omitting `body.data.color` leaves `body.data` no way to hold its required \
+             alternatives (it needs `body.data.color`): every arm names a property `CreateTask` \
+             omits; set or fix one of them"
+                .to_string()
+        )]
+    );
+}
