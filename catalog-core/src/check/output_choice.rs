@@ -552,6 +552,22 @@ mod tests {
     }
 
     #[test]
+    fn a_choice_of_one_of_several_or_of_another_status_is_a_choice() {
+        // The rule gives 200 and 201: choosing 200 narrows it, though 200 comes first.
+        let typed = account_output(&two_statuses(), Some(&status("200")), "PutTask").unwrap();
+        let statuses: Vec<String> = typed.iter().map(|t| t.status.to_string()).collect();
+        assert_eq!(statuses, ["200"]);
+        // The rule gives 200; `default` documents the same body under another status.
+        let with_default = op(vec![
+            response("200", &["application/json"]),
+            response("default", &["application/json"]),
+        ]);
+        let typed = account_output(&with_default, Some(&status("default")), "PutTask").unwrap();
+        let statuses: Vec<String> = typed.iter().map(|t| t.status.to_string()).collect();
+        assert_eq!(statuses, ["default"]);
+    }
+
+    #[test]
     fn a_choice_needs_a_reviewable_reason() {
         let mut d = status("201");
         d.reason = None;
