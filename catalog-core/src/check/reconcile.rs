@@ -27,9 +27,9 @@ use crate::check::suggest::suggest;
 use crate::model::{Accounted, Below, Disposition, Location, Operation, Overridden, Param, Schema};
 use crate::spec::shapes::{unsendable, value_unsendable};
 
-mod below_args;
 mod claim;
 mod credentials;
+mod depth;
 mod fields;
 mod findings;
 mod rows;

@@ -1,5 +1,5 @@
-//! Each override below a parameter: where it goes (the row, retyped at its address) and each
-//! mistake, one finding at its site.
+//! Each entry below a parameter (an override, an undocumented property, the required
+//! alternatives it settles): where it goes in the row, and each mistake, one finding at its site.
 
 use super::super::tests::{envelope_op, field};
 use crate::check::declared::{

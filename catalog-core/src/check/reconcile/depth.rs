@@ -1,10 +1,16 @@
-//! `arg("body.data.due", wire_type = "...", read_at = "...", reason = "...")` in `#[tool]` (or
-//! `values = [...]`, `pattern = "..."`): the type of a property below a parameter overridden by
-//! its address, with the rules of `#[arg]` on a field ([`override_type`], [`narrow`]). The
-//! property stands as a parameter of its own while those rules read it; the type the server
-//! reads then replaces the spec's at its address in the row of the field that sets the
-//! parameter, so the struct standing for the object is checked against it, and the input schema
-//! and the decoder follow it, as at the top level.
+//! What a tool declares below a parameter besides `fixed(...)` and `omitted(...)` (which
+//! [`reconcile`](super) claims with the top level's), and what every entry there does to the
+//! row of the field that sets the parameter:
+//!
+//! - `arg("body.data.due", wire_type = "...", read_at = "...", reason = "...")` (or `values =
+//!   [...]`, `pattern = "..."`): the type of a property overridden by its address, with the
+//!   rules of `#[arg]` on a field ([`override_type`], [`narrow`]). The property stands as a
+//!   parameter of its own while those rules read it; the type the server reads then replaces
+//!   the spec's at its address in the row, so the struct standing for the object is checked
+//!   against it, and the input schema and the decoder follow it, as at the top level.
+//! - `undocumented("body.data.visits", value | wire_type, read_at, reason)`: a property the
+//!   spec leaves out of its object, sent by the tool or declared in the row for the struct.
+//! - The object's required alternatives, settled by what the tool always or never sends there.
 
 use super::*;
 use crate::check::arguments::alternatives_text;
