@@ -2,9 +2,8 @@
 //! attributes together (a key given in two is given twice); and `arg("body.x.y", ...)` in
 //! `#[tool]`, the same keys for a property below a parameter (the overrides' only).
 
-use crate::attr::{flag, string, strings};
 use crate::attr_keys::{ARG, Keys, TOOL_ARG};
-use crate::attr_value::{Spanned, key_name, lit};
+use crate::attr_value::{Spanned, flag, key_name, lit, string, strings};
 use crate::ctxt::Ctxt;
 use crate::slot::Slot;
 use proc_macro2::Span;

@@ -44,14 +44,14 @@ use crate::attr_keys::{
     ACCEPT_DESCRIPTION, CREDENTIAL, EFFECTS, FIXED, Keys, OMITTED, OUTPUT, SECURITY, TOOL,
     UNDOCUMENTED, VARIANT,
 };
-pub(crate) use crate::attr_value::{Spanned, json_literal, key_name, lit};
+pub(crate) use crate::attr_value::{Spanned, flag, json_literal, key_name, lit, string, strings};
 use crate::ctxt::{Ctxt, Range};
 use crate::slot::Slot;
 use catalog_core::check::effects::Hint;
 use proc_macro2::Span;
 use serde_json::Value;
+use syn::Token;
 use syn::parse::{ParseStream, Parser};
-use syn::{LitStr, Token};
 
 pub struct Fixed {
     pub param: Spanned<String>,
@@ -289,43 +289,6 @@ pub fn tool_attr(cx: &Ctxt, args: proc_macro2::TokenStream) -> Option<ToolAttr> 
         accepted,
         args: tool_args,
     })
-}
-
-/// `key = "text"` into `slot`.
-pub(crate) fn string(
-    cx: &Ctxt,
-    meta: &syn::meta::ParseNestedMeta,
-    slot: &mut Slot<Spanned<String>>,
-) -> syn::Result<()> {
-    let value = lit(&meta.value()?.parse()?);
-    slot.set(cx, meta.path.span(), value.span, value);
-    Ok(())
-}
-
-/// A `key = ["a", "b"]` list of string literals into `slot`, each with its span; the span of
-/// the whole is the brackets'.
-pub(crate) fn strings(
-    cx: &Ctxt,
-    meta: &syn::meta::ParseNestedMeta,
-    slot: &mut Slot<Spanned<Vec<Spanned<String>>>>,
-) -> syn::Result<()> {
-    let input = meta.value()?;
-    let content;
-    let bracket = syn::bracketed!(content in input);
-    let items = content.parse_terminated(|c: ParseStream| c.parse::<LitStr>(), Token![,])?;
-    let span = bracket.span.join();
-    let value = Spanned {
-        value: items.iter().map(lit).collect(),
-        span,
-    };
-    slot.set(cx, meta.path.span(), span, value);
-    Ok(())
-}
-
-/// A flag key (`none`, `whole`, `text`, `undocumented`) into `slot`.
-pub(crate) fn flag(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, slot: &mut Slot<Span>) {
-    let span = meta.path.span();
-    slot.set(cx, span, span, span);
 }
 
 /// The closing parenthesis of `key(...)`, before it is parsed: where a repeated key's error

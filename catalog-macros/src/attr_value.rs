@@ -1,10 +1,12 @@
 //! The values attribute keys take, read the same way by `#[tool]` and its entries: a string
 //! with its span, a key's name, and a JSON value written as Rust literals.
 
-use crate::ctxt::Range;
+use crate::ctxt::{Ctxt, Range};
+use crate::slot::Slot;
 use proc_macro2::Span;
 use serde_json::Value;
 use syn::parse::ParseStream;
+use syn::spanned::Spanned as _;
 use syn::{LitStr, Token};
 
 /// A value and where it was written.
@@ -75,4 +77,41 @@ pub(crate) fn json_literal(input: ParseStream) -> syn::Result<(Value, Range)> {
         _ => return Err(bad(&l)),
     };
     Ok((value, range))
+}
+
+/// `key = "text"` into `slot`.
+pub(crate) fn string(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    slot: &mut Slot<Spanned<String>>,
+) -> syn::Result<()> {
+    let value = lit(&meta.value()?.parse()?);
+    slot.set(cx, meta.path.span(), value.span, value);
+    Ok(())
+}
+
+/// A `key = ["a", "b"]` list of string literals into `slot`, each with its span; the span of
+/// the whole is the brackets'.
+pub(crate) fn strings(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+    slot: &mut Slot<Spanned<Vec<Spanned<String>>>>,
+) -> syn::Result<()> {
+    let input = meta.value()?;
+    let content;
+    let bracket = syn::bracketed!(content in input);
+    let items = content.parse_terminated(|c: ParseStream| c.parse::<LitStr>(), Token![,])?;
+    let span = bracket.span.join();
+    let value = Spanned {
+        value: items.iter().map(lit).collect(),
+        span,
+    };
+    slot.set(cx, meta.path.span(), span, value);
+    Ok(())
+}
+
+/// A flag key (`none`, `whole`, `text`, `undocumented`) into `slot`.
+pub(crate) fn flag(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, slot: &mut Slot<Span>) {
+    let span = meta.path.span();
+    slot.set(cx, span, span, span);
 }
