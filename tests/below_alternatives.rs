@@ -48,6 +48,34 @@ pub struct CreateOutboundRule {
     pub rule: Rule,
 }
 
+/// A rule whose struct omits `inbound` itself.
+#[derive(Debug, serde::Serialize, serde::Deserialize, catalog::Object)]
+#[object(omitted(
+    "inbound",
+    reason = "inbound rules are the network team's; this struct writes outbound ones only"
+))]
+pub struct OutboundRule {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outbound: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deny: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+/// Create an outbound rule, the struct omitting `inbound`.
+#[derive(Debug)]
+#[tool(
+    spec = "nested",
+    operation = "CreateRule",
+    name = "create_outbound_rule_by_struct"
+)]
+pub struct CreateOutboundRuleByStruct {
+    pub rule: OutboundRule,
+}
+
 /// Whether the decoder takes `args`, and whether the input schema's validator does.
 fn verdicts<T: Tool>(args: &Value) -> (bool, bool) {
     let validator = jsonschema::draft202012::new(T::input_schema()).expect("a valid schema");
@@ -92,6 +120,30 @@ fn an_omitted_property_holds_no_arm_so_the_others_are_needed() {
     ] {
         assert_eq!(
             verdicts::<CreateOutboundRule>(&args),
+            (taken, taken),
+            "{args}"
+        );
+    }
+}
+
+#[test]
+fn a_property_the_struct_omits_holds_no_arm_either() {
+    assert_eq!(
+        CreateOutboundRuleByStruct::from_arguments(json!({"rule": {"allow": true}}))
+            .unwrap_err()
+            .to_string(),
+        "invalid arguments: $.rule: needs `outbound`"
+    );
+    for (args, taken) in [
+        (json!({"rule": {"allow": true}}), false),
+        (json!({"rule": {"deny": true, "outbound": "x"}}), true),
+        (
+            json!({"rule": {"deny": true, "allow": true, "outbound": "x"}}),
+            false,
+        ),
+    ] {
+        assert_eq!(
+            verdicts::<CreateOutboundRuleByStruct>(&args),
             (taken, taken),
             "{args}"
         );

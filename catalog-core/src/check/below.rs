@@ -231,18 +231,8 @@ pub(crate) fn settle_alternatives(param: &mut Param, address: &str, sent: bool) 
             return;
         };
         for (k, alternatives) in assertions.required_alternatives.iter_mut().enumerate() {
-            let mut sets = alternatives.sets.clone();
-            if sent {
-                for set in &mut sets {
-                    set.retain(|n| n != name);
-                }
-            } else {
-                sets.retain(|set| !set.iter().any(|n| n == name));
-            }
-            if sets.is_empty() {
+            if !alternatives.settle(name, sent) {
                 unmet.push(k);
-            } else {
-                alternatives.sets = sets;
             }
         }
     };

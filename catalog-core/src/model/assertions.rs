@@ -70,6 +70,25 @@ impl RequiredAlternatives {
             _ => Err(n),
         }
     }
+
+    /// Settles the alternatives for a property `name` that the tool sends always (`sent`: a
+    /// fixed value) or never (omitted): one always sent holds in every arm, so it leaves each
+    /// arm's names (an arm left with none always holds, which a `oneOf` still counts against a
+    /// second); one never sent holds in no arm, so the arms naming it go. False, and nothing
+    /// changed, when no arm would be left: nothing could satisfy them.
+    pub fn settle(&mut self, name: &str, sent: bool) -> bool {
+        if sent {
+            for set in &mut self.sets {
+                set.retain(|n| n != name);
+            }
+            return true;
+        }
+        if self.sets.iter().all(|set| set.iter().any(|n| n == name)) {
+            return false;
+        }
+        self.sets.retain(|set| !set.iter().any(|n| n == name));
+        true
+    }
 }
 
 impl Assertions {
@@ -245,6 +264,27 @@ fn canonical(v: &Value, out: &mut String) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn alternatives_settle_for_a_property_always_or_never_sent() {
+        let sets = |s: &[&[&str]]| -> Vec<Vec<String>> {
+            s.iter()
+                .map(|set| set.iter().map(ToString::to_string).collect())
+                .collect()
+        };
+        let two = || RequiredAlternatives::new(true, sets(&[&["a", "c"], &["b"]]));
+        let mut sent = two();
+        assert!(sent.settle("a", true));
+        assert_eq!(sent.sets, sets(&[&["c"], &["b"]]));
+        let mut never = two();
+        assert!(never.settle("a", false));
+        assert_eq!(never.sets, sets(&[&["b"]]));
+        assert!(!never.settle("b", false), "no arm would be left");
+        assert_eq!(never.sets, sets(&[&["b"]]), "unchanged");
+        let mut other = two();
+        assert!(other.settle("z", false));
+        assert_eq!(other, two());
+    }
 
     #[test]
     fn multiples_are_exact_for_integers_and_rounded_for_fractions() {

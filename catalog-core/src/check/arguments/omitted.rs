@@ -75,18 +75,35 @@ pub const MAX_DEPTH: usize = 16;
 /// and from the `required` list beside it.
 pub fn prune(schema: &mut Value, omitted: &[OmittedAt]) {
     for o in omitted {
-        prune_at(schema, &o.path);
+        prune_at(schema, &o.path, o.fixed.is_some());
     }
 }
 
-fn prune_at(node: &mut Value, path: &[PathStep]) {
+/// `sent`: the tool sends the property itself (fixed), so it holds in every arm that requires
+/// it (it leaves the arm's `required`); else no arm that requires it can hold, and those go,
+/// unless none would be left ([`RequiredAlternatives::settle`](crate::model::RequiredAlternatives::settle), on the decoder's side).
+fn prune_at(node: &mut Value, path: &[PathStep], sent: bool) {
     let Some(obj) = node.as_object_mut() else {
         return;
     };
+    if let ([PathStep::Property(p)], false) = (path, sent) {
+        for union in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(arms)) = obj.get_mut(union) {
+                let requires = |arm: &Value| {
+                    arm.get("required")
+                        .and_then(Value::as_array)
+                        .is_some_and(|r| r.iter().any(|n| n.as_str() == Some(p)))
+                };
+                if !arms.iter().all(requires) {
+                    arms.retain(|arm| !requires(arm));
+                }
+            }
+        }
+    }
     for union in ["anyOf", "oneOf", "allOf"] {
         if let Some(Value::Array(arms)) = obj.get_mut(union) {
             for arm in arms {
-                prune_at(arm, path);
+                prune_at(arm, path, sent);
             }
         }
     }
@@ -105,17 +122,17 @@ fn prune_at(node: &mut Value, path: &[PathStep]) {
                 .get_mut("properties")
                 .and_then(|props| props.get_mut(*p))
             {
-                prune_at(child, rest);
+                prune_at(child, rest, sent);
             }
         }
         [PathStep::Items, rest @ ..] => {
             if let Some(items) = obj.get_mut("items") {
-                prune_at(items, rest);
+                prune_at(items, rest, sent);
             }
         }
         [PathStep::Values, rest @ ..] => {
             if let Some(values) = obj.get_mut("additionalProperties") {
-                prune_at(values, rest);
+                prune_at(values, rest, sent);
             }
         }
     }
@@ -231,18 +248,27 @@ pub fn prune_in_operation(op: &mut Operation, omitted: &[OmittedAt]) {
         let Some((PathStep::Property(name), parent)) = o.path.split_last() else {
             continue;
         };
+        let sent = o.fixed.is_some();
         in_operation(op, &[parent.to_vec()], &mut |schema| {
-            remove_field(schema, name)
+            remove_field(schema, name, sent)
         });
     }
 }
 
-fn remove_field(schema: &mut Schema, name: &str) {
+/// Removes the property `name` from the object `schema` is (or its union's arms), and settles
+/// the object's required alternatives for it, always `sent` or never
+/// ([`RequiredAlternatives::settle`](crate::model::RequiredAlternatives::settle)).
+fn remove_field(schema: &mut Schema, name: &str, sent: bool) {
+    if let Some(assertions) = schema.assertions.as_mut() {
+        for alternatives in &mut assertions.required_alternatives {
+            alternatives.settle(name, sent);
+        }
+    }
     match &mut schema.ty {
         Type::Object { fields, .. } => fields.retain(|f| f.name != name),
         Type::AnyOf { arms } => {
             for arm in arms {
-                remove_field(arm, name);
+                remove_field(arm, name, sent);
             }
         }
         _ => {}
