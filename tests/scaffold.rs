@@ -174,7 +174,7 @@ fn project_specs_scaffold_to_compiling_tools() {
     let root = support::workspace_root();
     assert_eq!(scaffold_crate(&root.join("openapi/taskboard.yaml"), 1), 8);
     assert_eq!(scaffold_crate(&root.join("openapi/outputs.yaml"), 1), 9);
-    assert_eq!(scaffold_crate(&root.join("openapi/nested.yaml"), 1), 9);
+    assert_eq!(scaffold_crate(&root.join("openapi/nested.yaml"), 1), 11);
 }
 
 /// Wire names that are not Rust identifiers, or that collide, still give a compiling tool.

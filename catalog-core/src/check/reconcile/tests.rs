@@ -464,8 +464,10 @@ fn fixed(
     }
 }
 
-fn envelope(fixed: Vec<crate::check::declared::DeclaredFixed>, omit: Vec<&str>) -> Reconciled {
-    let declared = Declared {
+/// `CreateTask` over [`envelope_op`] with a field for `data` (any JSON value) and `notify`,
+/// declaring nothing else.
+pub(super) fn envelope_tool() -> Declared {
+    Declared {
         fields: vec![
             DeclaredField {
                 ty: RustType::Option(Box::new(RustType::JsonValue)),
@@ -473,14 +475,20 @@ fn envelope(fixed: Vec<crate::check::declared::DeclaredFixed>, omit: Vec<&str>) 
             },
             field("notify", 2),
         ],
+        tool: "CreateTask".into(),
+        ..Default::default()
+    }
+}
+
+fn envelope(fixed: Vec<crate::check::declared::DeclaredFixed>, omit: Vec<&str>) -> Reconciled {
+    let declared = Declared {
         fixed,
         omitted: omit
             .iter()
             .enumerate()
             .map(|(i, p)| omitted(p, 10 + i))
             .collect(),
-        tool: "CreateTask".into(),
-        ..Default::default()
+        ..envelope_tool()
     };
     reconcile(&envelope_op(), &declared)
 }

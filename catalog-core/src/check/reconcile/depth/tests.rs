@@ -1,13 +1,11 @@
 //! Each entry below a parameter (an override, an undocumented property, the required
 //! alternatives it settles): where it goes in the row, and each mistake, one finding at its site.
 
-use super::super::tests::{envelope_op, field};
+use super::super::tests::{envelope_op, envelope_tool, field};
 use crate::check::declared::{
-    Declared, DeclaredArg, DeclaredField, DeclaredNarrowing, DeclaredWireType, Reason, Reconciled,
-    Site,
+    Declared, DeclaredArg, DeclaredNarrowing, DeclaredWireType, Reason, Reconciled, Site,
 };
 use crate::check::reconcile::reconcile;
-use crate::check::types::RustType;
 use crate::model::{Below, Disposition, Overridden, Type};
 
 fn reason(text: &str, site: Site) -> Option<Reason> {
@@ -60,16 +58,8 @@ fn narrowed(address: &str, values: &[&str], site: Site) -> DeclaredArg {
 /// `CreateTask` with a field for `data` and for `notify`, and `args`.
 fn with(args: Vec<DeclaredArg>) -> Reconciled {
     let declared = Declared {
-        fields: vec![
-            DeclaredField {
-                ty: RustType::Option(Box::new(RustType::JsonValue)),
-                ..field("data", 1)
-            },
-            field("notify", 2),
-        ],
         args,
-        tool: "CreateTask".into(),
-        ..Default::default()
+        ..envelope_tool()
     };
     reconcile(&envelope_op(), &declared)
 }
@@ -352,16 +342,8 @@ fn undocumented(
 
 fn with_undocumented(entries: Vec<crate::check::declared::DeclaredUndocumented>) -> Reconciled {
     let declared = Declared {
-        fields: vec![
-            DeclaredField {
-                ty: RustType::Option(Box::new(RustType::JsonValue)),
-                ..field("data", 1)
-            },
-            field("notify", 2),
-        ],
         undocumented: entries,
-        tool: "CreateTask".into(),
-        ..Default::default()
+        ..envelope_tool()
     };
     reconcile(&envelope_op(), &declared)
 }
@@ -587,13 +569,6 @@ fn omissions_that_leave_an_object_no_arm_are_one_finding_at_the_last() {
     )];
     // `title` is required: fixed rather than omitted here, so only `color` is omitted.
     let declared = Declared {
-        fields: vec![
-            DeclaredField {
-                ty: RustType::Option(Box::new(RustType::JsonValue)),
-                ..field("data", 1)
-            },
-            field("notify", 2),
-        ],
         omitted: vec![crate::check::declared::DeclaredOmitted {
             pattern: "body.data.color".into(),
             site: 10,
@@ -604,8 +579,7 @@ fn omissions_that_leave_an_object_no_arm_are_one_finding_at_the_last() {
                 site: 11,
             },
         }],
-        tool: "CreateTask".into(),
-        ..Default::default()
+        ..envelope_tool()
     };
     // `title` is still the agent's: the alternatives hold through it.
     assert_eq!(messages(reconcile(&op, &declared)), []);
