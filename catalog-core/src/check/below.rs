@@ -533,4 +533,57 @@ mod tests {
             (0, "data.type", "body.data")
         );
     }
+
+    #[test]
+    fn an_undeclared_property_is_found_through_objects_arrays_and_maps() {
+        let op = create_task();
+        let undeclared_at = |address: &str| undeclared(&op, address);
+        assert_eq!(
+            undeclared_at("body.data.attributes.source"),
+            Some(Ok((0, "data.attributes.source".to_string())))
+        );
+        assert_eq!(
+            undeclared_at("body.items[].weight"),
+            Some(Ok((1, "items[].weight".to_string())))
+        );
+        assert_eq!(
+            undeclared_at("body.targets{}.extra"),
+            Some(Ok((2, "targets{}.extra".to_string())))
+        );
+        assert_eq!(
+            undeclared_at("body.data.attributes.title"),
+            Some(Err(
+                "`body.data.attributes.title` is declared by the spec: fix it, omit it, or set it \
+                 with a field of the struct that stands for `body.data.attributes`, not as \
+                 undocumented"
+                    .to_string()
+            ))
+        );
+    }
+
+    #[test]
+    fn changing_a_property_follows_only_the_steps_a_schema_has() {
+        let string = || Schema::new(Type::boolean());
+        // An object with properties beside its values' schema is no map.
+        let mut both = param(Location::Body, "data");
+        both.schema = Schema::new(Type::Object {
+            fields: vec![field("y", string())],
+            open: true,
+            values: Some(Box::new(object(vec![field("y", string())]))),
+        });
+        assert!(!retype(&mut both, "data{}.y", string()));
+        // A union of two objects is no `anyOf [object, ""]`: no object to step into.
+        let mut union = param(Location::Body, "data");
+        union.schema = Schema::new(Type::AnyOf {
+            arms: vec![object(vec![field("y", string())]), object(vec![])],
+        });
+        let before = union.clone();
+        assert!(!retype(&mut union, "data.y", string()));
+        assert_eq!(union, before);
+        // A free-form object declares nothing to add beside.
+        let mut free = param(Location::Body, "data");
+        free.schema = object(vec![]);
+        assert!(!declare(&mut free, "data.extra", field("extra", string())));
+        assert_eq!(free.schema, object(vec![]));
+    }
 }

@@ -646,6 +646,17 @@ mod tests {
             object(vec![field("total", Schema::new(Type::boolean()))]),
         )]);
         assert!(!is_list(&get(json_api(three))));
+        // So is a union's object arm there.
+        let three_in_a_union = object(vec![field(
+            "x",
+            Schema::new(Type::AnyOf {
+                arms: vec![
+                    Schema::new(Type::boolean()),
+                    object(vec![field("total", Schema::new(Type::boolean()))]),
+                ],
+            }),
+        )]);
+        assert!(!is_list(&get(json_api(three_in_a_union))));
         // A union's object arm is looked into too.
         let union = Schema::new(Type::AnyOf {
             arms: vec![
