@@ -657,6 +657,17 @@ mod tests {
             }),
         )]);
         assert!(!is_list(&get(json_api(three_in_a_union))));
+        // And a union two levels down looks one level into its object arm, no further.
+        let deeper_through_a_union = Schema::new(Type::AnyOf {
+            arms: vec![
+                Schema::new(Type::boolean()),
+                object(vec![field(
+                    "x",
+                    object(vec![field("total", Schema::new(Type::boolean()))]),
+                )]),
+            ],
+        });
+        assert!(!is_list(&get(json_api(deeper_through_a_union))));
         // A union's object arm is looked into too.
         let union = Schema::new(Type::AnyOf {
             arms: vec![

@@ -69,4 +69,21 @@ mod tests {
             ]
         );
     }
+
+    // Two parameters one field name would find: each line names its parameter.
+    #[test]
+    fn a_field_name_two_parameters_share_names_its_parameter() {
+        let mut header = query("PageNum");
+        header.location = crate::model::Location::Header;
+        let params = vec![query("page_num"), header];
+        let op = op("GET", "/").id("Op").params(params.clone()).build();
+        let lines: Vec<String> = params.iter().map(|p| paste_lines(&op, p).0).collect();
+        assert_eq!(
+            lines,
+            [
+                "#[arg(param = \"query.page_num\")] pub page_num: Option<bool>,",
+                "#[arg(param = \"header.PageNum\")] pub page_num: Option<bool>,",
+            ]
+        );
+    }
 }
