@@ -273,6 +273,28 @@ fn an_unreadable_line_is_named_with_its_number_and_text() {
         matches!(&e, PinsError::Line { line: 3, text } if text == "colour = \"red\""),
         "{e:?}"
     );
+    // `covers` opens a list; a single text there is no list.
+    let text = "[[glob]]\ntool = \"T\"\noperation = \"Op\"\nglob = \"q.*\"\ncovers = \"q.a\"\n";
+    let e = Pins::parse(text).expect_err("covers is not a list");
+    assert!(
+        matches!(&e, PinsError::Line { line: 5, text } if text == "covers = \"q.a\""),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn pins_are_empty_until_one_is_inserted() {
+    let mut pins = Pins::default();
+    assert!(pins.is_empty());
+    pins.insert(
+        PinKey {
+            tool: "T".into(),
+            operation: "Op".into(),
+            glob: "q.*".into(),
+        },
+        vec!["q.a".into()],
+    );
+    assert!(!pins.is_empty());
 }
 
 #[test]
