@@ -330,6 +330,30 @@ mod tests {
     }
 
     #[test]
+    fn a_reason_of_the_minimum_length_passes_and_one_shorter_does_not() {
+        let check = |text: &str| {
+            let reason = Reason {
+                text: text.into(),
+                site: 0,
+            };
+            check_reason(&reason, "omitting `query.x`").map(|f| f.message)
+        };
+        let at_least = "colors come from themes";
+        assert_eq!(at_least.chars().count(), MIN_REASON_LEN + 3);
+        let exactly = &at_least[..MIN_REASON_LEN];
+        assert_eq!(check(exactly), None, "{exactly:?}");
+        let shorter = &at_least[..MIN_REASON_LEN - 1];
+        assert_eq!(
+            check(shorter),
+            Some(format!(
+                "the reason for omitting `query.x` is too vague to review (\"{shorter}\"): say \
+                 what a user loses, and why that is right, in at least {MIN_REASON_LEN} \
+                 characters"
+            ))
+        );
+    }
+
+    #[test]
     fn reasons_that_say_what_is_lost_are_not_vacuous() {
         for r in [
             "uploads need the file tool first; a post made here has no attachments",
