@@ -330,6 +330,16 @@ mod tests {
     }
 
     #[test]
+    fn a_quoted_dismissal_is_one_and_a_need_word_alone_is_none() {
+        // Quotes and dashes around a word are not part of it.
+        assert!(is_vacuous("'unused'"));
+        assert!(is_vacuous("-unused-"));
+        // A need word without a negation, or a negation without a need word, dismisses nothing.
+        assert!(!is_vacuous("needed"));
+        assert!(!is_vacuous("not"));
+    }
+
+    #[test]
     fn a_reason_of_the_minimum_length_passes_and_one_shorter_does_not() {
         let check = |text: &str| {
             let reason = Reason {

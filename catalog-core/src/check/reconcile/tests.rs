@@ -703,3 +703,51 @@ fn a_tool_that_omits_every_arm_of_the_bodys_required_alternatives_could_never_be
     );
     assert_eq!(one_set.findings, []);
 }
+
+#[test]
+fn an_operation_that_cannot_be_wrapped_is_one_finding_per_reason_and_no_row() {
+    let mut op = envelope_op();
+    op.unsupported = vec![crate::model::Unsupported {
+        reason: "a cookie parameter with a content map".into(),
+        pointer: "#/paths/~1tasks/post/parameters/0".into(),
+    }];
+    let r = reconcile(&op, &envelope_tool());
+    assert_eq!(r.accounting, []);
+    let messages: Vec<(Site, String)> = r
+        .findings
+        .into_iter()
+        .map(|f| (f.site, f.message))
+        .collect();
+    assert_eq!(
+        messages,
+        [(
+            0,
+            "operation `CreateTask` cannot be wrapped by a tool: a cookie parameter with a \
+             content map at #/paths/~1tasks/post/parameters/0"
+                .to_string()
+        )]
+    );
+}
+
+#[test]
+fn the_parameter_a_mistyped_address_meant_is_not_reported_again() {
+    let declared = Declared {
+        fields: vec![DeclaredField {
+            ty: RustType::Option(Box::new(RustType::JsonValue)),
+            ..field("data", 1)
+        }],
+        fixed: vec![fixed("query.notfy", serde_json::json!(true), 3)],
+        tool: "CreateTask".into(),
+        ..Default::default()
+    };
+    let r = reconcile(&envelope_op(), &declared);
+    let sites: Vec<Site> = r.findings.iter().map(|f| f.site).collect();
+    assert_eq!(sites, [3], "{:?}", r.findings);
+    assert!(
+        r.findings[0]
+            .message
+            .contains("did you mean `query.notify`?"),
+        "{}",
+        r.findings[0].message
+    );
+}
