@@ -596,3 +596,39 @@ fn omissions_that_leave_an_object_no_arm_are_one_finding_at_the_last() {
         )]
     );
 }
+
+#[test]
+fn a_fixed_property_below_settles_its_objects_alternatives_in_the_row() {
+    use crate::model::RequiredAlternatives;
+    let mut op = envelope_op();
+    op.params[0].schema.assertions_mut().required_alternatives = vec![RequiredAlternatives::new(
+        false,
+        vec![vec!["color".into()], vec!["title".into()]],
+    )];
+    let declared = Declared {
+        fixed: vec![crate::check::declared::DeclaredFixed {
+            param: "body.data.color".into(),
+            site: 10,
+            value: serde_json::json!("red"),
+            value_site: 11,
+            reason: Reason {
+                text: "every task this tool creates is red on the board".into(),
+                site: 12,
+            },
+        }],
+        ..envelope_tool()
+    };
+    let r = reconcile(&op, &declared);
+    assert_eq!(messages(r.clone()), []);
+    let sets: Vec<Vec<Vec<String>>> = r.accounting[0]
+        .param
+        .schema
+        .assertions
+        .as_ref()
+        .expect("assertions")
+        .required_alternatives
+        .iter()
+        .map(|a| a.sets.clone())
+        .collect();
+    assert_eq!(sets, [vec![vec![], vec!["title".to_string()]]]);
+}
